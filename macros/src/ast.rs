@@ -1,0 +1,440 @@
+//! The model of an action as the author wrote it, every value with its tokens (and so its
+//! span), and the parsing of the attributes into it.
+
+use proc_macro2::TokenStream;
+use syn::parse::ParseStream;
+use syn::{Expr, Ident, LitStr, Token, Type, Visibility};
+
+use crate::errors::Errors;
+use crate::template::{self, Template};
+
+/// One `#[derive(Action)]` struct.
+pub(crate) struct ActionDef {
+    pub(crate) ident: Ident,
+    pub(crate) vis: Visibility,
+    pub(crate) name: String,
+    pub(crate) prompt: Option<Expr>,
+    pub(crate) condition: Option<Expr>,
+    pub(crate) description: Option<Template>,
+    pub(crate) confirm: Option<Expr>,
+    pub(crate) messages: Vec<MessageDef>,
+    pub(crate) behaviour: Option<Expr>,
+    pub(crate) fields: Vec<FieldDef>,
+}
+
+/// A `message = "..."` or `message(to = ..., "...")`.
+pub(crate) struct MessageDef {
+    pub(crate) to: Option<Expr>,
+    pub(crate) template: Template,
+}
+
+/// A field: a selection or an argument.
+pub(crate) enum FieldDef {
+    Arg { ident: Ident, ty: Box<Type> },
+    Selection(Box<SelectionDef>),
+}
+
+impl FieldDef {
+    pub(crate) fn ident(&self) -> &Ident {
+        match self {
+            FieldDef::Arg { ident, .. } => ident,
+            FieldDef::Selection(selection) => &selection.ident,
+        }
+    }
+}
+
+/// A selection field.
+pub(crate) struct SelectionDef {
+    pub(crate) ident: Ident,
+    pub(crate) ty: Type,
+    pub(crate) kind: SelectionKind,
+    pub(crate) prompt: Option<Expr>,
+    pub(crate) validate: Option<Expr>,
+    pub(crate) label: Option<Expr>,
+    pub(crate) skip: SkipDef,
+}
+
+pub(crate) enum SelectionKind {
+    /// `choose_from(options)`: one value, or several when `multi` is set.
+    ChooseFrom { options: Box<Expr>, multi: Option<Box<Multi>> },
+    /// `choose_number(min = .., max = ..)`.
+    ChooseNumber { min: Box<Expr>, max: Box<Expr> },
+    /// `enter_text`.
+    EnterText,
+}
+
+/// The count bounds of a multi-selection and the element type of its `Vec`.
+pub(crate) struct Multi {
+    pub(crate) min: Expr,
+    pub(crate) max: Option<Expr>,
+    pub(crate) item: Type,
+}
+
+pub(crate) enum SkipDef {
+    Default,
+    Strategy(Strategy),
+    When(Expr),
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum Strategy {
+    OnlyOne,
+    Never,
+    Always,
+}
+
+/// What `parse_action` could not make sense of is in `errors`; it still returns a model
+/// of what it could read, so `check` can report more mistakes in the same compile.
+pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Option<ActionDef> {
+    if !input.generics.params.is_empty() {
+        errors.at(
+            &input.generics,
+            "an action cannot be generic: its game is a concrete type",
+        );
+    }
+    let syn::Data::Struct(data) = &input.data else {
+        errors.at(&input.ident, "`#[derive(Action)]` goes on a struct whose fields are the action's selections; collect actions in an enum with `#[derive(Actions)]`");
+        return None;
+    };
+    let mut action = ActionDef {
+        ident: input.ident.clone(),
+        vis: input.vis.clone(),
+        name: snake_case(&input.ident.to_string()),
+        prompt: None,
+        condition: None,
+        description: None,
+        confirm: None,
+        messages: Vec::new(),
+        behaviour: None,
+        fields: Vec::new(),
+    };
+    for attr in &input.attrs {
+        if attr.path().is_ident("action") {
+            parse_action_attr(attr, &mut action, errors);
+        }
+    }
+    let fields = match &data.fields {
+        syn::Fields::Named(named) => named.named.iter().collect::<Vec<_>>(),
+        syn::Fields::Unit => Vec::new(),
+        syn::Fields::Unnamed(unnamed) => {
+            errors.at(
+                unnamed,
+                "an action's selections need names: use a struct with named fields",
+            );
+            return Some(action);
+        }
+    };
+    for field in fields {
+        if let Some(field) = parse_field(field, errors) {
+            action.fields.push(field);
+        }
+    }
+    Some(action)
+}
+
+fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut Errors) {
+    let result = attr.parse_nested_meta(|meta| {
+        let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+        match key.as_str() {
+            "prompt" => set_once(&mut action.prompt, meta.value()?.parse()?, &meta.path, errors),
+            "condition" => set_once(&mut action.condition, meta.value()?.parse()?, &meta.path, errors),
+            "confirm" => set_once(&mut action.confirm, meta.value()?.parse()?, &meta.path, errors),
+            "behaviour" | "behavior" => set_once(&mut action.behaviour, meta.value()?.parse()?, &meta.path, errors),
+            "description" => {
+                let literal: LitStr = meta.value()?.parse()?;
+                if let Some(template) = parse_template(literal, errors) {
+                    set_once(&mut action.description, template, &meta.path, errors);
+                }
+            }
+            "message" => {
+                if meta.input.peek(Token![=]) {
+                    let literal: LitStr = meta.value()?.parse()?;
+                    if let Some(template) = parse_template(literal, errors) {
+                        action.messages.push(MessageDef { to: None, template });
+                    }
+                } else {
+                    let content;
+                    syn::parenthesized!(content in meta.input);
+                    let (to, literal) = parse_message_to(&content)?;
+                    if let Some(template) = parse_template(literal, errors) {
+                        action.messages.push(MessageDef { to: Some(to), template });
+                    }
+                }
+            }
+            _ => {
+                errors.at(&meta.path, format!(
+                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm` or `behaviour`",
+                    path_text(&meta.path)
+                ));
+                skip_value(meta.input)?;
+            }
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        errors.push(error);
+    }
+}
+
+/// `to = <expr>, "template"`.
+fn parse_message_to(content: ParseStream<'_>) -> syn::Result<(Expr, LitStr)> {
+    let key: Ident = content.parse()?;
+    if key != "to" {
+        return Err(syn::Error::new(
+            key.span(),
+            "expected `message(to = <players>, \"template\")`",
+        ));
+    }
+    content.parse::<Token![=]>()?;
+    let to: Expr = content.parse()?;
+    content.parse::<Token![,]>()?;
+    let literal: LitStr = content.parse()?;
+    if !content.is_empty() {
+        return Err(content.error("expected `message(to = <players>, \"template\")`"));
+    }
+    Ok((to, literal))
+}
+
+fn parse_template(literal: LitStr, errors: &mut Errors) -> Option<Template> {
+    match template::parse(&literal.value()) {
+        Ok(parts) => Some(Template { literal, parts }),
+        Err(message) => {
+            errors.at(&literal, message);
+            None
+        }
+    }
+}
+
+const SELECTION_ATTRS: [&str; 3] = ["choose_from", "choose_number", "enter_text"];
+
+fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
+    let ident = field.ident.clone()?;
+    let mut kinds = field.attrs.iter().filter(|attr| {
+        SELECTION_ATTRS
+            .iter()
+            .any(|name| attr.path().is_ident(name))
+            || attr.path().is_ident("arg")
+    });
+    let Some(attr) = kinds.next() else {
+        errors.at(&ident, format!(
+            "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
+        ));
+        return None;
+    };
+    for extra in kinds {
+        errors.at(
+            extra.path(),
+            format!(
+                "field `{ident}` already has `#[{}]`; a field is one selection or one argument",
+                path_text(attr.path())
+            ),
+        );
+    }
+    if attr.path().is_ident("arg") {
+        if !matches!(attr.meta, syn::Meta::Path(_)) {
+            errors.at(&attr.meta, "`#[arg]` takes no parameters");
+        }
+        return Some(FieldDef::Arg {
+            ident,
+            ty: Box::new(field.ty.clone()),
+        });
+    }
+    let attr_ident = attr.path().get_ident().cloned()?;
+    let mut selection = SelectionDef {
+        ident,
+        ty: field.ty.clone(),
+        kind: SelectionKind::EnterText,
+        prompt: None,
+        validate: None,
+        label: None,
+        skip: SkipDef::Default,
+    };
+    let mut options = None;
+    let (mut count, mut min, mut max) = (None::<Expr>, None::<Expr>, None::<Expr>);
+    let kind = attr_ident.to_string();
+    let parsed = match &attr.meta {
+        syn::Meta::Path(_) => Ok(()),
+        _ => attr.parse_args_with(|input: ParseStream<'_>| {
+            if kind == "choose_from" && !input.is_empty() {
+                options = Some(input.parse::<Expr>()?);
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+            }
+            while !input.is_empty() {
+                let key: Ident = input.call(syn::ext::IdentExt::parse_any)?;
+                input.parse::<Token![=]>()?;
+                let name = key.to_string();
+                match (name.as_str(), kind.as_str()) {
+                    ("prompt", _) => set_once(&mut selection.prompt, input.parse()?, &key, errors),
+                    ("validate", _) => set_once(&mut selection.validate, input.parse()?, &key, errors),
+                    ("skip_if", "enter_text") => {
+                        input.parse::<Expr>()?;
+                        errors.at(&key, "free text is never skipped: it cannot be chosen for the player; remove `skip_if`");
+                    }
+                    ("skip_if", _) => selection.skip = parse_skip(input, errors)?,
+                    ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
+                    ("count", "choose_from") => set_once(&mut count, input.parse()?, &key, errors),
+                    ("min", "choose_from" | "choose_number") => set_once(&mut min, input.parse()?, &key, errors),
+                    ("max", "choose_from" | "choose_number") => set_once(&mut max, input.parse()?, &key, errors),
+                    _ => {
+                        input.parse::<Expr>()?;
+                        errors.at(&key, format!("unknown key `{name}` in `#[{kind}]`; expected {}", expected_keys(&kind)));
+                    }
+                }
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+            }
+            Ok(())
+        }),
+    };
+    if let Err(error) = parsed {
+        errors.push(error);
+    }
+    selection.kind = match kind.as_str() {
+        "choose_from" => {
+            let Some(options) = options else {
+                errors.at(
+                    &attr_ident,
+                    "`choose_from` needs the options first: `#[choose_from(game.hand(player))]`",
+                );
+                return None;
+            };
+            let multi = if count.is_some() || min.is_some() || max.is_some() {
+                let span_of = count.as_ref().or(min.as_ref()).or(max.as_ref());
+                match vec_item(&selection.ty) {
+                    None => {
+                        if let Some(tokens) = span_of {
+                            errors.at(tokens, format!(
+                                "`count`, `min` and `max` choose several values, so the field `{}` must be a `Vec<_>` of them",
+                                selection.ident
+                            ));
+                        }
+                        None
+                    }
+                    Some(item) => {
+                        if let (Some(count), true) = (&count, min.is_some() || max.is_some()) {
+                            errors.at(count, "give either `count` or `min`/`max`, not both");
+                        }
+                        let (min, max) = match count {
+                            Some(count) => (count.clone(), Some(count)),
+                            None => (min.unwrap_or_else(|| syn::parse_quote!(1)), max),
+                        };
+                        Some(Box::new(Multi { min, max, item }))
+                    }
+                }
+            } else {
+                None
+            };
+            SelectionKind::ChooseFrom { options: Box::new(options), multi }
+        }
+        "choose_number" => match (min, max) {
+            (Some(min), Some(max)) => SelectionKind::ChooseNumber { min: Box::new(min), max: Box::new(max) },
+            (min, max) => {
+                let missing = match (min.is_none(), max.is_none()) {
+                    (true, true) => "`min` and `max`",
+                    (true, false) => "`min`",
+                    _ => "`max`",
+                };
+                errors.at(
+                    &attr_ident,
+                    format!(
+                        "`choose_number` needs {missing}: `#[choose_number(min = 1, max = 10)]`"
+                    ),
+                );
+                return None;
+            }
+        },
+        _ => SelectionKind::EnterText,
+    };
+    Some(FieldDef::Selection(Box::new(selection)))
+}
+
+fn expected_keys(kind: &str) -> &'static str {
+    match kind {
+        "choose_from" => "`count`, `min`, `max`, `label`, `prompt`, `validate` or `skip_if`",
+        "choose_number" => "`min`, `max`, `prompt`, `validate` or `skip_if`",
+        _ => "`prompt` or `validate`",
+    }
+}
+
+fn parse_skip(input: ParseStream<'_>, errors: &mut Errors) -> syn::Result<SkipDef> {
+    if input.peek(LitStr) {
+        let literal: LitStr = input.parse()?;
+        let strategy = match literal.value().as_str() {
+            "only-one" => Strategy::OnlyOne,
+            "never" => Strategy::Never,
+            "always" => Strategy::Always,
+            other => {
+                errors.at(&literal, format!(
+                    "unknown skip strategy `{other}`; expected `only-one`, `never` or `always`, or a `bool` expression (true folds the selection into the next)"
+                ));
+                return Ok(SkipDef::Default);
+            }
+        };
+        return Ok(SkipDef::Strategy(strategy));
+    }
+    Ok(SkipDef::When(input.parse()?))
+}
+
+fn set_once<T>(slot: &mut Option<T>, value: T, key: &impl quote::ToTokens, errors: &mut Errors) {
+    if slot.is_some() {
+        errors.at(key, format!("`{}` is given twice", key.to_token_stream()));
+    } else {
+        *slot = Some(value);
+    }
+}
+
+/// Skips `= <expr>` or `(<tokens>)` after an unknown key, so parsing can go on.
+fn skip_value(input: ParseStream<'_>) -> syn::Result<()> {
+    if input.peek(Token![=]) {
+        input.parse::<Token![=]>()?;
+        input.parse::<Expr>()?;
+    } else if input.peek(syn::token::Paren) {
+        let content;
+        syn::parenthesized!(content in input);
+        content.parse::<TokenStream>()?;
+    }
+    Ok(())
+}
+
+/// The element type of `Vec<T>`, written as `Vec<T>` or with a path ending in `Vec<T>`.
+fn vec_item(ty: &Type) -> Option<Type> {
+    let Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    if last.ident != "Vec" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
+        return None;
+    };
+    match arguments.args.first()? {
+        syn::GenericArgument::Type(item) => Some(item.clone()),
+        _ => None,
+    }
+}
+
+fn path_text(path: &syn::Path) -> String {
+    path.segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// `PlayCard` -> `play_card`.
+pub(crate) fn snake_case(name: &str) -> String {
+    let mut snake = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() {
+            if i > 0 {
+                snake.push('_');
+            }
+            snake.extend(c.to_lowercase());
+        } else {
+            snake.push(c);
+        }
+    }
+    snake
+}

@@ -1,0 +1,842 @@
+//! Code generation for `#[derive(Action)]`: a typed, lazy walk over the options of each
+//! selection, monomorphized per action. The expander never reports the author's mistakes:
+//! `check` has done that.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Expr, Ident, Type};
+
+use crate::ast::{self, ActionDef, FieldDef, SelectionDef, SelectionKind, SkipDef, Strategy};
+use crate::check;
+use crate::errors::{Errors, with_fallback};
+use crate::template::{Part, Template};
+
+pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
+    let input: syn::DeriveInput = match syn::parse2(input) {
+        Ok(input) => input,
+        Err(error) => return error.to_compile_error(),
+    };
+    let mut errors = Errors::default();
+    let action = ast::parse_action(&input, &mut errors);
+    if let Some(action) = &action {
+        check::check_action(action, &mut errors);
+    }
+    match (errors.finish(), action) {
+        (Ok(()), Some(action)) => expand(&action),
+        (Err(error), _) => with_fallback(error, fallback(&input)),
+        (Ok(()), None) => TokenStream::new(),
+    }
+}
+
+/// After a mistake: an `<Action>Args` type so the author's other code still resolves it.
+fn fallback(input: &syn::DeriveInput) -> TokenStream {
+    let args = format_ident!("{}Args", input.ident);
+    let vis = &input.vis;
+    quote! {
+        #[allow(dead_code)]
+        #vis struct #args {}
+    }
+}
+
+fn mp() -> TokenStream {
+    quote!(::meeple::__private)
+}
+
+struct Names<'a> {
+    action: &'a ActionDef,
+    args_ty: Ident,
+    selections: Vec<&'a SelectionDef>,
+    args: Vec<(&'a Ident, &'a Type)>,
+}
+
+impl Names<'_> {
+    /// `game: &G, player: PlayerIndex, args: &Args, s_0: &T_0, .., s_{k-1}: &T_{k-1}`.
+    fn params(&self, k: usize) -> TokenStream {
+        let mp = mp();
+        let args_ty = &self.args_ty;
+        let previous = self.selections[..k].iter().map(|selection| {
+            let (ident, ty) = (&selection.ident, &selection.ty);
+            quote!(#ident: &#ty)
+        });
+        quote!(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty, #(#previous,)*)
+    }
+
+    /// `game, player, args, s_0, .., s_{k-1}`.
+    fn call(&self, k: usize) -> TokenStream {
+        let previous = self.selections[..k]
+            .iter()
+            .map(|selection| &selection.ident);
+        quote!(game, player, args, #(#previous,)*)
+    }
+
+    /// Binds each argument by reference from `args`.
+    fn bind_args(&self) -> TokenStream {
+        let args_ty = &self.args_ty;
+        let names = self.args.iter().map(|(ident, _)| ident);
+        quote!(let #args_ty { #(#names,)* } = args;)
+    }
+}
+
+fn expand(action: &ActionDef) -> TokenStream {
+    let mp = mp();
+    let ident = &action.ident;
+    let vis = &action.vis;
+    let args_ty = format_ident!("{}Args", ident);
+    let names = Names {
+        action,
+        args_ty: args_ty.clone(),
+        selections: action
+            .fields
+            .iter()
+            .filter_map(|field| match field {
+                FieldDef::Selection(selection) => Some(&**selection),
+                FieldDef::Arg { .. } => None,
+            })
+            .collect(),
+        args: action
+            .fields
+            .iter()
+            .filter_map(|field| match field {
+                FieldDef::Arg { ident, ty } => Some((ident, &**ty)),
+                FieldDef::Selection(_) => None,
+            })
+            .collect(),
+    };
+    let n = names.selections.len();
+    let name = &action.name;
+    let selection_names: Vec<String> = names
+        .selections
+        .iter()
+        .map(|selection| selection.ident.to_string())
+        .collect();
+
+    let arg_fields = names.args.iter().map(|(ident, ty)| quote!(pub #ident: #ty));
+    let args_doc =
+        format!("The arguments of [`{ident}`], given by whoever asks for it as a follow-up.");
+    let args_struct = quote! {
+        #[doc = #args_doc]
+        #[derive(::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq, #mp::serde::Serialize, #mp::serde::Deserialize)]
+        #[serde(crate = "::meeple::__private::serde")]
+        #vis struct #args_ty { #(#arg_fields,)* }
+    };
+
+    let mut helpers = Vec::new();
+    for k in 0..=n {
+        helpers.push(complete_fn(&names, k));
+        helpers.push(each_fn(&names, k));
+        if k < n {
+            helpers.push(check_fn(&names, k));
+            helpers.push(step_fn(&names, k));
+        }
+    }
+
+    let bind_args = names.bind_args();
+    let condition = match &action.condition {
+        Some(condition) => {
+            quote_spanned!(condition.span()=> { let __condition: bool = #condition; __condition })
+        }
+        None => quote!(true),
+    };
+    let prompt = match &action.prompt {
+        Some(prompt) => {
+            quote_spanned!(prompt.span()=> ::std::string::ToString::to_string(&(#prompt)))
+        }
+        None => quote!(::std::string::ToString::to_string(#name)),
+    };
+    let confirm = match &action.confirm {
+        Some(confirm) => {
+            quote_spanned!(confirm.span()=> #mp::Some(::std::string::ToString::to_string(&(#confirm))))
+        }
+        None => quote!(#mp::None),
+    };
+    let description = match &action.description {
+        Some(template) => {
+            let text = render(template, &names, false);
+            quote!(#mp::Some(#text))
+        }
+        None => quote!(#mp::None),
+    };
+    let free_args = if names.args.is_empty() {
+        quote!(#mp::Some(#args_ty {}))
+    } else {
+        quote!(#mp::None)
+    };
+    let arg_idents: Vec<&Ident> = names.args.iter().map(|(ident, _)| *ident).collect();
+    let selection_idents: Vec<&Ident> = names
+        .selections
+        .iter()
+        .map(|selection| &selection.ident)
+        .collect();
+
+    // `step`: decode each value of the prefix, check it, then describe the next selection.
+    let mut step_body = Vec::new();
+    for (k, selection) in names.selections.iter().enumerate() {
+        let (sel, ty) = (&selection.ident, &selection.ty);
+        let sel_name = sel.to_string();
+        let step_k = format_ident!("__meeple_step_{}", k);
+        let check_k = format_ident!("__meeple_check_{}", k);
+        let complete_next = format_ident!("__meeple_complete_{}", k + 1);
+        let call = names.call(k);
+        let call_next = names.call(k + 1);
+        step_body.push(quote! {
+            if prefix.len() == #k {
+                return #mp::Ok(#mp::Step::Select(Self::#step_k(#call)));
+            }
+            let #sel: #ty = #mp::decode(#name, #sel_name, &prefix[#k])?;
+            let #sel = &#sel;
+            Self::#check_k(#call #sel)?;
+            if !Self::#complete_next(#call_next) {
+                return #mp::Err(#mp::SubmitError::NotOffered {
+                    action: #name,
+                    selection: #sel_name,
+                    value: #mp::default_label(#sel),
+                    reason: ::std::string::ToString::to_string("no complete action follows it"),
+                });
+            }
+        });
+    }
+
+    let checks = (0..n).map(|k| {
+        let check_k = format_ident!("__meeple_check_{}", k);
+        let call = names.call(k);
+        let sel = &names.selections[k].ident;
+        quote!(Self::#check_k(#call #sel)?;)
+    });
+
+    let messages = action.messages.iter().map(|message| {
+        let text = render(&message.template, &names, true);
+        let to = match &message.to {
+            Some(to) => quote_spanned!(to.span()=> #mp::Some(::core::convert::Into::<#mp::PlayerSet>::into(#to))),
+            None => quote!(#mp::None),
+        };
+        quote!(#mp::Message { to: #to, text: #text })
+    });
+
+    let behaviour = action.behaviour.as_ref().map(|behaviour| {
+        quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour))
+    });
+
+    let complete_0 = format_ident!("__meeple_complete_0");
+    let each_0 = format_ident!("__meeple_each_0");
+
+    quote! {
+        #args_struct
+
+        #[allow(non_local_definitions)]
+        const _: () = {
+            type __MeepleGame = #mp::GameOf<#ident>;
+
+            #[automatically_derived]
+            #[allow(unused_variables, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+            impl #ident {
+                #(#helpers)*
+            }
+
+            #[automatically_derived]
+            #[allow(unused_variables, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
+            impl #mp::Action for #ident {
+                type Game = __MeepleGame;
+                type Args = #args_ty;
+                const NAME: &'static str = #name;
+                const SELECTIONS: &'static [&'static str] = &[#(#selection_names),*];
+
+                fn args(&self) -> #args_ty {
+                    #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }
+                }
+
+                fn free_args() -> #mp::Option<#args_ty> {
+                    #free_args
+                }
+
+                fn condition(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> bool {
+                    #bind_args
+                    #condition
+                }
+
+                fn prompt(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::String {
+                    #bind_args
+                    #prompt
+                }
+
+                fn description(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::Option<#mp::String> {
+                    #bind_args
+                    #description
+                }
+
+                fn confirm(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::Option<#mp::String> {
+                    #bind_args
+                    #confirm
+                }
+
+                fn has_completion(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> bool {
+                    Self::#complete_0(game, player, args)
+                }
+
+                fn step(
+                    game: &__MeepleGame,
+                    player: #mp::PlayerIndex,
+                    args: &#args_ty,
+                    prefix: &[#mp::Value],
+                ) -> #mp::Result<#mp::Step, #mp::SubmitError> {
+                    #(#step_body)*
+                    if prefix.len() == #n {
+                        #mp::Ok(#mp::Step::Complete)
+                    } else {
+                        #mp::Err(#mp::extra_value(#name, #n))
+                    }
+                }
+
+                fn for_each_completion(
+                    game: &__MeepleGame,
+                    player: #mp::PlayerIndex,
+                    args: &#args_ty,
+                    visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
+                ) -> #mp::ControlFlow<()> {
+                    Self::#each_0(game, player, args, visit)
+                }
+
+                fn from_selections(
+                    args: #args_ty,
+                    selections: &#mp::Map<#mp::String, #mp::Value>,
+                ) -> #mp::Result<Self, #mp::SubmitError> {
+                    #mp::no_extra(#name, &[#(#selection_names),*], selections)?;
+                    let #args_ty { #(#arg_idents,)* } = args;
+                    #mp::Ok(#ident {
+                        #(#selection_idents: #mp::take(#name, #selection_names, selections)?,)*
+                        #(#arg_idents,)*
+                    })
+                }
+
+                fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> {
+                    ::std::vec![#((#selection_names, #mp::encode(&self.#selection_idents))),*]
+                }
+
+                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> {
+                    let args = &#mp::Action::args(self);
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(#checks)*
+                    #mp::Ok(())
+                }
+
+                fn messages(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> {
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(let #arg_idents = &self.#arg_idents;)*
+                    ::std::vec![#(#messages),*]
+                }
+
+                fn behaviour(self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Behaviour<__MeepleGame> {
+                    let #ident { #(#selection_idents,)* #(#arg_idents,)* } = self;
+                    #(let #selection_idents = &#selection_idents;)*
+                    #(let #arg_idents = &#arg_idents;)*
+                    #behaviour
+                }
+            }
+        };
+    }
+}
+
+/// `__meeple_complete_k`: whether some valid completion follows the selections above `k`.
+/// Depth-first; returns at the first completion found.
+fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_complete_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let body = match names.selections.get(k) {
+        None => quote!(true),
+        Some(selection) => {
+            let sel = &selection.ident;
+            let next = format_ident!("__meeple_complete_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let accept = match &selection.validate {
+                Some(validate) => {
+                    quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate)) && Self::#next(#call_next))
+                }
+                None => quote!(Self::#next(#call_next)),
+            };
+            match &selection.kind {
+                SelectionKind::EnterText => quote!(true),
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: None,
+                } => {
+                    let candidates = candidates(options, &selection.ty);
+                    quote! {
+                        for __candidate in #candidates {
+                            let #sel = &__candidate;
+                            if #accept {
+                                return true;
+                            }
+                        }
+                        false
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                } => {
+                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    let ty = &selection.ty;
+                    quote! {
+                        #items
+                        #mp::any_subset(__items.len(), __min, __max, #mp::None, |__indices| {
+                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                            let #sel = &__candidate;
+                            #accept
+                        })
+                    }
+                }
+                SelectionKind::ChooseNumber { min, max } => {
+                    let bounds = number_bounds(min, max, &selection.ty);
+                    quote! {
+                        #bounds
+                        for __candidate in __low..=__high {
+                            let #sel = &__candidate;
+                            if #accept {
+                                return true;
+                            }
+                        }
+                        false
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params) -> bool {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// `__meeple_each_k`: visits every valid completion that follows the selections above `k`.
+fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_each_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let body = match names.selections.get(k) {
+        None => {
+            let ident = &names.action.ident;
+            let fields = names.action.fields.iter().map(|field| {
+                let ident = field.ident();
+                quote!(#ident: #mp::Clone::clone(#ident))
+            });
+            quote!(visit(#ident { #(#fields,)* }))
+        }
+        Some(selection) => {
+            let sel = &selection.ident;
+            let next = format_ident!("__meeple_each_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let valid = match &selection.validate {
+                Some(validate) => {
+                    quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate)))
+                }
+                None => quote!(true),
+            };
+            match &selection.kind {
+                SelectionKind::EnterText => quote!(#mp::ControlFlow::Continue(())),
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: None,
+                } => {
+                    let candidates = candidates(options, &selection.ty);
+                    quote! {
+                        for __candidate in #candidates {
+                            let #sel = &__candidate;
+                            if #valid {
+                                Self::#next(#call_next visit)?;
+                            }
+                        }
+                        #mp::ControlFlow::Continue(())
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                } => {
+                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    let ty = &selection.ty;
+                    quote! {
+                        #items
+                        let mut __flow = #mp::ControlFlow::Continue(());
+                        #mp::any_subset(__items.len(), __min, __max, #mp::None, |__indices| {
+                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                            let #sel = &__candidate;
+                            if #valid {
+                                __flow = Self::#next(#call_next visit);
+                            }
+                            __flow.is_break()
+                        });
+                        __flow
+                    }
+                }
+                SelectionKind::ChooseNumber { min, max } => {
+                    let bounds = number_bounds(min, max, &selection.ty);
+                    quote! {
+                        #bounds
+                        for __candidate in __low..=__high {
+                            let #sel = &__candidate;
+                            if #valid {
+                                Self::#next(#call_next visit)?;
+                            }
+                        }
+                        #mp::ControlFlow::Continue(())
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// `__meeple_check_k`: whether `value` is offered for selection `k` and passes its validation.
+fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let selection = names.selections[k];
+    let fn_name = format_ident!("__meeple_check_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let name = &names.action.name;
+    let sel_name = sel.to_string();
+    let not_offered = |reason: TokenStream| {
+        quote! {
+            return #mp::Err(#mp::SubmitError::NotOffered {
+                action: #name,
+                selection: #sel_name,
+                value: #mp::default_label(__value),
+                reason: #reason,
+            });
+        }
+    };
+    let offered = match &selection.kind {
+        SelectionKind::EnterText => quote!(),
+        SelectionKind::ChooseFrom {
+            options,
+            multi: None,
+        } => {
+            let candidates = candidates(options, ty);
+            let refuse = not_offered(quote!(::std::string::ToString::to_string(
+                "it is not among the options"
+            )));
+            quote! {
+                if !#candidates.any(|__candidate| __candidate == *__value) {
+                    #refuse
+                }
+            }
+        }
+        SelectionKind::ChooseFrom {
+            options,
+            multi: Some(multi),
+        } => {
+            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+            let refuse = not_offered(quote!(__reason));
+            quote! {
+                #items
+                if let #mp::Err(__reason) = #mp::match_subset(__value, &__items, __min, __max) {
+                    #refuse
+                }
+            }
+        }
+        SelectionKind::ChooseNumber { min, max } => {
+            let bounds = number_bounds(min, max, ty);
+            let refuse = not_offered(quote!(::std::format!(
+                "it is outside {}..={}",
+                #mp::Number::to_i64(__low),
+                #mp::Number::to_i64(__high)
+            )));
+            quote! {
+                #bounds
+                if *__value < __low || *__value > __high {
+                    #refuse
+                }
+            }
+        }
+    };
+    let validate = selection.validate.as_ref().map(|validate| {
+        quote_spanned! {validate.span()=>
+            let #sel = __value;
+            if let #mp::Some(__message) = #mp::Validation::into_error(#validate) {
+                return #mp::Err(#mp::SubmitError::Invalid { action: #name, selection: #sel_name, message: __message });
+            }
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::SubmitError> {
+            #bind_args
+            #offered
+            #validate
+            #mp::Ok(())
+        }
+    }
+}
+
+/// `__meeple_step_k`: selection `k` with its options, after the selections above it.
+fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let selection = names.selections[k];
+    let fn_name = format_ident!("__meeple_step_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let sel_name = sel.to_string();
+    let next = format_ident!("__meeple_complete_{}", k + 1);
+    let call_next = names.call(k + 1);
+    let prompt = match &selection.prompt {
+        Some(prompt) => {
+            quote_spanned!(prompt.span()=> #mp::Some(::std::string::ToString::to_string(&(#prompt))))
+        }
+        None => quote!(#mp::None),
+    };
+    let skip = match &selection.skip {
+        SkipDef::Default | SkipDef::Strategy(Strategy::OnlyOne) => quote!(#mp::Skip::OnlyOne),
+        SkipDef::Strategy(Strategy::Never) => quote!(#mp::Skip::Never),
+        SkipDef::Strategy(Strategy::Always) => quote!(#mp::Skip::Always),
+        SkipDef::When(expr) => quote_spanned! {expr.span()=>
+            if { let __skip: bool = #expr; __skip } { #mp::Skip::Always } else { #mp::Skip::OnlyOne }
+        },
+    };
+    let error_of = match &selection.validate {
+        Some(validate) => quote_spanned!(validate.span()=> #mp::Validation::into_error(#validate)),
+        None => quote!(#mp::None::<#mp::String>),
+    };
+    let label = match &selection.label {
+        Some(label) => quote_spanned!(label.span()=> ::std::string::ToString::to_string(&(#label))),
+        None => quote!(#mp::default_label(#sel)),
+    };
+    let body = match &selection.kind {
+        SelectionKind::EnterText => quote! {
+            #mp::SelectionState {
+                name: #sel_name,
+                prompt: #prompt,
+                skip: #mp::Skip::Never,
+                kind: #mp::SelectionKind::EnterText,
+                options: #mp::Vec::new(),
+                error: #mp::None,
+            }
+        },
+        SelectionKind::ChooseFrom {
+            options,
+            multi: None,
+        } => {
+            let candidates = candidates(options, ty);
+            quote! {
+                let mut __options = #mp::Vec::new();
+                for __candidate in #candidates {
+                    let #sel = &__candidate;
+                    let __error: #mp::Option<#mp::String> = #error_of;
+                    let __viable = __error.is_none() && Self::#next(#call_next);
+                    if __error.is_none() && !__viable {
+                        continue;
+                    }
+                    __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: __error, viable: __viable });
+                }
+                #mp::SelectionState {
+                    name: #sel_name,
+                    prompt: #prompt,
+                    skip: #skip,
+                    kind: #mp::SelectionKind::ChooseFrom { min: 1, max: 1 },
+                    options: __options,
+                    error: #mp::None,
+                }
+            }
+        }
+        SelectionKind::ChooseFrom {
+            options,
+            multi: Some(multi),
+        } => {
+            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+            quote! {
+                #items
+                let mut __first_error: #mp::Option<#mp::String> = #mp::None;
+                let mut __options = #mp::Vec::new();
+                for (__index, __item) in __items.iter().enumerate() {
+                    let __viable = #mp::any_subset(__items.len(), __min, __max, #mp::Some(__index), |__indices| {
+                        let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                        let #sel = &__candidate;
+                        match #error_of {
+                            #mp::None => Self::#next(#call_next),
+                            #mp::Some(__error) => {
+                                __first_error.get_or_insert(__error);
+                                false
+                            }
+                        }
+                    });
+                    if __viable {
+                        let #sel = __item;
+                        __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
+                    }
+                }
+                let __error = if __options.is_empty() {
+                    #mp::Some(__first_error.unwrap_or_else(|| ::std::string::ToString::to_string("no combination leads to a complete action")))
+                } else {
+                    #mp::None
+                };
+                #mp::SelectionState {
+                    name: #sel_name,
+                    prompt: #prompt,
+                    skip: #skip,
+                    kind: #mp::SelectionKind::ChooseFrom { min: __min, max: __max.min(__items.len()) },
+                    options: __options,
+                    error: __error,
+                }
+            }
+        }
+        SelectionKind::ChooseNumber { min, max } => {
+            let bounds = number_bounds(min, max, ty);
+            quote! {
+                #bounds
+                #mp::number_selection(
+                    #sel_name,
+                    #prompt,
+                    #skip,
+                    #mp::Number::to_i64(__low),
+                    #mp::Number::to_i64(__high),
+                    |__number| {
+                        let #mp::Some(__candidate) = <#ty as #mp::Number>::from_i64(__number) else {
+                            return #mp::Ok(false);
+                        };
+                        let #sel = &__candidate;
+                        match #error_of {
+                            #mp::Some(__error) => #mp::Err(__error),
+                            #mp::None => #mp::Ok(Self::#next(#call_next)),
+                        }
+                    },
+                )
+            }
+        }
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params) -> #mp::SelectionState {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// An iterator over the options of a single choice, each checked to be the field's type.
+fn candidates(options: &Expr, ty: &Type) -> TokenStream {
+    let mp = mp();
+    quote_spanned! {options.span()=>
+        #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), |__option| -> #ty { __option })
+    }
+}
+
+/// `__items`, `__min` and `__max` of a multi-selection.
+fn items(options: &Expr, item: &Type, max: Option<&Expr>, min: &Expr) -> TokenStream {
+    let mp = mp();
+    let candidates = candidates(options, item);
+    let max = match max {
+        Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
+        None => quote!(__items.len()),
+    };
+    quote! {
+        let __items: #mp::Vec<#item> = #mp::Iterator::collect(#candidates);
+        let __min: usize = { let __min: usize = #min; __min };
+        let __max: usize = #max;
+    }
+}
+
+/// `__low` and `__high` of a number range, in the field's type.
+fn number_bounds(min: &Expr, max: &Expr, ty: &Type) -> TokenStream {
+    let low = quote_spanned!(min.span()=> let __low: #ty = #min;);
+    let high = quote_spanned!(max.span()=> let __high: #ty = #max;);
+    quote!(#low #high)
+}
+
+/// Renders a template into a `String` expression. Selections and arguments must be bound.
+fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> TokenStream {
+    let mp = mp();
+    let pieces = template.parts.iter().map(|part| match part {
+        Part::Text(text) => quote!(__text.push_str(#text);),
+        Part::Name(name) if name == "player" => {
+            quote!(__text.push_str(&#mp::Game::player_name(game, player));)
+        }
+        Part::Name(name) => {
+            let ident = Ident::new(name, Span::call_site());
+            let selection = names.selections.iter().find(|selection| selection.ident == name.as_str());
+            match selection {
+                Some(selection) if with_selections => {
+                    let label = selection.label.as_ref().map(|label| {
+                        let sel = &selection.ident;
+                        quote_spanned!(label.span()=> { let #sel = __item; ::std::string::ToString::to_string(&(#label)) })
+                    });
+                    match (&selection.kind, label) {
+                        (SelectionKind::ChooseFrom { multi: Some(_), .. }, label) => {
+                            let label = label.unwrap_or_else(|| quote!(#mp::default_label(__item)));
+                            quote! {
+                                __text.push_str(&#ident.iter().map(|__item| #label).collect::<#mp::Vec<_>>().join(", "));
+                            }
+                        }
+                        (_, Some(label)) => quote!({ let __item = #ident; __text.push_str(&#label); }),
+                        (_, None) => quote!(__text.push_str(&#mp::default_label(#ident));),
+                    }
+                }
+                _ => quote!(__text.push_str(&#mp::default_label(#ident));),
+            }
+        }
+    });
+    quote!({
+        let mut __text = #mp::String::new();
+        #(#pieces)*
+        __text
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expand_to_string(input: TokenStream) -> String {
+        let output = derive_action(input);
+        let file: syn::File = syn::parse2(output).expect("the expansion parses as a file");
+        prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn a_selection_expands_into_a_lazy_walk() {
+        let code = expand_to_string(quote! {
+            #[action(prompt = "Play a card", behaviour = vec![Move::Play(*card)])]
+            struct PlayCard {
+                #[choose_from(game.hand(player), validate = game.may_play(player, *card))]
+                card: Card,
+            }
+        });
+        assert!(code.contains("fn __meeple_complete_0("), "{code}");
+        assert!(code.contains("fn __meeple_complete_1("), "{code}");
+        assert!(code.contains("return true;"), "{code}");
+        assert!(
+            code.contains("pub struct PlayCardArgs {}") || code.contains("struct PlayCardArgs {}"),
+            "{code}"
+        );
+        assert!(
+            code.contains("const NAME: &'static str = \"play_card\";"),
+            "{code}"
+        );
+    }
+
+    #[test]
+    fn mistakes_still_emit_the_args_type() {
+        let output = derive_action(quote! {
+            struct Broken {
+                #[choose_from(game.items(), skip_if = "sometimes")]
+                item: u8,
+            }
+        })
+        .to_string();
+        assert!(output.contains("compile_error"), "{output}");
+        assert!(output.contains("BrokenArgs"), "{output}");
+    }
+}

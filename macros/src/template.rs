@@ -1,0 +1,107 @@
+//! Message templates: `"{player} played {card}"`.
+
+use proc_macro2::Span;
+
+/// A piece of a template: literal text or a `{name}` placeholder.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Part {
+    Text(String),
+    Name(String),
+}
+
+/// Splits a template into parts; `{{` and `}}` stand for braces.
+///
+/// # Errors
+/// A message naming the unbalanced brace or the empty or malformed placeholder.
+pub(crate) fn parse(template: &str) -> Result<Vec<Part>, String> {
+    let mut parts = Vec::new();
+    let mut text = String::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                text.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                text.push('}');
+            }
+            '{' => {
+                let mut name = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(c) => name.push(c),
+                        None => {
+                            return Err(format!(
+                                "unclosed `{{{name}` in the template; write `{{{{` for a literal brace"
+                            ));
+                        }
+                    }
+                }
+                let name = name.trim().to_owned();
+                if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    return Err(format!(
+                        "`{{{name}}}` is not a placeholder; name `player`, a selection or an argument, like `{{card}}`"
+                    ));
+                }
+                if !text.is_empty() {
+                    parts.push(Part::Text(std::mem::take(&mut text)));
+                }
+                parts.push(Part::Name(name));
+            }
+            '}' => {
+                return Err(
+                    "unmatched `}` in the template; write `}}` for a literal brace".to_owned(),
+                );
+            }
+            c => text.push(c),
+        }
+    }
+    if !text.is_empty() {
+        parts.push(Part::Text(text));
+    }
+    Ok(parts)
+}
+
+/// A template as written, with its parts.
+pub(crate) struct Template {
+    pub(crate) literal: syn::LitStr,
+    pub(crate) parts: Vec<Part>,
+}
+
+impl Template {
+    pub(crate) fn span(&self) -> Span {
+        self.literal.span()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_text_and_names() {
+        assert_eq!(
+            parse("{player} played {card}!").unwrap(),
+            vec![
+                Part::Name("player".into()),
+                Part::Text(" played ".into()),
+                Part::Name("card".into()),
+                Part::Text("!".into())
+            ]
+        );
+        assert_eq!(
+            parse("{{literal}}").unwrap(),
+            vec![Part::Text("{literal}".into())]
+        );
+    }
+
+    #[test]
+    fn rejects_broken_braces() {
+        assert!(parse("{player").is_err());
+        assert!(parse("a } b").is_err());
+        assert!(parse("{a b}").is_err());
+    }
+}

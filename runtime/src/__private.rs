@@ -1,0 +1,357 @@
+//! What the derive macros' generated code calls. Not a public API: it changes without
+//! notice. Every path the macros emit starts with `::meeple::__private`.
+
+pub use serde;
+pub use serde_json::{Map, Value};
+pub use std::ops::ControlFlow;
+pub use std::option::Option::{self, None, Some};
+pub use std::result::Result::{self, Err, Ok};
+pub use std::string::String;
+pub use std::vec::Vec;
+pub use std::{clone::Clone, iter::IntoIterator, iter::Iterator};
+
+pub use crate::action::{
+    Action, ActionSet, Behaviour, IntoBehaviour, Message, OptionState, SelectionState, Skip, Step,
+    Validation,
+};
+pub use crate::error::SubmitError;
+pub use crate::game::Game;
+pub use crate::player::{PlayerIndex, PlayerSet};
+pub use crate::prompt::SelectionKind;
+
+/// Ties an action struct to the game of the `#[derive(Actions)]` enum that lists it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not listed in any `#[derive(Actions)]` enum",
+    label = "add a variant `{Self}({Self})` to the game's actions enum",
+    note = "the game an action belongs to comes from the `#[actions(game = ...)]` enum that lists it"
+)]
+pub trait InGame {
+    /// The game.
+    type Game: Game;
+}
+
+/// The state type an action of `A` sees as `game`.
+pub type GameOf<A> = <A as InGame>::Game;
+
+/// How a value is shown when its selection declares no `label`: a JSON string as is,
+/// anything else as its JSON text.
+pub fn default_label<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(text)) => text,
+        Ok(other) => other.to_string(),
+        Err(error) => format!("<{error}>"),
+    }
+}
+
+/// A selection's value as JSON. Values that cannot be serialized become `null`: the
+/// types of selections are the author's plain data, for which serialization does not fail.
+pub fn encode<T: serde::Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Reads a selection's submitted value.
+///
+/// # Errors
+/// [`SubmitError::MalformedSelection`] with serde's reason.
+pub fn decode<T: serde::de::DeserializeOwned>(
+    action: &'static str,
+    selection: &'static str,
+    value: &Value,
+) -> Result<T, SubmitError> {
+    T::deserialize(value).map_err(|error| SubmitError::MalformedSelection {
+        action,
+        selection,
+        reason: error.to_string(),
+    })
+}
+
+/// Reads the value of `selection` from a submission's selections.
+///
+/// # Errors
+/// [`SubmitError::MissingSelection`] or [`SubmitError::MalformedSelection`].
+pub fn take<T: serde::de::DeserializeOwned>(
+    action: &'static str,
+    selection: &'static str,
+    selections: &Map<String, Value>,
+) -> Result<T, SubmitError> {
+    match selections.get(selection) {
+        Some(value) => decode(action, selection, value),
+        None => Err(SubmitError::MissingSelection { action, selection }),
+    }
+}
+
+/// Refuses selections a submission names that the action does not have.
+///
+/// # Errors
+/// [`SubmitError::ExtraSelection`] for the first unknown name.
+pub fn no_extra(
+    action: &'static str,
+    known: &[&'static str],
+    selections: &Map<String, Value>,
+) -> Result<(), SubmitError> {
+    match selections
+        .keys()
+        .find(|name| !known.contains(&name.as_str()))
+    {
+        Some(extra) => Err(SubmitError::ExtraSelection {
+            action,
+            selection: extra.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The error of a prefix with more values than the action has selections.
+#[must_use]
+pub fn extra_value(action: &'static str, selections: usize) -> SubmitError {
+    SubmitError::ExtraSelection {
+        action,
+        selection: format!(
+            "value #{} (the action has {selections} selections)",
+            selections + 1
+        ),
+    }
+}
+
+/// The number types `choose_number` accepts, seen as `i64` in prompts.
+pub trait Number: Copy + PartialOrd {
+    /// The value as `i64` (saturating for `u64`/`usize` above `i64::MAX`).
+    fn to_i64(self) -> i64;
+    /// The value of `i64` in this type, if it fits.
+    fn from_i64(value: i64) -> Option<Self>;
+}
+
+macro_rules! number {
+    ($($ty:ty),*) => {$(
+        impl Number for $ty {
+            fn to_i64(self) -> i64 {
+                i64::try_from(self).unwrap_or(i64::MAX)
+            }
+            fn from_i64(value: i64) -> Option<Self> {
+                <$ty>::try_from(value).ok()
+            }
+        }
+    )*};
+}
+number!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+/// Ranges of at most this many values are listed as options in prompts, with each value's
+/// validation error; wider ones are offered as bounds.
+pub const LISTED_NUMBERS: i64 = 20;
+
+/// The selection state of a number range `low..=high`. `probe(v)` says whether `v` passes
+/// its validation (`Err(text)` if not) and, if so, whether a completion follows it.
+///
+/// Narrow ranges list every value; wide ones are scanned from each end for the first viable
+/// value only, so a range of any width costs as much as its non-viable edges.
+pub fn number_selection(
+    name: &'static str,
+    prompt: Option<String>,
+    skip: Skip,
+    low: i64,
+    high: i64,
+    mut probe: impl FnMut(i64) -> Result<bool, String>,
+) -> SelectionState {
+    let mut state = SelectionState {
+        name,
+        prompt,
+        skip,
+        kind: SelectionKind::ChooseNumber {
+            min: low,
+            max: high,
+        },
+        options: Vec::new(),
+        error: None,
+    };
+    if high < low {
+        state.error = Some(format!("no number in {low}..={high}"));
+        return state;
+    }
+    if high - low < LISTED_NUMBERS {
+        let (mut first, mut last) = (None, None);
+        for value in low..=high {
+            match probe(value) {
+                Ok(false) => {}
+                Ok(true) => {
+                    first.get_or_insert(value);
+                    last = Some(value);
+                    state.options.push(OptionState {
+                        value: Value::from(value),
+                        label: value.to_string(),
+                        error: None,
+                        viable: true,
+                    });
+                }
+                Err(error) => state.options.push(OptionState {
+                    value: Value::from(value),
+                    label: value.to_string(),
+                    error: Some(error),
+                    viable: false,
+                }),
+            }
+        }
+        if let (Some(min), Some(max)) = (first, last) {
+            state.kind = SelectionKind::ChooseNumber { min, max };
+        }
+        return state;
+    }
+    let mut first_error = None;
+    let mut scan = |value: i64| match probe(value) {
+        Ok(viable) => viable,
+        Err(error) => {
+            first_error.get_or_insert(error);
+            false
+        }
+    };
+    match (low..=high).find(|&value| scan(value)) {
+        Some(min) => {
+            let max = (min..=high).rev().find(|&value| scan(value)).unwrap_or(min);
+            state.kind = SelectionKind::ChooseNumber { min, max };
+        }
+        None => {
+            state.error = Some(
+                first_error.unwrap_or_else(|| "no value leads to a complete action".to_owned()),
+            )
+        }
+    }
+    state
+}
+
+/// Calls `visit` with the indices of every subset of `0..n` whose size is in
+/// `min..=max`, smallest sizes first and in lexicographic order within a size, keeping
+/// only subsets that contain `must` when given; stops at the first `visit` returning
+/// true and returns whether one did. Lazy: it never builds the list of subsets.
+pub fn any_subset(
+    n: usize,
+    min: usize,
+    max: usize,
+    must: Option<usize>,
+    mut visit: impl FnMut(&[usize]) -> bool,
+) -> bool {
+    let mut indices = Vec::with_capacity(max.min(n));
+    for size in min..=max.min(n) {
+        indices.clear();
+        indices.extend(0..size);
+        loop {
+            if must.is_none_or(|must| indices.contains(&must)) && visit(&indices) {
+                return true;
+            }
+            // Next combination of `size` indices out of `n`, lexicographically.
+            let Some(position) = (0..size).rev().find(|&i| indices[i] != i + n - size) else {
+                break;
+            };
+            indices[position] += 1;
+            for i in position + 1..size {
+                indices[i] = indices[i - 1] + 1;
+            }
+        }
+    }
+    false
+}
+
+/// Matches the values of a submitted multi-selection to distinct candidates.
+///
+/// # Errors
+/// The reason as text: a wrong count, a value not among the candidates, or a repeat.
+pub fn match_subset<T: PartialEq>(
+    chosen: &[T],
+    candidates: &[T],
+    min: usize,
+    max: usize,
+) -> Result<(), String> {
+    if chosen.len() < min || chosen.len() > max {
+        return Err(if min == max {
+            format!("choose exactly {min}, not {}", chosen.len())
+        } else {
+            format!("choose {min} to {max}, not {}", chosen.len())
+        });
+    }
+    let mut used = vec![false; candidates.len()];
+    for (position, value) in chosen.iter().enumerate() {
+        match candidates
+            .iter()
+            .enumerate()
+            .position(|(i, candidate)| !used[i] && candidate == value)
+        {
+            Some(i) => used[i] = true,
+            None if candidates.contains(value) => {
+                return Err(format!("value #{} is chosen twice", position + 1));
+            }
+            None => return Err(format!("value #{} is not an option", position + 1)),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_come_smallest_first_in_order() {
+        let mut seen = Vec::new();
+        any_subset(4, 1, 2, None, |set| {
+            seen.push(set.to_vec());
+            false
+        });
+        assert_eq!(
+            seen,
+            vec![
+                vec![0],
+                vec![1],
+                vec![2],
+                vec![3],
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
+    }
+
+    #[test]
+    fn subsets_stop_at_the_first_accepted() {
+        let mut visits = 0;
+        assert!(any_subset(30, 3, 3, Some(29), |set| {
+            visits += 1;
+            set == [0, 1, 29]
+        }));
+        assert_eq!(visits, 1);
+    }
+
+    #[test]
+    fn wide_ranges_are_bounds_found_from_each_end() {
+        let mut probes = 0;
+        let state = number_selection("n", None, Skip::OnlyOne, 0, 1_000_000_000, |value| {
+            probes += 1;
+            Ok(value % 7 == 3)
+        });
+        assert_eq!(
+            state.kind,
+            SelectionKind::ChooseNumber {
+                min: 3,
+                max: 999_999_997
+            }
+        );
+        assert!(probes < 20, "{probes} probes");
+    }
+
+    #[test]
+    fn submitted_subsets_are_checked() {
+        assert_eq!(match_subset(&[1, 2], &[1, 2, 3], 2, 2), Ok(()));
+        assert_eq!(
+            match_subset(&[1, 1], &[1, 2, 3], 2, 2),
+            Err("value #2 is chosen twice".to_owned())
+        );
+        assert_eq!(
+            match_subset(&[4, 1], &[1, 2, 3], 2, 2),
+            Err("value #1 is not an option".to_owned())
+        );
+        assert_eq!(
+            match_subset(&[1], &[1, 2, 3], 2, 2),
+            Err("choose exactly 2, not 1".to_owned())
+        );
+    }
+}

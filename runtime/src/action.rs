@@ -1,0 +1,336 @@
+//! Actions: what `#[derive(Action)]` and `#[derive(Actions)]` implement, and what
+//! behaviours return.
+
+use std::fmt::{Debug, Display};
+use std::ops::ControlFlow;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::SubmitError;
+use crate::game::Game;
+use crate::player::{PlayerIndex, PlayerSet};
+use crate::prompt::SelectionKind;
+
+/// One action of a game, implemented by `#[derive(Action)]` on a struct whose fields are
+/// its selections (in order) and its arguments (`#[arg]`).
+///
+/// Authors do not implement this by hand; the engine reaches it through the game's
+/// [`ActionSet`]. `game` is the state, `player` the acting seat and `args` the arguments
+/// given by whoever asked for the action (a follow-up).
+pub trait Action: Sized + Clone + Debug {
+    /// The game this action belongs to (given by the `#[derive(Actions)]` enum).
+    type Game: Game;
+    /// The action's arguments: a generated struct `<Action>Args` of its `#[arg]` fields.
+    type Args: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// The action's name in prompts, submissions and logs: the struct name in snake case.
+    const NAME: &'static str;
+    /// The names of the selections, in the order the player makes them.
+    const SELECTIONS: &'static [&'static str];
+
+    /// This action's arguments.
+    fn args(&self) -> Self::Args;
+    /// The arguments when the action is taken in the ordinary flow: `Some` when it has no
+    /// `#[arg]` fields, `None` when it can only be a follow-up.
+    fn free_args() -> Option<Self::Args>;
+    /// The action's `condition`: whether it is available at all (true when not declared).
+    fn condition(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    /// The action's `prompt` text (its name when not declared).
+    fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
+    /// The action's `description`, shown to the others while this player chooses.
+    fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// The action's `confirm` text: the client asks the player to confirm before submitting.
+    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// Whether at least one valid completion exists; depth-first, stops at the first found.
+    fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    /// The selection that follows the values of `prefix` (one JSON value per selection
+    /// already made, in order), with its options, or [`Step::Complete`].
+    ///
+    /// # Errors
+    /// A [`SubmitError`] when a value of `prefix` is malformed, not offered, invalid, or
+    /// when `prefix` holds more values than the action has selections.
+    fn step(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        prefix: &[Value],
+    ) -> Result<Step, SubmitError>;
+    /// Calls `visit` with every valid completion, in option order, until it breaks.
+    /// Free text cannot be enumerated: an action with an `enter_text` selection yields
+    /// nothing here.
+    fn for_each_completion(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+    /// Builds the action from its arguments and the submitted values of its selections.
+    ///
+    /// # Errors
+    /// [`SubmitError::MissingSelection`], [`SubmitError::ExtraSelection`] or
+    /// [`SubmitError::MalformedSelection`].
+    fn from_selections(
+        args: Self::Args,
+        selections: &serde_json::Map<String, Value>,
+    ) -> Result<Self, SubmitError>;
+    /// The values of the selections, as JSON, in selection order.
+    fn selections(&self) -> Vec<(&'static str, Value)>;
+    /// Checks every selection in order: offered (among the options, in range, right count)
+    /// and valid.
+    ///
+    /// # Errors
+    /// [`SubmitError::NotOffered`] or [`SubmitError::Invalid`] for the first selection at fault.
+    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
+    /// The messages of the action, rendered from the state before its moves apply.
+    fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
+    /// The action's behaviour: its moves and follow-ups.
+    fn behaviour(self, game: &Self::Game, player: PlayerIndex) -> Behaviour<Self::Game>;
+}
+
+/// A game's set of actions, implemented by `#[derive(Actions)]` on an enum with one
+/// variant per action (`PlayCard(PlayCard)`). Dispatches to each variant's [`Action`].
+pub trait ActionSet: Sized + Clone + Debug {
+    /// The game.
+    type Game: Game<Actions = Self>;
+    /// The arguments of any action: a generated enum `<Enum>Args` with one variant per
+    /// action, carrying that action's `<Action>Args`.
+    type Args: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// The actions' names, in declaration order.
+    const NAMES: &'static [&'static str];
+
+    /// The index of this action in [`NAMES`](Self::NAMES).
+    fn index(&self) -> usize;
+    /// The arguments of this action.
+    fn args(&self) -> Self::Args;
+    /// The index of the action these arguments belong to.
+    fn args_index(args: &Self::Args) -> usize;
+    /// The arguments of action `index` when it is taken in the ordinary flow, not as a
+    /// follow-up: `Some` for actions without `#[arg]` fields, `None` for the others (they
+    /// are offered only as follow-ups).
+    fn free_args(index: usize) -> Option<Self::Args>;
+    /// See [`Action::condition`].
+    fn condition(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    /// See [`Action::prompt`].
+    fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
+    /// See [`Action::description`].
+    fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// See [`Action::confirm`].
+    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// See [`Action::has_completion`].
+    fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    /// See [`Action::step`].
+    ///
+    /// # Errors
+    /// As [`Action::step`].
+    fn step(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        prefix: &[Value],
+    ) -> Result<Step, SubmitError>;
+    /// See [`Action::for_each_completion`].
+    fn for_each_completion(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
+    /// See [`Action::from_selections`].
+    ///
+    /// # Errors
+    /// As [`Action::from_selections`].
+    fn from_selections(
+        args: Self::Args,
+        selections: &serde_json::Map<String, Value>,
+    ) -> Result<Self, SubmitError>;
+    /// See [`Action::selections`].
+    fn selections(&self) -> Vec<(&'static str, Value)>;
+    /// See [`Action::check`].
+    ///
+    /// # Errors
+    /// As [`Action::check`].
+    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
+    /// See [`Action::messages`].
+    fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
+    /// See [`Action::behaviour`].
+    fn behaviour(self, game: &Self::Game, player: PlayerIndex) -> Behaviour<Self::Game>;
+
+    /// This action's name.
+    fn name(&self) -> &'static str {
+        Self::NAMES[self.index()]
+    }
+}
+
+/// What generated code reports of an action at a given point of its selections.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Every selection is made: the action can be submitted.
+    Complete,
+    /// The next selection to make.
+    Select(SelectionState),
+}
+
+/// One selection as generated code computes it, before the engine applies skipping.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelectionState {
+    /// The selection's name (the field name).
+    pub name: &'static str,
+    /// Its own prompt, when it declares one.
+    pub prompt: Option<String>,
+    /// Its skip strategy, with any `skip_if` expression already evaluated.
+    pub skip: Skip,
+    /// What kind of choice it is, with its bounds (for numbers: the viable ones).
+    pub kind: SelectionKind,
+    /// The options in the order the game gave them: viable ones, and ones whose own
+    /// validation failed (kept in place, with their error). Options after which nothing
+    /// can be completed are already removed. Empty for text and for wide number ranges.
+    pub options: Vec<OptionState>,
+    /// For multi-selections and wide number ranges with no viable value: the first
+    /// validation error met, so the action can still be shown with a reason.
+    pub error: Option<String>,
+}
+
+/// One option of a [`SelectionState`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionState {
+    /// The option's value as submitted (JSON).
+    pub value: Value,
+    /// How to show it.
+    pub label: String,
+    /// The validation's text when it refused this option.
+    pub error: Option<String>,
+    /// Valid and followed by at least one valid completion.
+    pub viable: bool,
+}
+
+/// A selection's skip strategy (after Boardzilla's `skipIf`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Skip {
+    /// Made for the player when exactly one option is viable (the default).
+    OnlyOne,
+    /// Always asked, even with a single option.
+    Never,
+    /// Folded into the next selection: the player picks both at once.
+    Always,
+}
+
+/// What a behaviour returns: the moves of the action, in order, and the follow-up actions
+/// it asks for.
+#[derive(Clone, Debug)]
+pub struct Behaviour<G: Game> {
+    /// The moves, applied in order, each with its consequences before the next.
+    pub moves: Vec<G::Move>,
+    /// Actions to take next, before the game's ordinary flow resumes, in order.
+    pub follow_ups: Vec<FollowUp<G>>,
+}
+
+impl<G: Game> Behaviour<G> {
+    /// A behaviour of these moves and no follow-up.
+    pub fn moves(moves: impl IntoIterator<Item = G::Move>) -> Self {
+        Behaviour {
+            moves: moves.into_iter().collect(),
+            follow_ups: Vec::new(),
+        }
+    }
+
+    /// Adds a follow-up: `player` must next take the action that `args` belong to,
+    /// with those arguments (`TakeResourcesArgs { amount: 2 }`).
+    #[must_use]
+    pub fn follow_up(
+        mut self,
+        player: PlayerIndex,
+        args: impl Into<<G::Actions as ActionSet>::Args>,
+    ) -> Self {
+        self.follow_ups.push(FollowUp {
+            player,
+            args: args.into(),
+        });
+        self
+    }
+}
+
+/// An action a behaviour asks a player to take next, with its arguments.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct FollowUp<G: Game> {
+    /// Who takes it.
+    pub player: PlayerIndex,
+    /// Which action, with which arguments.
+    pub args: <G::Actions as ActionSet>::Args,
+}
+
+/// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`], a `Vec` or an
+/// array of moves.
+pub trait IntoBehaviour<G: Game> {
+    /// The behaviour.
+    fn into_behaviour(self) -> Behaviour<G>;
+}
+
+impl<G: Game> IntoBehaviour<G> for Behaviour<G> {
+    fn into_behaviour(self) -> Behaviour<G> {
+        self
+    }
+}
+
+impl<G: Game> IntoBehaviour<G> for Vec<G::Move> {
+    fn into_behaviour(self) -> Behaviour<G> {
+        Behaviour::moves(self)
+    }
+}
+
+impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
+    fn into_behaviour(self) -> Behaviour<G> {
+        Behaviour::moves(self)
+    }
+}
+
+/// What a `validate = ...` expression may evaluate to: `bool` (false refuses with
+/// "not allowed") or `Result<(), E>` whose error text is shown to the player.
+pub trait Validation {
+    /// Whether the value is accepted; cheap, no allocation.
+    fn passed(&self) -> bool;
+    /// The text shown to the player, `None` when accepted.
+    fn into_error(self) -> Option<String>;
+}
+
+impl Validation for bool {
+    fn passed(&self) -> bool {
+        *self
+    }
+
+    fn into_error(self) -> Option<String> {
+        (!self).then(|| "not allowed".to_owned())
+    }
+}
+
+impl<E: Display> Validation for Result<(), E> {
+    fn passed(&self) -> bool {
+        self.is_ok()
+    }
+
+    fn into_error(self) -> Option<String> {
+        self.err().map(|error| error.to_string())
+    }
+}
+
+/// A message of an action, rendered from its template (`"{player} played {card}"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Message {
+    /// Who receives it; `None` for everyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<PlayerSet>,
+    /// The text.
+    pub text: String,
+}
+
+impl Message {
+    /// Whether `player` receives this message.
+    #[must_use]
+    pub fn reaches(&self, player: PlayerIndex) -> bool {
+        self.to.is_none_or(|to| to.contains(player))
+    }
+}

@@ -1,0 +1,689 @@
+//! The engine: runs one game from its setup, checks and applies submissions, resolves
+//! consequences, keeps the log, undoes and replays.
+
+use std::ops::ControlFlow;
+
+use serde_json::Value;
+
+use crate::action::{ActionSet, Behaviour, FollowUp};
+use crate::chance::Chance;
+use crate::error::{SubmitError, UndoError};
+use crate::game::{Game, Outcome, SetupError, WhenStuck};
+use crate::log::{ActionRecord, GameLog, RecordKind};
+use crate::moves::resolve;
+use crate::player::{PlayerIndex, PlayerSet};
+use crate::prompt::{ActionPrompt, Prompt, action_prompt};
+use crate::submission::Submission;
+
+/// How the engine treats forced completions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// Play a player's only possible completion for them (recorded as
+    /// [`RecordKind::Forced`]). Default: true.
+    pub autoplay_forced: bool,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            autoplay_forced: true,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// These players may act now.
+    Acting(PlayerSet),
+    /// The game is over.
+    Over(Outcome),
+    /// The game is not over but these players are to act and have nothing possible, and
+    /// the game declares no pass ([`WhenStuck::Deadlock`]). An empty set means the game
+    /// names nobody to act.
+    Stuck(PlayerSet),
+}
+
+/// Why a log could not be replayed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    /// The log is of another game.
+    #[error("the log is of `{found}`, not `{expected}`")]
+    WrongGame {
+        /// This game's name.
+        expected: &'static str,
+        /// The log's.
+        found: String,
+    },
+    /// The setup failed.
+    #[error("setup failed: {0}")]
+    Setup(#[from] SetupError),
+    /// A submission of the log was refused.
+    #[error("record {index} was refused: {error}")]
+    Refused {
+        /// The record's index in the log.
+        index: usize,
+        /// Why.
+        error: SubmitError,
+    },
+    /// A record came out differently.
+    #[error("record {index} does not reproduce: {reason}")]
+    Diverged {
+        /// The record's index in the log.
+        index: usize,
+        /// What differs.
+        reason: String,
+    },
+    /// The log is not JSON of a game log.
+    #[error("malformed log: {0}")]
+    Malformed(String),
+}
+
+/// One game in progress: the state, its chance, pending follow-ups and the log.
+///
+/// Every change goes through [`submit`](Self::submit) (or its JSON forms) and
+/// [`undo`](Self::undo); a refused call leaves everything exactly as it was.
+#[derive(Clone, Debug)]
+pub struct Engine<G: Game> {
+    state: G,
+    chance: Chance,
+    follow_ups: Vec<FollowUp<G>>,
+    log: GameLog<G>,
+    settings: EngineSettings,
+    pending: Vec<G::Move>,
+}
+
+impl<G: Game> Engine<G> {
+    /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
+    /// plays any forced completions that follow.
+    ///
+    /// # Errors
+    /// The game's [`SetupError`] when the config or player count is not playable.
+    pub fn new(config: G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
+        Self::with_settings(config, players, seed, EngineSettings::default())
+    }
+
+    /// As [`new`](Self::new), with explicit [`EngineSettings`].
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn with_settings(
+        config: G::Config,
+        players: usize,
+        seed: u64,
+        settings: EngineSettings,
+    ) -> Result<Self, SetupError> {
+        let setup = G::setup(&config, players)?;
+        let mut engine = Engine {
+            state: setup.state,
+            chance: Chance::from_seed(seed),
+            follow_ups: Vec::new(),
+            log: GameLog {
+                game: G::NAME.to_owned(),
+                seed,
+                players,
+                config,
+                autoplay_forced: settings.autoplay_forced,
+                records: Vec::new(),
+            },
+            settings,
+            pending: Vec::new(),
+        };
+        engine.record(
+            None,
+            "setup".to_owned(),
+            RecordKind::Setup,
+            serde_json::Map::new(),
+            None,
+            Vec::new(),
+            setup.moves,
+        );
+        engine.settle();
+        Ok(engine)
+    }
+
+    /// The full state (the admin's view).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The log so far.
+    pub fn log(&self) -> &GameLog<G> {
+        &self.log
+    }
+
+    /// The action records so far, the setup first.
+    pub fn records(&self) -> &[ActionRecord<G::Move>] {
+        &self.log.records
+    }
+
+    /// The follow-ups waiting to be taken, the next first.
+    pub fn follow_ups(&self) -> &[FollowUp<G>] {
+        &self.follow_ups
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// Who may act now: the player of the next follow-up if any, else the game's
+    /// [`Game::to_act`]; nobody once the game is over.
+    pub fn to_act(&self) -> PlayerSet {
+        if self.state.outcome().is_some() {
+            return PlayerSet::EMPTY;
+        }
+        match self.follow_ups.first() {
+            Some(follow_up) => PlayerSet::one(follow_up.player),
+            None => self.state.to_act(),
+        }
+    }
+
+    /// Where the game stands: over, players acting, or players stuck.
+    pub fn status(&self) -> Status {
+        if let Some(outcome) = self.state.outcome() {
+            return Status::Over(outcome);
+        }
+        let to_act = self.to_act();
+        let stuck: PlayerSet = to_act
+            .iter()
+            .filter(|&player| self.available(player).is_empty())
+            .collect();
+        if to_act.is_empty() || !stuck.is_empty() {
+            Status::Stuck(stuck)
+        } else {
+            Status::Acting(to_act)
+        }
+    }
+
+    /// The arguments of every action `player` may take now: the next follow-up when it is
+    /// theirs, else each argument-free action whose condition holds and which has a
+    /// completion. Empty when the player is not to act.
+    fn available(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+        if !self.to_act().contains(player) {
+            return Vec::new();
+        }
+        if let Some(follow_up) = self.follow_ups.first() {
+            return vec![follow_up.args.clone()];
+        }
+        (0..G::Actions::NAMES.len())
+            .filter_map(G::Actions::free_args)
+            .filter(|args| {
+                G::Actions::condition(&self.state, player, args)
+                    && (G::Actions::has_completion(&self.state, player, args)
+                        || self.shown_without_completion(player, args))
+            })
+            .collect()
+    }
+
+    /// An action without completion is still shown when its first open selection has
+    /// options refused by their validation: the player learns why.
+    fn shown_without_completion(
+        &self,
+        player: PlayerIndex,
+        args: &<G::Actions as ActionSet>::Args,
+    ) -> bool {
+        matches!(
+            action_prompt::<G::Actions>(&self.state, player, args, &[]),
+            Ok(Some(_))
+        )
+    }
+
+    /// The prompt of `player`: every action they may take now, tree-shaken, with skips
+    /// applied. Empty when they are not to act.
+    pub fn prompt(&self, player: PlayerIndex) -> Prompt {
+        let actions = self
+            .available(player)
+            .iter()
+            .filter_map(|args| {
+                action_prompt::<G::Actions>(&self.state, player, args, &[])
+                    .ok()
+                    .flatten()
+            })
+            .collect();
+        Prompt { player, actions }
+    }
+
+    /// The prompt of one action of `player` after the values they have chosen so far
+    /// (`prefix`, one JSON value per selection, in order): what is chosen and what comes
+    /// next. Choosing reveals nothing and changes nothing.
+    ///
+    /// # Errors
+    /// [`SubmitError`] when the player may not take the action now or a value of `prefix`
+    /// is not offered.
+    pub fn prompt_action(
+        &self,
+        player: PlayerIndex,
+        action: &str,
+        prefix: &[Value],
+    ) -> Result<ActionPrompt, SubmitError> {
+        let args = self.args_for(player, action)?;
+        action_prompt::<G::Actions>(&self.state, player, &args, prefix)?
+            .ok_or_else(|| self.not_available(player, action))
+    }
+
+    /// Every completion `player` could submit now, in prompt order. Actions with free text
+    /// cannot be enumerated and are left out.
+    pub fn completions(&self, player: PlayerIndex) -> Vec<G::Actions> {
+        let mut completions = Vec::new();
+        for args in self.available(player) {
+            let _ = G::Actions::for_each_completion(&self.state, player, &args, &mut |action| {
+                completions.push(action);
+                ControlFlow::Continue(())
+            });
+        }
+        completions
+    }
+
+    /// Parses `json` as a [`Submission`] and submits it.
+    ///
+    /// # Errors
+    /// [`SubmitError::MalformedJson`], or any error of [`submit`](Self::submit).
+    pub fn submit_json(
+        &mut self,
+        player: PlayerIndex,
+        json: &str,
+    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+        let submission = Submission::from_json(json)?;
+        self.submit_submission(player, &submission)
+    }
+
+    /// Submits an action given by name and selection values (the wire form).
+    ///
+    /// # Errors
+    /// [`SubmitError::UnknownAction`], [`SubmitError::ActionNotAvailable`], a missing,
+    /// extra or malformed selection, or any error of [`submit`](Self::submit).
+    pub fn submit_submission(
+        &mut self,
+        player: PlayerIndex,
+        submission: &Submission,
+    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+        self.check_turn(player)?;
+        let args = self
+            .args_for(player, &submission.action)
+            .map_err(|error| self.or_stuck(player, error))?;
+        let action = G::Actions::from_selections(args, &submission.selections)?;
+        self.submit(player, action)
+    }
+
+    /// Checks `action` for `player` and, if it is allowed, applies its moves and their
+    /// consequences, appends its action record to the log and plays the forced completions
+    /// that follow. Returns the action's record.
+    ///
+    /// # Errors
+    /// [`SubmitError::GameOver`], [`SubmitError::Stuck`], [`SubmitError::NotYourTurn`],
+    /// [`SubmitError::ActionNotAvailable`] (its condition is false, or a follow-up comes
+    /// first), [`SubmitError::NotOffered`] or [`SubmitError::Invalid`]. The state and the
+    /// log are then untouched.
+    pub fn submit(
+        &mut self,
+        player: PlayerIndex,
+        action: G::Actions,
+    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+        self.check_turn(player)?;
+        let args = action.args();
+        let allowed = match self.follow_ups.first() {
+            Some(follow_up) => follow_up.args == args,
+            None => {
+                G::Actions::free_args(action.index()).is_some()
+                    && G::Actions::condition(&self.state, player, &args)
+            }
+        };
+        if !allowed {
+            return Err(self.or_stuck(player, self.not_available(player, action.name())));
+        }
+        action
+            .check(&self.state, player)
+            .map_err(|error| self.or_stuck(player, error))?;
+        let index = self.perform(player, action, RecordKind::Submitted);
+        self.settle();
+        Ok(&self.log.records[index])
+    }
+
+    /// Cancels `player`'s last action with all its consequences, restoring the exact state
+    /// before it, and returns its record.
+    ///
+    /// # Errors
+    /// [`UndoError`] when the player has no action, another action followed it, it was
+    /// forced, it drew chance or it revealed hidden information.
+    pub fn undo(&mut self, player: PlayerIndex) -> Result<ActionRecord<G::Move>, UndoError> {
+        let Some(position) = self
+            .log
+            .records
+            .iter()
+            .rposition(|record| record.player == Some(player))
+        else {
+            return Err(UndoError::NothingToUndo { player });
+        };
+        let record = &self.log.records[position];
+        let action = record.action.clone();
+        if position + 1 != self.log.records.len() {
+            return Err(UndoError::Followed { player, action });
+        }
+        if record.kind != RecordKind::Submitted {
+            return Err(UndoError::Forced { action });
+        }
+        if record.drew_chance {
+            return Err(UndoError::DrewChance { action });
+        }
+        if record.reveals {
+            return Err(UndoError::RevealedInformation { action });
+        }
+        let mut earlier = self.log.clone();
+        let undone = earlier.records.pop();
+        // Replaying what came before reproduces it exactly (that is what replay checks), so
+        // a failure here is a bug of the game (a nondeterministic move), not of the player.
+        let rebuilt = Self::replay(&earlier).map_err(|_| UndoError::Followed {
+            player,
+            action: action.clone(),
+        })?;
+        *self = rebuilt;
+        self.settings = EngineSettings {
+            autoplay_forced: earlier.autoplay_forced,
+        };
+        undone.ok_or(UndoError::NothingToUndo { player })
+    }
+
+    /// Replays `log`: sets the game up from its seed and config, re-submits every submitted
+    /// record and checks that every record (submitted, forced, passes) comes out equal.
+    ///
+    /// # Errors
+    /// [`ReplayError`] naming the first record that is refused or differs.
+    pub fn replay(log: &GameLog<G>) -> Result<Self, ReplayError> {
+        if log.game != G::NAME {
+            return Err(ReplayError::WrongGame {
+                expected: G::NAME,
+                found: log.game.clone(),
+            });
+        }
+        let settings = EngineSettings {
+            autoplay_forced: log.autoplay_forced,
+        };
+        let mut engine = Self::with_settings(log.config.clone(), log.players, log.seed, settings)?;
+        let mut index = 0;
+        loop {
+            let produced = engine.log.records.len();
+            for checked in index..produced {
+                let Some(expected) = log.records.get(checked) else {
+                    return Err(ReplayError::Diverged {
+                        index: checked,
+                        reason: "the replay produced a record the log does not have".to_owned(),
+                    });
+                };
+                if *expected != engine.log.records[checked] {
+                    return Err(ReplayError::Diverged {
+                        index: checked,
+                        reason: describe_difference(expected, &engine.log.records[checked]),
+                    });
+                }
+            }
+            index = produced;
+            let Some(next) = log.records.get(index) else {
+                return Ok(engine);
+            };
+            let (RecordKind::Submitted, Some(player)) = (next.kind, next.player) else {
+                return Err(ReplayError::Diverged {
+                    index,
+                    reason: format!(
+                        "the log has a {:?} record `{}` that the replay did not produce",
+                        next.kind, next.action
+                    ),
+                });
+            };
+            let submission = Submission {
+                action: next.action.clone(),
+                selections: next.selections.clone(),
+            };
+            engine
+                .submit_submission(player, &submission)
+                .map_err(|error| ReplayError::Refused { index, error })?;
+        }
+    }
+
+    /// Reads a JSON log and replays it (see [`replay`](Self::replay)).
+    ///
+    /// # Errors
+    /// [`ReplayError::Malformed`] when the text is not a log of this game, or any error of
+    /// [`replay`](Self::replay).
+    pub fn replay_json(json: &str) -> Result<Self, ReplayError> {
+        let log: GameLog<G> = serde_json::from_str(json)
+            .map_err(|error| ReplayError::Malformed(error.to_string()))?;
+        Self::replay(&log)
+    }
+
+    fn check_turn(&self, player: PlayerIndex) -> Result<(), SubmitError> {
+        if self.state.outcome().is_some() {
+            return Err(SubmitError::GameOver);
+        }
+        let to_act = self.to_act();
+        if !to_act.contains(player) {
+            return Err(SubmitError::NotYourTurn {
+                player,
+                to_act: to_act.iter().collect(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `error`, unless the player has nothing possible at all, which says more.
+    fn or_stuck(&self, player: PlayerIndex, error: SubmitError) -> SubmitError {
+        if self.available(player).is_empty() {
+            SubmitError::Stuck { player }
+        } else {
+            error
+        }
+    }
+
+    /// The arguments under which `player` may take the action named `action` now.
+    fn args_for(
+        &self,
+        player: PlayerIndex,
+        action: &str,
+    ) -> Result<<G::Actions as ActionSet>::Args, SubmitError> {
+        let Some(index) = G::Actions::NAMES.iter().position(|name| *name == action) else {
+            return Err(SubmitError::UnknownAction {
+                action: action.to_owned(),
+                known: G::Actions::NAMES.to_vec(),
+            });
+        };
+        self.available(player)
+            .into_iter()
+            .find(|args| G::Actions::args_index(args) == index)
+            .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]))
+    }
+
+    fn not_available(&self, player: PlayerIndex, action: &str) -> SubmitError {
+        let action = G::Actions::NAMES
+            .iter()
+            .find(|name| **name == action)
+            .copied()
+            .unwrap_or("?");
+        let available = self
+            .available(player)
+            .iter()
+            .map(|args| G::Actions::NAMES[G::Actions::args_index(args)])
+            .collect();
+        SubmitError::ActionNotAvailable {
+            action,
+            player,
+            available,
+        }
+    }
+
+    /// Applies a checked action; returns the index of its record.
+    fn perform(&mut self, player: PlayerIndex, action: G::Actions, kind: RecordKind) -> usize {
+        let name = action.name().to_owned();
+        let selections = action
+            .selections()
+            .into_iter()
+            .map(|(name, value)| (name.to_owned(), value))
+            .collect();
+        let args = action.args();
+        let was_follow_up = !self.follow_ups.is_empty();
+        let args_value = was_follow_up.then(|| serde_json::to_value(&args).unwrap_or(Value::Null));
+        let messages = action.messages(&self.state, player);
+        let Behaviour { moves, follow_ups } = action.behaviour(&self.state, player);
+        if was_follow_up {
+            self.follow_ups.remove(0);
+        }
+        // Follow-ups asked now come before those already waiting, like consequences.
+        self.follow_ups.splice(0..0, follow_ups);
+        self.record(
+            Some(player),
+            name,
+            kind,
+            selections,
+            args_value,
+            messages,
+            moves,
+        )
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the fields of one record, assembled in one place"
+    )]
+    fn record(
+        &mut self,
+        player: Option<PlayerIndex>,
+        action: String,
+        kind: RecordKind,
+        selections: serde_json::Map<String, Value>,
+        args: Option<Value>,
+        messages: Vec<crate::action::Message>,
+        moves: Vec<G::Move>,
+    ) -> usize {
+        let draws = self.chance.draws();
+        let mut applied = Vec::with_capacity(moves.len() * 2);
+        resolve(
+            &mut self.state,
+            &mut self.chance,
+            moves,
+            &mut self.pending,
+            &mut applied,
+        );
+        let reveals = applied.iter().any(crate::moves::Move::reveals);
+        self.log.records.push(ActionRecord {
+            player,
+            action,
+            kind,
+            selections,
+            args,
+            messages,
+            moves: applied,
+            drew_chance: self.chance.draws() != draws,
+            reveals,
+        });
+        self.log.records.len() - 1
+    }
+
+    /// Plays what needs no decision: passes of stuck players (when the game declares
+    /// them) and, if enabled, forced completions; until a player has a real choice.
+    fn settle(&mut self) {
+        while self.state.outcome().is_none() {
+            let mut progressed = false;
+            for player in self.to_act().iter() {
+                if self.available(player).is_empty() {
+                    if self
+                        .follow_ups
+                        .first()
+                        .is_some_and(|follow_up| follow_up.player == player)
+                    {
+                        // A follow-up that cannot be completed lapses.
+                        self.follow_ups.remove(0);
+                        progressed = true;
+                        break;
+                    }
+                    if let WhenStuck::Pass(moves) = self.state.when_stuck(player) {
+                        self.record(
+                            Some(player),
+                            "pass".to_owned(),
+                            RecordKind::Pass,
+                            serde_json::Map::new(),
+                            None,
+                            Vec::new(),
+                            moves,
+                        );
+                        progressed = true;
+                        break;
+                    }
+                    continue;
+                }
+                if self.settings.autoplay_forced
+                    && let Some(action) = self.forced_action(player)
+                {
+                    self.perform(player, action, RecordKind::Forced);
+                    progressed = true;
+                    break;
+                }
+            }
+            if !progressed {
+                break;
+            }
+        }
+    }
+
+    /// The player's forced completion, if their whole prompt is one.
+    fn forced_action(&self, player: PlayerIndex) -> Option<G::Actions> {
+        // Cheap test first: two completions mean a choice (text actions yield none, and
+        // are then caught by the full prompt below).
+        let mut count = 0;
+        for args in self.available(player) {
+            let flow = G::Actions::for_each_completion(&self.state, player, &args, &mut |_| {
+                count += 1;
+                if count > 1 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if flow.is_break() {
+                return None;
+            }
+        }
+        let prompt = self.prompt(player);
+        let forced = prompt.forced()?;
+        let args = self.args_for(player, &forced.action).ok()?;
+        let action = G::Actions::from_selections(args, &forced.chosen_selections()).ok()?;
+        action.check(&self.state, player).ok()?;
+        Some(action)
+    }
+}
+
+fn describe_difference<M: PartialEq + serde::Serialize>(
+    expected: &ActionRecord<M>,
+    found: &ActionRecord<M>,
+) -> String {
+    if expected.action != found.action || expected.player != found.player {
+        return format!(
+            "expected `{}` by {:?}, replay made `{}` by {:?}",
+            expected.action, expected.player, found.action, found.player
+        );
+    }
+    if let Some(step) = expected
+        .moves
+        .iter()
+        .zip(&found.moves)
+        .position(|(a, b)| a != b)
+    {
+        let show = |moves: &[M]| serde_json::to_string(&moves[step]).unwrap_or_default();
+        return format!(
+            "move {step} of `{}`: expected {}, replay applied {}",
+            expected.action,
+            show(&expected.moves),
+            show(&found.moves)
+        );
+    }
+    if expected.moves.len() != found.moves.len() {
+        return format!(
+            "`{}` applied {} moves, the log has {}",
+            expected.action,
+            found.moves.len(),
+            expected.moves.len()
+        );
+    }
+    format!(
+        "`{}` differs in its messages, selections or flags",
+        expected.action
+    )
+}

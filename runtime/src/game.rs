@@ -1,0 +1,111 @@
+//! The [`Game`] trait: state, setup, whose turn it is, and the outcome.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::action::ActionSet;
+use crate::moves::Move;
+use crate::player::{PlayerIndex, PlayerSet};
+
+/// A game: its state type, its setup, its flow and its outcome.
+///
+/// The state is the whole truth of a game in progress; the engine
+/// ([`Engine`](crate::Engine)) owns it and changes it only by applying the game's
+/// [`Move`]s, which come from the behaviours of its [`Actions`](Self::Actions) and from
+/// the consequences of other moves.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + 'static {
+    /// The game's variants and options, validated by [`setup`](Self::setup).
+    /// Serialized into every log, so a replay sets the game up the same way.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// The small steps that change the state: usually an enum the author writes.
+    type Move: Move<Self>;
+    /// Every action of the game: an enum with `#[derive(Actions)]`.
+    type Actions: ActionSet<Game = Self>;
+
+    /// The game's name as typed on the command line and written in logs (`"hearts"`).
+    const NAME: &'static str;
+
+    /// Builds the initial state for `players` seats from `config`, with the moves that
+    /// begin the game (a deal, say). The engine applies those moves, and their
+    /// consequences, as the first action record of the log, whose chance they may draw.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the config or the player count is not playable, saying which
+    /// value is wrong and why.
+    fn setup(config: &Self::Config, players: usize) -> Result<Setup<Self>, SetupError>;
+
+    /// The seats that may act now: one player, several at once (simultaneous passing),
+    /// or nobody (the game is over). The engine also asks pending follow-ups first.
+    fn to_act(&self) -> PlayerSet;
+
+    /// The result once the game is over; `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// What happens when `player` is to act, the game is not over, and no action of theirs
+    /// can be completed. The default, [`WhenStuck::Deadlock`], makes it an explicit
+    /// [`Status::Stuck`](crate::Status::Stuck) that the engine reports; a game may instead
+    /// pass for the player with moves of its own.
+    fn when_stuck(&self, player: PlayerIndex) -> WhenStuck<Self::Move> {
+        let _ = player;
+        WhenStuck::Deadlock
+    }
+
+    /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
+    fn player_name(&self, player: PlayerIndex) -> String {
+        format!("Player {}", player.0 + 1)
+    }
+}
+
+/// What [`Game::setup`] returns: the initial state and the moves that begin the game.
+#[derive(Clone, Debug)]
+pub struct Setup<G: Game> {
+    /// The state before any move.
+    pub state: G,
+    /// Moves the engine applies first (with their consequences), as the `setup` record.
+    pub moves: Vec<G::Move>,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The game is not played by this many players.
+    #[error("{game} is played by {expected} players, not {players}")]
+    PlayerCount {
+        /// The game's name.
+        game: &'static str,
+        /// The count asked for.
+        players: usize,
+        /// The counts the game allows, in words (`"4"`, `"2 to 6"`).
+        expected: String,
+    },
+    /// A config value is out of range or inconsistent.
+    #[error("invalid config: {field}: {reason}")]
+    Config {
+        /// The config field at fault.
+        field: &'static str,
+        /// What is wrong with it and what would be accepted.
+        reason: String,
+    },
+}
+
+/// What the engine does for a player who is to act but has nothing possible.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WhenStuck<M> {
+    /// The player passes: the engine records a forced `pass` with these moves.
+    Pass(Vec<M>),
+    /// Nothing can be done: the engine reports [`Status::Stuck`](crate::Status::Stuck)
+    /// and refuses submissions with [`SubmitError::Stuck`](crate::SubmitError::Stuck).
+    Deadlock,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// The winners: one seat, or several when they tie.
+    pub winners: Vec<PlayerIndex>,
+    /// Each seat's final score, seat 0 first, in the game's own unit (Hearts: points
+    /// taken, lower is better); empty for games without scores.
+    pub scores: Vec<i64>,
+}

@@ -1,0 +1,122 @@
+//! # meeple
+//!
+//! The rules of a board or card game, written once as actions made of player selections,
+//! and a runtime that offers each player only what can be completed (tree-shaking), makes
+//! forced choices for them (skipping), applies submissions as small moves whose
+//! consequences run depth-first, and keeps a log that replays byte for byte.
+//!
+//! A whole game in a few lines: players take 1 to 3 tokens from a pile of 10 in turn; who
+//! takes the last one wins.
+//!
+//! ```
+//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Clone, Debug, Serialize, Deserialize)]
+//! struct Pile { tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
+//!
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! enum PileMove { Take { player: PlayerIndex, tokens: u32 } }
+//!
+//! impl Move<Pile> for PileMove {
+//!     fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
+//!         let PileMove::Take { player, tokens } = *self;
+//!         pile.tokens -= tokens;
+//!         if pile.tokens == 0 { pile.winner = Some(player) }
+//!         pile.next = player.next(2, 1);
+//!     }
+//! }
+//!
+//! #[derive(Clone, Debug, Action)]
+//! #[action(prompt = "Take tokens", message = "{player} takes {tokens}",
+//!          behaviour = [PileMove::Take { player, tokens: *tokens }])]
+//! struct Take {
+//!     #[choose_number(min = 1, max = game.tokens.min(3))]
+//!     tokens: u32,
+//! }
+//!
+//! #[derive(Clone, Debug, Actions)]
+//! #[actions(game = Pile)]
+//! enum PileAction { Take(Take) }
+//!
+//! impl Game for Pile {
+//!     type Config = ();
+//!     type Move = PileMove;
+//!     type Actions = PileAction;
+//!     const NAME: &'static str = "pile";
+//!     fn setup(_: &(), players: usize) -> Result<Setup<Self>, SetupError> {
+//!         Ok(Setup { state: Pile { tokens: 10, next: PlayerIndex(0), winner: None }, moves: vec![] })
+//!     }
+//!     fn to_act(&self) -> PlayerSet {
+//!         if self.winner.is_some() { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
+//!     }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         self.winner.map(|winner| Outcome { winners: vec![winner], scores: vec![] })
+//!     }
+//! }
+//!
+//! let mut engine = Engine::<Pile>::new((), 2, 7).unwrap();
+//! engine.submit(PlayerIndex(0), PileAction::Take(Take { tokens: 3 })).unwrap();
+//! assert_eq!(engine.state().tokens, 7);
+//! // Taking 4 is not offered: the error says why, and nothing changed.
+//! let refused = engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 4 }));
+//! assert!(refused.is_err());
+//! assert_eq!(engine.state().tokens, 7);
+//! ```
+//!
+//! ## The attributes
+//!
+//! On the action struct, `#[action(...)]`:
+//! - `prompt = <expr>`: the text shown with the action (its name by default);
+//! - `condition = <bool expr>`: whether it is available at all;
+//! - `description = "<template>"`: what the others see while the player chooses;
+//! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
+//!   templates naming `{player}`, the selections and the arguments;
+//! - `confirm = <expr>`: a question the client asks before submitting;
+//! - `behaviour = <expr>`: the moves (a `Vec` or array of moves, or a [`Behaviour`] with
+//!   follow-ups). Required.
+//!
+//! On each field, in the order the player chooses:
+//! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
+//!   validate = .., skip_if = ..)]`: one option, or several into a `Vec`;
+//! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
+//! - `#[enter_text(prompt = .., validate = ..)]`;
+//! - `#[arg]`: given by whoever asks for the action as a follow-up.
+//!
+//! Every expression sees `game` (the state, `&G`), `player` ([`PlayerIndex`]), the
+//! arguments and every selection above it, by reference. In a selection's own `validate`
+//! and `label`, its name is the option being considered. `validate` returns a `bool` or a
+//! `Result<(), E: Display>` whose error text is shown to the player. `skip_if` is
+//! `"only-one"` (default), `"never"`, `"always"` or a `bool` expression (true: `always`),
+//! after Boardzilla's skip strategies.
+
+extern crate self as meeple;
+
+mod action;
+mod chance;
+mod engine;
+mod error;
+mod game;
+mod log;
+mod moves;
+mod player;
+mod prompt;
+mod submission;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use action::{
+    Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, OptionState, SelectionState,
+    Skip, Step, Validation,
+};
+pub use chance::Chance;
+pub use engine::{Engine, EngineSettings, ReplayError, Status};
+pub use error::{SubmitError, UndoError};
+pub use game::{Game, Outcome, Setup, SetupError, WhenStuck};
+pub use log::{ActionRecord, GameLog, RecordKind};
+pub use meeple_macros::{Action, Actions};
+pub use moves::{Move, MoveContext};
+pub use player::{PerPlayer, PlayerIndex, PlayerSet};
+pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
+pub use submission::Submission;

@@ -1,0 +1,75 @@
+//! The log: the seed, the config and every action record; enough to replay a game.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::action::Message;
+use crate::game::Game;
+use crate::player::PlayerIndex;
+
+/// A game's log: how it was set up and every action record, in order.
+///
+/// Written as one JSON object (one line per game in `meeple simulate --log`). Replaying it
+/// with [`Engine::replay`](crate::Engine::replay) re-submits the submitted records and
+/// checks that every record comes out the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct GameLog<G: Game> {
+    /// The game's name ([`Game::NAME`]).
+    pub game: String,
+    /// The seed of the game's chance.
+    pub seed: u64,
+    /// The number of seats.
+    pub players: usize,
+    /// The config the game was set up with.
+    pub config: G::Config,
+    /// Whether forced completions were played for the players.
+    pub autoplay_forced: bool,
+    /// Every action record, the setup first.
+    pub records: Vec<ActionRecord<G::Move>>,
+}
+
+/// One action and every move it caused, in the order applied: the unit of undo and of
+/// animation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionRecord<M> {
+    /// Who acted; `None` for the setup.
+    pub player: Option<PlayerIndex>,
+    /// The action's name; `setup` for the setup, `pass` for a pass the game made for a
+    /// stuck player.
+    pub action: String,
+    /// How the record came about.
+    pub kind: RecordKind,
+    /// The values of the selections, by selection name.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub selections: serde_json::Map<String, Value>,
+    /// The action's arguments when it was a follow-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Value>,
+    /// The action's messages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<Message>,
+    /// Every move applied, the action's own and their consequences, in order.
+    pub moves: Vec<M>,
+    /// Whether chance was drawn while applying the moves.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drew_chance: bool,
+    /// Whether a move revealed hidden information.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reveals: bool,
+}
+
+/// How an action record came about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordKind {
+    /// The setup moves of [`Game::setup`].
+    Setup,
+    /// A player submitted the action.
+    Submitted,
+    /// The engine played the player's only possible completion for them.
+    Forced,
+    /// The player had nothing possible and the game passed for them
+    /// ([`WhenStuck::Pass`](crate::WhenStuck::Pass)).
+    Pass,
+}

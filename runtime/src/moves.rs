@@ -1,0 +1,122 @@
+//! Moves and their consequences, applied depth-first.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::chance::Chance;
+
+/// A small, deterministic change of a game's state: the unit of animation and of the log.
+///
+/// Applying a move may ask for consequences, more moves that run right after it. New
+/// consequences run before those already pending (depth-first, after Game Park's
+/// consequences): if A asks for [B, C] and B asks for [D], the order is A B D C.
+pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
+    /// Changes `game` and pushes the consequences onto `next`, in the order they should run.
+    ///
+    /// Must depend only on the move's own data and the state: a move that needs chance
+    /// draws it from `next.chance()` only to build the data of its consequences.
+    /// Never fails: whatever could be refused is refused before, when the action is checked.
+    fn apply(&self, game: &mut G, next: &mut MoveContext<'_, Self>);
+
+    /// Whether this move shows a player something they did not know (cards received,
+    /// a card turned face up). An action record with such a move cannot be undone.
+    fn reveals(&self) -> bool {
+        false
+    }
+}
+
+/// What a move's [`apply`](Move::apply) may touch besides the state: the consequences to
+/// run next and the game's chance.
+#[derive(Debug)]
+pub struct MoveContext<'a, M> {
+    consequences: &'a mut Vec<M>,
+    chance: &'a mut Chance,
+}
+
+impl<'a, M> MoveContext<'a, M> {
+    pub(crate) fn new(consequences: &'a mut Vec<M>, chance: &'a mut Chance) -> Self {
+        MoveContext {
+            consequences,
+            chance,
+        }
+    }
+
+    /// Asks for `consequence` to run after this move; consequences asked by one move run
+    /// in the order they were asked, before any consequence already pending.
+    pub fn then(&mut self, consequence: M) {
+        self.consequences.push(consequence);
+    }
+
+    /// The game's chance, to draw the data of a consequence (a shuffled deck for a deal).
+    pub fn chance(&mut self) -> &mut Chance {
+        self.chance
+    }
+}
+
+/// Applies `first` and all its consequences depth-first; returns every move applied, in
+/// order. `pending` is scratch space (kept between calls to avoid allocating).
+pub(crate) fn resolve<G, M: Move<G>>(
+    game: &mut G,
+    chance: &mut Chance,
+    first: Vec<M>,
+    pending: &mut Vec<M>,
+    applied: &mut Vec<M>,
+) {
+    pending.clear();
+    pending.extend(first.into_iter().rev());
+    let mut asked = Vec::new();
+    while let Some(current) = pending.pop() {
+        asked.clear();
+        current.apply(game, &mut MoveContext::new(&mut asked, chance));
+        pending.extend(asked.drain(..).rev());
+        applied.push(current);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    enum Letter {
+        A,
+        B,
+        C,
+        D,
+        E,
+    }
+
+    impl Move<Vec<Letter>> for Letter {
+        fn apply(&self, seen: &mut Vec<Letter>, next: &mut MoveContext<'_, Self>) {
+            seen.push(self.clone());
+            match self {
+                Letter::A => {
+                    next.then(Letter::B);
+                    next.then(Letter::C);
+                }
+                Letter::B => next.then(Letter::D),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn consequences_run_depth_first_before_pending_ones() {
+        let mut seen = Vec::new();
+        let mut chance = Chance::from_seed(0);
+        let (mut pending, mut applied) = (Vec::new(), Vec::new());
+        resolve(
+            &mut seen,
+            &mut chance,
+            vec![Letter::A, Letter::E],
+            &mut pending,
+            &mut applied,
+        );
+        use Letter::*;
+        assert_eq!(seen, vec![A, B, D, C, E]);
+        assert_eq!(applied, seen);
+    }
+}

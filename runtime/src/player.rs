@@ -1,0 +1,242 @@
+//! Seats: [`PlayerIndex`], sets of seats ([`PlayerSet`]) and per-seat storage ([`PerPlayer`]).
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table, 0-based: the first player is `PlayerIndex(0)`.
+///
+/// Serialized as a bare number. Displayed as `player N` (0-based); a game gives seats
+/// human names through [`Game::player_name`](crate::Game::player_name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerIndex(pub usize);
+
+impl PlayerIndex {
+    /// The seat `steps` places after this one, wrapping around a table of `players` seats
+    /// (clockwise in the usual seating, so "to the left").
+    ///
+    /// # Panics
+    /// Panics if `players` is 0.
+    #[must_use]
+    pub fn next(self, players: usize, steps: usize) -> Self {
+        PlayerIndex((self.0 + steps) % players)
+    }
+}
+
+impl fmt::Display for PlayerIndex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
+
+/// A set of seats (up to 64), as a bitmask: who may act now, who receives a message.
+///
+/// `Copy` and allocation-free, so a game can answer [`Game::to_act`](crate::Game::to_act)
+/// on every call of the hot path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerSet(u64);
+
+impl PlayerSet {
+    /// Nobody.
+    pub const EMPTY: PlayerSet = PlayerSet(0);
+
+    /// Exactly one seat.
+    ///
+    /// # Panics
+    /// Panics if the seat is 64 or more.
+    #[must_use]
+    pub fn one(player: PlayerIndex) -> Self {
+        assert!(
+            player.0 < 64,
+            "a PlayerSet holds seats 0..64, not {}",
+            player.0
+        );
+        PlayerSet(1 << player.0)
+    }
+
+    /// Every seat of a table of `players` seats.
+    ///
+    /// # Panics
+    /// Panics if `players` is more than 64.
+    #[must_use]
+    pub fn all(players: usize) -> Self {
+        assert!(
+            players <= 64,
+            "a PlayerSet holds at most 64 seats, not {players}"
+        );
+        if players == 64 {
+            PlayerSet(u64::MAX)
+        } else {
+            PlayerSet((1 << players) - 1)
+        }
+    }
+
+    /// This set with `player` added.
+    #[must_use]
+    pub fn with(self, player: PlayerIndex) -> Self {
+        PlayerSet(self.0 | PlayerSet::one(player).0)
+    }
+
+    /// This set with `player` removed.
+    #[must_use]
+    pub fn without(self, player: PlayerIndex) -> Self {
+        PlayerSet(self.0 & !PlayerSet::one(player).0)
+    }
+
+    /// Whether `player` is in the set.
+    #[must_use]
+    pub fn contains(self, player: PlayerIndex) -> bool {
+        player.0 < 64 && self.0 & (1 << player.0) != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many seats are in the set.
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The lowest seat in the set, if any.
+    #[must_use]
+    pub fn first(self) -> Option<PlayerIndex> {
+        (self.0 != 0).then(|| PlayerIndex(self.0.trailing_zeros() as usize))
+    }
+
+    /// The seats in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = PlayerIndex> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let seat = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(PlayerIndex(seat))
+        })
+    }
+}
+
+impl From<PlayerIndex> for PlayerSet {
+    fn from(player: PlayerIndex) -> Self {
+        PlayerSet::one(player)
+    }
+}
+
+impl FromIterator<PlayerIndex> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = PlayerIndex>>(iter: I) -> Self {
+        iter.into_iter().fold(PlayerSet::EMPTY, PlayerSet::with)
+    }
+}
+
+/// One value per seat, indexed by [`PlayerIndex`] instead of a bare `usize`.
+///
+/// Serialized as a JSON array, seat 0 first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PerPlayer<T>(Vec<T>);
+
+impl<T> PerPlayer<T> {
+    /// `players` values, the value of seat `i` being `value(PlayerIndex(i))`.
+    pub fn from_fn(players: usize, mut value: impl FnMut(PlayerIndex) -> T) -> Self {
+        PerPlayer((0..players).map(|seat| value(PlayerIndex(seat))).collect())
+    }
+
+    /// How many seats.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no seats.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The values, seat 0 first.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+
+    /// The values, mutably, seat 0 first.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
+    }
+
+    /// Each seat with its value, seat 0 first.
+    pub fn enumerate(&self) -> impl Iterator<Item = (PlayerIndex, &T)> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(seat, value)| (PlayerIndex(seat), value))
+    }
+
+    /// The seats: `PlayerIndex(0)..PlayerIndex(len)`.
+    pub fn players(&self) -> impl Iterator<Item = PlayerIndex> + use<T> {
+        (0..self.0.len()).map(PlayerIndex)
+    }
+}
+
+impl<T: Clone> PerPlayer<T> {
+    /// `players` copies of `value`.
+    pub fn filled(players: usize, value: T) -> Self {
+        PerPlayer(vec![value; players])
+    }
+}
+
+impl<T> Index<PlayerIndex> for PerPlayer<T> {
+    type Output = T;
+
+    fn index(&self, player: PlayerIndex) -> &T {
+        &self.0[player.0]
+    }
+}
+
+impl<T> IndexMut<PlayerIndex> for PerPlayer<T> {
+    fn index_mut(&mut self, player: PlayerIndex) -> &mut T {
+        &mut self.0[player.0]
+    }
+}
+
+impl<'a, T> IntoIterator for &'a PerPlayer<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_set_iterates_in_seat_order() {
+        let set: PlayerSet = [PlayerIndex(3), PlayerIndex(0), PlayerIndex(2)]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            vec![PlayerIndex(0), PlayerIndex(2), PlayerIndex(3)]
+        );
+        assert_eq!(set.len(), 3);
+        assert_eq!(set.without(PlayerIndex(0)).first(), Some(PlayerIndex(2)));
+        assert!(!set.contains(PlayerIndex(1)));
+        assert_eq!(PlayerSet::all(4).len(), 4);
+    }
+
+    #[test]
+    fn next_seat_wraps() {
+        assert_eq!(PlayerIndex(3).next(4, 1), PlayerIndex(0));
+        assert_eq!(PlayerIndex(1).next(4, 2), PlayerIndex(3));
+    }
+}

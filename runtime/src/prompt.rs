@@ -1,0 +1,339 @@
+//! Prompts: what a player is offered now, after tree-shaking and skipping, serializable
+//! for any client.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::action::{ActionSet, OptionState, SelectionState, Skip, Step};
+use crate::error::SubmitError;
+use crate::player::PlayerIndex;
+
+/// Everything a player may do now: one entry per available action.
+///
+/// Serialized as JSON like
+/// `{"player":0,"actions":[{"action":"play_card","prompt":"Play a card","selection":{...}}]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// The player prompted.
+    pub player: PlayerIndex,
+    /// The available actions, in the order the game declares them. Empty when the player
+    /// has nothing to do.
+    pub actions: Vec<ActionPrompt>,
+}
+
+impl Prompt {
+    /// The single completion of this prompt when it is forced: one action, every selection
+    /// made for the player by skipping, nothing to confirm.
+    #[must_use]
+    pub fn forced(&self) -> Option<&ActionPrompt> {
+        match self.actions.as_slice() {
+            [only]
+                if only.selection.is_none()
+                    && only.confirm.is_none()
+                    && only.chosen.iter().all(|choice| choice.preset) =>
+            {
+                Some(only)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One action in a prompt: its text, what is already chosen, and the next selection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionPrompt {
+    /// The action's name, as submitted.
+    pub action: String,
+    /// The action's prompt text.
+    pub prompt: String,
+    /// A confirmation the client asks for before submitting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
+    /// The selections already made, in order: by the player so far, or preset by skipping.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<Choice>,
+    /// The next selection to make; `None` when the action is complete and can be submitted.
+    pub selection: Option<SelectionPrompt>,
+}
+
+impl ActionPrompt {
+    /// The values chosen so far, as a submission's selections.
+    #[must_use]
+    pub fn chosen_selections(&self) -> serde_json::Map<String, Value> {
+        self.chosen
+            .iter()
+            .map(|choice| (choice.selection.clone(), choice.value.clone()))
+            .collect()
+    }
+}
+
+/// A value chosen for a selection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    /// The selection's name.
+    pub selection: String,
+    /// The value, as submitted.
+    pub value: Value,
+    /// The value as shown.
+    pub label: String,
+    /// Whether the engine made this choice because it was the only one (skipping).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preset: bool,
+}
+
+/// The selection a player makes next.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SelectionPrompt {
+    /// The selection's name, as submitted.
+    pub name: String,
+    /// The text shown with it: its own prompt, else the action's.
+    pub prompt: String,
+    /// What kind of value it takes, with its bounds.
+    #[serde(flatten)]
+    pub kind: SelectionKind,
+    /// The options, in the game's order: viable ones and, in place, the ones refused by
+    /// their validation (with `error`). Empty for text and wide number ranges.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<PromptOption>,
+    /// Why nothing can be chosen, when the selection has no viable option (a set whose
+    /// validation refuses every combination).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The kind of a selection and its bounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SelectionKind {
+    /// Pick between `min` and `max` of the options (exactly one when both are 1; the value
+    /// is then the option itself, else an array of options).
+    ChooseFrom {
+        /// The fewest options to pick.
+        min: usize,
+        /// The most options to pick.
+        max: usize,
+    },
+    /// An integer in `min..=max`: the smallest and largest values that lead to a valid
+    /// completion (values between them may still be refused).
+    ChooseNumber {
+        /// Smallest viable value.
+        min: i64,
+        /// Largest viable value.
+        max: i64,
+    },
+    /// Free text, checked by its validation on submission.
+    EnterText,
+}
+
+impl SelectionKind {
+    /// Whether a single option is picked (the value is the option, not an array).
+    #[must_use]
+    pub fn is_single_choice(&self) -> bool {
+        matches!(self, SelectionKind::ChooseFrom { min: 1, max: 1 })
+    }
+}
+
+/// An option of a selection.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PromptOption {
+    /// The value, as submitted.
+    pub value: Value,
+    /// The value as shown.
+    pub label: String,
+    /// Why the game refuses this option; the option is then shown but cannot be picked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The choices of the following selections that come with this option when a
+    /// selection with `skip_if = "always"` is folded into the next one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub then: Vec<Choice>,
+}
+
+impl PromptOption {
+    fn from_state(option: &OptionState) -> Self {
+        PromptOption {
+            value: option.value.clone(),
+            label: option.label.clone(),
+            error: option.error.clone(),
+            then: Vec::new(),
+        }
+    }
+}
+
+/// Builds the prompt of one action for `player` after the values `prefix` the player has
+/// chosen so far, applying the skip strategies.
+///
+/// Returns `Ok(None)` when the action has no completion and nothing to explain (no option
+/// refused by a validation at its first open selection).
+pub(crate) fn action_prompt<A: ActionSet>(
+    game: &A::Game,
+    player: PlayerIndex,
+    args: &A::Args,
+    prefix: &[Value],
+) -> Result<Option<ActionPrompt>, SubmitError> {
+    let index = A::args_index(args);
+    let mut prompt = ActionPrompt {
+        action: A::NAMES[index].to_owned(),
+        prompt: A::prompt(game, player, args),
+        confirm: A::confirm(game, player, args),
+        chosen: Vec::new(),
+        selection: None,
+    };
+    let mut values: Vec<Value> = Vec::with_capacity(prefix.len() + 2);
+    for value in prefix {
+        let Step::Select(state) = A::step(game, player, args, &values)? else {
+            // `step` reports the extra value precisely.
+            A::step(game, player, args, prefix)?;
+            break;
+        };
+        prompt.chosen.push(Choice {
+            selection: state.name.to_owned(),
+            value: value.clone(),
+            label: label_of(&state, value),
+            preset: false,
+        });
+        values.push(value.clone());
+    }
+    loop {
+        let state = match A::step(game, player, args, &values)? {
+            Step::Complete => return Ok(Some(prompt)),
+            Step::Select(state) => state,
+        };
+        let viable: Vec<&OptionState> = state
+            .options
+            .iter()
+            .filter(|option| option.viable)
+            .collect();
+        let has_refused = state.options.iter().any(|option| option.error.is_some());
+        let nothing_viable = match state.kind {
+            SelectionKind::EnterText => false,
+            SelectionKind::ChooseNumber { .. } if state.options.is_empty() => state.error.is_some(),
+            SelectionKind::ChooseNumber { .. } => viable.is_empty(),
+            SelectionKind::ChooseFrom { min, .. } => viable.len() < min.max(1),
+        };
+        if nothing_viable && !has_refused && state.error.is_none() {
+            return Ok(None);
+        }
+        if state.skip != Skip::Never
+            && let Some(value) = forced_value(&state, &viable)
+        {
+            prompt.chosen.push(Choice {
+                selection: state.name.to_owned(),
+                label: label_of(&state, &value),
+                value: value.clone(),
+                preset: true,
+            });
+            values.push(value);
+            continue;
+        }
+        let mut selection = SelectionPrompt {
+            name: state.name.to_owned(),
+            prompt: state
+                .prompt
+                .clone()
+                .unwrap_or_else(|| prompt.prompt.clone()),
+            kind: state.kind.clone(),
+            options: state.options.iter().map(PromptOption::from_state).collect(),
+            error: state.error.clone(),
+        };
+        if state.skip == Skip::Always
+            && let Some(folded) = fold_into_next::<A>(game, player, args, &values, &state)?
+        {
+            selection.options = folded;
+        }
+        prompt.selection = Some(selection);
+        return Ok(Some(prompt));
+    }
+}
+
+/// The one value a selection can take, when it has exactly one.
+fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value> {
+    match state.kind {
+        SelectionKind::ChooseFrom { min: 1, max: 1 } => match viable {
+            [only] => Some(only.value.clone()),
+            _ => None,
+        },
+        SelectionKind::ChooseFrom { min, max } => (min == max && viable.len() == min)
+            .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect())),
+        SelectionKind::ChooseNumber { min, max } => {
+            if state.options.is_empty() {
+                (min == max).then(|| Value::from(min))
+            } else {
+                match viable {
+                    [only] => Some(only.value.clone()),
+                    _ => None,
+                }
+            }
+        }
+        SelectionKind::EnterText => None,
+    }
+}
+
+/// The options of a single-value selection folded with those of the next selection
+/// (`skip_if = "always"`), or `None` when the next selection cannot be listed (text, a
+/// multi-selection, a wide number range), in which case the selection is asked as usual.
+fn fold_into_next<A: ActionSet>(
+    game: &A::Game,
+    player: PlayerIndex,
+    args: &A::Args,
+    values: &[Value],
+    state: &SelectionState,
+) -> Result<Option<Vec<PromptOption>>, SubmitError> {
+    let listable = |kind: &SelectionKind, options: &[OptionState]| match kind {
+        SelectionKind::ChooseFrom { min: 1, max: 1 } => true,
+        SelectionKind::ChooseNumber { .. } => !options.is_empty(),
+        _ => false,
+    };
+    if !listable(&state.kind, &state.options) {
+        return Ok(None);
+    }
+    let mut folded = Vec::new();
+    let mut next_values = values.to_vec();
+    for option in &state.options {
+        if !option.viable {
+            folded.push(PromptOption::from_state(option));
+            continue;
+        }
+        next_values.push(option.value.clone());
+        match A::step(game, player, args, &next_values)? {
+            Step::Complete => folded.push(PromptOption::from_state(option)),
+            Step::Select(next) => {
+                if !listable(&next.kind, &next.options) {
+                    return Ok(None);
+                }
+                for then in &next.options {
+                    folded.push(PromptOption {
+                        value: option.value.clone(),
+                        label: format!("{}, {}", option.label, then.label),
+                        error: then.error.clone(),
+                        then: vec![Choice {
+                            selection: next.name.to_owned(),
+                            value: then.value.clone(),
+                            label: then.label.clone(),
+                            preset: false,
+                        }],
+                    });
+                }
+            }
+        }
+        next_values.pop();
+    }
+    Ok(Some(folded))
+}
+
+/// The label of `value` among the options of `state`, or its JSON text when it is not
+/// listed (a wide number range, a set of options).
+fn label_of(state: &SelectionState, value: &Value) -> String {
+    if let Some(option) = state.options.iter().find(|option| &option.value == value) {
+        return option.label.clone();
+    }
+    match value {
+        Value::Array(items) => items
+            .iter()
+            .map(|item| label_of(state, item))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
