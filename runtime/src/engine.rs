@@ -355,33 +355,65 @@ impl<G: Game> Engine<G> {
         else {
             return Err(UndoError::NothingToUndo { player });
         };
-        let record = &self.log.records[position];
-        let action = record.action.clone();
         if position + 1 != self.log.records.len() {
+            let action = self.log.records[position].action.clone();
             return Err(UndoError::Followed { player, action });
         }
-        if record.kind != RecordKind::Submitted {
-            return Err(UndoError::Forced { action });
+        let mut cancelled = self.rewind(position)?;
+        cancelled.pop().ok_or(UndoError::NothingToUndo { player })
+    }
+
+    /// Takes back `player`'s last submitted action and every action that followed it (bots'
+    /// replies, forced plays), restoring the exact state before it; returns the cancelled
+    /// records, in order. For a person playing against bots, or hot-seat play, where
+    /// [`undo`](Self::undo) would be refused because the others already answered.
+    ///
+    /// # Errors
+    /// [`UndoError::NothingToUndo`] when the player submitted nothing;
+    /// [`UndoError::DrewChance`] or [`UndoError::RevealedInformation`] naming the first
+    /// cancelled action that drew chance or revealed hidden information.
+    pub fn take_back(
+        &mut self,
+        player: PlayerIndex,
+    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        let Some(position) = self.log.records.iter().rposition(|record| {
+            record.player == Some(player) && record.kind == RecordKind::Submitted
+        }) else {
+            return Err(UndoError::NothingToUndo { player });
+        };
+        self.rewind(position)
+    }
+
+    /// Cancels the records from `position` on, if none of them drew chance or revealed
+    /// anything and the first was chosen by a player; rebuilds the state by replaying the
+    /// records before it.
+    fn rewind(&mut self, position: usize) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        let cancelled = &self.log.records[position..];
+        if let Some(first) = cancelled.first()
+            && first.kind != RecordKind::Submitted
+        {
+            return Err(UndoError::Forced {
+                action: first.action.clone(),
+            });
         }
-        if record.drew_chance {
-            return Err(UndoError::DrewChance { action });
+        if let Some(record) = cancelled.iter().find(|record| record.drew_chance) {
+            return Err(UndoError::DrewChance {
+                action: record.action.clone(),
+            });
         }
-        if record.reveals {
-            return Err(UndoError::RevealedInformation { action });
+        if let Some(record) = cancelled.iter().find(|record| record.reveals) {
+            return Err(UndoError::RevealedInformation {
+                action: record.action.clone(),
+            });
         }
         let mut earlier = self.log.clone();
-        let undone = earlier.records.pop();
-        // Replaying what came before reproduces it exactly (that is what replay checks), so
-        // a failure here is a bug of the game (a nondeterministic move), not of the player.
-        let rebuilt = Self::replay(&earlier).map_err(|_| UndoError::Followed {
-            player,
-            action: action.clone(),
+        let cancelled = earlier.records.split_off(position);
+        let mut rebuilt = Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
+            reason: error.to_string(),
         })?;
+        rebuilt.settings = self.settings;
         *self = rebuilt;
-        self.settings = EngineSettings {
-            autoplay_forced: earlier.autoplay_forced,
-        };
-        undone.ok_or(UndoError::NothingToUndo { player })
+        Ok(cancelled)
     }
 
     /// Replays `log`: sets the game up from its seed and config, re-submits every submitted

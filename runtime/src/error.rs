@@ -135,4 +135,11 @@ pub enum UndoError {
         /// The action.
         action: String,
     },
+    /// Replaying the log up to the undone action did not reproduce it: a move of the game
+    /// depends on something besides its data and the state (a bug of the game).
+    #[error("the game could not be rebuilt before this action: {reason}")]
+    Nondeterministic {
+        /// What the replay reported.
+        reason: String,
+    },
 }
