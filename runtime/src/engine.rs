@@ -196,18 +196,21 @@ impl<G: Game> Engine<G> {
         }
     }
 
-    /// The arguments of every action `player` may take now: the next follow-up when it is
-    /// theirs, else each argument-free action whose condition holds and which has a
-    /// completion. Empty when the player is not to act.
+    /// The arguments of every action `player` may take now: the next follow-up when there
+    /// is one, else each argument-free action; of those, the ones whose condition holds and
+    /// which have a completion (or an error to show). Empty when the player is not to act.
     fn available(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
         if !self.to_act().contains(player) {
             return Vec::new();
         }
-        if let Some(follow_up) = self.follow_ups.first() {
-            return vec![follow_up.args.clone()];
-        }
-        (0..G::Actions::NAMES.len())
-            .filter_map(G::Actions::free_args)
+        let candidates: Vec<_> = match self.follow_ups.first() {
+            Some(follow_up) => vec![follow_up.args.clone()],
+            None => (0..G::Actions::NAMES.len())
+                .filter_map(G::Actions::free_args)
+                .collect(),
+        };
+        candidates
+            .into_iter()
             .filter(|args| {
                 G::Actions::condition(&self.state, player, args)
                     && (G::Actions::has_completion(&self.state, player, args)
@@ -322,13 +325,11 @@ impl<G: Game> Engine<G> {
     ) -> Result<&ActionRecord<G::Move>, SubmitError> {
         self.check_turn(player)?;
         let args = action.args();
-        let allowed = match self.follow_ups.first() {
+        let offered = match self.follow_ups.first() {
             Some(follow_up) => follow_up.args == args,
-            None => {
-                G::Actions::free_args(action.index()).is_some()
-                    && G::Actions::condition(&self.state, player, &args)
-            }
+            None => G::Actions::free_args(action.index()).is_some(),
         };
+        let allowed = offered && G::Actions::condition(&self.state, player, &args);
         if !allowed {
             return Err(self.or_stuck(player, self.not_available(player, action.name())));
         }
