@@ -20,6 +20,9 @@ pub(crate) struct ActionDef {
     pub(crate) messages: Vec<MessageDef>,
     pub(crate) behaviour: Option<Expr>,
     pub(crate) fields: Vec<FieldDef>,
+    /// Whether an `#[action(..)]` could not be read to its end: what follows the mistake
+    /// is unknown, so no check may report it missing.
+    pub(crate) attrs_cut_short: bool,
 }
 
 /// A `message = "..."` or `message(to = ..., "...")`.
@@ -56,7 +59,10 @@ pub(crate) struct SelectionDef {
 
 pub(crate) enum SelectionKind {
     /// `choose_from(options)`: one value, or several when `multi` is set.
-    ChooseFrom { options: Box<Expr>, multi: Option<Box<Multi>> },
+    ChooseFrom {
+        options: Box<Expr>,
+        multi: Option<Box<Multi>>,
+    },
     /// `choose_number(min = .., max = ..)`.
     ChooseNumber { min: Box<Expr>, max: Box<Expr> },
     /// `enter_text`.
@@ -89,7 +95,7 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
     if !input.generics.params.is_empty() {
         errors.at(
             &input.generics,
-            "an action cannot be generic: its game is a concrete type",
+            "an action cannot be generic: it belongs to one game; remove the parameters and use concrete types",
         );
     }
     let syn::Data::Struct(data) = &input.data else {
@@ -107,6 +113,7 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
         messages: Vec::new(),
         behaviour: None,
         fields: Vec::new(),
+        attrs_cut_short: false,
     };
     for attr in &input.attrs {
         if attr.path().is_ident("action") {
@@ -155,9 +162,17 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                 } else {
                     let content;
                     syn::parenthesized!(content in meta.input);
-                    let (to, literal) = parse_message_to(&content)?;
-                    if let Some(template) = parse_template(literal, errors) {
-                        action.messages.push(MessageDef { to: Some(to), template });
+                    // The parentheses are read whole: after a mistake inside, the other keys still are.
+                    match parse_message_to(&content) {
+                        Ok((to, literal)) => {
+                            if let Some(template) = parse_template(literal, errors) {
+                                action.messages.push(MessageDef { to: Some(to), template });
+                            }
+                        }
+                        Err(error) => {
+                            errors.push(error);
+                            content.parse::<TokenStream>()?;
+                        }
                     }
                 }
             }
@@ -173,24 +188,23 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
     });
     if let Err(error) = result {
         errors.push(error);
+        action.attrs_cut_short = true;
     }
 }
 
-/// `to = <expr>, "template"`.
+/// `to = <players>, "template"`.
 fn parse_message_to(content: ParseStream<'_>) -> syn::Result<(Expr, LitStr)> {
-    let key: Ident = content.parse()?;
+    let expected = "a message to chosen players is `message(to = <players>, \"template\")`; to everyone, write `message = \"template\"`";
+    let key: Ident = content.call(<Ident as syn::ext::IdentExt>::parse_any)?;
     if key != "to" {
-        return Err(syn::Error::new(
-            key.span(),
-            "expected `message(to = <players>, \"template\")`",
-        ));
+        return Err(syn::Error::new(key.span(), expected));
     }
     content.parse::<Token![=]>()?;
     let to: Expr = content.parse()?;
     content.parse::<Token![,]>()?;
     let literal: LitStr = content.parse()?;
     if !content.is_empty() {
-        return Err(content.error("expected `message(to = <players>, \"template\")`"));
+        return Err(content.error(expected));
     }
     Ok((to, literal))
 }
@@ -219,20 +233,27 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
         errors.at(&ident, format!(
             "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
         ));
-        return None;
+        // Kept as an argument, so the checks of the other fields do not report it unknown.
+        return Some(FieldDef::Arg {
+            ident,
+            ty: Box::new(field.ty.clone()),
+        });
     };
     for extra in kinds {
         errors.at(
             extra.path(),
             format!(
-                "field `{ident}` already has `#[{}]`; a field is one selection or one argument",
+                "field `{ident}` already has `#[{}]`; a field is one selection or one argument, so keep one of them",
                 path_text(attr.path())
             ),
         );
     }
     if attr.path().is_ident("arg") {
         if !matches!(attr.meta, syn::Meta::Path(_)) {
-            errors.at(&attr.meta, "`#[arg]` takes no parameters");
+            errors.at(
+                &attr.meta,
+                "`#[arg]` takes no parameters: the value comes from whoever asks for the action; write `#[arg]`",
+            );
         }
         return Some(FieldDef::Arg {
             ident,
@@ -250,12 +271,13 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
         skip: SkipDef::Default,
     };
     let mut options = None;
-    let (mut count, mut min, mut max) = (None::<Expr>, None::<Expr>, None::<Expr>);
+    // Each bound with the key it was given by, to point at the key.
+    let (mut count, mut min, mut max) = (None::<(Ident, Expr)>, None, None);
     let kind = attr_ident.to_string();
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
-            if kind == "choose_from" && !input.is_empty() {
+            if kind == "choose_from" && !input.is_empty() && !starts_with_key(input) {
                 options = Some(input.parse::<Expr>()?);
                 if !input.is_empty() {
                     input.parse::<Token![,]>()?;
@@ -274,9 +296,9 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     }
                     ("skip_if", _) => selection.skip = parse_skip(input, errors)?,
                     ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
-                    ("count", "choose_from") => set_once(&mut count, input.parse()?, &key, errors),
-                    ("min", "choose_from" | "choose_number") => set_once(&mut min, input.parse()?, &key, errors),
-                    ("max", "choose_from" | "choose_number") => set_once(&mut max, input.parse()?, &key, errors),
+                    ("count", "choose_from") => set_once(&mut count, (key.clone(), input.parse()?), &key, errors),
+                    ("min", "choose_from" | "choose_number") => set_once(&mut min, (key.clone(), input.parse()?), &key, errors),
+                    ("max", "choose_from" | "choose_number") => set_once(&mut max, (key.clone(), input.parse()?), &key, errors),
                     _ => {
                         input.parse::<Expr>()?;
                         errors.at(&key, format!("unknown key `{name}` in `#[{kind}]`; expected {}", expected_keys(&kind)));
@@ -289,63 +311,83 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
             Ok(())
         }),
     };
+    // After a syntax error, what follows it is unknown: nothing is reported missing.
+    let cut_short = parsed.is_err();
     if let Err(error) = parsed {
         errors.push(error);
     }
+    // After a mistake, a placeholder stands for what is missing: the checks still see the
+    // field, and nothing is expanded since the errors stop the derive.
+    let placeholder = || -> Expr { syn::parse_quote!(0) };
     selection.kind = match kind.as_str() {
         "choose_from" => {
-            let Some(options) = options else {
+            let options = options.unwrap_or_else(|| {
+                if cut_short {
+                    return placeholder();
+                }
                 errors.at(
                     &attr_ident,
-                    "`choose_from` needs the options first: `#[choose_from(game.hand(player))]`",
+                    "`choose_from` needs the options first, as an expression that iterates over them: `#[choose_from(game.hand(player))]`",
                 );
-                return None;
-            };
-            let multi = if count.is_some() || min.is_some() || max.is_some() {
-                let span_of = count.as_ref().or(min.as_ref()).or(max.as_ref());
-                match vec_item(&selection.ty) {
-                    None => {
-                        if let Some(tokens) = span_of {
-                            errors.at(tokens, format!(
-                                "`count`, `min` and `max` choose several values, so the field `{}` must be a `Vec<_>` of them",
-                                selection.ident
+                placeholder()
+            });
+            let multi = match vec_item(&selection.ty) {
+                _ if count.is_none() && min.is_none() && max.is_none() => None,
+                None => {
+                    for (key, _) in [&count, &min, &max].into_iter().flatten() {
+                        errors.at(key, format!(
+                            "`{key}` chooses several values, so the field `{}` must be a `Vec` of them (`Vec<{}>`); to choose one value, remove `{key}`",
+                            selection.ident,
+                            type_text(&selection.ty),
+                        ));
+                    }
+                    None
+                }
+                Some(item) => {
+                    if count.is_some() {
+                        for (key, _) in [&min, &max].into_iter().flatten() {
+                            errors.at(key, format!(
+                                "`count` already says how many values are chosen; remove `{key}`, or replace `count` with `min` and `max`"
                             ));
                         }
-                        None
                     }
-                    Some(item) => {
-                        if let (Some(count), true) = (&count, min.is_some() || max.is_some()) {
-                            errors.at(count, "give either `count` or `min`/`max`, not both");
-                        }
-                        let (min, max) = match count {
-                            Some(count) => (count.clone(), Some(count)),
-                            None => (min.unwrap_or_else(|| syn::parse_quote!(1)), max),
-                        };
-                        Some(Box::new(Multi { min, max, item }))
-                    }
+                    let (min, max) = match count {
+                        Some((_, count)) => (count.clone(), Some(count)),
+                        None => (
+                            min.map_or_else(|| syn::parse_quote!(1), |(_, min)| min),
+                            max.map(|(_, max)| max),
+                        ),
+                    };
+                    Some(Box::new(Multi { min, max, item }))
                 }
-            } else {
-                None
             };
-            SelectionKind::ChooseFrom { options: Box::new(options), multi }
+            SelectionKind::ChooseFrom {
+                options: Box::new(options),
+                multi,
+            }
         }
-        "choose_number" => match (min, max) {
-            (Some(min), Some(max)) => SelectionKind::ChooseNumber { min: Box::new(min), max: Box::new(max) },
-            (min, max) => {
-                let missing = match (min.is_none(), max.is_none()) {
-                    (true, true) => "`min` and `max`",
-                    (true, false) => "`min`",
-                    _ => "`max`",
-                };
+        "choose_number" => {
+            let missing = match (&min, &max) {
+                (None, None) => {
+                    Some("`min` and `max`, the smallest and the largest number offered")
+                }
+                (None, Some(_)) => Some("`min`, the smallest number offered"),
+                (Some(_), None) => Some("`max`, the largest number offered"),
+                (Some(_), Some(_)) => None,
+            };
+            if let Some(missing) = missing.filter(|_| !cut_short) {
                 errors.at(
                     &attr_ident,
                     format!(
                         "`choose_number` needs {missing}: `#[choose_number(min = 1, max = 10)]`"
                     ),
                 );
-                return None;
             }
-        },
+            SelectionKind::ChooseNumber {
+                min: Box::new(min.map_or_else(placeholder, |(_, min)| min)),
+                max: Box::new(max.map_or_else(placeholder, |(_, max)| max)),
+            }
+        }
         _ => SelectionKind::EnterText,
     };
     Some(FieldDef::Selection(Box::new(selection)))
@@ -380,7 +422,8 @@ fn parse_skip(input: ParseStream<'_>, errors: &mut Errors) -> syn::Result<SkipDe
 
 fn set_once<T>(slot: &mut Option<T>, value: T, key: &impl quote::ToTokens, errors: &mut Errors) {
     if slot.is_some() {
-        errors.at(key, format!("`{}` is given twice", key.to_token_stream()));
+        let key = key.to_token_stream();
+        errors.at(&key, format!("`{key}` is given twice; keep one"));
     } else {
         *slot = Some(value);
     }
@@ -397,6 +440,30 @@ fn skip_value(input: ParseStream<'_>) -> syn::Result<()> {
         content.parse::<TokenStream>()?;
     }
     Ok(())
+}
+
+/// Whether the attribute's arguments start with `key = ..` rather than an expression.
+fn starts_with_key(input: ParseStream<'_>) -> bool {
+    let fork = input.fork();
+    fork.call(<Ident as syn::ext::IdentExt>::parse_any).is_ok()
+        && fork.peek(Token![=])
+        && !fork.peek(Token![==])
+}
+
+/// A type as the author would write it: `Vec<Card>`, not `Vec < Card >`.
+fn type_text(ty: &Type) -> String {
+    let mut text = quote::ToTokens::to_token_stream(ty).to_string();
+    for (spaced, tight) in [
+        (" :: ", "::"),
+        (" <", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        (" ,", ","),
+        ("& ", "&"),
+    ] {
+        text = text.replace(spaced, tight);
+    }
+    text
 }
 
 /// The element type of `Vec<T>`, written as `Vec<T>` or with a path ending in `Vec<T>`.

@@ -16,34 +16,28 @@ pub(crate) enum Part {
 pub(crate) fn parse(template: &str) -> Result<Vec<Part>, String> {
     let mut parts = Vec::new();
     let mut text = String::new();
-    let mut chars = template.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = template.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
         match c {
-            '{' if chars.peek() == Some(&'{') => {
-                chars.next();
-                text.push('{');
-            }
-            '}' if chars.peek() == Some(&'}') => {
-                chars.next();
-                text.push('}');
-            }
+            '{' if chars.next_if(|&(_, next)| next == '{').is_some() => text.push('{'),
+            '}' if chars.next_if(|&(_, next)| next == '}').is_some() => text.push('}'),
             '{' => {
                 let mut name = String::new();
                 loop {
                     match chars.next() {
-                        Some('}') => break,
-                        Some(c) => name.push(c),
-                        None => {
+                        Some((_, '}')) => break,
+                        Some((_, '{')) | None => {
                             return Err(format!(
-                                "unclosed `{{{name}` in the template; write `{{{{` for a literal brace"
+                                "unclosed `{{{name}` in the template; close it with `}}`, or write `{{{{` for a literal brace"
                             ));
                         }
+                        Some((_, c)) => name.push(c),
                     }
                 }
                 let name = name.trim().to_owned();
                 if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
                     return Err(format!(
-                        "`{{{name}}}` is not a placeholder; name `player`, a selection or an argument, like `{{card}}`"
+                        "`{{{name}}}` is not a placeholder; name `player`, a selection or an argument, like `{{card}}`, or write `{{{{` and `}}}}` for literal braces"
                     ));
                 }
                 if !text.is_empty() {
@@ -52,9 +46,10 @@ pub(crate) fn parse(template: &str) -> Result<Vec<Part>, String> {
                 parts.push(Part::Name(name));
             }
             '}' => {
-                return Err(
-                    "unmatched `}` in the template; write `}}` for a literal brace".to_owned(),
-                );
+                return Err(format!(
+                    "unmatched `}}` after `{}` in the template; write `}}}}` for a literal brace",
+                    &template[..at]
+                ));
             }
             c => text.push(c),
         }
@@ -99,9 +94,23 @@ mod tests {
     }
 
     #[test]
-    fn rejects_broken_braces() {
-        assert!(parse("{player").is_err());
-        assert!(parse("a } b").is_err());
-        assert!(parse("{a b}").is_err());
+    fn rejects_broken_braces_saying_how_to_fix_them() {
+        assert_eq!(
+            parse("{player} played {card").unwrap_err(),
+            "unclosed `{card` in the template; close it with `}`, or write `{{` for a literal brace"
+        );
+        assert_eq!(
+            parse("{player played {card}").unwrap_err(),
+            "unclosed `{player played ` in the template; close it with `}`, or write `{{` for a literal brace"
+        );
+        assert_eq!(
+            parse("{player} scored}").unwrap_err(),
+            "unmatched `}` after `{player} scored` in the template; write `}}` for a literal brace"
+        );
+        assert_eq!(
+            parse("{the card}").unwrap_err(),
+            "`{the card}` is not a placeholder; name `player`, a selection or an argument, like `{card}`, or write `{{` and `}}` for literal braces"
+        );
+        assert!(parse("{}").is_err());
     }
 }

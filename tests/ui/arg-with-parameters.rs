@@ -1,0 +1,10 @@
+use meeple::Action;
+
+#[derive(Action)]
+#[action(behaviour = Vec::new())]
+struct Discard {
+    #[arg(default = 1)]
+    amount: usize,
+}
+
+fn main() {}

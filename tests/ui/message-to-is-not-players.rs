@@ -1,0 +1,51 @@
+use meeple::{Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Pile {
+    tokens: u32,
+    name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum PileMove {
+    Take { tokens: u32 },
+}
+
+impl Move<Pile> for PileMove {
+    fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
+        let PileMove::Take { tokens } = *self;
+        pile.tokens -= tokens;
+    }
+}
+
+#[derive(Clone, Debug, Action)]
+#[action(message(to = game.name, "{player} took {tokens}"), behaviour = [PileMove::Take { tokens: *tokens }])]
+struct Take {
+    #[choose_number(min = 1, max = 3)]
+    tokens: u32,
+}
+
+#[derive(Clone, Debug, Actions)]
+#[actions(game = Pile)]
+enum PileAction {
+    Take(Take),
+}
+
+impl Game for Pile {
+    type Config = ();
+    type Move = PileMove;
+    type Actions = PileAction;
+    const NAME: &'static str = "pile";
+    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup { state: Pile { tokens: 10, name: String::new() }, moves: vec![] })
+    }
+    fn to_act(&self) -> PlayerSet {
+        PlayerSet::one(PlayerIndex(0))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+}
+
+fn main() {}
