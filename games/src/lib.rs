@@ -1,1 +1,25 @@
-//! Games written with meeple.
+//! Games written with meeple, only through its public API: the proof that the framework
+//! carries real rules, and their documentation.
+//!
+//! - [`hearts`]: Hearts for four players, with its variants.
+//!
+//! Each game is a module with its state (implementing [`meeple::Game`]), its moves, its
+//! actions and a typed config; run one with [`meeple::Engine`]:
+//!
+//! ```
+//! use meeple::{Engine, PlayerIndex};
+//! use meeple_games::hearts::{Hearts, HeartsConfig};
+//!
+//! // A short game, played by taking the first completion offered each time.
+//! let config = HeartsConfig { target_score: 20, ..HeartsConfig::default() };
+//! let mut engine = Engine::<Hearts>::new(config, 4, 42)?;
+//! while let Some(player) = engine.to_act().first() {
+//!     let action = engine.completions(player).into_iter().next().expect("a legal action");
+//!     engine.submit(player, action)?;
+//! }
+//! let outcome = engine.outcome().expect("the game is over");
+//! assert!(outcome.scores.iter().any(|&total| total >= 20));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod hearts;

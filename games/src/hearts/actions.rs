@@ -1,0 +1,59 @@
+//! The two actions of Hearts: passing three cards and playing a card.
+
+use meeple::{Action, Actions, PlayerSet};
+
+use super::card::{Card, CardSet};
+use super::moves::HeartsMove;
+use super::{Hearts, SEATS};
+
+/// Pass three cards of your hand in this hand's direction. Every seat passes at once; the
+/// cards are taken once all four have passed.
+///
+/// Offered to each seat that has not passed yet, in a hand whose direction is not hold.
+/// Submitted as `{"action":"pass_cards","selections":{"cards":["2C","QS","AH"]}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Action)]
+#[action(
+    prompt = game.pass_prompt(player),
+    condition = game.may_pass(player),
+    description = "{player} is choosing three cards to pass",
+    message(to = PlayerSet::all(SEATS).without(player), "{player} passed three cards"),
+    message(to = player, "{player} passed {cards}"),
+    behaviour = [HeartsMove::Pass {
+        player,
+        to: game.pass_target(player).unwrap_or(player),
+        cards: cards.iter().collect::<CardSet>(),
+    }]
+)]
+pub struct PassCards {
+    /// The three cards, from the player's hand.
+    #[choose_from(game.hand(player), count = 3)]
+    pub cards: Vec<Card>,
+}
+
+/// Play a card of your hand to the trick, when it is your turn.
+///
+/// Every card of the hand is shown; those the rules refuse carry the reason
+/// ([`Hearts::may_play`]). Submitted as `{"action":"play_card","selections":{"card":"QS"}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Action)]
+#[action(
+    prompt = game.play_prompt(),
+    condition = game.may_act_in_trick(player),
+    description = "{player} is choosing a card to play",
+    message = "{player} played {card}",
+    behaviour = [HeartsMove::Play { player, card: *card }]
+)]
+pub struct PlayCard {
+    /// The card, from the player's hand, allowed by the rules.
+    #[choose_from(game.hand(player), validate = game.may_play(player, *card))]
+    pub card: Card,
+}
+
+/// Every action of Hearts.
+#[derive(Clone, Debug, PartialEq, Eq, Actions)]
+#[actions(game = Hearts)]
+pub enum HeartsAction {
+    /// See [`PassCards`].
+    PassCards(PassCards),
+    /// See [`PlayCard`].
+    PlayCard(PlayCard),
+}

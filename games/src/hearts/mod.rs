@@ -1,0 +1,500 @@
+//! Hearts for four players, the trick-taking game where points are to be avoided.
+//!
+//! The rules are Pagat's "Hearts" (<https://www.pagat.com/reverse/hearts.html>), as also
+//! implemented by OpenSpiel's `hearts` with its default parameters:
+//!
+//! - four players, thirteen cards each; seats are named North, East, South, West and play
+//!   goes clockwise (to the left: seat `p + 1`);
+//! - before play, each player passes three cards, all at once: to the left, to the right,
+//!   across, then no passing (hold), repeating with each hand ([`PassDirection`]);
+//! - the holder of the 2 of clubs leads it to the first trick; players must follow the suit
+//!   led when they can; the highest card of that suit takes the trick and leads the next;
+//! - no heart and no queen of spades may be played to the first trick, unless the hand
+//!   holds nothing else;
+//! - hearts may not be led until a heart or the queen of spades has been played (hearts are
+//!   "broken"), unless the leader holds only hearts;
+//! - each heart taken counts 1 point and the queen of spades 13; a player who takes all
+//!   26 points "shoots the moon" and scores 0 while every other player scores 26;
+//! - hands are played until a player's total reaches 100: the lowest total wins, and
+//!   players tied for it share the win.
+//!
+//! [`HeartsConfig`] holds the variants (target score, pass rotation, whether the queen
+//! breaks hearts, moon scoring, the jack of diamonds).
+//!
+//! ```
+//! use meeple::{Engine, PlayerIndex};
+//! use meeple_games::hearts::{Hearts, HeartsConfig};
+//!
+//! let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 7)?;
+//! // Everyone passes the first three cards offered; then the 2 of clubs is led for its
+//! // holder, who had no choice.
+//! for seat in 0..4 {
+//!     let player = PlayerIndex(seat);
+//!     let first = engine.completions(player).into_iter().next().expect("a pass is offered");
+//!     engine.submit(player, first)?;
+//! }
+//! assert_eq!(engine.state().trick().count(), 1);
+//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod actions;
+mod card;
+mod config;
+mod moves;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use meeple::{Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+
+pub use actions::{
+    HeartsAction, HeartsActionArgs, PassCards, PassCardsArgs, PlayCard, PlayCardArgs,
+};
+pub use card::{Card, CardParseError, CardSet, CardSetIter, Rank, Suit};
+pub use config::{HeartsConfig, MoonScoring, PassDirection};
+pub use moves::HeartsMove;
+
+/// The number of seats: Hearts is played by four.
+pub const SEATS: usize = 4;
+
+/// The names of the seats, seat 0 first, clockwise.
+pub const SEAT_NAMES: [&str; SEATS] = ["North", "East", "South", "West"];
+
+/// Where a hand stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Between hands, while the cards are dealt (never seen between actions).
+    Dealing,
+    /// The players choose the cards to pass.
+    Passing,
+    /// The tricks are played.
+    Playing,
+    /// The game is over.
+    Over,
+}
+
+/// The state of a game of Hearts: the hands, the cards being passed, the trick, the cards
+/// taken and the scores. See the [module docs](self) for the rules.
+///
+/// This is the whole truth (the admin's view); [`summary`](Self::summary) shows one
+/// player's view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hearts {
+    config: HeartsConfig,
+    phase: Phase,
+    /// The hand in progress, 0-based.
+    hand_number: u32,
+    pass_direction: PassDirection,
+    hands: PerPlayer<CardSet>,
+    /// The cards each seat passed this hand and to whom, until they are taken.
+    passed: PerPlayer<Option<(PlayerIndex, CardSet)>>,
+    /// The cards each seat received this hand.
+    received: PerPlayer<CardSet>,
+    /// The current trick's cards, by seat.
+    trick: PerPlayer<Option<Card>>,
+    leader: PlayerIndex,
+    to_play: PlayerIndex,
+    tricks_played: u8,
+    hearts_broken: bool,
+    /// The cards each seat took this hand.
+    taken: PerPlayer<CardSet>,
+    /// The points each seat took this hand, before shooting the moon is counted.
+    points: PerPlayer<i32>,
+    totals: PerPlayer<i32>,
+    /// The scores of the hand before this one.
+    last_hand: Option<PerPlayer<i32>>,
+}
+
+impl Game for Hearts {
+    type Config = HeartsConfig;
+    type Move = HeartsMove;
+    type Actions = HeartsAction;
+    const NAME: &'static str = "hearts";
+
+    /// A game of four with no cards yet; its setup move starts the first hand (a shuffle
+    /// and a deal).
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] for any count but 4; [`SetupError::Config`] from
+    /// [`HeartsConfig::validate`].
+    fn setup(config: &HeartsConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        if players != SEATS {
+            return Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                players,
+                expected: SEATS.to_string(),
+            });
+        }
+        config.validate()?;
+        Ok(Setup {
+            state: Hearts::new(config.clone()),
+            moves: vec![HeartsMove::StartHand { hand: 0 }],
+        })
+    }
+
+    /// While passing, every seat that has not passed yet; while playing, the seat whose
+    /// turn it is; nobody once the game is over.
+    fn to_act(&self) -> PlayerSet {
+        match self.phase {
+            Phase::Passing => self
+                .passed
+                .enumerate()
+                .filter(|(_, passed)| passed.is_none())
+                .map(|(seat, _)| seat)
+                .collect(),
+            Phase::Playing => PlayerSet::one(self.to_play),
+            Phase::Dealing | Phase::Over => PlayerSet::EMPTY,
+        }
+    }
+
+    /// Once over: the seats with the lowest total (several when tied) and every total.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let best = self.totals.iter().copied().min()?;
+        Some(Outcome {
+            winners: self
+                .totals
+                .enumerate()
+                .filter(|&(_, &total)| total == best)
+                .map(|(seat, _)| seat)
+                .collect(),
+            scores: self.totals.iter().map(|&total| i64::from(total)).collect(),
+        })
+    }
+
+    /// North, East, South and West.
+    fn player_name(&self, player: PlayerIndex) -> String {
+        seat_name(player)
+    }
+}
+
+/// The name of a seat: North, East, South, West; `Player N` (1-based) for any other index.
+#[must_use]
+pub fn seat_name(player: PlayerIndex) -> String {
+    SEAT_NAMES.get(player.0).map_or_else(
+        || format!("Player {}", player.0 + 1),
+        |name| (*name).to_owned(),
+    )
+}
+
+impl Hearts {
+    /// A game before its first deal.
+    fn new(config: HeartsConfig) -> Hearts {
+        Hearts {
+            pass_direction: config.pass_direction(0),
+            config,
+            phase: Phase::Dealing,
+            hand_number: 0,
+            hands: PerPlayer::filled(SEATS, CardSet::EMPTY),
+            passed: PerPlayer::filled(SEATS, None),
+            received: PerPlayer::filled(SEATS, CardSet::EMPTY),
+            trick: PerPlayer::filled(SEATS, None),
+            leader: PlayerIndex(0),
+            to_play: PlayerIndex(0),
+            tricks_played: 0,
+            hearts_broken: false,
+            taken: PerPlayer::filled(SEATS, CardSet::EMPTY),
+            points: PerPlayer::filled(SEATS, 0),
+            totals: PerPlayer::filled(SEATS, 0),
+            last_hand: None,
+        }
+    }
+
+    /// The rules this game is played with.
+    #[must_use]
+    pub fn config(&self) -> &HeartsConfig {
+        &self.config
+    }
+
+    /// Where the hand stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The hand in progress, 0-based.
+    #[must_use]
+    pub fn hand_number(&self) -> u32 {
+        self.hand_number
+    }
+
+    /// The pass direction of the hand in progress.
+    #[must_use]
+    pub fn pass_direction(&self) -> PassDirection {
+        self.pass_direction
+    }
+
+    /// The seat `player` passes to in this hand; `None` in a hand without passing.
+    #[must_use]
+    pub fn pass_target(&self, player: PlayerIndex) -> Option<PlayerIndex> {
+        self.pass_direction
+            .steps()
+            .map(|steps| player.next(SEATS, steps))
+    }
+
+    /// The cards in `player`'s hand (hidden from the others). Empty for a seat that does not
+    /// exist.
+    #[must_use]
+    pub fn hand(&self, player: PlayerIndex) -> CardSet {
+        self.seat(&self.hands, player)
+    }
+
+    /// The cards `player` has passed this hand, while they wait to be taken (hidden from the
+    /// others).
+    #[must_use]
+    pub fn passed(&self, player: PlayerIndex) -> Option<CardSet> {
+        self.seat(&self.passed, player).map(|(_, cards)| cards)
+    }
+
+    /// The cards `player` received from the pass of this hand (hidden from the others).
+    #[must_use]
+    pub fn received(&self, player: PlayerIndex) -> CardSet {
+        self.seat(&self.received, player)
+    }
+
+    /// The cards of the current trick, in the order they were played, with who played them.
+    pub fn trick(&self) -> impl Iterator<Item = (PlayerIndex, Card)> + '_ {
+        (0..SEATS).filter_map(move |step| {
+            let seat = self.leader.next(SEATS, step);
+            self.trick[seat].map(|card| (seat, card))
+        })
+    }
+
+    /// The seat that led (or leads) the current trick.
+    #[must_use]
+    pub fn leader(&self) -> PlayerIndex {
+        self.leader
+    }
+
+    /// The seat to play next, while the tricks are played.
+    #[must_use]
+    pub fn to_play(&self) -> Option<PlayerIndex> {
+        (self.phase == Phase::Playing).then_some(self.to_play)
+    }
+
+    /// How many tricks of this hand have been taken, `0..=13`.
+    #[must_use]
+    pub fn tricks_played(&self) -> u8 {
+        self.tricks_played
+    }
+
+    /// Whether hearts have been broken in this hand (a heart, or the queen of spades when
+    /// [`HeartsConfig::queen_breaks_hearts`], has been played).
+    #[must_use]
+    pub fn hearts_broken(&self) -> bool {
+        self.hearts_broken
+    }
+
+    /// The cards `player` has taken in this hand (public: every trick is seen).
+    #[must_use]
+    pub fn taken(&self, player: PlayerIndex) -> CardSet {
+        self.seat(&self.taken, player)
+    }
+
+    /// The points `player` has taken in this hand, before shooting the moon is counted.
+    #[must_use]
+    pub fn hand_points(&self, player: PlayerIndex) -> i32 {
+        self.seat(&self.points, player)
+    }
+
+    /// Each seat's total over the hands already scored, seat 0 first.
+    #[must_use]
+    pub fn totals(&self) -> &PerPlayer<i32> {
+        &self.totals
+    }
+
+    /// What each seat scored in the previous hand, if a hand has been scored.
+    #[must_use]
+    pub fn last_hand(&self) -> Option<&PerPlayer<i32>> {
+        self.last_hand.as_ref()
+    }
+
+    /// The value of `player` in `values`, or the default for a seat that does not exist.
+    fn seat<T: Copy + Default>(&self, values: &PerPlayer<T>, player: PlayerIndex) -> T {
+        values.iter().nth(player.0).copied().unwrap_or_default()
+    }
+
+    /// Whether `player` may pass now: the hand is passing and they have not passed yet.
+    #[must_use]
+    pub fn may_pass(&self, player: PlayerIndex) -> bool {
+        self.phase == Phase::Passing
+            && player.0 < SEATS
+            && self.passed[player].is_none()
+            && self.pass_direction.steps().is_some()
+    }
+
+    /// Whether it is `player`'s turn to play to the trick.
+    #[must_use]
+    pub fn may_act_in_trick(&self, player: PlayerIndex) -> bool {
+        self.phase == Phase::Playing && self.to_play == player
+    }
+
+    /// Whether the rules let `player` play `card` now, assuming it is their turn.
+    ///
+    /// # Errors
+    /// The reason shown to the player, in this order of checks:
+    /// - `"that card is not in your hand"`;
+    /// - leading the first trick: `"the 2 of clubs leads the first trick"`;
+    /// - leading a heart before hearts are broken, holding another suit:
+    ///   `"hearts are not broken yet"`;
+    /// - not following the suit led while holding it: `"you must follow clubs"` (or the
+    ///   suit led);
+    /// - a heart or the queen of spades on the first trick while holding another card
+    ///   (unless [`HeartsConfig::points_on_first_trick`]):
+    ///   `"no points on the first trick: hearts and the queen of spades wait"`.
+    pub fn may_play(&self, player: PlayerIndex, card: Card) -> Result<(), &'static str> {
+        let hand = self.hand(player);
+        if !hand.contains(card) {
+            return Err("that card is not in your hand");
+        }
+        let first_trick = self.tricks_played == 0;
+        let Some(led) = self.trick[self.leader] else {
+            // Leading.
+            if first_trick && hand.contains(Card::TWO_OF_CLUBS) && card != Card::TWO_OF_CLUBS {
+                return Err("the 2 of clubs leads the first trick");
+            }
+            if card.is_heart()
+                && self.config.hearts_must_be_broken
+                && !self.hearts_broken
+                && !hand.difference(CardSet::suit(Suit::Hearts)).is_empty()
+            {
+                return Err("hearts are not broken yet");
+            }
+            return Ok(());
+        };
+        if card.suit != led.suit && hand.has_suit(led.suit) {
+            return Err(match led.suit {
+                Suit::Clubs => "you must follow clubs",
+                Suit::Diamonds => "you must follow diamonds",
+                Suit::Spades => "you must follow spades",
+                Suit::Hearts => "you must follow hearts",
+            });
+        }
+        let point_cards = CardSet::suit(Suit::Hearts).with(Card::QUEEN_OF_SPADES);
+        if first_trick
+            && !self.config.points_on_first_trick
+            && point_cards.contains(card)
+            && !hand.difference(point_cards).is_empty()
+        {
+            return Err("no points on the first trick: hearts and the queen of spades wait");
+        }
+        Ok(())
+    }
+
+    /// The points a set of taken cards is worth: 1 per heart, 13 for the queen of spades,
+    /// -10 for the jack of diamonds when [`HeartsConfig::jack_of_diamonds`].
+    #[must_use]
+    pub fn points_of(&self, cards: CardSet) -> i32 {
+        let hearts = cards.of_suit(Suit::Hearts).len() as i32;
+        let queen = if cards.contains(Card::QUEEN_OF_SPADES) {
+            13
+        } else {
+            0
+        };
+        let jack = if self.config.jack_of_diamonds && cards.contains(Card::JACK_OF_DIAMONDS) {
+            -10
+        } else {
+            0
+        };
+        hearts + queen + jack
+    }
+
+    /// The seat whose card takes the current trick: the highest card of the suit led.
+    /// `None` while no card has been led.
+    #[must_use]
+    pub fn trick_winner(&self) -> Option<PlayerIndex> {
+        let led = self.trick[self.leader]?;
+        self.trick()
+            .filter(|(_, card)| card.suit == led.suit)
+            .max_by_key(|(_, card)| card.rank)
+            .map(|(seat, _)| seat)
+    }
+
+    /// What each seat scores for the hand from the cards taken, shooting the moon counted
+    /// per [`HeartsConfig::moon`], and the seat that shot the moon, if any.
+    #[must_use]
+    pub fn hand_scores(&self) -> (PerPlayer<i32>, Option<PlayerIndex>) {
+        let moon_cards = CardSet::suit(Suit::Hearts).with(Card::QUEEN_OF_SPADES);
+        let shooter = self
+            .taken
+            .enumerate()
+            .find(|(_, taken)| moon_cards.is_subset(**taken))
+            .map(|(seat, _)| seat);
+        let raw = |seat: PlayerIndex| self.points[seat];
+        let scores = match (shooter, self.config.moon) {
+            (Some(shooter), MoonScoring::AddToOthers) => PerPlayer::from_fn(SEATS, |seat| {
+                if seat == shooter {
+                    raw(seat) - 26
+                } else {
+                    raw(seat) + 26
+                }
+            }),
+            (Some(shooter), MoonScoring::SubtractFromSelf) => PerPlayer::from_fn(SEATS, |seat| {
+                if seat == shooter {
+                    raw(seat) - 52
+                } else {
+                    raw(seat)
+                }
+            }),
+            (None, _) | (Some(_), MoonScoring::Off) => PerPlayer::from_fn(SEATS, raw),
+        };
+        let moon = shooter.filter(|_| self.config.moon != MoonScoring::Off);
+        (scores, moon)
+    }
+
+    /// Resets the hand's state for hand `hand`.
+    fn start_hand(&mut self, hand: u32) {
+        self.phase = Phase::Dealing;
+        self.hand_number = hand;
+        self.pass_direction = self.config.pass_direction(hand);
+        self.hands = PerPlayer::filled(SEATS, CardSet::EMPTY);
+        self.passed = PerPlayer::filled(SEATS, None);
+        self.received = PerPlayer::filled(SEATS, CardSet::EMPTY);
+        self.trick = PerPlayer::filled(SEATS, None);
+        self.tricks_played = 0;
+        self.hearts_broken = false;
+        self.taken = PerPlayer::filled(SEATS, CardSet::EMPTY);
+        self.points = PerPlayer::filled(SEATS, 0);
+    }
+
+    /// The tricks begin: the holder of the 2 of clubs leads.
+    fn start_play(&mut self) {
+        self.phase = Phase::Playing;
+        let holder = self
+            .hands
+            .enumerate()
+            .find(|(_, hand)| hand.contains(Card::TWO_OF_CLUBS))
+            .map_or(PlayerIndex(0), |(seat, _)| seat);
+        self.leader = holder;
+        self.to_play = holder;
+    }
+
+    /// The prompt of [`PassCards`]: `"Pass three cards to the left (to East)"`.
+    #[must_use]
+    pub fn pass_prompt(&self, player: PlayerIndex) -> String {
+        match self.pass_target(player) {
+            Some(to) => format!(
+                "Pass three cards to the {} (to {})",
+                self.pass_direction,
+                seat_name(to)
+            ),
+            None => "Pass three cards".to_owned(),
+        }
+    }
+
+    /// The prompt of [`PlayCard`]: what the trick asks for.
+    #[must_use]
+    pub fn play_prompt(&self) -> String {
+        match self.trick[self.leader] {
+            None if self.tricks_played == 0 => "Lead the 2 of clubs".to_owned(),
+            None => "Lead a card".to_owned(),
+            Some(led) => format!("Play a card ({} led)", led.suit),
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The moves of Hearts: the small steps of a hand, chained by their consequences.
+
+use meeple::{Move, MoveContext, PerPlayer, PlayerIndex};
+use serde::{Deserialize, Serialize};
+
+use super::card::{Card, CardSet};
+use super::{Hearts, Phase, SEATS};
+
+/// A step of a game of Hearts. Each runs as a consequence of the one before:
+/// `StartHand -> Deal`, `Pass (the fourth) -> TakePassed x4`, `Play (the fourth of a
+/// trick) -> TakeTrick -> (the thirteenth trick) EndHand -> StartHand | EndGame`.
+///
+/// Serialized with a `move` tag: `{"move":"play","player":2,"card":"QS"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum HeartsMove {
+    /// Hand `hand` (0-based) begins: the taken cards and hand points are cleared, the pass
+    /// direction is set from the rotation, and the deck is shuffled (the only chance of the
+    /// game) to build the [`Deal`](Self::Deal) that follows.
+    StartHand {
+        /// The hand's number, 0 for the first.
+        hand: u32,
+    },
+    /// Each seat receives its thirteen cards. Reveals each hand to its owner. Then the
+    /// players pass, or, in a hand without passing, the holder of the 2 of clubs leads.
+    Deal {
+        /// The cards of each seat.
+        hands: PerPlayer<CardSet>,
+    },
+    /// `player` puts three cards aside for `to`. The fourth pass has every seat take the
+    /// cards passed to it ([`TakePassed`](Self::TakePassed)).
+    Pass {
+        /// Who passes.
+        player: PlayerIndex,
+        /// Who will receive the cards.
+        to: PlayerIndex,
+        /// The three cards.
+        cards: CardSet,
+    },
+    /// `player` takes the cards `from` passed to them. Reveals those cards to `player`.
+    /// Once every seat has taken its cards, the holder of the 2 of clubs leads.
+    TakePassed {
+        /// Who receives.
+        player: PlayerIndex,
+        /// Who passed them.
+        from: PlayerIndex,
+        /// The cards.
+        cards: CardSet,
+    },
+    /// `player` plays `card` to the trick. The fourth card of a trick has its winner take it
+    /// ([`TakeTrick`](Self::TakeTrick)).
+    Play {
+        /// Who plays.
+        player: PlayerIndex,
+        /// The card.
+        card: Card,
+    },
+    /// `winner` (the highest card of the suit led) takes the four cards of the trick and
+    /// leads the next one. After the thirteenth trick the hand ends
+    /// ([`EndHand`](Self::EndHand)).
+    TakeTrick {
+        /// Who takes the trick.
+        winner: PlayerIndex,
+        /// The trick's four cards.
+        cards: CardSet,
+        /// Their points: 1 per heart, 13 for the queen of spades (and -10 for the jack of
+        /// diamonds in that variant).
+        points: i32,
+    },
+    /// The hand is scored: each seat's `scores` are added to its total. Then the next hand
+    /// begins, or the game ends once a total reaches the target score.
+    EndHand {
+        /// What each seat scores for the hand, shooting the moon already counted.
+        scores: PerPlayer<i32>,
+        /// The seat that shot the moon (took every heart and the queen of spades), if any.
+        moon: Option<PlayerIndex>,
+    },
+    /// The game is over: the lowest total wins.
+    EndGame,
+}
+
+impl Move<Hearts> for HeartsMove {
+    fn apply(&self, game: &mut Hearts, next: &mut MoveContext<'_, Self>) {
+        match self {
+            HeartsMove::StartHand { hand } => {
+                game.start_hand(*hand);
+                let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+                next.chance().shuffle(&mut deck);
+                let hands = PerPlayer::from_fn(SEATS, |seat| {
+                    deck.iter()
+                        .skip(seat.0 * 13)
+                        .take(13)
+                        .copied()
+                        .collect::<CardSet>()
+                });
+                next.then(HeartsMove::Deal { hands });
+            }
+            HeartsMove::Deal { hands } => {
+                game.hands = hands.clone();
+                if game.pass_direction.steps().is_some() {
+                    game.phase = Phase::Passing;
+                } else {
+                    game.start_play();
+                }
+            }
+            HeartsMove::Pass { player, to, cards } => {
+                game.hands[*player] = game.hands[*player].difference(*cards);
+                game.passed[*player] = Some((*to, *cards));
+                if game.passed.iter().all(Option::is_some) {
+                    for (from, passed) in game.passed.enumerate() {
+                        if let Some((to, cards)) = *passed {
+                            next.then(HeartsMove::TakePassed {
+                                player: to,
+                                from,
+                                cards,
+                            });
+                        }
+                    }
+                }
+            }
+            HeartsMove::TakePassed {
+                player,
+                from,
+                cards,
+            } => {
+                game.hands[*player] = game.hands[*player].union(*cards);
+                game.received[*player] = *cards;
+                game.passed[*from] = None;
+                if game.passed.iter().all(Option::is_none) {
+                    game.start_play();
+                }
+            }
+            HeartsMove::Play { player, card } => {
+                game.hands[*player].remove(*card);
+                game.trick[*player] = Some(*card);
+                if card.is_heart()
+                    || (*card == Card::QUEEN_OF_SPADES && game.config.queen_breaks_hearts)
+                {
+                    game.hearts_broken = true;
+                }
+                game.to_play = player.next(SEATS, 1);
+                if game.trick.iter().all(Option::is_some)
+                    && let Some(winner) = game.trick_winner()
+                {
+                    let cards: CardSet = game.trick.iter().flatten().collect();
+                    let points = game.points_of(cards);
+                    next.then(HeartsMove::TakeTrick {
+                        winner,
+                        cards,
+                        points,
+                    });
+                }
+            }
+            HeartsMove::TakeTrick {
+                winner,
+                cards,
+                points,
+            } => {
+                game.taken[*winner] = game.taken[*winner].union(*cards);
+                game.points[*winner] += points;
+                game.trick = PerPlayer::filled(SEATS, None);
+                game.leader = *winner;
+                game.to_play = *winner;
+                game.tricks_played += 1;
+                if game.hands.iter().all(|hand| hand.is_empty()) {
+                    let (scores, moon) = game.hand_scores();
+                    next.then(HeartsMove::EndHand { scores, moon });
+                }
+            }
+            HeartsMove::EndHand { scores, .. } => {
+                for (total, score) in game.totals.iter_mut().zip(scores) {
+                    *total += score;
+                }
+                game.last_hand = Some(scores.clone());
+                let target = i64::from(game.config.target_score);
+                if game.totals.iter().any(|&total| i64::from(total) >= target) {
+                    next.then(HeartsMove::EndGame);
+                } else {
+                    next.then(HeartsMove::StartHand {
+                        hand: game.hand_number + 1,
+                    });
+                }
+            }
+            HeartsMove::EndGame => game.phase = Phase::Over,
+        }
+    }
+
+    /// The deal shows each player their hand, and taking the passed cards shows them the
+    /// cards received: neither can be undone.
+    fn reveals(&self) -> bool {
+        matches!(
+            self,
+            HeartsMove::Deal { .. } | HeartsMove::TakePassed { .. }
+        )
+    }
+}

@@ -1,0 +1,185 @@
+//! What one viewer sees of a game of Hearts, as text for the terminal.
+
+use std::fmt::Write as _;
+
+use meeple::{Game, PlayerIndex};
+
+use super::card::Suit;
+use super::moves::HeartsMove;
+use super::{Hearts, Phase, SEATS, seat_name};
+
+impl Hearts {
+    /// The table as `viewer` may see it, as lines of text: the hand number and pass
+    /// direction, the scores (this hand's points and totals), whether hearts are broken,
+    /// the current trick (who played what, who plays next), and the viewer's own hand grouped
+    /// by suit with the cards they passed or received.
+    ///
+    /// Shows nothing hidden from `viewer`: not the others' hands, not the cards the others
+    /// passed. A `viewer` that is not a seat (an observer) sees only public information.
+    #[must_use]
+    pub fn summary(&self, viewer: PlayerIndex) -> String {
+        let mut text = String::new();
+        let seated = viewer.0 < SEATS;
+        let _ = writeln!(
+            text,
+            "Hearts, hand {} (pass {}), game to {} points",
+            self.hand_number + 1,
+            self.pass_direction,
+            self.config.target_score
+        );
+        let scores: Vec<String> = (0..SEATS)
+            .map(PlayerIndex)
+            .map(|seat| {
+                format!(
+                    "{} {} (total {})",
+                    seat_name(seat),
+                    self.hand_points(seat),
+                    self.totals[seat]
+                )
+            })
+            .collect();
+        let _ = writeln!(text, "Points this hand: {}", scores.join(", "));
+        if let Some(last) = &self.last_hand {
+            let last: Vec<String> = last
+                .enumerate()
+                .map(|(seat, score)| format!("{} {score}", seat_name(seat)))
+                .collect();
+            let _ = writeln!(text, "Last hand: {}", last.join(", "));
+        }
+        match self.phase {
+            Phase::Dealing => {}
+            Phase::Passing => {
+                let waiting: Vec<String> = self.to_act().iter().map(seat_name).collect();
+                let _ = writeln!(
+                    text,
+                    "Passing {}: waiting for {}",
+                    self.pass_direction,
+                    waiting.join(", ")
+                );
+                if seated && let Some(to) = self.pass_target(viewer) {
+                    match self.passed(viewer) {
+                        Some(cards) => {
+                            let _ = writeln!(text, "You passed {cards} to {}", seat_name(to));
+                        }
+                        None => {
+                            let _ = writeln!(text, "You pass three cards to {}", seat_name(to));
+                        }
+                    }
+                }
+            }
+            Phase::Playing => {
+                let _ = writeln!(
+                    text,
+                    "Trick {} of 13; hearts {}broken",
+                    self.tricks_played + 1,
+                    if self.hearts_broken { "" } else { "not " }
+                );
+                let played: Vec<String> = self
+                    .trick()
+                    .map(|(seat, card)| format!("{} {card}", seat_name(seat)))
+                    .collect();
+                let next = if self.to_play == viewer {
+                    "you to play".to_owned()
+                } else {
+                    format!("{} to play", seat_name(self.to_play))
+                };
+                if played.is_empty() {
+                    let _ = writeln!(text, "Trick: {next} (lead)");
+                } else {
+                    let _ = writeln!(text, "Trick: {}; {next}", played.join(", "));
+                }
+            }
+            Phase::Over => {
+                if let Some(outcome) = self.outcome() {
+                    let winners: Vec<String> =
+                        outcome.winners.iter().copied().map(seat_name).collect();
+                    let _ = writeln!(text, "Game over. Lowest total: {}", winners.join(", "));
+                }
+            }
+        }
+        if seated && self.phase != Phase::Over {
+            let hand = self.hand(viewer);
+            let _ = writeln!(
+                text,
+                "Your hand ({}, {} cards):",
+                seat_name(viewer),
+                hand.len()
+            );
+            for suit in Suit::ALL {
+                let cards = hand.of_suit(suit);
+                let shown = if cards.is_empty() {
+                    "-".to_owned()
+                } else {
+                    cards.to_string()
+                };
+                let _ = writeln!(text, "  {:<9} {shown}", suit.name());
+            }
+            let received = self.received(viewer);
+            if self.phase == Phase::Playing && !received.is_empty() {
+                let _ = writeln!(text, "You received {received}");
+            }
+        }
+        text
+    }
+
+    /// A move as `viewer` may see it, for the terminal: `"East plays QS"`,
+    /// `"North takes the trick (2C 5C 9C KC): 0 points"`. Shows the dealt cards and the
+    /// passed cards only to the seat that holds them. Reads only the move's data and the
+    /// seat names, so it may be called with any later state. `None` for moves with nothing
+    /// to show.
+    #[must_use]
+    pub fn describe_move(&self, applied: &HeartsMove, viewer: PlayerIndex) -> Option<String> {
+        let name = seat_name;
+        let text = match applied {
+            HeartsMove::StartHand { hand } => format!(
+                "Hand {} begins (pass {})",
+                hand + 1,
+                self.config.pass_direction(*hand)
+            ),
+            HeartsMove::Deal { hands } => match hands.iter().nth(viewer.0) {
+                Some(hand) => format!("You are dealt {hand}"),
+                None => "The cards are dealt".to_owned(),
+            },
+            HeartsMove::Pass { player, to, cards } => {
+                if *player == viewer {
+                    format!("You pass {cards} to {}", name(*to))
+                } else {
+                    format!("{} passes three cards to {}", name(*player), name(*to))
+                }
+            }
+            HeartsMove::TakePassed {
+                player,
+                from,
+                cards,
+            } => {
+                if *player == viewer {
+                    format!("You receive {cards} from {}", name(*from))
+                } else {
+                    return None;
+                }
+            }
+            HeartsMove::Play { player, card } => format!("{} plays {card}", name(*player)),
+            HeartsMove::TakeTrick {
+                winner,
+                cards,
+                points,
+            } => format!(
+                "{} takes the trick ({cards}): {points} point{}",
+                name(*winner),
+                if points.abs() == 1 { "" } else { "s" }
+            ),
+            HeartsMove::EndHand { scores, moon } => {
+                let scores: Vec<String> = scores
+                    .enumerate()
+                    .map(|(seat, score)| format!("{} {score:+}", name(seat)))
+                    .collect();
+                let moon = moon
+                    .map(|shooter| format!(" {} shot the moon!", name(shooter)))
+                    .unwrap_or_default();
+                format!("Hand over: {}.{moon}", scores.join(", "))
+            }
+            HeartsMove::EndGame => "The game is over".to_owned(),
+        };
+        Some(text)
+    }
+}
