@@ -20,11 +20,14 @@ impl Hearts {
     pub fn summary(&self, viewer: PlayerIndex) -> String {
         let mut text = String::new();
         let seated = viewer.0 < SEATS;
+        let passing = match self.pass_direction.steps() {
+            Some(_) => format!("pass {}", self.pass_direction),
+            None => "no passing".to_owned(),
+        };
         let _ = writeln!(
             text,
-            "Hearts, hand {} (pass {}), game to {} points",
+            "Hearts, hand {} ({passing}), game to {} points",
             self.hand_number + 1,
-            self.pass_direction,
             self.config.target_score
         );
         let scores: Vec<String> = (0..SEATS)
@@ -115,8 +118,15 @@ impl Hearts {
                 let _ = writeln!(text, "  {:<9} {shown}", suit.name());
             }
             let received = self.received(viewer);
-            if self.phase == Phase::Playing && !received.is_empty() {
-                let _ = writeln!(text, "You received {received}");
+            let giver = self
+                .pass_direction
+                .steps()
+                .map(|steps| viewer.next(SEATS, SEATS - steps));
+            if self.phase == Phase::Playing
+                && !received.is_empty()
+                && let Some(giver) = giver
+            {
+                let _ = writeln!(text, "You received {received} from {}", seat_name(giver));
             }
         }
         text

@@ -1,0 +1,103 @@
+//! Snapshots of the prompts of Hearts, read before they were accepted: the pass, and the
+//! first trick with the refused cards shown in place with their reason; and of the table
+//! as one player sees it.
+
+use meeple::{Engine, PlayerIndex, PlayerSet, SelectionKind};
+use meeple_games::hearts::{Hearts, HeartsConfig, Phase};
+
+fn engine(seed: u64) -> Engine<Hearts> {
+    Engine::<Hearts>::new(HeartsConfig::default(), 4, seed).expect("a valid setup")
+}
+
+/// The engine after every seat passed the first three cards of their hand (the lowest).
+fn after_the_pass(seed: u64) -> Engine<Hearts> {
+    let mut engine = engine(seed);
+    for seat in 0..4 {
+        let player = PlayerIndex(seat);
+        let first = engine
+            .completions(player)
+            .into_iter()
+            .next()
+            .expect("a pass");
+        engine.submit(player, first).expect("accepted");
+    }
+    engine
+}
+
+#[test]
+fn the_prompt_at_the_pass() {
+    let engine = engine(7);
+    assert_eq!(engine.state().phase(), Phase::Passing);
+    assert_eq!(engine.to_act(), PlayerSet::all(4));
+    let prompt = engine.prompt(PlayerIndex(0));
+    let selection = prompt.actions[0].selection.as_ref().expect("a selection");
+    assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 3, max: 3 });
+    assert_eq!(selection.options.len(), 13);
+    insta::assert_json_snapshot!("pass", prompt);
+}
+
+#[test]
+fn the_prompt_at_the_first_trick() {
+    let engine = after_the_pass(7);
+    // The 2 of clubs was led for its holder; the next seat is asked.
+    let trick: Vec<_> = engine.state().trick().collect();
+    assert_eq!(trick.len(), 1);
+    let player = engine.to_act().first().expect("someone plays");
+    assert_eq!(player, trick[0].0.next(4, 1));
+    let prompt = engine.prompt(player);
+    let selection = prompt.actions[0].selection.as_ref().expect("a selection");
+    assert!(
+        selection
+            .options
+            .iter()
+            .any(|option| option.error.as_deref() == Some("you must follow clubs")),
+        "refused cards keep their reason"
+    );
+    insta::assert_json_snapshot!("first_trick", prompt);
+}
+
+#[test]
+fn the_first_trick_when_void_in_clubs() {
+    // North holds no club after the pass: any card but the points may go.
+    let engine = after_the_pass(169);
+    let player = engine.to_act().first().expect("someone plays");
+    assert_eq!(player, PlayerIndex(0));
+    let prompt = engine.prompt(player);
+    let selection = prompt.actions[0].selection.as_ref().expect("a selection");
+    let refused: Vec<_> = selection
+        .options
+        .iter()
+        .filter_map(|option| option.error.as_deref())
+        .collect();
+    assert_eq!(refused.len(), 4, "the four hearts wait");
+    insta::assert_json_snapshot!("first_trick_void_in_clubs", prompt);
+}
+
+#[test]
+fn the_table_as_one_player_sees_it() {
+    let passing = engine(7);
+    insta::assert_snapshot!("summary_pass", passing.state().summary(PlayerIndex(0)));
+    let mut passed = passing.clone();
+    let first = passed
+        .completions(PlayerIndex(0))
+        .into_iter()
+        .next()
+        .expect("a pass");
+    passed.submit(PlayerIndex(0), first).expect("accepted");
+    insta::assert_snapshot!("summary_passed", passed.state().summary(PlayerIndex(0)));
+    // Another seat does not see what North passed.
+    assert!(
+        !passed
+            .state()
+            .summary(PlayerIndex(1))
+            .contains("You passed")
+    );
+
+    let playing = after_the_pass(7);
+    insta::assert_snapshot!(
+        "summary_first_trick",
+        playing.state().summary(PlayerIndex(2))
+    );
+    // An observer sees no hand.
+    insta::assert_snapshot!("summary_observer", playing.state().summary(PlayerIndex(4)));
+}

@@ -1,0 +1,444 @@
+//! Properties of Hearts under the engine, over random seeds: a game always ends; every
+//! completion offered is accepted; a submission not offered is refused with the exact error
+//! and changes nothing; replaying the log reproduces the state byte for byte; undo restores
+//! the exact prior state, or is refused where it must be.
+//!
+//! Case counts are small: each case plays a whole game.
+
+mod common;
+
+use common::{agent, checked_hands, play_random, random_choice};
+use meeple::{Engine, EngineSettings, PlayerIndex, RecordKind, SubmitError, UndoError};
+use meeple_games::hearts::{
+    Card, CardSet, Hearts, HeartsAction, HeartsConfig, PassCards, Phase, PlayCard,
+};
+use proptest::prelude::*;
+
+fn bytes(engine: &Engine<Hearts>) -> Vec<u8> {
+    serde_json::to_vec(engine.state()).expect("the state serializes")
+}
+
+fn new_engine(config: HeartsConfig, seed: u64, autoplay: bool) -> Engine<Hearts> {
+    let settings = EngineSettings {
+        autoplay_forced: autoplay,
+    };
+    Engine::with_settings(config, 4, seed, settings).expect("a valid setup")
+}
+
+/// Submits `action` for `player`, expects a refusal matching `expected`, and checks that
+/// the state and the log are exactly as before.
+fn assert_refused(
+    engine: &mut Engine<Hearts>,
+    player: PlayerIndex,
+    action: HeartsAction,
+    expected: impl Fn(&SubmitError) -> bool,
+) {
+    let (before, records) = (bytes(engine), engine.records().len());
+    let described = format!("{action:?} by {player}");
+    match engine.submit(player, action) {
+        Ok(_) => panic!("{described} was accepted"),
+        Err(error) => assert!(expected(&error), "{described}: unexpected {error:?}"),
+    }
+    assert_eq!(bytes(engine), before, "{described} changed the state");
+    assert_eq!(
+        engine.records().len(),
+        records,
+        "{described} changed the log"
+    );
+}
+
+/// As [`assert_refused`], for a submission in JSON.
+fn assert_refused_json(
+    engine: &mut Engine<Hearts>,
+    player: PlayerIndex,
+    json: &str,
+    expected: impl Fn(&SubmitError) -> bool,
+) {
+    let (before, records) = (bytes(engine), engine.records().len());
+    match engine.submit_json(player, json) {
+        Ok(_) => panic!("{json} was accepted"),
+        Err(error) => assert!(expected(&error), "{json}: unexpected {error:?}"),
+    }
+    assert_eq!(bytes(engine), before, "{json} changed the state");
+    assert_eq!(engine.records().len(), records, "{json} changed the log");
+}
+
+fn pass(cards: &[Card]) -> HeartsAction {
+    HeartsAction::PassCards(PassCards {
+        cards: cards.to_vec(),
+    })
+}
+
+fn play(card: Card) -> HeartsAction {
+    HeartsAction::PlayCard(PlayCard { card })
+}
+
+/// Submissions `player` (who is to act) is not offered now, each refused with its error.
+fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
+    let state = engine.state().clone();
+    let hand = state.hand(player);
+    let missing = CardSet::DECK
+        .difference(hand)
+        .first()
+        .expect("a hand is not the whole deck");
+    let held: Vec<Card> = hand.iter().collect();
+    if let Some(idle) = (0..4)
+        .map(PlayerIndex)
+        .find(|seat| !engine.to_act().contains(*seat))
+    {
+        let offered = engine.completions(player).swap_remove(0);
+        assert_refused(
+            engine,
+            idle,
+            offered,
+            |error| matches!(error, SubmitError::NotYourTurn { player: who, .. } if *who == idle),
+        );
+    }
+    assert_refused_json(engine, player, "{not json", |error| {
+        matches!(error, SubmitError::MalformedJson { .. })
+    });
+    assert_refused_json(
+        engine,
+        player,
+        r#"{"action":"bid"}"#,
+        |error| matches!(error, SubmitError::UnknownAction { action, .. } if action == "bid"),
+    );
+    match state.phase() {
+        Phase::Passing => {
+            let not_offered = |error: &SubmitError| {
+                matches!(
+                    error,
+                    SubmitError::NotOffered {
+                        action: "pass_cards",
+                        selection: "cards",
+                        ..
+                    }
+                )
+            };
+            assert_refused(
+                engine,
+                player,
+                pass(&[held[0], held[1], missing]),
+                not_offered,
+            );
+            assert_refused(engine, player, pass(&[held[0], held[1]]), not_offered);
+            assert_refused(
+                engine,
+                player,
+                pass(&[held[0], held[0], held[1]]),
+                not_offered,
+            );
+            assert_refused(engine, player, play(held[0]), |error| {
+                matches!(
+                    error,
+                    SubmitError::ActionNotAvailable {
+                        action: "play_card",
+                        ..
+                    }
+                )
+            });
+            assert_refused_json(
+                engine,
+                player,
+                r#"{"action":"pass_cards","selections":{"cards":["2C","3C","ZZ"]}}"#,
+                |error| {
+                    matches!(
+                        error,
+                        SubmitError::MalformedSelection {
+                            action: "pass_cards",
+                            selection: "cards",
+                            ..
+                        }
+                    )
+                },
+            );
+            assert_refused_json(
+                engine,
+                player,
+                r#"{"action":"pass_cards","selections":{}}"#,
+                |error| {
+                    matches!(
+                        error,
+                        SubmitError::MissingSelection {
+                            action: "pass_cards",
+                            selection: "cards"
+                        }
+                    )
+                },
+            );
+        }
+        Phase::Playing => {
+            assert_refused(engine, player, play(missing), |error| {
+                matches!(
+                    error,
+                    SubmitError::NotOffered {
+                        action: "play_card",
+                        selection: "card",
+                        ..
+                    }
+                )
+            });
+            if let Some((card, reason)) = held
+                .iter()
+                .find_map(|&card| state.may_play(player, card).err().map(|why| (card, why)))
+            {
+                assert_refused(engine, player, play(card), |error| {
+                    matches!(
+                        error,
+                        SubmitError::Invalid { action: "play_card", selection: "card", message }
+                            if message == reason
+                    )
+                });
+            }
+            assert_refused(engine, player, pass(&held[..3.min(held.len())]), |error| {
+                matches!(
+                    error,
+                    SubmitError::ActionNotAvailable {
+                        action: "pass_cards",
+                        ..
+                    }
+                )
+            });
+            let json = format!(
+                r#"{{"action":"play_card","selections":{{"card":"{}","extra":1}}}}"#,
+                held[0]
+            );
+            assert_refused_json(engine, player, &json, |error| {
+                matches!(
+                    error,
+                    SubmitError::ExtraSelection { action: "play_card", selection } if selection == "extra"
+                )
+            });
+        }
+        Phase::Dealing | Phase::Over => panic!("{player} is to act in {:?}", state.phase()),
+    }
+}
+
+/// Checks every completion (a sample of a pass's 286) on a clone: each is accepted.
+fn check_completions(engine: &Engine<Hearts>, player: PlayerIndex, step: usize) {
+    let completions = engine.completions(player);
+    assert!(!completions.is_empty());
+    let stride = if completions.len() > 13 { 41 } else { 1 };
+    for (index, action) in completions.into_iter().enumerate() {
+        if !(index + step).is_multiple_of(stride) {
+            continue;
+        }
+        let mut clone = engine.clone();
+        let described = format!("{action:?}");
+        if let Err(error) = clone.submit(player, action) {
+            panic!("the offered {described} of {player} was refused: {error}");
+        }
+    }
+}
+
+/// Right after `player`'s submission, whose record is at `index` and before which the state
+/// was `before`: `undo` (on a clone) restores that state or is refused as it must be, and
+/// so does `take_back`. Refusals are checked every time; a successful undo, which replays
+/// the log, only when `replay` is true.
+fn check_undo(
+    engine: &Engine<Hearts>,
+    player: PlayerIndex,
+    index: usize,
+    before: &[u8],
+    replay: bool,
+) {
+    let records = engine.records();
+    let submitted = &records[index];
+    let last = records
+        .iter()
+        .rposition(|record| record.player == Some(player))
+        .expect("the player just acted");
+    let undo = || engine.clone().undo(player);
+    if last + 1 != records.len() {
+        let undone = undo();
+        assert!(
+            matches!(undone, Err(UndoError::Followed { .. })),
+            "{undone:?}"
+        );
+    } else if last != index {
+        // A forced play of the same player came right after.
+        assert_eq!(records[last].kind, RecordKind::Forced);
+        let undone = undo();
+        assert!(
+            matches!(undone, Err(UndoError::Forced { .. })),
+            "{undone:?}"
+        );
+    } else if submitted.drew_chance {
+        let undone = undo();
+        assert!(
+            matches!(undone, Err(UndoError::DrewChance { .. })),
+            "{undone:?}"
+        );
+    } else if submitted.reveals {
+        let undone = undo();
+        assert!(
+            matches!(undone, Err(UndoError::RevealedInformation { .. })),
+            "{undone:?}"
+        );
+    } else if replay {
+        let mut clone = engine.clone();
+        let record = clone.undo(player).expect("a plain action can be undone");
+        assert_eq!(&record, submitted);
+        assert_eq!(bytes(&clone), before, "undo restores the exact state");
+        assert_eq!(clone.records().len(), index);
+        return;
+    }
+    // `take_back` cancels the forced plays and the others' actions that followed too.
+    let cancelled = &records[index..];
+    if cancelled.iter().any(|record| record.drew_chance) {
+        let taken_back = engine.clone().take_back(player);
+        assert!(
+            matches!(taken_back, Err(UndoError::DrewChance { .. })),
+            "{taken_back:?}"
+        );
+    } else if cancelled.iter().any(|record| record.reveals) {
+        let taken_back = engine.clone().take_back(player);
+        assert!(
+            matches!(taken_back, Err(UndoError::RevealedInformation { .. })),
+            "{taken_back:?}"
+        );
+    } else if replay {
+        let mut clone = engine.clone();
+        let taken_back = clone
+            .take_back(player)
+            .expect("plain actions can be taken back");
+        assert_eq!(taken_back.as_slice(), cancelled);
+        assert_eq!(bytes(&clone), before, "take_back restores the exact state");
+    }
+}
+
+/// Plays a short game with every check at every step.
+fn play_checked(seed: u64, autoplay: bool) {
+    let config = HeartsConfig {
+        target_score: 30,
+        ..HeartsConfig::default()
+    };
+    let mut engine = new_engine(config, seed, autoplay);
+    let mut rng = agent(seed);
+    let mut step = 0;
+    while let Some((player, action)) = random_choice(&engine, &mut rng) {
+        check_completions(&engine, player, step);
+        check_refusals(&mut engine, player);
+        let before = bytes(&engine);
+        let index = engine.records().len();
+        engine
+            .submit(player, action)
+            .expect("an offered completion");
+        check_undo(&engine, player, index, &before, step % 8 == 0);
+        if step % 16 == 0 {
+            let replayed = Engine::replay(engine.log()).expect("the log replays");
+            assert_eq!(bytes(&replayed), bytes(&engine));
+        }
+        step += 1;
+    }
+    checked_hands(&engine);
+    let replayed = Engine::replay(engine.log()).expect("the log replays");
+    assert_eq!(bytes(&replayed), bytes(&engine));
+    assert_eq!(replayed.records(), engine.records());
+    // Over: nothing more is accepted, and nothing changes.
+    let any = play(Card::TWO_OF_CLUBS);
+    assert_refused(&mut engine, PlayerIndex(0), any, |error| {
+        matches!(error, SubmitError::GameOver)
+    });
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_game_always_ends(seed in any::<u64>()) {
+        let engine = play_random(HeartsConfig::default(), seed);
+        prop_assert!(engine.outcome().is_some());
+        prop_assert!(engine.to_act().is_empty());
+        checked_hands(&engine);
+        let replayed = Engine::replay(engine.log()).expect("the log replays");
+        prop_assert_eq!(bytes(&replayed), bytes(&engine));
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_step_keeps_the_engine_promises(seed in any::<u64>(), autoplay in any::<bool>()) {
+        play_checked(seed, autoplay);
+    }
+}
+
+#[test]
+fn every_pass_offered_is_accepted() {
+    let engine = new_engine(HeartsConfig::default(), 3, true);
+    let player = PlayerIndex(2);
+    let completions = engine.completions(player);
+    assert_eq!(completions.len(), 286, "13 choose 3");
+    for action in completions {
+        let mut clone = engine.clone();
+        clone.submit(player, action).expect("accepted");
+        assert_eq!(clone.state().passed(player).map(CardSet::len), Some(3));
+    }
+}
+
+#[test]
+fn undo_of_a_pass_and_its_limits() {
+    let mut engine = new_engine(HeartsConfig::default(), 5, true);
+    let pristine = bytes(&engine);
+    let first = |engine: &Engine<Hearts>, seat: usize| {
+        engine
+            .completions(PlayerIndex(seat))
+            .into_iter()
+            .next()
+            .expect("a pass")
+    };
+    // The setup dealt cards: nobody can undo it.
+    assert!(matches!(
+        engine.undo(PlayerIndex(0)),
+        Err(UndoError::NothingToUndo { .. })
+    ));
+    engine
+        .submit(PlayerIndex(0), first(&engine, 0))
+        .expect("a pass");
+    engine.undo(PlayerIndex(0)).expect("a pass is undone");
+    assert_eq!(bytes(&engine), pristine);
+
+    for seat in 0..3 {
+        engine
+            .submit(PlayerIndex(seat), first(&engine, seat))
+            .expect("a pass");
+    }
+    // North's pass was followed by others.
+    assert!(matches!(
+        engine.undo(PlayerIndex(0)),
+        Err(UndoError::Followed { .. })
+    ));
+    engine
+        .submit(PlayerIndex(3), first(&engine, 3))
+        .expect("the last pass");
+    // The last pass had every seat take its cards: it revealed them.
+    assert!(matches!(
+        engine.take_back(PlayerIndex(3)),
+        Err(UndoError::RevealedInformation { .. })
+    ));
+    let last = &engine.records()[engine.records().len() - 2];
+    assert!(last.reveals && last.player == Some(PlayerIndex(3)));
+}
+
+#[test]
+fn the_play_that_ends_a_hand_drew_chance() {
+    // Without autoplay, the last card of a hand is submitted: the next deal follows it.
+    let mut engine = new_engine(HeartsConfig::default(), 9, false);
+    let mut rng = agent(9);
+    loop {
+        let (player, action) = random_choice(&engine, &mut rng).expect("a hand ends first");
+        let record = engine.submit(player, action).expect("accepted").clone();
+        if record.drew_chance {
+            assert_eq!(record.action, "play_card");
+            assert!(matches!(
+                engine.undo(player),
+                Err(UndoError::DrewChance { .. })
+            ));
+            assert_eq!(engine.state().hand_number(), 1);
+            break;
+        }
+    }
+}
