@@ -3,7 +3,7 @@
 //! as one player sees it.
 
 use meeple::{Engine, PlayerIndex, PlayerSet, SelectionKind};
-use meeple_games::hearts::{Hearts, HeartsConfig, Phase};
+use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, Phase};
 
 fn engine(seed: u64) -> Engine<Hearts> {
     Engine::<Hearts>::new(HeartsConfig::default(), 4, seed).expect("a valid setup")
@@ -100,4 +100,66 @@ fn the_table_as_one_player_sees_it() {
     );
     // An observer sees no hand.
     insta::assert_snapshot!("summary_observer", playing.state().summary(PlayerIndex(4)));
+}
+
+#[test]
+fn messages_and_moves_show_each_player_only_what_they_may_see() {
+    let mut engine = engine(7);
+    let north = PlayerIndex(0);
+    let pass = engine
+        .completions(north)
+        .into_iter()
+        .next()
+        .expect("a pass");
+    let record = engine.submit(north, pass).expect("accepted").clone();
+    let seen = |viewer: PlayerIndex| -> Vec<&str> {
+        record
+            .messages
+            .iter()
+            .filter(|message| message.reaches(viewer))
+            .map(|message| message.text.as_str())
+            .collect()
+    };
+    assert_eq!(seen(north), ["North passed 2C, 4C, JC"]);
+    assert_eq!(seen(PlayerIndex(1)), ["North passed three cards"]);
+
+    let state = engine.state();
+    let [passed] = record.moves.as_slice() else {
+        panic!("one move: {:?}", record.moves)
+    };
+    assert_eq!(
+        state.describe_move(passed, north).as_deref(),
+        Some("You pass 2C 4C JC to East")
+    );
+    assert_eq!(
+        state.describe_move(passed, PlayerIndex(2)).as_deref(),
+        Some("North passes three cards to East")
+    );
+
+    // The deal: each seat sees its own cards only.
+    let deal = engine.records()[0]
+        .moves
+        .iter()
+        .find(|applied| matches!(applied, HeartsMove::Deal { .. }))
+        .expect("the setup deals");
+    let north_hand = state.describe_move(deal, north).expect("shown");
+    assert_eq!(
+        north_hand,
+        "You are dealt 2C 4C JC KC AC 3D 6D JD QS 2H 4H 5H QH"
+    );
+    assert_eq!(
+        state.describe_move(deal, PlayerIndex(9)).as_deref(),
+        Some("The cards are dealt")
+    );
+
+    // Once play begins, the messages name the card.
+    let playing = after_the_pass(7);
+    let play = playing
+        .records()
+        .iter()
+        .rev()
+        .find(|record| record.action == "play_card")
+        .expect("the 2 of clubs was led");
+    assert_eq!(play.messages[0].text, "East played 2C");
+    assert!(play.messages[0].to.is_none());
 }
