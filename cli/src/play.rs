@@ -1,0 +1,377 @@
+//! `meeple play`: a person plays one seat in the terminal against bots.
+
+use std::io::{self, BufRead, Write};
+use std::thread::sleep;
+use std::time::Duration;
+
+use meeple::{ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission};
+use serde_json::Value;
+
+use crate::CliError;
+use crate::bot::{RandomBot, bot_seed};
+use crate::games::{self, TerminalGame};
+
+const HELP: &str = "Choose an option by its number or its name. Commands: `undo` (take back your last action \
+and the bots' replies), `state` (show the table again), `help`, `quit`.";
+
+/// What the person typed, once understood.
+enum Reply {
+    Submit(Submission),
+    Undo,
+    Quit,
+}
+
+/// Plays a game from `seed` with the person at `seat` and random bots elsewhere; reads the
+/// person's choices from standard input until the game ends, they quit, or input ends.
+///
+/// # Errors
+/// A bad config or seat, a terminal that cannot be read, or a stuck game.
+pub(crate) fn run<G: TerminalGame>(
+    seed: u64,
+    seat: usize,
+    config: Option<&str>,
+    delay_ms: u64,
+) -> Result<(), CliError> {
+    if seat >= G::PLAYERS {
+        return Err(CliError::Seat {
+            seat,
+            players: G::PLAYERS,
+        });
+    }
+    let mut engine = Engine::<G>::new(games::config::<G>(config)?, G::PLAYERS, seed)?;
+    let me = PlayerIndex(seat);
+    let mut bot = RandomBot::new(bot_seed(seed));
+    let mut input = io::stdin().lock().lines();
+    let delay = Duration::from_millis(delay_ms);
+    println!(
+        "meeple {} (seed {seed}): you are {}. {HELP}",
+        G::NAME,
+        engine.state().player_name(me)
+    );
+    let mut shown = 0;
+    loop {
+        shown = show_records(&engine, shown, me, delay);
+        if let Some(outcome) = engine.outcome() {
+            println!("\n{}", engine.state().summary(me));
+            let winners: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&winner| engine.state().player_name(winner))
+                .collect();
+            println!(
+                "Game over. Winner{}: {}.",
+                if winners.len() > 1 { "s" } else { "" },
+                winners.join(", ")
+            );
+            return Ok(());
+        }
+        let to_act = engine.to_act();
+        if !to_act.contains(me) {
+            let Some(player) = to_act.first() else {
+                return Err(CliError::Stuck(format!("{:?}", engine.status())));
+            };
+            let Some(action) = bot.choose(&engine, player) else {
+                return Err(CliError::Stuck(format!(
+                    "{} has nothing a bot can choose",
+                    engine.state().player_name(player)
+                )));
+            };
+            engine.submit(player, action)?;
+            continue;
+        }
+        println!("\n{}", engine.state().summary(me));
+        match ask(&engine, me, &mut input)? {
+            Reply::Quit => return Ok(()),
+            Reply::Undo => match engine.take_back(me) {
+                Ok(cancelled) => {
+                    println!(
+                        "Took back {} action{}.",
+                        cancelled.len(),
+                        if cancelled.len() == 1 { "" } else { "s" }
+                    );
+                    shown = engine.records().len();
+                }
+                Err(error) => println!("Cannot undo: {error}."),
+            },
+            Reply::Submit(submission) => {
+                if let Err(error) = engine.submit_submission(me, &submission) {
+                    println!("Refused: {error}.");
+                }
+            }
+        }
+    }
+}
+
+/// Prints the records from `from` on, one move at a time, as `viewer` may see them;
+/// returns the number of records shown so far.
+fn show_records<G: TerminalGame>(
+    engine: &Engine<G>,
+    from: usize,
+    viewer: PlayerIndex,
+    delay: Duration,
+) -> usize {
+    let state = engine.state();
+    for record in &engine.records()[from..] {
+        let messages: Vec<&str> = record
+            .messages
+            .iter()
+            .filter(|message| message.reaches(viewer))
+            .map(|message| message.text.as_str())
+            .collect();
+        let by_other = record.player.is_some_and(|player| player != viewer);
+        let mut described = false;
+        for applied in &record.moves {
+            if let Some(text) = state.describe(applied, viewer) {
+                println!("  {text}");
+                described = true;
+                if by_other {
+                    // Flushing keeps the pace visible when stdout is a pipe.
+                    let _ = io::stdout().flush();
+                    sleep(delay);
+                }
+            }
+        }
+        // Messages say in words what the moves did not show (a pass seen from outside).
+        if !described && !messages.is_empty() {
+            println!("{}", messages.join(" "));
+        }
+    }
+    engine.records().len()
+}
+
+/// Asks the person for a whole action.
+fn ask<G: TerminalGame>(
+    engine: &Engine<G>,
+    me: PlayerIndex,
+    input: &mut impl Iterator<Item = io::Result<String>>,
+) -> Result<Reply, CliError> {
+    let prompt = engine.prompt(me);
+    // One list for the first choice: the options of every action whose next selection is a
+    // list, and one entry for each other action.
+    let mut entries: Vec<(&ActionPrompt, Option<&PromptOption>)> = Vec::new();
+    for action in &prompt.actions {
+        match &action.selection {
+            Some(selection) if is_list(&selection.kind, &selection.options) => {
+                entries.extend(
+                    selection
+                        .options
+                        .iter()
+                        .map(|option| (action, Some(option))),
+                );
+            }
+            _ => entries.push((action, None)),
+        }
+    }
+    if let [(action, None)] = entries.as_slice() {
+        return continue_action(engine, me, (*action).clone(), input);
+    }
+    let mut heading = None;
+    for (number, (action, option)) in entries.iter().enumerate() {
+        let text = match (&action.selection, option) {
+            (Some(selection), Some(option)) => {
+                if heading != Some(&selection.prompt) {
+                    println!("{}:", selection.prompt);
+                    heading = Some(&selection.prompt);
+                }
+                format_option(option)
+            }
+            _ => action.prompt.clone(),
+        };
+        println!("  {:>2}. {text}", number + 1);
+    }
+    loop {
+        let Some(line) = read(input)? else {
+            return Ok(Reply::Quit);
+        };
+        match command(&line) {
+            Some(reply) => return Ok(reply),
+            None if line == "state" || line == "s" => println!("{}", engine.state().summary(me)),
+            None if line == "help" || line == "?" => println!("{HELP}"),
+            None => {
+                let picked = pick(&line, entries.len(), |i| {
+                    entries[i]
+                        .1
+                        .map(|option| option.label.as_str())
+                        .unwrap_or(&entries[i].0.prompt)
+                });
+                let Some(index) = picked else {
+                    println!("Type a number from 1 to {}, or a name.", entries.len());
+                    continue;
+                };
+                let (action, option) = entries[index];
+                let Some(option) = option else {
+                    return continue_action(engine, me, action.clone(), input);
+                };
+                if let Some(error) = &option.error {
+                    println!("Not allowed: {error}.");
+                    continue;
+                }
+                match engine.prompt_action(me, &action.action, &prefix_with(action, option)) {
+                    Ok(next) => return continue_action(engine, me, next, input),
+                    Err(error) => println!("Refused: {error}."),
+                }
+            }
+        }
+    }
+}
+
+/// Asks for the remaining selections of one action, then its confirmation.
+fn continue_action<G: TerminalGame>(
+    engine: &Engine<G>,
+    me: PlayerIndex,
+    mut action: ActionPrompt,
+    input: &mut impl Iterator<Item = io::Result<String>>,
+) -> Result<Reply, CliError> {
+    loop {
+        let Some(selection) = action.selection.clone() else {
+            if let Some(question) = &action.confirm {
+                println!("{question} (yes/no)");
+                let Some(answer) = read(input)? else {
+                    return Ok(Reply::Quit);
+                };
+                if !matches!(answer.as_str(), "y" | "yes") {
+                    return ask(engine, me, input);
+                }
+            }
+            return Ok(Reply::Submit(Submission {
+                action: action.action.clone(),
+                selections: action.chosen_selections(),
+            }));
+        };
+        let listed = is_list(&selection.kind, &selection.options);
+        match &selection.kind {
+            SelectionKind::ChooseFrom { min, max } if !selection.kind.is_single_choice() => {
+                let count = if min == max {
+                    format!("{min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                println!(
+                    "{} (choose {count}, separated by spaces):",
+                    selection.prompt
+                );
+            }
+            SelectionKind::ChooseNumber { min, max } if !listed => {
+                println!("{} (a number from {min} to {max}):", selection.prompt)
+            }
+            SelectionKind::EnterText => println!("{} (text):", selection.prompt),
+            _ => println!("{}:", selection.prompt),
+        }
+        if let Some(error) = &selection.error {
+            println!("  ({error})");
+        }
+        for (number, option) in selection.options.iter().enumerate() {
+            println!("  {:>2}. {}", number + 1, format_option(option));
+        }
+        let Some(line) = read(input)? else {
+            return Ok(Reply::Quit);
+        };
+        if let Some(reply) = command(&line) {
+            return Ok(reply);
+        }
+        let labels = |i: usize| selection.options[i].label.as_str();
+        let value = match &selection.kind {
+            SelectionKind::EnterText => Some(Value::String(line.clone())),
+            SelectionKind::ChooseNumber { .. } if !listed => {
+                line.parse::<i64>().ok().map(Value::from)
+            }
+            SelectionKind::ChooseFrom { .. } if !selection.kind.is_single_choice() => line
+                .split([' ', ','])
+                .filter(|word| !word.is_empty())
+                .map(|word| {
+                    pick(word, selection.options.len(), labels)
+                        .map(|i| selection.options[i].value.clone())
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(Value::Array),
+            _ => {
+                match pick(&line, selection.options.len(), labels).map(|i| &selection.options[i]) {
+                    Some(option) if option.error.is_some() => {
+                        println!(
+                            "Not allowed: {}.",
+                            option.error.as_deref().unwrap_or_default()
+                        );
+                        continue;
+                    }
+                    Some(option) => {
+                        match engine.prompt_action(
+                            me,
+                            &action.action,
+                            &prefix_with(&action, option),
+                        ) {
+                            Ok(next) => action = next,
+                            Err(error) => println!("Refused: {error}."),
+                        }
+                        continue;
+                    }
+                    None => None,
+                }
+            }
+        };
+        let Some(value) = value else {
+            println!("Not understood; type numbers or names from the list (or `help`).");
+            continue;
+        };
+        let mut prefix: Vec<Value> = action
+            .chosen
+            .iter()
+            .map(|choice| choice.value.clone())
+            .collect();
+        prefix.push(value);
+        match engine.prompt_action(me, &action.action, &prefix) {
+            Ok(next) => action = next,
+            Err(error) => println!("Refused: {error}."),
+        }
+    }
+}
+
+/// Whether a selection is asked by picking one option of a list.
+fn is_list(kind: &SelectionKind, options: &[PromptOption]) -> bool {
+    kind.is_single_choice()
+        || matches!(kind, SelectionKind::ChooseNumber { .. }) && !options.is_empty()
+}
+
+/// The values chosen in `action` so far, then `option` and the choices folded into it.
+fn prefix_with(action: &ActionPrompt, option: &PromptOption) -> Vec<Value> {
+    let mut prefix: Vec<Value> = action
+        .chosen
+        .iter()
+        .map(|choice| choice.value.clone())
+        .collect();
+    prefix.push(option.value.clone());
+    prefix.extend(option.then.iter().map(|choice| choice.value.clone()));
+    prefix
+}
+
+fn format_option(option: &PromptOption) -> String {
+    match &option.error {
+        Some(error) => format!("{}  (not allowed: {error})", option.label),
+        None => option.label.clone(),
+    }
+}
+
+/// The index picked by `word`: a 1-based number, or a label (ignoring case).
+fn pick<'a>(word: &str, count: usize, label: impl Fn(usize) -> &'a str) -> Option<usize> {
+    if let Ok(number) = word.parse::<usize>() {
+        return (1..=count).contains(&number).then(|| number - 1);
+    }
+    (0..count).find(|&i| label(i).eq_ignore_ascii_case(word))
+}
+
+fn command(line: &str) -> Option<Reply> {
+    match line {
+        "undo" | "u" => Some(Reply::Undo),
+        "quit" | "q" | "exit" => Some(Reply::Quit),
+        _ => None,
+    }
+}
+
+/// The next line, trimmed; `None` at the end of input.
+fn read(input: &mut impl Iterator<Item = io::Result<String>>) -> Result<Option<String>, CliError> {
+    print!("> ");
+    io::stdout().flush().map_err(CliError::Terminal)?;
+    match input.next() {
+        None => Ok(None),
+        Some(line) => Ok(Some(line.map_err(CliError::Terminal)?.trim().to_owned())),
+    }
+}

@@ -1,0 +1,27 @@
+//! `meeple prompt`: the JSON prompt of the player to act after K bot submissions.
+
+use crate::CliError;
+use crate::games::{self, TerminalGame};
+use crate::simulate::play_out;
+
+/// Plays `after` bot submissions from `seed`, then prints the prompt of the first player to
+/// act as pretty JSON (the game's outcome when it ended before).
+///
+/// # Errors
+/// A bad config or a game that gets stuck.
+pub(crate) fn run<G: TerminalGame>(
+    seed: u64,
+    after: usize,
+    config: Option<&str>,
+) -> Result<(), CliError> {
+    let engine = play_out::<G>(games::config::<G>(config)?, seed, Some(after))?;
+    let text = match engine.to_act().first() {
+        Some(player) => serde_json::to_string_pretty(&engine.prompt(player)),
+        None => serde_json::to_string_pretty(&engine.outcome()),
+    };
+    println!(
+        "{}",
+        text.map_err(|error| CliError::Config(error.to_string()))?
+    );
+    Ok(())
+}
