@@ -357,8 +357,18 @@ impl<G: Game> Engine<G> {
             return Err(UndoError::NothingToUndo { player });
         };
         if position + 1 != self.log.records.len() {
-            let action = self.log.records[position].action.clone();
-            return Err(UndoError::Followed { player, action });
+            // What the action itself did outweighs what came after it: say that first.
+            let record = &self.log.records[position];
+            let action = record.action.clone();
+            return Err(if record.drew_chance {
+                UndoError::DrewChance { action }
+            } else if record.reveals {
+                UndoError::RevealedInformation { action }
+            } else if record.kind != RecordKind::Submitted {
+                UndoError::Forced { action }
+            } else {
+                UndoError::Followed { player, action }
+            });
         }
         let mut cancelled = self.rewind(position)?;
         cancelled.pop().ok_or(UndoError::NothingToUndo { player })

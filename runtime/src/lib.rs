@@ -116,7 +116,7 @@ pub use error::{SubmitError, UndoError};
 pub use game::{Game, Outcome, Setup, SetupError, WhenStuck};
 pub use log::{ActionRecord, GameLog, RecordKind};
 pub use meeple_macros::{Action, Actions};
-pub use moves::{Move, MoveContext};
+pub use moves::{Move, MoveContext, apply_moves};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use submission::Submission;

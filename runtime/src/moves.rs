@@ -55,6 +55,15 @@ impl<'a, M> MoveContext<'a, M> {
     }
 }
 
+/// Applies `moves` to `game`, each with all its consequences depth-first, outside an
+/// engine; returns every move applied, in order. For unit tests of a game's moves on a
+/// state built by hand (the engine does the same for each action record).
+pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, moves: Vec<M>) -> Vec<M> {
+    let mut applied = Vec::with_capacity(moves.len());
+    resolve(game, chance, moves, &mut Vec::new(), &mut applied);
+    applied
+}
+
 /// Applies `first` and all its consequences depth-first; returns every move applied, in
 /// order. `pending` is scratch space (kept between calls to avoid allocating).
 pub(crate) fn resolve<G, M: Move<G>>(
