@@ -626,7 +626,8 @@ impl<G: Game> Engine<G> {
         while self.state.outcome().is_none() {
             let mut progressed = false;
             for player in self.to_act().iter() {
-                if self.available(player).is_empty() {
+                let available = self.available(player);
+                if available.is_empty() {
                     if self
                         .follow_ups
                         .first()
@@ -653,7 +654,7 @@ impl<G: Game> Engine<G> {
                     continue;
                 }
                 if self.settings.autoplay_forced
-                    && let Some(action) = self.forced_action(player)
+                    && let Some(action) = self.forced_action(player, available)
                 {
                     self.perform(player, action, RecordKind::Forced);
                     progressed = true;
@@ -666,13 +667,18 @@ impl<G: Game> Engine<G> {
         }
     }
 
-    /// The player's forced completion, if their whole prompt is one.
-    fn forced_action(&self, player: PlayerIndex) -> Option<G::Actions> {
+    /// The player's forced completion, if their whole prompt is one; `available` are the
+    /// arguments of the actions they may take.
+    fn forced_action(
+        &self,
+        player: PlayerIndex,
+        available: Vec<<G::Actions as ActionSet>::Args>,
+    ) -> Option<G::Actions> {
         // Cheap test first: two completions mean a choice (text actions yield none, and
         // are then caught by the full prompt below).
         let mut count = 0;
-        for args in self.available(player) {
-            let flow = G::Actions::for_each_completion(&self.state, player, &args, &mut |_| {
+        for args in &available {
+            let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |_| {
                 count += 1;
                 if count > 1 {
                     ControlFlow::Break(())
@@ -684,7 +690,15 @@ impl<G: Game> Engine<G> {
                 return None;
             }
         }
-        let prompt = self.prompt(player);
+        let actions = available
+            .iter()
+            .filter_map(|args| {
+                action_prompt::<G::Actions>(&self.state, player, args, &[])
+                    .ok()
+                    .flatten()
+            })
+            .collect();
+        let prompt = Prompt { player, actions };
         let forced = prompt.forced()?;
         let args = self.args_for(player, &forced.action).ok()?;
         let action = G::Actions::from_selections(args, &forced.chosen_selections()).ok()?;
