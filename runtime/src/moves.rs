@@ -11,7 +11,7 @@ use crate::chance::Chance;
 ///
 /// Applying a move may ask for consequences, more moves that run right after it. New
 /// consequences run before those already pending (depth-first, after Game Park's
-/// consequences): if A asks for [B, C] and B asks for [D], the order is A B D C.
+/// consequences): if A asks for `[B, C]` and B asks for `[D]`, the order is A B D C.
 pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// Changes `game` and pushes the consequences onto `next`, in the order they should run.
     ///
