@@ -9,6 +9,7 @@ mod errors;
 mod expand;
 mod expand_actions;
 mod template;
+mod view;
 
 use proc_macro::TokenStream;
 
@@ -28,4 +29,15 @@ pub fn derive_action(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Actions, attributes(actions))]
 pub fn derive_actions(input: TokenStream) -> TokenStream {
     expand_actions::derive_actions(input.into()).into()
+}
+
+/// Declares what each viewer may see of a game's state: `#[view(<policy>)]` on a field
+/// applies to every viewer but the admin, `#[view(others = <policy>)]` on a `PerPlayer`
+/// field to everyone but each entry's owner. Policies: `visible` (the default), `order`,
+/// `len`, `non_empty` (for places of pieces) and `hidden`; `nested` for a field with its
+/// own `View`; `place` marks a visible place for the one-place check. See the `meeple`
+/// crate docs.
+#[proc_macro_derive(View, attributes(view))]
+pub fn derive_view(input: TokenStream) -> TokenStream {
+    view::derive_view(input.into()).into()
 }

@@ -14,10 +14,12 @@ pub use crate::action::{
     Action, ActionSet, Behaviour, IntoBehaviour, Message, OptionState, SelectionState, Skip, Step,
     Validation,
 };
+pub use crate::components::{ComponentId, Pieces};
 pub use crate::error::SubmitError;
 pub use crate::game::Game;
-pub use crate::player::{PlayerIndex, PlayerSet};
+pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use crate::prompt::SelectionKind;
+pub use crate::view::{Conceal, Hide, Policy, View, Viewer};
 
 /// Ties an action struct to the game of the `#[derive(Actions)]` enum that lists it.
 #[diagnostic::on_unimplemented(

@@ -50,6 +50,13 @@ impl Chance {
         self.rng.random_range(low..=high)
     }
 
+    /// `count` uniform 64-bit values: fresh tokens for shuffled pieces
+    /// ([`Arrangement::shuffle`](crate::Arrangement::shuffle)).
+    pub fn tokens(&mut self, count: usize) -> Vec<u64> {
+        self.draws += 1;
+        (0..count).map(|_| self.rng.random::<u64>()).collect()
+    }
+
     /// How many times chance has been drawn since the game began.
     #[must_use]
     pub fn draws(&self) -> u64 {

@@ -14,6 +14,7 @@ use crate::moves::resolve;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt};
 use crate::submission::Submission;
+use crate::view::{MoveViewer, ViewedRecord, Viewer};
 
 /// How the engine treats forced completions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +146,39 @@ impl<G: Game> Engine<G> {
     /// The full state (the admin's view).
     pub fn state(&self) -> &G {
         &self.state
+    }
+
+    /// The state as `viewer` may see it ([`View::view`]).
+    pub fn view(&self, viewer: Viewer) -> G {
+        self.state.view(viewer)
+    }
+
+    /// Every action record as `viewer` may see it: the messages that reach them and each
+    /// move as [`Move::view`](crate::Move::view) shows it, the setup first. Replaying the
+    /// moves of these records onto the viewed setup gives [`view`](Self::view).
+    ///
+    /// Follows the whole log again, move by move: for clients and tests, not hot loops.
+    ///
+    /// # Errors
+    /// [`SetupError`] if the game can no longer be set up from its own log's config, which
+    /// would be a bug of the game's setup.
+    pub fn viewed_records(&self, viewer: Viewer) -> Result<Vec<ViewedRecord<G::Move>>, SetupError> {
+        let mut follower = MoveViewer::<G>::new(&self.log.config, self.log.players)?;
+        Ok(self
+            .log
+            .records
+            .iter()
+            .map(|record| follower.follow_record(record, viewer))
+            .collect())
+    }
+
+    /// The prompt of `player` computed from their view instead of the full state. Equal to
+    /// [`prompt`](Self::prompt) for a correct game (what [`check_views`](crate::check_views)
+    /// checks); the engine itself prompts from the full state, which is faster.
+    pub fn prompt_from_view(&self, player: PlayerIndex) -> Prompt {
+        let mut viewed = self.clone();
+        viewed.state = self.state.view(Viewer::Player(player));
+        viewed.prompt(player)
     }
 
     /// The log so far.

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use crate::action::ActionSet;
 use crate::moves::Move;
 use crate::player::{PlayerIndex, PlayerSet};
+use crate::view::View;
 
 /// A game: its state type, its setup, its flow and its outcome.
 ///
@@ -15,7 +16,10 @@ use crate::player::{PlayerIndex, PlayerSet};
 /// ([`Engine`](crate::Engine)) owns it and changes it only by applying the game's
 /// [`Move`]s, which come from the behaviours of its [`Actions`](Self::Actions) and from
 /// the consequences of other moves.
-pub trait Game: Clone + Debug + Serialize + DeserializeOwned + 'static {
+///
+/// Its [`View`] says what each viewer may see of it: `#[derive(View)]` with a policy per
+/// field (every field visible by default, for games of perfect information).
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + View + 'static {
     /// The game's variants and options, validated by [`setup`](Self::setup).
     /// Serialized into every log, so a replay sets the game up the same way.
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;

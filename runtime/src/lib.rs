@@ -12,7 +12,7 @@
 //! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
 //! use serde::{Deserialize, Serialize};
 //!
-//! #[derive(Clone, Debug, Serialize, Deserialize)]
+//! #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 //! struct Pile { tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
 //!
 //! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,15 +93,19 @@
 extern crate self as meeple;
 
 mod action;
+mod board;
 mod chance;
+mod components;
 mod engine;
 mod error;
 mod game;
+mod harness;
 mod log;
 mod moves;
 mod player;
 mod prompt;
 mod submission;
+mod view;
 
 #[doc(hidden)]
 pub mod __private;
@@ -110,13 +114,20 @@ pub use action::{
     Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, OptionState, SelectionState,
     Skip, Step, Validation,
 };
+pub use board::{Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Space};
 pub use chance::Chance;
+pub use components::{
+    Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
+    PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
+};
 pub use engine::{Engine, EngineSettings, ReplayError, Status};
 pub use error::{SubmitError, UndoError};
 pub use game::{Game, Outcome, Setup, SetupError, WhenStuck};
+pub use harness::{ViewCheckError, ViewReport, check_views};
 pub use log::{ActionRecord, GameLog, RecordKind};
-pub use meeple_macros::{Action, Actions};
+pub use meeple_macros::{Action, Actions, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use submission::Submission;
+pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

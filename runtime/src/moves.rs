@@ -25,6 +25,19 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     fn reveals(&self) -> bool {
         false
     }
+
+    /// What `viewer` sees of this move, given the full state right after it applied;
+    /// `None` when they see nothing of it. The default shows the move as it is, which is
+    /// right for moves that carry nothing secret.
+    ///
+    /// A move that carries hidden data (a dealt hand, a shuffle's order) returns a copy
+    /// with that data concealed, or with what the viewer now sees in its place: applying
+    /// the viewed move to the viewer's view before it must give their view after it
+    /// (checked by [`check_views`](crate::check_views)).
+    fn view(&self, after: &G, viewer: crate::Viewer) -> Option<Self> {
+        let _ = (after, viewer);
+        Some(self.clone())
+    }
 }
 
 /// What a move's [`apply`](Move::apply) may touch besides the state: the consequences to

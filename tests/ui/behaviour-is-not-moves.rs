@@ -1,7 +1,7 @@
 use meeple::{Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Pile {
     tokens: u32,
     name: String,

@@ -47,7 +47,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-use meeple::{Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError};
+use meeple::{Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer};
 use serde::{Deserialize, Serialize};
 
 pub use actions::{
@@ -107,6 +107,21 @@ pub struct Hearts {
     totals: PerPlayer<i32>,
     /// The scores of the hand before this one.
     last_hand: Option<PerPlayer<i32>>,
+}
+
+/// Each player sees their own hand, the cards they passed and received, and everything
+/// on the table (the trick, the cards taken, the scores); of the others' passes only that
+/// they passed and to whom. Observers see no hand.
+impl View for Hearts {
+    fn view(&self, viewer: Viewer) -> Self {
+        let mut view = self.clone();
+        view.hands = self.hands.seen_by(viewer, |_| CardSet::EMPTY);
+        view.received = self.received.seen_by(viewer, |_| CardSet::EMPTY);
+        view.passed = self
+            .passed
+            .seen_by(viewer, |passed| passed.map(|(to, _)| (to, CardSet::EMPTY)));
+        view
+    }
 }
 
 impl Game for Hearts {
@@ -463,16 +478,12 @@ impl Hearts {
         self.points = PerPlayer::filled(SEATS, 0);
     }
 
-    /// The tricks begin: the holder of the 2 of clubs leads.
-    fn start_play(&mut self) {
-        self.phase = Phase::Playing;
-        let holder = self
-            .hands
+    /// The seat holding the 2 of clubs (seat 0 if none does, which the deal rules out).
+    fn two_of_clubs_holder(&self) -> PlayerIndex {
+        self.hands
             .enumerate()
             .find(|(_, hand)| hand.contains(Card::TWO_OF_CLUBS))
-            .map_or(PlayerIndex(0), |(seat, _)| seat);
-        self.leader = holder;
-        self.to_play = holder;
+            .map_or(PlayerIndex(0), |(seat, _)| seat)
     }
 
     /// The prompt of [`PassCards`]: `"Pass three cards to the left (to East)"`.

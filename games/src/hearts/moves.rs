@@ -1,14 +1,18 @@
 //! The moves of Hearts: the small steps of a hand, chained by their consequences.
 
-use meeple::{Move, MoveContext, PerPlayer, PlayerIndex};
+use meeple::{Move, MoveContext, PerPlayer, PlayerIndex, Viewer};
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, CardSet};
 use super::{Hearts, Phase, SEATS};
 
 /// A step of a game of Hearts. Each runs as a consequence of the one before:
-/// `StartHand -> Deal`, `Pass (the fourth) -> TakePassed x4`, `Play (the fourth of a
-/// trick) -> TakeTrick -> (the thirteenth trick) EndHand -> StartHand | EndGame`.
+/// `StartHand -> Deal (-> StartPlay in a hand without passing)`, `Pass (the fourth) ->
+/// TakePassed x4 -> StartPlay`, `Play (the fourth of a trick) -> TakeTrick -> (the
+/// thirteenth trick) EndHand -> StartHand | EndGame`.
+///
+/// Each player sees their own cards in these moves and nobody else's
+/// ([`Move::view`]).
 ///
 /// Serialized with a `move` tag: `{"move":"play","player":2,"card":"QS"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +31,12 @@ pub enum HeartsMove {
         /// The cards of each seat.
         hands: PerPlayer<CardSet>,
     },
+    /// The tricks begin: `leader`, who holds the 2 of clubs, leads it. Public: everyone
+    /// sees who leads.
+    StartPlay {
+        /// The holder of the 2 of clubs.
+        leader: PlayerIndex,
+    },
     /// `player` puts three cards aside for `to`. The fourth pass has every seat take the
     /// cards passed to it ([`TakePassed`](Self::TakePassed)).
     Pass {
@@ -38,7 +48,7 @@ pub enum HeartsMove {
         cards: CardSet,
     },
     /// `player` takes the cards `from` passed to them. Reveals those cards to `player`.
-    /// Once every seat has taken its cards, the holder of the 2 of clubs leads.
+    /// Once every seat has taken its cards, the tricks begin ([`StartPlay`](Self::StartPlay)).
     TakePassed {
         /// Who receives.
         player: PlayerIndex,
@@ -100,8 +110,15 @@ impl Move<Hearts> for HeartsMove {
                 if game.pass_direction.steps().is_some() {
                     game.phase = Phase::Passing;
                 } else {
-                    game.start_play();
+                    next.then(HeartsMove::StartPlay {
+                        leader: game.two_of_clubs_holder(),
+                    });
                 }
+            }
+            HeartsMove::StartPlay { leader } => {
+                game.phase = Phase::Playing;
+                game.leader = *leader;
+                game.to_play = *leader;
             }
             HeartsMove::Pass { player, to, cards } => {
                 game.hands[*player] = game.hands[*player].difference(*cards);
@@ -127,7 +144,9 @@ impl Move<Hearts> for HeartsMove {
                 game.received[*player] = *cards;
                 game.passed[*from] = None;
                 if game.passed.iter().all(Option::is_none) {
-                    game.start_play();
+                    next.then(HeartsMove::StartPlay {
+                        leader: game.two_of_clubs_holder(),
+                    });
                 }
             }
             HeartsMove::Play { player, card } => {
@@ -192,5 +211,28 @@ impl Move<Hearts> for HeartsMove {
             self,
             HeartsMove::Deal { .. } | HeartsMove::TakePassed { .. }
         )
+    }
+
+    /// The deal shows each player their own hand; a pass shows the cards to the passer
+    /// only, and taking them to the receiver only. The admin sees every card.
+    fn view(&self, _after: &Hearts, viewer: Viewer) -> Option<Self> {
+        Some(match self {
+            HeartsMove::Deal { hands } => HeartsMove::Deal {
+                hands: hands.seen_by(viewer, |_| CardSet::EMPTY),
+            },
+            HeartsMove::Pass { player, to, .. } if !viewer.owns(*player) => HeartsMove::Pass {
+                player: *player,
+                to: *to,
+                cards: CardSet::EMPTY,
+            },
+            HeartsMove::TakePassed { player, from, .. } if !viewer.owns(*player) => {
+                HeartsMove::TakePassed {
+                    player: *player,
+                    from: *from,
+                    cards: CardSet::EMPTY,
+                }
+            }
+            other => other.clone(),
+        })
     }
 }

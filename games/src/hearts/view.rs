@@ -168,6 +168,7 @@ impl Hearts {
                     return None;
                 }
             }
+            HeartsMove::StartPlay { leader } => format!("{} leads", name(*leader)),
             HeartsMove::Play { player, card } => format!("{} plays {card}", name(*player)),
             HeartsMove::TakeTrick {
                 winner,

@@ -16,7 +16,7 @@ impl Good {
     const ALL: [Good; 2] = [Good::Wood, Good::Stone];
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Market {
     coins: u32,
     hand: Vec<u8>,

@@ -6,7 +6,7 @@ use meeple::{
 };
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Cards {
     deck: Vec<u8>,
     hand: Vec<u8>,

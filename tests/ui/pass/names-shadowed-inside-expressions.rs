@@ -8,7 +8,7 @@ use meeple::{
 };
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Table {
     hand: Vec<u8>,
     amount: u8,

@@ -1,0 +1,427 @@
+//! Boards: spaces on a grid of rows and columns, or joined by an explicit graph, each
+//! holding at most one piece.
+//!
+//! A [`Board`] is a [`SizedStack`] whose slots are the spaces of a [`Grid`]: pieces move
+//! onto and off it with [`move_piece`](crate::move_piece) like any place. A space is named
+//! by its index ([`Space`]) or by its row and column, written `"row,column"` (0-based),
+//! after boardgame's ranged stack indices.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::components::{DeckId, Place, PlaceError, SizedStack, Slot};
+
+/// A space of a board: its index, row by row from the top left corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Space(pub usize);
+
+/// A row and a column, 0-based, written `"row,column"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Coord {
+    /// The row, 0 at the top.
+    pub row: usize,
+    /// The column, 0 at the left.
+    pub column: usize,
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.row, self.column)
+    }
+}
+
+/// Why a text is not a coordinate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a space: write it `row,column`, like `2,0`")]
+pub struct CoordParseError {
+    /// The text read.
+    pub text: String,
+}
+
+impl FromStr for Coord {
+    type Err = CoordParseError;
+
+    /// Reads `"row,column"` (spaces around the numbers allowed).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let error = || CoordParseError {
+            text: text.to_owned(),
+        };
+        let (row, column) = text.split_once(',').ok_or_else(error)?;
+        Ok(Coord {
+            row: row.trim().parse().map_err(|_| error())?,
+            column: column.trim().parse().map_err(|_| error())?,
+        })
+    }
+}
+
+/// One of the eight directions on a grid; north is towards row 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// Up: row - 1.
+    North,
+    /// Up and right.
+    NorthEast,
+    /// Right: column + 1.
+    East,
+    /// Down and right.
+    SouthEast,
+    /// Down: row + 1.
+    South,
+    /// Down and left.
+    SouthWest,
+    /// Left: column - 1.
+    West,
+    /// Up and left.
+    NorthWest,
+}
+
+impl Direction {
+    /// The four orthogonal directions, clockwise from north.
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+    /// The four diagonal directions, clockwise from north-east.
+    pub const DIAGONAL: [Direction; 4] = [
+        Direction::NorthEast,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::NorthWest,
+    ];
+    /// All eight directions, clockwise from north.
+    pub const ALL: [Direction; 8] = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+        Direction::South,
+        Direction::SouthWest,
+        Direction::West,
+        Direction::NorthWest,
+    ];
+
+    /// The step in rows and columns.
+    #[must_use]
+    pub fn delta(self) -> (isize, isize) {
+        match self {
+            Direction::North => (-1, 0),
+            Direction::NorthEast => (-1, 1),
+            Direction::East => (0, 1),
+            Direction::SouthEast => (1, 1),
+            Direction::South => (1, 0),
+            Direction::SouthWest => (1, -1),
+            Direction::West => (0, -1),
+            Direction::NorthWest => (-1, -1),
+        }
+    }
+}
+
+/// Which neighbours of a grid space are adjacent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adjacency {
+    /// The four spaces sharing a side.
+    Orthogonal,
+    /// The four spaces sharing only a corner.
+    Diagonal,
+    /// All eight (a king's move).
+    All,
+}
+
+impl Adjacency {
+    /// The directions this adjacency follows.
+    #[must_use]
+    pub fn directions(self) -> &'static [Direction] {
+        match self {
+            Adjacency::Orthogonal => &Direction::ORTHOGONAL,
+            Adjacency::Diagonal => &Direction::DIAGONAL,
+            Adjacency::All => &Direction::ALL,
+        }
+    }
+}
+
+/// The shape of a rectangular board: `rows` x `columns` spaces, numbered row by row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grid {
+    /// How many rows.
+    pub rows: usize,
+    /// How many columns.
+    pub columns: usize,
+}
+
+impl Grid {
+    /// A grid of `rows` x `columns`.
+    #[must_use]
+    pub fn new(rows: usize, columns: usize) -> Self {
+        Grid { rows, columns }
+    }
+
+    /// How many spaces.
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.rows * self.columns
+    }
+
+    /// Whether the grid has no space.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every space, row by row.
+    pub fn spaces(self) -> impl Iterator<Item = Space> {
+        (0..self.len()).map(Space)
+    }
+
+    /// The space at `coord`, if it is on the grid.
+    #[must_use]
+    pub fn space(self, coord: Coord) -> Option<Space> {
+        (coord.row < self.rows && coord.column < self.columns)
+            .then_some(Space(coord.row * self.columns + coord.column))
+    }
+
+    /// The row and column of `space`, if it is on the grid.
+    #[must_use]
+    pub fn coord(self, space: Space) -> Option<Coord> {
+        (space.0 < self.len()).then(|| Coord {
+            row: space.0 / self.columns,
+            column: space.0 % self.columns,
+        })
+    }
+
+    /// The space one step from `space` in `direction`, if it is on the grid.
+    #[must_use]
+    pub fn step(self, space: Space, direction: Direction) -> Option<Space> {
+        let coord = self.coord(space)?;
+        let (rows, columns) = direction.delta();
+        self.space(Coord {
+            row: coord.row.checked_add_signed(rows)?,
+            column: coord.column.checked_add_signed(columns)?,
+        })
+    }
+
+    /// The spaces adjacent to `space`, in the order of [`Adjacency::directions`].
+    pub fn neighbours(self, space: Space, adjacency: Adjacency) -> impl Iterator<Item = Space> {
+        adjacency
+            .directions()
+            .iter()
+            .filter_map(move |&direction| self.step(space, direction))
+    }
+
+    /// Every straight line of `length` spaces (rows, columns and both diagonals), each from
+    /// its first space in reading order: the lines of "n in a row" games.
+    #[must_use]
+    pub fn lines(self, length: usize) -> Vec<Vec<Space>> {
+        let mut lines = Vec::new();
+        if length == 0 {
+            return lines;
+        }
+        let forward = [
+            Direction::East,
+            Direction::South,
+            Direction::SouthEast,
+            Direction::SouthWest,
+        ];
+        for start in self.spaces() {
+            for direction in forward {
+                let mut line = vec![start];
+                while line.len() < length {
+                    let Some(next) = line.last().and_then(|&last| self.step(last, direction))
+                    else {
+                        break;
+                    };
+                    line.push(next);
+                }
+                if line.len() == length {
+                    lines.push(line);
+                }
+            }
+        }
+        lines
+    }
+}
+
+/// The shape of a board whose spaces are joined by an explicit graph (a map, a track).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Graph {
+    /// For each space, the spaces it leads to.
+    edges: Vec<Vec<Space>>,
+}
+
+impl Graph {
+    /// A graph of `spaces` spaces without edges.
+    #[must_use]
+    pub fn new(spaces: usize) -> Self {
+        Graph {
+            edges: vec![Vec::new(); spaces],
+        }
+    }
+
+    /// This graph with an edge both ways between `a` and `b`.
+    ///
+    /// # Panics
+    /// Panics if either space is not in the graph.
+    #[must_use]
+    pub fn joined(self, a: Space, b: Space) -> Self {
+        self.directed(a, b).directed(b, a)
+    }
+
+    /// This graph with an edge from `from` to `to` only.
+    ///
+    /// # Panics
+    /// Panics if either space is not in the graph.
+    #[must_use]
+    pub fn directed(mut self, from: Space, to: Space) -> Self {
+        let spaces = self.edges.len();
+        assert!(
+            from.0 < spaces && to.0 < spaces,
+            "edge {}->{} leaves a graph of {spaces} spaces",
+            from.0,
+            to.0
+        );
+        if !self.edges[from.0].contains(&to) {
+            self.edges[from.0].push(to);
+        }
+        self
+    }
+
+    /// How many spaces.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Whether the graph has no space.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.edges.is_empty()
+    }
+
+    /// The spaces `space` leads to, in the order the edges were added.
+    #[must_use]
+    pub fn neighbours(&self, space: Space) -> &[Space] {
+        self.edges.get(space.0).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether an edge leads from `from` to `to`.
+    #[must_use]
+    pub fn adjacent(&self, from: Space, to: Space) -> bool {
+        self.neighbours(from).contains(&to)
+    }
+}
+
+/// A board: a [`Grid`] of spaces, each empty or holding one piece of one deck.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board<C, V = ()> {
+    grid: Grid,
+    spaces: SizedStack<C, V>,
+}
+
+impl<C, V> Board<C, V> {
+    /// An empty board of `grid`'s shape for pieces of `deck`.
+    #[must_use]
+    pub fn new(deck: DeckId, grid: Grid) -> Self {
+        Board {
+            grid,
+            spaces: SizedStack::new(deck, grid.len()),
+        }
+    }
+
+    /// The board's shape.
+    #[must_use]
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// The spaces as a sized stack, one slot per space.
+    #[must_use]
+    pub fn spaces(&self) -> &SizedStack<C, V> {
+        &self.spaces
+    }
+
+    /// The piece on `space`, if any.
+    #[must_use]
+    pub fn get(&self, space: Space) -> Option<&Slot<C, V>> {
+        self.spaces.get(space.0)
+    }
+
+    /// The component on `space`, if a known piece lies there.
+    #[must_use]
+    pub fn component(&self, space: Space) -> Option<&C> {
+        self.get(space).and_then(Slot::component)
+    }
+
+    /// Whether `space` is on the board and empty.
+    #[must_use]
+    pub fn is_free(&self, space: Space) -> bool {
+        self.spaces.is_free(space.0)
+    }
+
+    /// The empty spaces, in order.
+    pub fn free(&self) -> impl Iterator<Item = Space> + '_ {
+        self.spaces.free().map(Space)
+    }
+
+    /// The taken spaces, in order.
+    pub fn taken(&self) -> impl Iterator<Item = Space> + '_ {
+        self.spaces.taken().map(Space)
+    }
+
+    /// The dynamic value of the piece on `space`, to change it.
+    ///
+    /// # Errors
+    /// [`PlaceError::EmptySlot`] when no known piece lies there.
+    pub fn value_mut(&mut self, space: Space) -> Result<&mut V, PlaceError> {
+        self.spaces.value_mut(space.0)
+    }
+
+    /// Moves the piece on `from` to the empty space `to`.
+    ///
+    /// # Errors
+    /// As [`SizedStack::move_within`].
+    pub fn move_within(&mut self, from: Space, to: Space) -> Result<(), PlaceError> {
+        self.spaces.move_within(from.0, to.0)
+    }
+}
+
+impl<C, V> Place<C, V> for Board<C, V> {
+    fn deck(&self) -> DeckId {
+        self.spaces.deck()
+    }
+
+    fn check_take(&self, index: usize) -> Result<(), PlaceError> {
+        self.spaces.check_take(index)
+    }
+
+    fn check_put(&self, index: Option<usize>) -> Result<usize, PlaceError> {
+        self.spaces.check_put(index)
+    }
+
+    fn take_unchecked(&mut self, index: usize) -> Slot<C, V> {
+        self.spaces.take_unchecked(index)
+    }
+
+    fn put_unchecked(&mut self, index: usize, slot: Slot<C, V>) {
+        self.spaces.put_unchecked(index, slot);
+    }
+
+    fn slot(&self, index: usize) -> Option<&Slot<C, V>> {
+        self.spaces.slot(index)
+    }
+
+    fn replace_unchecked(&mut self, index: usize, slot: Slot<C, V>) -> Slot<C, V> {
+        self.spaces.replace_unchecked(index, slot)
+    }
+}
+
+impl<C, V> crate::components::Pieces for Board<C, V> {
+    fn visit_pieces(&self, visit: &mut dyn FnMut(crate::ComponentId)) {
+        self.spaces.visit_pieces(visit);
+    }
+}

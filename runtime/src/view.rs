@@ -1,0 +1,322 @@
+//! Views: the state and the moves as one viewer may see them.
+//!
+//! After jkomoros/boardgame's sanitization policies: each field of a state has a
+//! [`Policy`], for everyone or for everyone but its owner (per-player fields), declared
+//! with `#[derive(View)]`. A view is a value of the state's own type with what the viewer
+//! may not see concealed, so the game's prompts, rules and moves run on it unchanged; the
+//! view harness ([`check_views`](crate::check_views)) proves that they do.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Message;
+use crate::board::Board;
+use crate::chance::Chance;
+use crate::components::{ComponentId, SizedStack, Slot, Stack};
+use crate::game::{Game, SetupError};
+use crate::log::{ActionRecord, RecordKind};
+use crate::moves::{Move, MoveContext};
+use crate::player::{PerPlayer, PlayerIndex};
+
+/// Who looks at a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// A seated player: sees the public state and their own secrets.
+    Player(PlayerIndex),
+    /// Someone watching: sees what no player's secret reveals.
+    Observer,
+    /// Sees everything (the engine's own state, logs, tests).
+    Admin,
+}
+
+impl Viewer {
+    /// The player, for a seated viewer.
+    #[must_use]
+    pub fn player(self) -> Option<PlayerIndex> {
+        match self {
+            Viewer::Player(player) => Some(player),
+            Viewer::Observer | Viewer::Admin => None,
+        }
+    }
+
+    /// Whether this viewer sees what belongs to `owner` under an owner-sees policy.
+    #[must_use]
+    pub fn owns(self, owner: PlayerIndex) -> bool {
+        match self {
+            Viewer::Player(player) => player == owner,
+            Viewer::Observer => false,
+            Viewer::Admin => true,
+        }
+    }
+}
+
+/// How much of a field a viewer may see, after boardgame's policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// Everything.
+    Visible,
+    /// For places: how many pieces and where, each hidden behind a token that stays with
+    /// it until it is shuffled, so moves can be followed (cards dealt face down).
+    Order,
+    /// For places: how many pieces, nothing of which is which.
+    Len,
+    /// For places: only whether any piece lies there (one hidden piece, or none).
+    NonEmpty,
+    /// Nothing: an empty place, or the field's default value.
+    Hidden,
+}
+
+/// A state as a viewer may see it. Implemented by `#[derive(View)]` from per-field
+/// policies, or by hand.
+///
+/// The view is a value of the same type, so prompts and moves run on it: a game is
+/// correct when, for every viewer, the prompt computed from the view equals the prompt
+/// from the full state, and the viewed moves replayed from the viewed setup give the view
+/// (checked by [`check_views`](crate::check_views)).
+pub trait View: Sized {
+    /// This state as `viewer` may see it. [`Viewer::Admin`] gets an exact copy.
+    #[must_use]
+    fn view(&self, viewer: Viewer) -> Self;
+
+    /// Calls `visit` with the id of every known piece in the state's places, for the
+    /// one-place check of [`Chest::check`](crate::Chest::check). States without
+    /// components visit nothing (the default).
+    fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId)) {
+        let _ = visit;
+    }
+}
+
+/// What a place shows under the policies [`Policy::Order`], [`Policy::Len`] and
+/// [`Policy::NonEmpty`] (and the others). Implemented for the places and for
+/// [`PerPlayer`], `Vec` and `Option` of places.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a place, so `order`, `len` and `non_empty` do not apply to it",
+    label = "this field's type holds no pieces",
+    note = "these policies are for `Stack`, `SizedStack` and `Board` (alone, or in a `PerPlayer`, `Vec` or `Option`); use `visible` or `hidden` for other fields"
+)]
+pub trait Conceal {
+    /// This place as seen under `policy`.
+    #[must_use]
+    fn conceal(&self, policy: Policy) -> Self;
+}
+
+/// What a field shows under [`Policy::Hidden`]: nothing. Any `Default` type shows its
+/// default; places show themselves empty.
+pub trait Hide {
+    /// The field with nothing shown.
+    #[must_use]
+    fn hidden(&self) -> Self;
+}
+
+impl<T: Default> Hide for T {
+    fn hidden(&self) -> Self {
+        T::default()
+    }
+}
+
+impl<C: Clone, V: Clone> Conceal for Stack<C, V> {
+    fn conceal(&self, policy: Policy) -> Self {
+        let mut concealed = Stack::new(crate::Place::deck(self));
+        let slots: Vec<Slot<C, V>> = match policy {
+            Policy::Visible => return self.clone(),
+            Policy::Order | Policy::Len => self
+                .slots()
+                .iter()
+                .map(|slot| slot.concealed(policy))
+                .collect(),
+            Policy::NonEmpty => self
+                .slots()
+                .first()
+                .map(|_| Slot::Hidden(None))
+                .into_iter()
+                .collect(),
+            Policy::Hidden => Vec::new(),
+        };
+        for (index, slot) in slots.into_iter().enumerate() {
+            crate::Place::put_unchecked(&mut concealed, index, slot);
+        }
+        concealed
+    }
+}
+
+impl<C: Clone, V: Clone> Conceal for SizedStack<C, V> {
+    /// Gaps stay where they are: the slots of a sized stack are positions on the table.
+    /// `NonEmpty` shows one hidden piece in the first slot when any is taken.
+    fn conceal(&self, policy: Policy) -> Self {
+        let mut concealed = SizedStack::new(crate::Place::deck(self), self.size());
+        match policy {
+            Policy::Visible => return self.clone(),
+            Policy::Order | Policy::Len => {
+                for (index, slot) in self.slots().iter().enumerate() {
+                    if let Some(slot) = slot {
+                        crate::Place::put_unchecked(&mut concealed, index, slot.concealed(policy));
+                    }
+                }
+            }
+            Policy::NonEmpty => {
+                if self.count() > 0 && self.size() > 0 {
+                    crate::Place::put_unchecked(&mut concealed, 0, Slot::Hidden(None));
+                }
+            }
+            Policy::Hidden => {}
+        }
+        concealed
+    }
+}
+
+impl<C: Clone, V: Clone> Conceal for Board<C, V> {
+    fn conceal(&self, policy: Policy) -> Self {
+        let mut concealed = Board::new(crate::Place::deck(self), self.grid());
+        let spaces = self.spaces().conceal(policy);
+        for (index, slot) in spaces.slots().iter().enumerate() {
+            if let Some(slot) = slot {
+                crate::Place::put_unchecked(&mut concealed, index, slot.clone());
+            }
+        }
+        concealed
+    }
+}
+
+impl<T: Conceal> Conceal for PerPlayer<T> {
+    fn conceal(&self, policy: Policy) -> Self {
+        PerPlayer::from_fn(self.len(), |seat| self[seat].conceal(policy))
+    }
+}
+
+impl<T: Conceal> Conceal for Vec<T> {
+    fn conceal(&self, policy: Policy) -> Self {
+        self.iter().map(|place| place.conceal(policy)).collect()
+    }
+}
+
+impl<T: Conceal> Conceal for Option<T> {
+    fn conceal(&self, policy: Policy) -> Self {
+        self.as_ref().map(|place| place.conceal(policy))
+    }
+}
+
+macro_rules! hide_places {
+    ($($place:ident),*) => {$(
+        impl<C: Clone, V: Clone> Hide for $place<C, V> {
+            fn hidden(&self) -> Self {
+                self.conceal(Policy::Hidden)
+            }
+        }
+    )*};
+}
+hide_places!(Stack, SizedStack, Board);
+
+impl<T: Hide> Hide for PerPlayer<T> {
+    fn hidden(&self) -> Self {
+        PerPlayer::from_fn(self.len(), |seat| self[seat].hidden())
+    }
+}
+
+impl<T> PerPlayer<T> {
+    /// Each seat's value as `viewer` may see it: the owner's (and the admin's) as it is,
+    /// the others' through `conceal`. For fields visible to their owner only.
+    #[must_use]
+    pub fn seen_by(&self, viewer: Viewer, mut conceal: impl FnMut(&T) -> T) -> Self
+    where
+        T: Clone,
+    {
+        PerPlayer::from_fn(self.len(), |seat| {
+            if viewer.owns(seat) {
+                self[seat].clone()
+            } else {
+                conceal(&self[seat])
+            }
+        })
+    }
+}
+
+/// One action record as a viewer may see it: the messages that reach them and what they
+/// see of each move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ViewedRecord<M> {
+    /// Who acted; `None` for the setup.
+    pub player: Option<PlayerIndex>,
+    /// The action's name.
+    pub action: String,
+    /// How the record came about.
+    pub kind: RecordKind,
+    /// The messages that reach this viewer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<Message>,
+    /// The moves as this viewer sees them, in order; moves they do not see at all are left
+    /// out.
+    pub moves: Vec<M>,
+}
+
+/// Follows a game move by move from its setup state, to show each viewer what each move
+/// looks like to them ([`Move::view`]) with the state right after it.
+#[derive(Clone, Debug)]
+pub struct MoveViewer<G: Game> {
+    state: G,
+    scratch: Chance,
+}
+
+impl<G: Game> MoveViewer<G> {
+    /// Starts from the state [`Game::setup`] gives, before its setup moves.
+    ///
+    /// # Errors
+    /// The game's [`SetupError`].
+    pub fn new(config: &G::Config, players: usize) -> Result<Self, SetupError> {
+        Ok(MoveViewer {
+            state: G::setup(config, players)?.state,
+            // Moves draw chance only for the data of consequences, which the records
+            // already list: whatever is drawn here is thrown away.
+            scratch: Chance::from_seed(0),
+        })
+    }
+
+    /// The state after the moves followed so far.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// Applies `applied`, one move of a record (whose consequences the record lists after
+    /// it). What a viewer sees of it is then `applied.view(self.state(), viewer)`.
+    pub fn advance(&mut self, applied: &G::Move) {
+        apply_alone(&mut self.state, &mut self.scratch, applied);
+    }
+
+    /// Follows every move of `record` and returns the record as `viewer` sees it.
+    pub fn follow_record(
+        &mut self,
+        record: &ActionRecord<G::Move>,
+        viewer: Viewer,
+    ) -> ViewedRecord<G::Move> {
+        ViewedRecord {
+            player: record.player,
+            action: record.action.clone(),
+            kind: record.kind,
+            messages: record
+                .messages
+                .iter()
+                .filter(|message| match viewer {
+                    Viewer::Player(player) => message.reaches(player),
+                    Viewer::Observer => message.to.is_none(),
+                    Viewer::Admin => true,
+                })
+                .cloned()
+                .collect(),
+            moves: record
+                .moves
+                .iter()
+                .filter_map(|applied| {
+                    self.advance(applied);
+                    applied.view(&self.state, viewer)
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Applies one move without running its consequences (they are listed after it in its
+/// record): to follow a record, or to replay viewed moves onto a view.
+pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &M) {
+    let mut discarded = Vec::new();
+    applied.apply(game, &mut MoveContext::new(&mut discarded, scratch));
+}
