@@ -624,6 +624,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 kind: #mp::SelectionKind::EnterText,
                 options: #mp::Vec::new(),
                 error: #mp::None,
+                viable: true,
             }
         },
         SelectionKind::ChooseFrom {
@@ -647,6 +648,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     prompt: #prompt,
                     skip: #skip,
                     kind: #mp::SelectionKind::ChooseFrom { min: 1, max: 1 },
+                    viable: __options.iter().any(|__option| __option.viable),
                     options: __options,
                     error: #mp::None,
                 }
@@ -678,16 +680,15 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                         __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
                     }
                 }
-                let __error = if __options.is_empty() {
-                    #mp::Some(__first_error.unwrap_or_else(|| ::std::string::ToString::to_string("no combination leads to a complete action")))
-                } else {
-                    #mp::None
-                };
+                // Only a validation's refusal explains an empty selection; without one, the
+                // action has no completion and is not offered.
+                let __error = if __options.is_empty() { __first_error } else { #mp::None };
                 #mp::SelectionState {
                     name: #sel_name,
                     prompt: #prompt,
                     skip: #skip,
-                    kind: #mp::SelectionKind::ChooseFrom { min: __min, max: __max.min(__items.len()) },
+                    kind: #mp::SelectionKind::ChooseFrom { min: __min, max: __max.min(__items.len()).max(__min) },
+                    viable: !__options.is_empty(),
                     options: __options,
                     error: __error,
                 }

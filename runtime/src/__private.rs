@@ -164,9 +164,9 @@ pub fn number_selection(
         },
         options: Vec::new(),
         error: None,
+        viable: false,
     };
     if high < low {
-        state.error = Some(format!("no number in {low}..={high}"));
         return state;
     }
     if high - low < LISTED_NUMBERS {
@@ -194,6 +194,7 @@ pub fn number_selection(
         }
         if let (Some(min), Some(max)) = (first, last) {
             state.kind = SelectionKind::ChooseNumber { min, max };
+            state.viable = true;
         }
         return state;
     }
@@ -209,12 +210,11 @@ pub fn number_selection(
         Some(min) => {
             let max = (min..=high).rev().find(|&value| scan(value)).unwrap_or(min);
             state.kind = SelectionKind::ChooseNumber { min, max };
+            state.viable = true;
         }
-        None => {
-            state.error = Some(
-                first_error.unwrap_or_else(|| "no value leads to a complete action".to_owned()),
-            )
-        }
+        // Only a validation's refusal explains an empty range; without one, the action
+        // has no completion and is not offered.
+        None => state.error = first_error,
     }
     state
 }

@@ -189,8 +189,12 @@ pub struct SelectionState {
     /// can be completed are already removed. Empty for text and for wide number ranges.
     pub options: Vec<OptionState>,
     /// For multi-selections and wide number ranges with no viable value: the first
-    /// validation error met, so the action can still be shown with a reason.
+    /// validation error met, so the action can still be shown with a reason. `None` when
+    /// no validation refused anything.
     pub error: Option<String>,
+    /// Whether at least one value is valid and followed by a valid completion (always
+    /// true for free text, which cannot be enumerated).
+    pub viable: bool,
 }
 
 /// One option of a [`SelectionState`].

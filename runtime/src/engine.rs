@@ -221,7 +221,7 @@ impl<G: Game> Engine<G> {
         let to_act = self.to_act();
         let stuck: PlayerSet = to_act
             .iter()
-            .filter(|&player| self.available(player).is_empty())
+            .filter(|&player| !self.can_complete(player))
             .collect();
         if to_act.is_empty() || !stuck.is_empty() {
             Status::Stuck(stuck)
@@ -251,6 +251,14 @@ impl<G: Game> Engine<G> {
                         || self.shown_without_completion(player, args))
             })
             .collect()
+    }
+
+    /// Whether `player` has at least one action they can complete now (actions shown only
+    /// to explain their refused options do not count).
+    fn can_complete(&self, player: PlayerIndex) -> bool {
+        self.available(player)
+            .iter()
+            .any(|args| G::Actions::has_completion(&self.state, player, args))
     }
 
     /// An action without completion is still shown when its first open selection has
@@ -544,7 +552,7 @@ impl<G: Game> Engine<G> {
 
     /// `error`, unless the player has nothing possible at all, which says more.
     fn or_stuck(&self, player: PlayerIndex, error: SubmitError) -> SubmitError {
-        if self.available(player).is_empty() {
+        if !self.can_complete(player) {
             SubmitError::Stuck { player }
         } else {
             error
@@ -660,7 +668,12 @@ impl<G: Game> Engine<G> {
         while self.state.outcome().is_none() {
             let mut progressed = false;
             for player in self.to_act().iter() {
-                let available = self.available(player);
+                // Actions shown only to explain their refused options cannot be taken.
+                let available: Vec<_> = self
+                    .available(player)
+                    .into_iter()
+                    .filter(|args| G::Actions::has_completion(&self.state, player, args))
+                    .collect();
                 if available.is_empty() {
                     if self
                         .follow_ups

@@ -205,13 +205,9 @@ pub(crate) fn action_prompt<A: ActionSet>(
             .filter(|option| option.viable)
             .collect();
         let has_refused = state.options.iter().any(|option| option.error.is_some());
-        let nothing_viable = match state.kind {
-            SelectionKind::EnterText => false,
-            SelectionKind::ChooseNumber { .. } if state.options.is_empty() => state.error.is_some(),
-            SelectionKind::ChooseNumber { .. } => viable.is_empty(),
-            SelectionKind::ChooseFrom { min, .. } => viable.len() < min.max(1),
-        };
-        if nothing_viable && !has_refused && state.error.is_none() {
+        // Shown without a completion only to explain why: some option was refused by its
+        // validation. Otherwise the action has no completion and is not offered.
+        if !state.viable && !has_refused && state.error.is_none() {
             return Ok(None);
         }
         if state.skip != Skip::Never
