@@ -3,12 +3,15 @@
 use clap::ValueEnum;
 use meeple::{Game, PlayerIndex};
 use meeple_games::hearts::Hearts;
+use meeple_games::tictactoe::TicTacToe;
 
 /// A game the command can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum GameName {
     /// Hearts, 4 players.
     Hearts,
+    /// Tic-tac-toe, 2 players (`{"size":4,"in_a_row":4}` for a larger board).
+    Tictactoe,
 }
 
 /// Calls a generic function with the game type named by a [`GameName`].
@@ -16,6 +19,7 @@ macro_rules! dispatch {
     ($game:expr, $module:ident :: $function:ident ( $($arg:expr),* $(,)? )) => {
         match $game {
             $crate::games::GameName::Hearts => $module::$function::<meeple_games::hearts::Hearts>($($arg),*),
+            $crate::games::GameName::Tictactoe => $module::$function::<meeple_games::tictactoe::TicTacToe>($($arg),*),
         }
     };
 }
@@ -40,6 +44,18 @@ impl TerminalGame for Hearts {
 
     fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
         Hearts::describe_move(self, applied, viewer)
+    }
+}
+
+impl TerminalGame for TicTacToe {
+    const PLAYERS: usize = 2;
+
+    fn summary(&self, viewer: PlayerIndex) -> String {
+        TicTacToe::summary(self, viewer)
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
+        TicTacToe::describe_move(self, applied, viewer)
     }
 }
 

@@ -38,6 +38,9 @@ enum Command {
         /// The game's config as JSON (its variants); the standard rules when not given.
         #[arg(long)]
         config: Option<String>,
+        /// How many seats; the game's usual count when not given.
+        #[arg(long)]
+        players: Option<usize>,
         /// Pause between the bots' moves, in milliseconds.
         #[arg(long, default_value_t = 250)]
         delay_ms: u64,
@@ -58,6 +61,9 @@ enum Command {
         /// The game's config as JSON.
         #[arg(long)]
         config: Option<String>,
+        /// How many seats; the game's usual count when not given.
+        #[arg(long)]
+        players: Option<usize>,
     },
     /// Replay logged games (JSON lines), check that every record reproduces, print outcomes.
     Replay {
@@ -77,6 +83,9 @@ enum Command {
         /// The game's config as JSON.
         #[arg(long)]
         config: Option<String>,
+        /// How many seats; the game's usual count when not given.
+        #[arg(long)]
+        players: Option<usize>,
     },
 }
 
@@ -116,10 +125,14 @@ fn main() -> ExitCode {
             seed,
             seat,
             config,
+            players,
             delay_ms,
         } => {
             let seed = seed.unwrap_or_else(rand::random);
-            games::dispatch!(game, play::run(seed, seat, config.as_deref(), delay_ms))
+            games::dispatch!(
+                game,
+                play::run(seed, seat, config.as_deref(), players, delay_ms)
+            )
         }
         Command::Simulate {
             game,
@@ -127,10 +140,11 @@ fn main() -> ExitCode {
             seed,
             log,
             config,
+            players,
         } => {
             games::dispatch!(
                 game,
-                simulate::run(games, seed, log.as_deref(), config.as_deref())
+                simulate::run(games, seed, log.as_deref(), config.as_deref(), players)
             )
         }
         Command::Replay { file } => replay::run(&file),
@@ -139,8 +153,9 @@ fn main() -> ExitCode {
             seed,
             after,
             config,
+            players,
         } => {
-            games::dispatch!(game, prompt::run(seed, after, config.as_deref()))
+            games::dispatch!(game, prompt::run(seed, after, config.as_deref(), players))
         }
     };
     match result {

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 use std::thread::sleep;
 use std::time::Duration;
 
-use meeple::{ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission};
+use meeple::{ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission, Viewer};
 use serde_json::Value;
 
 use crate::CliError;
@@ -30,15 +30,14 @@ pub(crate) fn run<G: TerminalGame>(
     seed: u64,
     seat: usize,
     config: Option<&str>,
+    players: Option<usize>,
     delay_ms: u64,
 ) -> Result<(), CliError> {
-    if seat >= G::PLAYERS {
-        return Err(CliError::Seat {
-            seat,
-            players: G::PLAYERS,
-        });
+    let players = players.unwrap_or(G::PLAYERS);
+    let mut engine = Engine::<G>::new(games::config::<G>(config)?, players, seed)?;
+    if seat >= players {
+        return Err(CliError::Seat { seat, players });
     }
-    let mut engine = Engine::<G>::new(games::config::<G>(config)?, G::PLAYERS, seed)?;
     let me = PlayerIndex(seat);
     let mut bot = RandomBot::new(bot_seed(seed));
     let mut input = io::stdin().lock().lines();
@@ -111,11 +110,14 @@ fn show_records<G: TerminalGame>(
     delay: Duration,
 ) -> usize {
     let state = engine.state();
-    for record in &engine.records()[from..] {
+    // Each move as this player may see it: others' secrets are already concealed.
+    let Ok(records) = engine.viewed_records(Viewer::Player(viewer)) else {
+        return from;
+    };
+    for record in records.iter().skip(from) {
         let messages: Vec<&str> = record
             .messages
             .iter()
-            .filter(|message| message.reaches(viewer))
             .map(|message| message.text.as_str())
             .collect();
         let by_other = record.player.is_some_and(|player| player != viewer);
@@ -240,7 +242,9 @@ fn continue_action<G: TerminalGame>(
         };
         let listed = is_list(&selection.kind, &selection.options);
         match &selection.kind {
-            SelectionKind::ChooseFrom { min, max } if !selection.kind.is_single_choice() => {
+            SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max }
+                if !selection.kind.is_single_choice() =>
+            {
                 let count = if min == max {
                     format!("{min}")
                 } else {
@@ -275,15 +279,18 @@ fn continue_action<G: TerminalGame>(
             SelectionKind::ChooseNumber { .. } if !listed => {
                 line.parse::<i64>().ok().map(Value::from)
             }
-            SelectionKind::ChooseFrom { .. } if !selection.kind.is_single_choice() => line
-                .split([' ', ','])
-                .filter(|word| !word.is_empty())
-                .map(|word| {
-                    pick(word, selection.options.len(), labels)
-                        .map(|i| selection.options[i].value.clone())
-                })
-                .collect::<Option<Vec<_>>>()
-                .map(Value::Array),
+            SelectionKind::ChooseFrom { .. } | SelectionKind::ChooseOnBoard { .. }
+                if !selection.kind.is_single_choice() =>
+            {
+                line.split([' ', ','])
+                    .filter(|word| !word.is_empty())
+                    .map(|word| {
+                        pick(word, selection.options.len(), labels)
+                            .map(|i| selection.options[i].value.clone())
+                    })
+                    .collect::<Option<Vec<_>>>()
+                    .map(Value::Array)
+            }
             _ => {
                 match pick(&line, selection.options.len(), labels).map(|i| &selection.options[i]) {
                     Some(option) if option.error.is_some() => {

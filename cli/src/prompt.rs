@@ -13,8 +13,10 @@ pub(crate) fn run<G: TerminalGame>(
     seed: u64,
     after: usize,
     config: Option<&str>,
+    players: Option<usize>,
 ) -> Result<(), CliError> {
-    let engine = play_out::<G>(games::config::<G>(config)?, seed, Some(after))?;
+    let players = players.unwrap_or(G::PLAYERS);
+    let engine = play_out::<G>(games::config::<G>(config)?, players, seed, Some(after))?;
     let text = match engine.to_act().first() {
         Some(player) => serde_json::to_string_pretty(&engine.prompt(player)),
         None => serde_json::to_string_pretty(&engine.outcome()),

@@ -41,10 +41,7 @@ pub(crate) fn run(path: &Path) -> Result<(), CliError> {
             .map_err(|error| fail(format!("not a game log: {error}")))?;
         let game = GameName::from_str(&header.game, true)
             .map_err(|_| fail(format!("unknown game `{}`", header.game)))?;
-        let summary = match game {
-            GameName::Hearts => replay_one::<meeple_games::hearts::Hearts>(&line),
-        }
-        .map_err(fail)?;
+        let summary = crate::games::dispatch!(game, self::replay_one(&line)).map_err(fail)?;
         records += summary.1;
         games += 1;
         println!("game {games}: {}", summary.0);

@@ -23,8 +23,10 @@ pub(crate) fn run<G: TerminalGame>(
     seed: u64,
     log: Option<&Path>,
     config: Option<&str>,
+    players: Option<usize>,
 ) -> Result<(), CliError> {
     let config = games::config::<G>(config)?;
+    let players = players.unwrap_or(G::PLAYERS);
     let io_error = |source| CliError::Io {
         path: log.map(Path::to_path_buf).unwrap_or_default(),
         source,
@@ -40,16 +42,16 @@ pub(crate) fn run<G: TerminalGame>(
     );
     let started = Instant::now();
     let (mut moves, mut submissions) = (0_u64, 0_u64);
-    let mut points = vec![0_i64; G::PLAYERS];
-    let mut wins = vec![0_f64; G::PLAYERS];
+    let mut points = vec![0_i64; players];
+    let mut wins = vec![0_f64; players];
     for game in 0..count {
-        let engine = play_out::<G>(config.clone(), seed.wrapping_add(game), None)?;
+        let engine = play_out::<G>(config.clone(), players, seed.wrapping_add(game), None)?;
         for record in engine.records() {
             moves += record.moves.len() as u64;
             submissions += 1;
         }
         if let Some(outcome) = engine.outcome() {
-            for (seat, score) in outcome.scores.iter().enumerate().take(G::PLAYERS) {
+            for (seat, score) in outcome.scores.iter().enumerate().take(players) {
                 points[seat] += score;
             }
             for winner in &outcome.winners {
@@ -75,7 +77,7 @@ pub(crate) fn run<G: TerminalGame>(
     println!("records:    {submissions}");
     println!("moves:      {moves}");
     let games = count.max(1) as f64;
-    for seat in 0..G::PLAYERS {
+    for seat in 0..players {
         println!(
             "seat {seat}:     mean points {:.2}, wins {:.1}%",
             points[seat] as f64 / games,
@@ -99,10 +101,11 @@ pub(crate) fn run<G: TerminalGame>(
 /// A setup error, or a player who is to act and has no completion a bot can enumerate.
 pub(crate) fn play_out<G: TerminalGame>(
     config: G::Config,
+    players: usize,
     seed: u64,
     limit: Option<usize>,
 ) -> Result<Engine<G>, CliError> {
-    let mut engine = Engine::<G>::new(config, G::PLAYERS, seed)?;
+    let mut engine = Engine::<G>::new(config, players, seed)?;
     let mut bot = RandomBot::new(bot_seed(seed));
     let mut submitted = 0;
     while engine.outcome().is_none() && limit.is_none_or(|limit| submitted < limit) {

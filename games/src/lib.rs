@@ -22,4 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod blackjack;
 pub mod hearts;
+pub mod memory;
+pub mod tictactoe;

@@ -62,6 +62,8 @@ pub(crate) enum SelectionKind {
     ChooseFrom {
         options: Box<Expr>,
         multi: Option<Box<Multi>>,
+        /// Written `choose_on_board`: the options are components or spaces of the board.
+        on_board: bool,
     },
     /// `choose_number(min = .., max = ..)`.
     ChooseNumber { min: Box<Expr>, max: Box<Expr> },
@@ -219,7 +221,12 @@ fn parse_template(literal: LitStr, errors: &mut Errors) -> Option<Template> {
     }
 }
 
-const SELECTION_ATTRS: [&str; 3] = ["choose_from", "choose_number", "enter_text"];
+const SELECTION_ATTRS: [&str; 4] = [
+    "choose_from",
+    "choose_on_board",
+    "choose_number",
+    "enter_text",
+];
 
 fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     let ident = field.ident.clone()?;
@@ -231,7 +238,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     });
     let Some(attr) = kinds.next() else {
         errors.at(&ident, format!(
-            "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
+            "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_on_board(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
         ));
         // Kept as an argument, so the checks of the other fields do not report it unknown.
         return Some(FieldDef::Arg {
@@ -273,7 +280,14 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     let mut options = None;
     // Each bound with the key it was given by, to point at the key.
     let (mut count, mut min, mut max) = (None::<(Ident, Expr)>, None, None);
-    let kind = attr_ident.to_string();
+    let written = attr_ident.to_string();
+    // `choose_on_board` takes what `choose_from` takes; only the prompt's kind differs.
+    let on_board = written == "choose_on_board";
+    let kind = if on_board {
+        "choose_from".to_owned()
+    } else {
+        written.clone()
+    };
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
@@ -301,7 +315,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     ("max", "choose_from" | "choose_number") => set_once(&mut max, (key.clone(), input.parse()?), &key, errors),
                     _ => {
                         input.parse::<Expr>()?;
-                        errors.at(&key, format!("unknown key `{name}` in `#[{kind}]`; expected {}", expected_keys(&kind)));
+                        errors.at(&key, format!("unknown key `{name}` in `#[{written}]`; expected {}", expected_keys(&kind)));
                     }
                 }
                 if !input.is_empty() {
@@ -327,7 +341,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                 }
                 errors.at(
                     &attr_ident,
-                    "`choose_from` needs the options first, as an expression that iterates over them: `#[choose_from(game.hand(player))]`",
+                    format!("`{written}` needs the options first, as an expression that iterates over them: `#[{written}(game.hand(player))]`"),
                 );
                 placeholder()
             });
@@ -364,6 +378,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
             SelectionKind::ChooseFrom {
                 options: Box::new(options),
                 multi,
+                on_board,
             }
         }
         "choose_number" => {

@@ -117,7 +117,7 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         };
         let mut before_choice: Vec<&Expr> = Vec::new();
         match &selection.kind {
-            SelectionKind::ChooseFrom { options, multi } => {
+            SelectionKind::ChooseFrom { options, multi, .. } => {
                 before_choice.push(options);
                 if let Some(multi) = multi {
                     before_choice.push(&multi.min);

@@ -360,6 +360,7 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 SelectionKind::ChooseFrom {
                     options,
                     multi: None,
+                    ..
                 } => {
                     let candidates = candidates(options, &selection.ty);
                     quote! {
@@ -375,6 +376,7 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 SelectionKind::ChooseFrom {
                     options,
                     multi: Some(multi),
+                    ..
                 } => {
                     let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
                     let ty = &selection.ty;
@@ -442,6 +444,7 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 SelectionKind::ChooseFrom {
                     options,
                     multi: None,
+                    ..
                 } => {
                     let candidates = candidates(options, &selection.ty);
                     quote! {
@@ -457,6 +460,7 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 SelectionKind::ChooseFrom {
                     options,
                     multi: Some(multi),
+                    ..
                 } => {
                     let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
                     let ty = &selection.ty;
@@ -524,6 +528,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: None,
+            ..
         } => {
             let candidates = candidates(options, ty);
             let refuse = not_offered(quote!(::std::string::ToString::to_string(
@@ -538,6 +543,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: Some(multi),
+            ..
         } => {
             let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
             let refuse = not_offered(quote!(__reason));
@@ -630,8 +636,10 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: None,
+            on_board,
         } => {
             let candidates = candidates(options, ty);
+            let kind = choice_kind(*on_board, quote!(1), quote!(1));
             quote! {
                 let mut __options = #mp::Vec::new();
                 for __candidate in #candidates {
@@ -647,7 +655,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     name: #sel_name,
                     prompt: #prompt,
                     skip: #skip,
-                    kind: #mp::SelectionKind::ChooseFrom { min: 1, max: 1 },
+                    kind: #kind,
                     viable: __options.iter().any(|__option| __option.viable),
                     options: __options,
                     error: #mp::None,
@@ -657,8 +665,14 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: Some(multi),
+            on_board,
         } => {
             let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+            let kind = choice_kind(
+                *on_board,
+                quote!(__min),
+                quote!(__max.min(__items.len()).max(__min)),
+            );
             quote! {
                 #items
                 let mut __first_error: #mp::Option<#mp::String> = #mp::None;
@@ -687,7 +701,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     name: #sel_name,
                     prompt: #prompt,
                     skip: #skip,
-                    kind: #mp::SelectionKind::ChooseFrom { min: __min, max: __max.min(__items.len()).max(__min) },
+                    kind: #kind,
                     viable: !__options.is_empty(),
                     options: __options,
                     error: __error,
@@ -724,6 +738,16 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
             #bind_args
             #body
         }
+    }
+}
+
+/// The prompt's kind of a choice among options, on the board or not.
+fn choice_kind(on_board: bool, min: TokenStream, max: TokenStream) -> TokenStream {
+    let mp = mp();
+    if on_board {
+        quote!(#mp::SelectionKind::ChooseOnBoard { min: #min, max: #max })
+    } else {
+        quote!(#mp::SelectionKind::ChooseFrom { min: #min, max: #max })
     }
 }
 

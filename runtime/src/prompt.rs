@@ -113,6 +113,14 @@ pub enum SelectionKind {
         /// The most options to pick.
         max: usize,
     },
+    /// As [`ChooseFrom`](Self::ChooseFrom), among components or spaces of the board: a
+    /// client shows the options on the board and lets the player pick them there.
+    ChooseOnBoard {
+        /// The fewest options to pick.
+        min: usize,
+        /// The most options to pick.
+        max: usize,
+    },
     /// An integer in `min..=max`: the smallest and largest values that lead to a valid
     /// completion (values between them may still be refused).
     ChooseNumber {
@@ -129,7 +137,19 @@ impl SelectionKind {
     /// Whether a single option is picked (the value is the option, not an array).
     #[must_use]
     pub fn is_single_choice(&self) -> bool {
-        matches!(self, SelectionKind::ChooseFrom { min: 1, max: 1 })
+        self.choice_bounds() == Some((1, 1))
+    }
+
+    /// The fewest and most options to pick, for a choice among options (on the board or
+    /// not); `None` for numbers and text.
+    #[must_use]
+    pub fn choice_bounds(&self) -> Option<(usize, usize)> {
+        match *self {
+            SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max } => {
+                Some((min, max))
+            }
+            SelectionKind::ChooseNumber { .. } | SelectionKind::EnterText => None,
+        }
     }
 }
 
@@ -245,12 +265,15 @@ pub(crate) fn action_prompt<A: ActionSet>(
 /// The one value a selection can take, when it has exactly one.
 fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value> {
     match state.kind {
-        SelectionKind::ChooseFrom { min: 1, max: 1 } => match viable {
+        SelectionKind::ChooseFrom { min: 1, max: 1 }
+        | SelectionKind::ChooseOnBoard { min: 1, max: 1 } => match viable {
             [only] => Some(only.value.clone()),
             _ => None,
         },
-        SelectionKind::ChooseFrom { min, max } => (min == max && viable.len() == min)
-            .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect())),
+        SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max } => {
+            (min == max && viable.len() == min)
+                .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect()))
+        }
         SelectionKind::ChooseNumber { min, max } => {
             if state.options.is_empty() {
                 (min == max).then(|| Value::from(min))
@@ -276,7 +299,8 @@ fn fold_into_next<A: ActionSet>(
     state: &SelectionState,
 ) -> Result<Option<Vec<PromptOption>>, SubmitError> {
     let listable = |kind: &SelectionKind, options: &[OptionState]| match kind {
-        SelectionKind::ChooseFrom { min: 1, max: 1 } => true,
+        SelectionKind::ChooseFrom { min: 1, max: 1 }
+        | SelectionKind::ChooseOnBoard { min: 1, max: 1 } => true,
         SelectionKind::ChooseNumber { .. } => !options.is_empty(),
         _ => false,
     };

@@ -1,0 +1,411 @@
+//! Tic-tac-toe, and its k-in-a-row generalisation on a square board.
+//!
+//! The rules are the common ones (Wikipedia's "Tic-tac-toe"): two players, X (seat 0,
+//! first) and O (seat 1), take turns putting one of their marks on an empty space of a 3x3
+//! grid; the first to have three marks in a row, a column or a diagonal wins; a full board
+//! without such a line is a draw. [`TicTacToeConfig`] plays the same game on a larger board
+//! with a longer line (`size` 3..=7, `in_a_row` 3..=`size`, as in Gomoku-like m,n,k-games).
+//!
+//! The marks are components: a deck of `ceil(n/2)` X marks and `floor(n/2)` O marks for the
+//! `n` spaces, each player's supply a [`Stack`], the board a [`Board`]; a turn moves the top
+//! mark of the player's supply onto the space they choose with `choose_on_board`.
+//! Everything is visible to everyone.
+//!
+//! ```
+//! use meeple::{Engine, PlayerIndex, Submission};
+//! use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
+//!
+//! let mut engine = Engine::<TicTacToe>::new(TicTacToeConfig::default(), 2, 0)?;
+//! for (seat, space) in [(0, "1,1"), (1, "0,0"), (0, "0,2"), (1, "2,0"), (0, "1,0"),
+//!                       (1, "1,2"), (0, "0,1"), (1, "2,1")] {
+//!     let space = engine.state().space(space)?;
+//!     engine.submit_submission(PlayerIndex(seat), &Submission::new("place").with("space", space.0))?;
+//! }
+//! // X's last mark had one free space left, 2,2: it was played for them.
+//! let outcome = engine.outcome().expect("the board is full");
+//! assert_eq!(outcome.winners, vec![PlayerIndex(0), PlayerIndex(1)]); // a draw
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use meeple::{
+    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Game, Grid, Move,
+    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack,
+    View, move_piece,
+};
+use serde::{Deserialize, Serialize};
+
+/// The number of seats: X and O.
+pub const SEATS: usize = 2;
+
+/// A mark: X (seat 0, who begins) or O (seat 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mark {
+    /// The first player's mark.
+    X,
+    /// The second player's mark.
+    O,
+}
+
+impl Mark {
+    /// The mark of `player`: X for seat 0, O for any other.
+    #[must_use]
+    pub fn of(player: PlayerIndex) -> Mark {
+        if player.0 == 0 { Mark::X } else { Mark::O }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mark::X => "X",
+            Mark::O => "O",
+        })
+    }
+}
+
+/// The board of a game: its size and the length of a winning line. [`Default`] is the
+/// classic 3x3 game with three in a row.
+///
+/// Read from JSON with every field optional (`{"size": 4}`); unknown fields are refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TicTacToeConfig {
+    /// Rows and columns of the square board: `3..=7`. Default 3.
+    pub size: usize,
+    /// How many marks in a line win: `3..=size`. Default 3.
+    pub in_a_row: usize,
+}
+
+impl Default for TicTacToeConfig {
+    fn default() -> Self {
+        TicTacToeConfig {
+            size: 3,
+            in_a_row: 3,
+        }
+    }
+}
+
+impl TicTacToeConfig {
+    /// Checks that the board can be played.
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] naming `size` or `in_a_row` and the accepted range.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if !(3..=7).contains(&self.size) {
+            return Err(SetupError::Config {
+                field: "size",
+                reason: format!("{} is not in 3..=7", self.size),
+            });
+        }
+        if !(3..=self.size).contains(&self.in_a_row) {
+            return Err(SetupError::Config {
+                field: "in_a_row",
+                reason: format!(
+                    "{} is not in 3..={} (the board's size)",
+                    self.in_a_row, self.size
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The deck of marks of a board of `spaces` spaces: the X marks first, then the O marks.
+#[must_use]
+pub fn marks(spaces: usize) -> Deck<Mark> {
+    let x = spaces.div_ceil(2);
+    let components = std::iter::repeat_n(Mark::X, x)
+        .chain(std::iter::repeat_n(Mark::O, spaces - x))
+        .collect();
+    Deck::new(DeckId(0), "marks", components)
+}
+
+/// The chest of a game with `config`: its one deck of marks, for the one-place check.
+#[must_use]
+pub fn chest(config: &TicTacToeConfig) -> Chest {
+    Chest::new().with(&marks(config.size * config.size))
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Finish {
+    /// `player` made `line`.
+    Won {
+        /// The winner.
+        player: PlayerIndex,
+        /// The spaces of the winning line, in order along it.
+        line: Vec<Space>,
+    },
+    /// The board is full and nobody made a line.
+    Draw,
+}
+
+/// The state of a game: the board, each player's supply of marks, whose turn it is and how
+/// the game ended. Everything is public.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
+pub struct TicTacToe {
+    config: TicTacToeConfig,
+    #[view(place)]
+    board: Board<Mark>,
+    #[view(place)]
+    supplies: PerPlayer<Stack<Mark>>,
+    to_play: PlayerIndex,
+    finish: Option<Finish>,
+}
+
+impl Game for TicTacToe {
+    type Config = TicTacToeConfig;
+    type Move = TicTacToeMove;
+    type Actions = TicTacToeAction;
+    const NAME: &'static str = "tictactoe";
+
+    /// An empty board; X's supply holds the X marks and O's the O marks; X begins.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] for any count but 2; [`SetupError::Config`] from
+    /// [`TicTacToeConfig::validate`].
+    fn setup(config: &TicTacToeConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        if players != SEATS {
+            return Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                players,
+                expected: SEATS.to_string(),
+            });
+        }
+        config.validate()?;
+        let grid = Grid::new(config.size, config.size);
+        let deck = marks(grid.len());
+        let mut supply_x = deck.stack(());
+        let mut supply_o = Stack::new(deck.id());
+        while let Some(top) = supply_x.top_index() {
+            if supply_x.get(top).and_then(Slot::component) != Some(&Mark::O) {
+                break;
+            }
+            move_piece(&mut supply_x, top, &mut supply_o, Some(0)).map_err(|error| {
+                SetupError::Config {
+                    field: "size",
+                    reason: format!("the marks cannot be dealt: {error}"),
+                }
+            })?;
+        }
+        Ok(Setup {
+            state: TicTacToe {
+                config: config.clone(),
+                board: Board::new(deck.id(), grid),
+                supplies: PerPlayer::from_fn(SEATS, |seat| {
+                    if seat.0 == 0 {
+                        supply_x.clone()
+                    } else {
+                        supply_o.clone()
+                    }
+                }),
+                to_play: PlayerIndex(0),
+                finish: None,
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    /// The player whose turn it is, until the game ends.
+    fn to_act(&self) -> PlayerSet {
+        if self.finish.is_some() {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::one(self.to_play)
+        }
+    }
+
+    /// A win: the winner alone, scores 1 and -1. A draw: both share it, scores 0.
+    fn outcome(&self) -> Option<Outcome> {
+        match self.finish.as_ref()? {
+            Finish::Won { player, .. } => Some(Outcome {
+                winners: vec![*player],
+                scores: (0..SEATS)
+                    .map(|seat| if seat == player.0 { 1 } else { -1 })
+                    .collect(),
+            }),
+            Finish::Draw => Some(Outcome {
+                winners: (0..SEATS).map(PlayerIndex).collect(),
+                scores: vec![0; SEATS],
+            }),
+        }
+    }
+
+    /// `X` and `O`.
+    fn player_name(&self, player: PlayerIndex) -> String {
+        Mark::of(player).to_string()
+    }
+}
+
+impl TicTacToe {
+    /// The rules this game is played with.
+    #[must_use]
+    pub fn config(&self) -> &TicTacToeConfig {
+        &self.config
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board<Mark> {
+        &self.board
+    }
+
+    /// The mark on `space`, if any.
+    #[must_use]
+    pub fn mark(&self, space: Space) -> Option<Mark> {
+        self.board.component(space).copied()
+    }
+
+    /// The marks `player` has not placed yet.
+    #[must_use]
+    pub fn supply(&self, player: PlayerIndex) -> usize {
+        self.supplies.iter().nth(player.0).map_or(0, Stack::len)
+    }
+
+    /// Whose turn it is (the last player to move, once the game is over).
+    #[must_use]
+    pub fn to_play(&self) -> PlayerIndex {
+        self.to_play
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub fn finish(&self) -> Option<&Finish> {
+        self.finish.as_ref()
+    }
+
+    /// The empty spaces, where the player to move may put a mark.
+    pub fn free_spaces(&self) -> impl Iterator<Item = Space> + '_ {
+        self.board.free()
+    }
+
+    /// The space named `row,column` (0-based), like `"1,1"` for the centre.
+    ///
+    /// # Errors
+    /// [`CoordParseError`] when the text is not `row,column` or names a space off the
+    /// board.
+    pub fn space(&self, text: &str) -> Result<Space, CoordParseError> {
+        let coord: Coord = text.parse()?;
+        self.board
+            .grid()
+            .space(coord)
+            .ok_or_else(|| CoordParseError {
+                text: text.to_owned(),
+            })
+    }
+
+    /// How a space is shown in prompts: `row,column`.
+    #[must_use]
+    pub fn space_label(&self, space: Space) -> String {
+        self.board
+            .grid()
+            .coord(space)
+            .map_or_else(|| format!("#{}", space.0), |coord| coord.to_string())
+    }
+
+    /// The line of `in_a_row` marks of `mark` through `space`, if there is one: the first
+    /// found among the board's lines, in reading order.
+    #[must_use]
+    pub fn line_through(&self, space: Space, mark: Mark) -> Option<Vec<Space>> {
+        self.board
+            .grid()
+            .lines(self.config.in_a_row)
+            .into_iter()
+            .find(|line| {
+                line.contains(&space) && line.iter().all(|&on| self.mark(on) == Some(mark))
+            })
+    }
+}
+
+/// A step of Tic-tac-toe: `Place -> Win | Draw` (or the turn passes to the other player).
+///
+/// Serialized with a `move` tag: `{"move":"place","player":0,"space":4}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum TicTacToeMove {
+    /// `player` puts the top mark of their supply on the empty `space`. Then the player
+    /// wins if it makes a line, the game is drawn if the board is full, else the other
+    /// player is to move.
+    Place {
+        /// Who places.
+        player: PlayerIndex,
+        /// Where.
+        space: Space,
+    },
+    /// `player` wins with `line`.
+    Win {
+        /// The winner.
+        player: PlayerIndex,
+        /// The winning line.
+        line: Vec<Space>,
+    },
+    /// The board is full: a draw.
+    Draw,
+}
+
+impl Move<TicTacToe> for TicTacToeMove {
+    fn apply(&self, game: &mut TicTacToe, next: &mut MoveContext<'_, Self>) {
+        match self {
+            TicTacToeMove::Place { player, space } => {
+                let supply = &mut game.supplies[*player];
+                // The action checked that the space is free and the supply is not empty.
+                let placed = supply
+                    .top_index()
+                    .map(|top| move_piece(supply, top, &mut game.board, Some(space.0)));
+                debug_assert!(
+                    matches!(placed, Some(Ok(_))),
+                    "placing on {space:?}: {placed:?}"
+                );
+                if let Some(line) = game.line_through(*space, Mark::of(*player)) {
+                    next.then(TicTacToeMove::Win {
+                        player: *player,
+                        line,
+                    });
+                } else if game.board.free().next().is_none() {
+                    next.then(TicTacToeMove::Draw);
+                } else {
+                    game.to_play = player.next(SEATS, 1);
+                }
+            }
+            TicTacToeMove::Win { player, line } => {
+                game.finish = Some(Finish::Won {
+                    player: *player,
+                    line: line.clone(),
+                });
+            }
+            TicTacToeMove::Draw => game.finish = Some(Finish::Draw),
+        }
+    }
+}
+
+/// Put your mark on an empty space. Submitted as
+/// `{"action":"place","selections":{"space":4}}` (spaces numbered row by row from 0).
+#[derive(Clone, Debug, PartialEq, Eq, Action)]
+#[action(
+    prompt = format!("Place an {}", Mark::of(player)),
+    condition = game.to_play == player && game.supply(player) > 0,
+    description = "{player} is choosing a space",
+    message = "{player} marks {space}",
+    behaviour = [TicTacToeMove::Place { player, space: *space }]
+)]
+pub struct Place {
+    /// The empty space.
+    #[choose_on_board(game.free_spaces(), label = game.space_label(*space))]
+    pub space: Space,
+}
+
+/// Every action of Tic-tac-toe.
+#[derive(Clone, Debug, PartialEq, Eq, Actions)]
+#[actions(game = TicTacToe)]
+pub enum TicTacToeAction {
+    /// See [`Place`].
+    Place(Place),
+}

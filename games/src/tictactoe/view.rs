@@ -1,0 +1,73 @@
+//! What the terminal shows of a game of Tic-tac-toe.
+
+use std::fmt::Write as _;
+
+use meeple::{Coord, Game, PlayerIndex};
+
+use super::{Finish, Mark, TicTacToe, TicTacToeMove};
+
+impl TicTacToe {
+    /// The board as text, columns numbered across the top and rows down the side (a space
+    /// is named `row,column`), then whose turn it is or how the game ended. The same for
+    /// every viewer: nothing is hidden; `viewer` is told which mark is theirs.
+    #[must_use]
+    pub fn summary(&self, viewer: PlayerIndex) -> String {
+        let grid = self.board().grid();
+        let mut text = String::from("   ");
+        for column in 0..grid.columns {
+            let _ = write!(text, " {column}");
+        }
+        text.push('\n');
+        for row in 0..grid.rows {
+            let _ = write!(text, "{row:>2} ");
+            for column in 0..grid.columns {
+                let mark = grid
+                    .space(Coord { row, column })
+                    .and_then(|space| self.mark(space));
+                let _ = write!(
+                    text,
+                    " {}",
+                    mark.map_or_else(|| ".".to_owned(), |m| m.to_string())
+                );
+            }
+            text.push('\n');
+        }
+        match self.finish() {
+            None => {
+                let _ = writeln!(
+                    text,
+                    "{} to move; you are {}",
+                    self.player_name(self.to_play()),
+                    Mark::of(viewer)
+                );
+            }
+            Some(Finish::Won { player, .. }) => {
+                let _ = writeln!(text, "{} wins", self.player_name(*player));
+            }
+            Some(Finish::Draw) => text.push_str("A draw\n"),
+        }
+        text
+    }
+
+    /// A move for the terminal: `"X marks 1,1"`, `"O wins: 0,0 1,1 2,2"`, `"A draw"`.
+    /// Reads only the move's data, so it may be called with any later state.
+    #[must_use]
+    pub fn describe_move(&self, applied: &TicTacToeMove, _viewer: PlayerIndex) -> Option<String> {
+        Some(match applied {
+            TicTacToeMove::Place { player, space } => format!(
+                "{} marks {}",
+                self.player_name(*player),
+                self.space_label(*space)
+            ),
+            TicTacToeMove::Win { player, line } => format!(
+                "{} wins: {}",
+                self.player_name(*player),
+                line.iter()
+                    .map(|&space| self.space_label(space))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            TicTacToeMove::Draw => "A draw".to_owned(),
+        })
+    }
+}
