@@ -1,0 +1,1 @@
+//! blackjack (being written).

@@ -1,0 +1,1 @@
+//! memory (being written).
