@@ -1,0 +1,256 @@
+//! Views and the view harness on a small game of hidden cards: `#[derive(View)]` policies,
+//! viewed moves, and the harness catching a prompt that peeks and a move that hides too
+//! much.
+
+use meeple::{
+    Action, Actions, Arrangement, Chest, Deck, DeckId, Engine, Game, Move, MoveContext, Outcome,
+    PerPlayer, Place, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Stack, View, Viewer,
+    check_views, move_piece,
+};
+use serde::{Deserialize, Serialize};
+
+/// A mistake the test game can be told to make, for the harness to catch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+enum Mistake {
+    #[default]
+    None,
+    /// The play prompt labels each card with the opponent's card.
+    PromptPeeks,
+    /// The viewed play move does not carry the card it reveals.
+    PlayHidesTheCard,
+}
+
+fn cards() -> Deck<u8> {
+    Deck::new(DeckId(0), "cards", (1..=6).collect())
+}
+
+/// High card: each player is dealt two cards face down, then plays one face up; the
+/// higher card played wins.
+#[derive(Clone, Debug, Serialize, Deserialize, View)]
+struct HighCard {
+    mistake: Mistake,
+    #[view(len)]
+    shoe: Stack<u8>,
+    #[view(others = len)]
+    hands: PerPlayer<Stack<u8>>,
+    #[view(place)]
+    table: PerPlayer<Stack<u8>>,
+}
+
+impl HighCard {
+    fn played(&self, player: PlayerIndex) -> Option<u8> {
+        self.table[player].components().next().copied()
+    }
+
+    fn label(&self, player: PlayerIndex, card: u8) -> String {
+        match self.mistake {
+            Mistake::PromptPeeks => {
+                let other = self.hands[player.next(2, 1)].components().next().copied();
+                format!("{card} (they hold {other:?})")
+            }
+            _ => card.to_string(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum HighCardMove {
+    Shuffle,
+    Arrange(Arrangement),
+    /// The top card of the shoe to `player`'s hand; `seen` is what a viewer sees of it.
+    Deal {
+        player: PlayerIndex,
+        seen: Option<Slot<u8>>,
+    },
+    /// `player` plays the card at `index` of their hand; `seen` is the card as revealed.
+    Play {
+        player: PlayerIndex,
+        index: usize,
+        seen: Option<Slot<u8>>,
+    },
+}
+
+impl Move<HighCard> for HighCardMove {
+    fn apply(&self, game: &mut HighCard, next: &mut MoveContext<'_, Self>) {
+        match self {
+            HighCardMove::Shuffle => {
+                let arrangement = Arrangement::shuffle(game.shoe.len(), next.chance());
+                next.then(HighCardMove::Arrange(arrangement));
+                for round in 0..4 {
+                    next.then(HighCardMove::Deal {
+                        player: PlayerIndex(round % 2),
+                        seen: None,
+                    });
+                }
+            }
+            HighCardMove::Arrange(arrangement) => {
+                game.shoe.arrange(arrangement).expect("a permutation");
+            }
+            HighCardMove::Deal { player, seen } => {
+                let top = game.shoe.top_index().expect("cards left");
+                let hand = &mut game.hands[*player];
+                let landed = move_piece(&mut game.shoe, top, hand, None).expect("a card");
+                if let Some(seen) = seen {
+                    hand.replace_unchecked(landed, seen.clone());
+                }
+            }
+            HighCardMove::Play {
+                player,
+                index,
+                seen,
+            } => {
+                let (hands, table) = (&mut game.hands[*player], &mut game.table[*player]);
+                let landed = move_piece(hands, *index, table, None).expect("a card");
+                if let Some(seen) = seen {
+                    table.replace_unchecked(landed, seen.clone());
+                }
+            }
+        }
+    }
+
+    fn view(&self, after: &HighCard, viewer: Viewer) -> Option<Self> {
+        let seen = |place: &Stack<u8>| place.top().cloned();
+        Some(match self {
+            HighCardMove::Arrange(arrangement) if viewer != Viewer::Admin => {
+                HighCardMove::Arrange(arrangement.concealed())
+            }
+            HighCardMove::Deal { player, .. } => HighCardMove::Deal {
+                player: *player,
+                seen: seen(&after.view(viewer).hands[*player]),
+            },
+            HighCardMove::Play { player, index, .. } => HighCardMove::Play {
+                player: *player,
+                index: *index,
+                seen: match after.mistake {
+                    Mistake::PlayHidesTheCard => None,
+                    _ => seen(&after.table[*player]),
+                },
+            },
+            other => other.clone(),
+        })
+    }
+}
+
+#[derive(Clone, Debug, Action)]
+#[action(
+    prompt = "Play a card",
+    condition = game.played(player).is_none(),
+    behaviour = [HighCardMove::Play { player, index: *index, seen: None }]
+)]
+struct PlayCard {
+    #[choose_from(0..game.hands[player].len(), label = game.label(player, game.hands[player].get(*index).and_then(Slot::component).copied().unwrap_or(0)))]
+    index: usize,
+}
+
+#[derive(Clone, Debug, Actions)]
+#[actions(game = HighCard)]
+enum HighCardAction {
+    PlayCard(PlayCard),
+}
+
+impl Game for HighCard {
+    type Config = Mistake;
+    type Move = HighCardMove;
+    type Actions = HighCardAction;
+    const NAME: &'static str = "high_card";
+
+    fn setup(mistake: &Mistake, _players: usize) -> Result<Setup<Self>, SetupError> {
+        let deck = cards();
+        Ok(Setup {
+            state: HighCard {
+                mistake: *mistake,
+                shoe: deck.stack(()),
+                hands: PerPlayer::from_fn(2, |_| Stack::new(deck.id())),
+                table: PerPlayer::from_fn(2, |_| Stack::new(deck.id())),
+            },
+            moves: vec![HighCardMove::Shuffle],
+        })
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        (0..2)
+            .map(PlayerIndex)
+            .filter(|&player| self.played(player).is_none())
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let (a, b) = (self.played(PlayerIndex(0))?, self.played(PlayerIndex(1))?);
+        Some(Outcome {
+            winners: vec![PlayerIndex(usize::from(b > a))],
+            scores: vec![i64::from(a), i64::from(b)],
+        })
+    }
+}
+
+#[test]
+fn each_player_sees_their_own_hand_and_the_lengths_of_the_others() {
+    let engine = Engine::<HighCard>::new(Mistake::None, 2, 3).expect("a valid setup");
+    let mine = engine.view(Viewer::Player(PlayerIndex(0)));
+    assert_eq!(mine.hands[PlayerIndex(0)].components().count(), 2);
+    assert_eq!(
+        mine.hands[PlayerIndex(1)].slots(),
+        &[Slot::Hidden(None), Slot::Hidden(None)]
+    );
+    assert!(mine.shoe.slots().iter().all(Slot::is_hidden));
+    assert_eq!(mine.shoe.len(), 2);
+    let observer = engine.view(Viewer::Observer);
+    assert!(
+        observer
+            .hands
+            .iter()
+            .all(|hand| hand.components().next().is_none())
+    );
+    let admin = engine.view(Viewer::Admin);
+    assert_eq!(admin.shoe.components().count(), 2);
+    // The viewed deal shows the player their cards and nobody else's.
+    let records = engine
+        .viewed_records(Viewer::Player(PlayerIndex(1)))
+        .expect("the setup replays");
+    let seen: Vec<bool> = records[0]
+        .moves
+        .iter()
+        .filter_map(|applied| match applied {
+            HighCardMove::Deal { player, seen } => {
+                Some(seen.as_ref().is_some_and(|slot| !slot.is_hidden()) == (player.0 == 1))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(seen, vec![true; 4]);
+}
+
+#[test]
+fn the_harness_passes_a_game_that_keeps_its_secrets() {
+    let chest = Chest::new().with(&cards());
+    let report = check_views::<HighCard>(&Mistake::None, 2, 0..30, Some(&chest), 10)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(report.games, 30);
+    assert_eq!(report.submissions, 60);
+}
+
+#[test]
+fn the_harness_catches_a_prompt_that_peeks() {
+    let error = check_views::<HighCard>(&Mistake::PromptPeeks, 2, 0..1, None, 10)
+        .expect_err("the label reads the other hand");
+    assert_eq!(error.submission, 0);
+    assert!(
+        error
+            .reason
+            .starts_with("player 0's prompt differs in their view"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_harness_catches_a_move_that_hides_what_it_reveals() {
+    let error = check_views::<HighCard>(&Mistake::PlayHidesTheCard, 2, 0..1, None, 10)
+        .expect_err("the played card never reaches the other view");
+    assert_eq!(error.submission, 1);
+    assert!(
+        error
+            .reason
+            .contains("the viewed moves do not give the view"),
+        "{error}"
+    );
+}
