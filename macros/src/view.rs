@@ -166,7 +166,7 @@ fn parse(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Field> {
         }
         let scope = scope.unwrap_or(Scope::Everyone(Policy {
             kind: PolicyKind::Visible,
-            span: Span::call_site(),
+            span: ident.span(),
         }));
         let place = place
             || match &scope {
@@ -180,6 +180,17 @@ fn parse(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Field> {
         });
     }
     fields
+}
+
+impl Field {
+    /// Where the field's policy was written (the field's name when it has none), so a
+    /// type that does not fit the policy points at it.
+    fn span(&self) -> Span {
+        match &self.scope {
+            Scope::Everyone(policy) | Scope::Others(policy) => policy.span,
+            Scope::Nested(span) => *span,
+        }
+    }
 }
 
 trait SpanOf {
@@ -215,7 +226,8 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
     let ident = &input.ident;
     let viewed = fields.iter().map(|field| {
         let name = &field.ident;
-        let value = quote!(&self.#name);
+        // Spanned at the policy, so a type that does not fit points at it.
+        let value = quote_spanned!(field.span()=> &self.#name);
         let expr = match &field.scope {
             Scope::Everyone(policy) => conceal(*policy, &value),
             Scope::Others(policy) => {
@@ -232,7 +244,9 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
             Scope::Nested(span) => {
                 Some(quote_spanned!(span=> #mp::View::visit_pieces(&self.#name, visit);))
             }
-            _ if field.place => Some(quote!(#mp::Pieces::visit_pieces(&self.#name, visit);)),
+            _ if field.place => Some(
+                quote_spanned!(field.span()=> #mp::Pieces::visit_pieces(&self.#name, visit);),
+            ),
             _ => None,
         }
     });

@@ -945,6 +945,11 @@ impl<'a, C, V> MergedStack<'a, C, V> {
 
 /// What a place contributes to the one-place check ([`Chest::check`]): the ids of the
 /// known pieces it holds.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` holds no pieces, so it is not a place",
+    label = "a place of pieces is expected here",
+    note = "places are `Stack`, `SizedStack` and `Board` (alone, or in a `PerPlayer`, `Vec` or `Option`)"
+)]
 pub trait Pieces {
     /// Calls `visit` with the id of every known piece held.
     fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId));

@@ -1,0 +1,8 @@
+use meeple::View;
+
+#[derive(Clone, View)]
+enum Table {
+    Empty,
+}
+
+fn main() {}

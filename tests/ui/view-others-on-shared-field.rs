@@ -1,0 +1,9 @@
+use meeple::{Stack, View};
+
+#[derive(Clone, View)]
+struct Table {
+    #[view(others = hidden)]
+    deck: Stack<u8>,
+}
+
+fn main() {}
