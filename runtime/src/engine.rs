@@ -148,7 +148,7 @@ impl<G: Game> Engine<G> {
         &self.state
     }
 
-    /// The state as `viewer` may see it ([`View::view`]).
+    /// The state as `viewer` may see it ([`View::view`](crate::View::view)).
     pub fn view(&self, viewer: Viewer) -> G {
         self.state.view(viewer)
     }

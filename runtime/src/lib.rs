@@ -79,6 +79,9 @@
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
 //!   validate = .., skip_if = ..)]`: one option, or several into a `Vec`;
+//! - `#[choose_on_board(<components or spaces>, ..)]`: as `choose_from`, with the same
+//!   keys, tree-shaking, validation and skips, for components or spaces that a client shows
+//!   on the board (prompt kind `choose_on_board`);
 //! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
 //! - `#[enter_text(prompt = .., validate = ..)]`;
 //! - `#[arg]`: given by whoever asks for the action as a follow-up.
@@ -89,6 +92,31 @@
 //! `Result<(), E: Display>` whose error text is shown to the player. `skip_if` is
 //! `"only-one"` (default), `"never"`, `"always"` or a `bool` expression (true: `always`),
 //! after Boardzilla's skip strategies.
+//!
+//! ## Components, boards and views
+//!
+//! Physical things are [`Deck`]s of immutable components whose pieces lie in places: growable
+//! [`Stack`]s, [`SizedStack`]s with fixed slots, [`Board`]s on a [`Grid`] (or spaces joined
+//! by a [`Graph`]). [`move_piece`], [`swap_pieces`], `move_within` and `arrange` (a shuffle
+//! drawn by [`Arrangement::shuffle`]) are the only ways to change where a piece lies; an
+//! impossible change is a [`PlaceError`] that changes nothing. A [`Chest`] checks that every
+//! component lies in exactly one place.
+//!
+//! What each viewer may see is declared on the state with `#[derive(View)]`, a policy per
+//! field (after boardgame's sanitization policies):
+//! - `#[view(visible)]` (the default), `#[view(hidden)]` (the field's default value, or an
+//!   empty place);
+//! - for places: `#[view(order)]` (hidden pieces behind tokens that follow them until
+//!   shuffled), `#[view(len)]` (how many), `#[view(non_empty)]` (whether any);
+//! - `#[view(others = <policy>)]` on a [`PerPlayer`] field: its owner sees their entry,
+//!   the others see it under the policy;
+//! - `#[view(place)]` marks a visible place for the one-place check, `#[view(nested)]` a
+//!   field with its own [`View`].
+//!
+//! A move that carries hidden data shows each viewer their part through [`Move::view`].
+//! [`check_views`] plays random games and checks at every step that every prompt computed
+//! from the player's view equals the one from the full state, and that every viewer's moves
+//! replayed from the viewed setup give their view.
 
 extern crate self as meeple;
 
