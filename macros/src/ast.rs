@@ -62,13 +62,23 @@ pub(crate) enum SelectionKind {
     ChooseFrom {
         options: Box<Expr>,
         multi: Option<Box<Multi>>,
-        /// Written `choose_on_board`: the options are components or spaces of the board.
-        on_board: bool,
+        /// How the prompt shows the options: a list, the board, or placements of a piece.
+        display: ChoiceDisplay,
     },
     /// `choose_number(min = .., max = ..)`.
     ChooseNumber { min: Box<Expr>, max: Box<Expr> },
     /// `enter_text`.
     EnterText,
+}
+
+/// How a choice among options is shown: `choose_from`, `choose_on_board`, `place_piece`.
+pub(crate) enum ChoiceDisplay {
+    List,
+    Board,
+    /// `place_piece`: the options are placements; the piece has this many rotations.
+    Placement {
+        rotations: Box<Expr>,
+    },
 }
 
 /// The count bounds of a multi-selection and the element type of its `Vec`.
@@ -221,9 +231,10 @@ fn parse_template(literal: LitStr, errors: &mut Errors) -> Option<Template> {
     }
 }
 
-const SELECTION_ATTRS: [&str; 4] = [
+const SELECTION_ATTRS: [&str; 5] = [
     "choose_from",
     "choose_on_board",
+    "place_piece",
     "choose_number",
     "enter_text",
 ];
@@ -238,7 +249,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     });
     let Some(attr) = kinds.next() else {
         errors.at(&ident, format!(
-            "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_on_board(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
+            "field `{ident}` is neither a selection nor an argument; mark it `#[choose_from(..)]`, `#[choose_on_board(..)]`, `#[place_piece(..)]`, `#[choose_number(..)]`, `#[enter_text]` or `#[arg]`"
         ));
         // Kept as an argument, so the checks of the other fields do not report it unknown.
         return Some(FieldDef::Arg {
@@ -282,12 +293,14 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     let (mut count, mut min, mut max) = (None::<(Ident, Expr)>, None, None);
     let written = attr_ident.to_string();
     // `choose_on_board` takes what `choose_from` takes; only the prompt's kind differs.
-    let on_board = written == "choose_on_board";
-    let kind = if on_board {
+    // `place_piece` is a single choice among the placements of its positions.
+    let placing = written == "place_piece";
+    let kind = if written == "choose_on_board" || placing {
         "choose_from".to_owned()
     } else {
         written.clone()
     };
+    let mut rotations: Option<Expr> = None;
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
@@ -310,12 +323,17 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     }
                     ("skip_if", _) => selection.skip = parse_skip(input, errors)?,
                     ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
+                    ("rotations", "choose_from") if placing => set_once(&mut rotations, input.parse()?, &key, errors),
+                    ("count" | "min" | "max", _) if placing => {
+                        input.parse::<Expr>()?;
+                        errors.at(&key, format!("`place_piece` places one piece: remove `{name}`; to choose several spaces, use `#[choose_on_board(.., {name} = ..)]`"));
+                    }
                     ("count", "choose_from") => set_once(&mut count, (key.clone(), input.parse()?), &key, errors),
                     ("min", "choose_from" | "choose_number") => set_once(&mut min, (key.clone(), input.parse()?), &key, errors),
                     ("max", "choose_from" | "choose_number") => set_once(&mut max, (key.clone(), input.parse()?), &key, errors),
                     _ => {
                         input.parse::<Expr>()?;
-                        errors.at(&key, format!("unknown key `{name}` in `#[{written}]`; expected {}", expected_keys(&kind)));
+                        errors.at(&key, format!("unknown key `{name}` in `#[{written}]`; expected {}", expected_keys(&written)));
                     }
                 }
                 if !input.is_empty() {
@@ -375,10 +393,25 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     Some(Box::new(Multi { min, max, item }))
                 }
             };
+            let (options, display) = if placing {
+                let rotations: Expr = rotations.unwrap_or_else(|| syn::parse_quote!(1));
+                let span = syn::spanned::Spanned::span(&options);
+                let placements: Expr = syn::parse_quote_spanned! {span=>
+                    ::meeple::__private::placements(#options, #rotations)
+                };
+                let display = ChoiceDisplay::Placement {
+                    rotations: Box::new(rotations),
+                };
+                (placements, display)
+            } else if written == "choose_on_board" {
+                (options, ChoiceDisplay::Board)
+            } else {
+                (options, ChoiceDisplay::List)
+            };
             SelectionKind::ChooseFrom {
                 options: Box::new(options),
                 multi,
-                on_board,
+                display,
             }
         }
         "choose_number" => {
@@ -410,7 +443,10 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
 
 fn expected_keys(kind: &str) -> &'static str {
     match kind {
-        "choose_from" => "`count`, `min`, `max`, `label`, `prompt`, `validate` or `skip_if`",
+        "choose_from" | "choose_on_board" => {
+            "`count`, `min`, `max`, `label`, `prompt`, `validate` or `skip_if`"
+        }
+        "place_piece" => "`rotations`, `label`, `prompt`, `validate` or `skip_if`",
         "choose_number" => "`min`, `max`, `prompt`, `validate` or `skip_if`",
         _ => "`prompt` or `validate`",
     }

@@ -7,7 +7,9 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, Type};
 
-use crate::ast::{self, ActionDef, FieldDef, SelectionDef, SelectionKind, SkipDef, Strategy};
+use crate::ast::{
+    self, ActionDef, ChoiceDisplay, FieldDef, SelectionDef, SelectionKind, SkipDef, Strategy,
+};
 use crate::check;
 use crate::errors::{Errors, with_fallback};
 use crate::template::{Part, Template};
@@ -636,10 +638,10 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: None,
-            on_board,
+            display,
         } => {
             let candidates = candidates(options, ty);
-            let kind = choice_kind(*on_board, quote!(1), quote!(1));
+            let kind = choice_kind(display, quote!(1), quote!(1));
             quote! {
                 let mut __options = #mp::Vec::new();
                 for __candidate in #candidates {
@@ -665,11 +667,11 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
         SelectionKind::ChooseFrom {
             options,
             multi: Some(multi),
-            on_board,
+            display,
         } => {
             let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
             let kind = choice_kind(
-                *on_board,
+                display,
                 quote!(__min),
                 quote!(__max.min(__items.len()).max(__min)),
             );
@@ -742,12 +744,16 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
 }
 
 /// The prompt's kind of a choice among options, on the board or not.
-fn choice_kind(on_board: bool, min: TokenStream, max: TokenStream) -> TokenStream {
+fn choice_kind(display: &ChoiceDisplay, min: TokenStream, max: TokenStream) -> TokenStream {
     let mp = mp();
-    if on_board {
-        quote!(#mp::SelectionKind::ChooseOnBoard { min: #min, max: #max })
-    } else {
-        quote!(#mp::SelectionKind::ChooseFrom { min: #min, max: #max })
+    match display {
+        ChoiceDisplay::List => quote!(#mp::SelectionKind::ChooseFrom { min: #min, max: #max }),
+        ChoiceDisplay::Board => {
+            quote!(#mp::SelectionKind::ChooseOnBoard { min: #min, max: #max })
+        }
+        ChoiceDisplay::Placement { rotations } => quote_spanned! {rotations.span()=>
+            #mp::SelectionKind::PlacePiece { rotations: { let __rotations: usize = #rotations; __rotations } }
+        },
     }
 }
 

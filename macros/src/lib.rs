@@ -14,12 +14,20 @@ mod view;
 use proc_macro::TokenStream;
 
 /// Declares one action of a game: each field is a selection, in order (`#[choose_from]`,
-/// `#[choose_on_board]`,
+/// `#[choose_on_board]`, `#[place_piece]`,
 /// `#[choose_number]`, `#[enter_text]`), or an argument (`#[arg]`). See the `meeple` crate
 /// docs for the attributes.
 #[proc_macro_derive(
     Action,
-    attributes(action, choose_from, choose_on_board, choose_number, enter_text, arg)
+    attributes(
+        action,
+        choose_from,
+        choose_on_board,
+        place_piece,
+        choose_number,
+        enter_text,
+        arg
+    )
 )]
 pub fn derive_action(input: TokenStream) -> TokenStream {
     expand::derive_action(input.into()).into()

@@ -244,9 +244,9 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
             Scope::Nested(span) => {
                 Some(quote_spanned!(span=> #mp::View::visit_pieces(&self.#name, visit);))
             }
-            _ if field.place => Some(
-                quote_spanned!(field.span()=> #mp::Pieces::visit_pieces(&self.#name, visit);),
-            ),
+            _ if field.place => {
+                Some(quote_spanned!(field.span()=> #mp::Pieces::visit_pieces(&self.#name, visit);))
+            }
             _ => None,
         }
     });

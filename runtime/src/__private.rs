@@ -14,6 +14,7 @@ pub use crate::action::{
     Action, ActionSet, Behaviour, IntoBehaviour, Message, OptionState, SelectionState, Skip, Step,
     Validation,
 };
+pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces};
 pub use crate::error::SubmitError;
 pub use crate::game::Game;

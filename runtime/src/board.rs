@@ -18,6 +18,41 @@ use crate::components::{DeckId, Place, PlaceError, SizedStack, Slot};
 #[serde(transparent)]
 pub struct Space(pub usize);
 
+/// Where a piece is put by a `place_piece` selection: a space and a rotation.
+///
+/// Serialized as `{"space":4,"rotation":1}`; shown as `#4` or `#4 r1` unless the selection
+/// gives a `label`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// The space the piece goes on.
+    pub space: Space,
+    /// How many quarter turns (or steps of the piece's own symmetry) it is rotated: `0`
+    /// for pieces without rotations.
+    pub rotation: u8,
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.space.0)?;
+        if self.rotation > 0 {
+            write!(f, " r{}", self.rotation)?;
+        }
+        Ok(())
+    }
+}
+
+/// Every placement of a piece on `positions`, with `rotations` rotations each (at least 1,
+/// at most 256), position by position: what a `place_piece` selection offers.
+pub fn placements(
+    positions: impl IntoIterator<Item = Space>,
+    rotations: usize,
+) -> impl Iterator<Item = Placement> {
+    let rotations = u8::try_from(rotations.clamp(1, 256) - 1).unwrap_or(u8::MAX);
+    positions
+        .into_iter()
+        .flat_map(move |space| (0..=rotations).map(move |rotation| Placement { space, rotation }))
+}
+
 /// A row and a column, 0-based, written `"row,column"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Coord {

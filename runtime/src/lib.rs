@@ -82,6 +82,9 @@
 //! - `#[choose_on_board(<components or spaces>, ..)]`: as `choose_from`, with the same
 //!   keys, tree-shaking, validation and skips, for components or spaces that a client shows
 //!   on the board (prompt kind `choose_on_board`);
+//! - `#[place_piece(<spaces>, rotations = n, label = .., prompt = .., validate = ..,
+//!   skip_if = ..)]`: where a piece goes, into a [`Placement`] field: one of the spaces, in
+//!   one of `n` rotations (1 by default);
 //! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
 //! - `#[enter_text(prompt = .., validate = ..)]`;
 //! - `#[arg]`: given by whoever asks for the action as a follow-up.
@@ -142,7 +145,9 @@ pub use action::{
     Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, OptionState, SelectionState,
     Skip, Step, Validation,
 };
-pub use board::{Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Space};
+pub use board::{
+    Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,
+};
 pub use chance::Chance;
 pub use components::{
     Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,

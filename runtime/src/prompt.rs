@@ -121,6 +121,12 @@ pub enum SelectionKind {
         /// The most options to pick.
         max: usize,
     },
+    /// Where to put a piece: one of the options, each a [`Placement`](crate::Placement)
+    /// (a space and a rotation), of a piece that has `rotations` orientations.
+    PlacePiece {
+        /// How many orientations the piece has (1: it is not rotated).
+        rotations: usize,
+    },
     /// An integer in `min..=max`: the smallest and largest values that lead to a valid
     /// completion (values between them may still be refused).
     ChooseNumber {
@@ -148,6 +154,7 @@ impl SelectionKind {
             SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max } => {
                 Some((min, max))
             }
+            SelectionKind::PlacePiece { .. } => Some((1, 1)),
             SelectionKind::ChooseNumber { .. } | SelectionKind::EnterText => None,
         }
     }
@@ -266,7 +273,8 @@ pub(crate) fn action_prompt<A: ActionSet>(
 fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value> {
     match state.kind {
         SelectionKind::ChooseFrom { min: 1, max: 1 }
-        | SelectionKind::ChooseOnBoard { min: 1, max: 1 } => match viable {
+        | SelectionKind::ChooseOnBoard { min: 1, max: 1 }
+        | SelectionKind::PlacePiece { .. } => match viable {
             [only] => Some(only.value.clone()),
             _ => None,
         },
@@ -300,7 +308,8 @@ fn fold_into_next<A: ActionSet>(
 ) -> Result<Option<Vec<PromptOption>>, SubmitError> {
     let listable = |kind: &SelectionKind, options: &[OptionState]| match kind {
         SelectionKind::ChooseFrom { min: 1, max: 1 }
-        | SelectionKind::ChooseOnBoard { min: 1, max: 1 } => true,
+        | SelectionKind::ChooseOnBoard { min: 1, max: 1 }
+        | SelectionKind::PlacePiece { .. } => true,
         SelectionKind::ChooseNumber { .. } => !options.is_empty(),
         _ => false,
     };
