@@ -86,6 +86,9 @@ pub(crate) struct Multi {
     pub(crate) min: Expr,
     pub(crate) max: Option<Expr>,
     pub(crate) item: Type,
+    /// `within = <bool>`: a bound every part of an acceptable set keeps (a budget), so the
+    /// search drops a branch as soon as the set built so far breaks it.
+    pub(crate) within: Option<Expr>,
 }
 
 pub(crate) enum SkipDef {
@@ -301,6 +304,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
         written.clone()
     };
     let mut rotations: Option<Expr> = None;
+    let mut within: Option<(Ident, Expr)> = None;
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
@@ -323,6 +327,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     }
                     ("skip_if", _) => selection.skip = parse_skip(input, errors)?,
                     ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
+                    ("within", "choose_from") if !placing => set_once(&mut within, (key.clone(), input.parse()?), &key, errors),
                     ("rotations", "choose_from") if placing => set_once(&mut rotations, input.parse()?, &key, errors),
                     ("count" | "min" | "max", _) if placing => {
                         input.parse::<Expr>()?;
@@ -364,7 +369,12 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                 placeholder()
             });
             let multi = match vec_item(&selection.ty) {
-                _ if count.is_none() && min.is_none() && max.is_none() => None,
+                _ if count.is_none() && min.is_none() && max.is_none() => {
+                    if let Some((key, _)) = &within {
+                        errors.at(key, "`within` bounds a set of several values as it grows; a single choice has none: use `validate`, or choose several with `count` or `min` and `max`");
+                    }
+                    None
+                }
                 None => {
                     for (key, _) in [&count, &min, &max].into_iter().flatten() {
                         errors.at(key, format!(
@@ -390,7 +400,13 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                             max.map(|(_, max)| max),
                         ),
                     };
-                    Some(Box::new(Multi { min, max, item }))
+                    let within = within.map(|(_, within)| within);
+                    Some(Box::new(Multi {
+                        min,
+                        max,
+                        item,
+                        within,
+                    }))
                 }
             };
             let (options, display) = if placing {
@@ -444,7 +460,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
 fn expected_keys(kind: &str) -> &'static str {
     match kind {
         "choose_from" | "choose_on_board" => {
-            "`count`, `min`, `max`, `label`, `prompt`, `validate` or `skip_if`"
+            "`count`, `min`, `max`, `within`, `label`, `prompt`, `validate` or `skip_if`"
         }
         "place_piece" => "`rotations`, `label`, `prompt`, `validate` or `skip_if`",
         "choose_number" => "`min`, `max`, `prompt`, `validate` or `skip_if`",

@@ -141,9 +141,19 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         for expr in before_choice {
             forbid_names(expr, later, errors, rule);
         }
-        for expr in [&selection.validate, &selection.label]
-            .into_iter()
-            .flatten()
+        let within = match &selection.kind {
+            SelectionKind::ChooseFrom {
+                multi: Some(multi), ..
+            } => multi.within.as_ref(),
+            _ => None,
+        };
+        for expr in [
+            selection.validate.as_ref(),
+            selection.label.as_ref(),
+            within,
+        ]
+        .into_iter()
+        .flatten()
         {
             forbid_names(expr, &later[1..], errors, rule);
         }

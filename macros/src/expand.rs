@@ -382,13 +382,21 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 } => {
                     let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
                     let ty = &selection.ty;
+                    let search = subsets(
+                        selection,
+                        multi,
+                        quote!(#mp::None),
+                        quote! {
+                            |__indices: &[usize]| {
+                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                                let #sel = &__candidate;
+                                #accept
+                            }
+                        },
+                    );
                     quote! {
                         #items
-                        #mp::any_subset(__items.len(), __min, __max, #mp::None, |__indices| {
-                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                            let #sel = &__candidate;
-                            #accept
-                        })
+                        #search
                     }
                 }
                 SelectionKind::ChooseNumber { min, max } => {
@@ -466,17 +474,25 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 } => {
                     let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
                     let ty = &selection.ty;
+                    let search = subsets(
+                        selection,
+                        multi,
+                        quote!(#mp::None),
+                        quote! {
+                            |__indices: &[usize]| {
+                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                                let #sel = &__candidate;
+                                if #valid {
+                                    __flow = Self::#next(#call_next visit);
+                                }
+                                __flow.is_break()
+                            }
+                        },
+                    );
                     quote! {
                         #items
                         let mut __flow = #mp::ControlFlow::Continue(());
-                        #mp::any_subset(__items.len(), __min, __max, #mp::None, |__indices| {
-                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                            let #sel = &__candidate;
-                            if #valid {
-                                __flow = Self::#next(#call_next visit);
-                            }
-                            __flow.is_break()
-                        });
+                        #search;
                         __flow
                     }
                 }
@@ -549,11 +565,24 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         } => {
             let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
             let refuse = not_offered(quote!(__reason));
+            let within = multi.within.as_ref().map(|within| {
+                let refuse = not_offered(quote!(::std::string::ToString::to_string(
+                    "the set breaks its bound (`within`)"
+                )));
+                quote_spanned! {within.span()=>
+                    let #sel = __value;
+                    let __within: bool = #within;
+                    if !__within {
+                        #refuse
+                    }
+                }
+            });
             quote! {
                 #items
                 if let #mp::Err(__reason) = #mp::match_subset(__value, &__items, __min, __max) {
                     #refuse
                 }
+                #within
             }
         }
         SelectionKind::ChooseNumber { min, max } => {
@@ -675,12 +704,12 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 quote!(__min),
                 quote!(__max.min(__items.len()).max(__min)),
             );
-            quote! {
-                #items
-                let mut __first_error: #mp::Option<#mp::String> = #mp::None;
-                let mut __options = #mp::Vec::new();
-                for (__index, __item) in __items.iter().enumerate() {
-                    let __viable = #mp::any_subset(__items.len(), __min, __max, #mp::Some(__index), |__indices| {
+            let search = subsets(
+                selection,
+                multi,
+                quote!(#mp::Some(__index)),
+                quote! {
+                    |__indices: &[usize]| {
                         let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
                         let #sel = &__candidate;
                         match #error_of {
@@ -690,7 +719,15 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                                 false
                             }
                         }
-                    });
+                    }
+                },
+            );
+            quote! {
+                #items
+                let mut __first_error: #mp::Option<#mp::String> = #mp::None;
+                let mut __options = #mp::Vec::new();
+                for (__index, __item) in __items.iter().enumerate() {
+                    let __viable = #search;
                     if __viable {
                         let #sel = __item;
                         __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
@@ -762,6 +799,33 @@ fn candidates(options: &Expr, ty: &Type) -> TokenStream {
     let mp = mp();
     quote_spanned! {options.span()=>
         #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), |__option| -> #ty { __option })
+    }
+}
+
+/// The lazy search over the subsets of `__items` for a multi-selection: `visit` (a
+/// closure of `__indices`) on every candidate set of `must` (an `Option<usize>` index the
+/// set must hold); with `within`, a branch is dropped as soon as its set breaks it.
+fn subsets(
+    selection: &SelectionDef,
+    multi: &ast::Multi,
+    must: TokenStream,
+    visit: TokenStream,
+) -> TokenStream {
+    let mp = mp();
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    match &multi.within {
+        None => quote!(#mp::any_subset(__items.len(), __min, __max, #must, #visit)),
+        Some(within) => {
+            let within = quote_spanned! {within.span()=>
+                |__indices: &[usize]| {
+                    let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                    let #sel = &__candidate;
+                    let __within: bool = #within;
+                    __within
+                }
+            };
+            quote!(#mp::any_subset_within(__items.len(), __min, __max, #must, #within, #visit))
+        }
     }
 }
 

@@ -252,6 +252,62 @@ pub fn any_subset(
     false
 }
 
+/// As [`any_subset`], for a selection whose sets must stay `within` a bound that every
+/// part of an acceptable set keeps (a budget, a maximum sum): a depth-first search over
+/// increasing indices that drops a branch as soon as its set is not within, so a bound that
+/// refuses most sets costs as many checks as the sets it lets grow, not `2^n`. Sets come in
+/// lexicographic order of their indices.
+pub fn any_subset_within(
+    n: usize,
+    min: usize,
+    max: usize,
+    must: Option<usize>,
+    mut within: impl FnMut(&[usize]) -> bool,
+    mut visit: impl FnMut(&[usize]) -> bool,
+) -> bool {
+    fn grow(
+        indices: &mut Vec<usize>,
+        from: usize,
+        (n, min, max, must): (usize, usize, usize, Option<usize>),
+        within: &mut dyn FnMut(&[usize]) -> bool,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        let holds_must = must.is_none_or(|must| indices.contains(&must));
+        if indices.len() >= min && holds_must && visit(indices) {
+            return true;
+        }
+        if indices.len() == max {
+            return false;
+        }
+        for next in from..n {
+            // Past `must` without it, no set of this branch can hold it.
+            if must.is_some_and(|must| !holds_must && next > must) {
+                break;
+            }
+            indices.push(next);
+            let found =
+                within(indices) && grow(indices, next + 1, (n, min, max, must), within, visit);
+            indices.pop();
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+    // A set holding `must` holds `{must}`: when that alone is not within, none is.
+    if must.is_some_and(|must| must >= n || !within(&[must])) {
+        return false;
+    }
+    let mut indices = Vec::with_capacity(max.min(n));
+    grow(
+        &mut indices,
+        0,
+        (n, min, max.min(n), must),
+        &mut within,
+        &mut visit,
+    )
+}
+
 /// Matches the values of a submitted multi-selection to distinct candidates.
 ///
 /// # Errors
@@ -322,6 +378,46 @@ mod tests {
             set == [0, 1, 29]
         }));
         assert_eq!(visits, 1);
+    }
+
+    #[test]
+    fn bounded_subsets_drop_branches_that_break_the_bound() {
+        // 20 items of cost 1..=20 under a budget of 3: only {0}, {1}, {0,1} and {2} fit.
+        let cost = |indices: &[usize]| indices.iter().map(|&i| i + 1).sum::<usize>();
+        let (mut checks, mut seen) = (0, Vec::new());
+        let found = any_subset_within(
+            20,
+            1,
+            20,
+            None,
+            |indices| {
+                checks += 1;
+                cost(indices) <= 3
+            },
+            |indices| {
+                seen.push(indices.to_vec());
+                false
+            },
+        );
+        assert!(!found);
+        assert_eq!(seen, vec![vec![0], vec![0, 1], vec![1], vec![2]]);
+        // At most one check per item for the empty set and each of the 4 sets that fit,
+        // instead of one per subset (2^20).
+        assert!(checks <= 20 * 5, "{checks} checks");
+        // With an item that must be in the set.
+        let mut with_two = Vec::new();
+        any_subset_within(
+            20,
+            1,
+            20,
+            Some(1),
+            |indices| cost(indices) <= 3,
+            |indices| {
+                with_two.push(indices.to_vec());
+                false
+            },
+        );
+        assert_eq!(with_two, vec![vec![0, 1], vec![1]]);
     }
 
     #[test]

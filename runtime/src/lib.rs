@@ -78,7 +78,9 @@
 //!
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
-//!   validate = .., skip_if = ..)]`: one option, or several into a `Vec`;
+//!   validate = .., skip_if = .., within = ..)]`: one option, or several into a `Vec`.
+//!   With several, `within = <bool>` bounds every part of an acceptable set (a budget):
+//!   the search drops a set as soon as it breaks the bound, without walking every subset;
 //! - `#[choose_on_board(<components or spaces>, ..)]`: as `choose_from`, with the same
 //!   keys, tree-shaking, validation and skips, for components or spaces that a client shows
 //!   on the board (prompt kind `choose_on_board`);

@@ -192,3 +192,134 @@ fn placements_are_submitted_and_checked() {
         }]
     );
 }
+
+/// A hand of 20 cards costing 1 to 20 and a budget: buy any set within it.
+mod budget {
+    use std::cell::Cell;
+
+    use super::*;
+
+    thread_local! {
+        /// How many times the budget was checked, to show the search never walks every
+        /// subset of the hand.
+        static CHECKS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn within(cards: &[u32], budget: u32) -> bool {
+        CHECKS.with(|checks| checks.set(checks.get() + 1));
+        cards.iter().sum::<u32>() <= budget
+    }
+
+    #[derive(Clone, Debug, Serialize, Deserialize, View)]
+    pub(super) struct Shop {
+        pub(super) budget: u32,
+        pub(super) bought: Option<Vec<u32>>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub(super) enum ShopMove {
+        Buy(Vec<u32>),
+    }
+
+    impl Move<Shop> for ShopMove {
+        fn apply(&self, shop: &mut Shop, _next: &mut MoveContext<'_, Self>) {
+            let ShopMove::Buy(cards) = self;
+            shop.bought = Some(cards.clone());
+        }
+    }
+
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Buy cards", behaviour = [ShopMove::Buy(cards.clone())])]
+    pub(super) struct Buy {
+        #[choose_from(1..=20_u32, min = 1, max = 20, within = within(cards, game.budget))]
+        cards: Vec<u32>,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Shop)]
+    pub(super) enum ShopAction {
+        Buy(Buy),
+    }
+
+    impl Game for Shop {
+        type Config = u32;
+        type Move = ShopMove;
+        type Actions = ShopAction;
+        const NAME: &'static str = "shop";
+
+        fn setup(budget: &u32, _players: usize) -> Result<Setup<Self>, SetupError> {
+            Ok(Setup {
+                state: Shop {
+                    budget: *budget,
+                    bought: None,
+                },
+                moves: Vec::new(),
+            })
+        }
+
+        fn to_act(&self) -> PlayerSet {
+            if self.bought.is_none() {
+                PlayerSet::one(PlayerIndex(0))
+            } else {
+                PlayerSet::EMPTY
+            }
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.bought.as_ref().map(|_| Outcome {
+                winners: vec![PlayerIndex(0)],
+                scores: Vec::new(),
+            })
+        }
+    }
+
+    pub(super) fn checks() -> usize {
+        CHECKS.with(|checks| checks.replace(0))
+    }
+}
+
+/// Under a budget of 3, only the cards 1, 2 and 3 can be part of a set; the search checks
+/// the budget a few hundred times, not once per subset of 20 cards (about a million).
+#[test]
+fn a_budget_prunes_the_sets_as_they_grow() {
+    let engine = Engine::<budget::Shop>::new(3, 1, 0).expect("a valid setup");
+    budget::checks();
+    let prompt = engine.prompt(P0);
+    let checks = budget::checks();
+    let selection = prompt.actions[0].selection.as_ref().expect("a selection");
+    let labels: Vec<&str> = selection
+        .options
+        .iter()
+        .map(|option| option.label.as_str())
+        .collect();
+    assert_eq!(labels, ["1", "2", "3"]);
+    assert!(checks < 1_000, "{checks} checks of the budget");
+    // A set over the budget is refused; one within it is bought.
+    let mut engine = engine;
+    let refused =
+        engine.submit_submission(P0, &Submission::new("buy").with("cards", json!([1, 3])));
+    assert_eq!(
+        refused.map(|record| record.action.clone()),
+        Err(SubmitError::NotOffered {
+            action: "buy",
+            selection: "cards",
+            value: "[1,3]".to_owned(),
+            reason: "the set breaks its bound (`within`)".to_owned()
+        })
+    );
+    assert_eq!(engine.state().bought, None);
+    engine
+        .submit_submission(P0, &Submission::new("buy").with("cards", json!([1, 2])))
+        .expect("within the budget");
+    assert_eq!(engine.state().bought, Some(vec![1, 2]));
+}
+
+/// With no budget at all, nothing can be bought and the action is not offered, found
+/// after 20 checks.
+#[test]
+fn a_budget_nothing_fits_removes_the_action() {
+    let engine = Engine::<budget::Shop>::new(0, 1, 0).expect("a valid setup");
+    budget::checks();
+    assert!(engine.prompt(P0).actions.is_empty());
+    assert!(budget::checks() <= 40);
+}
