@@ -129,3 +129,58 @@ fn a_seat_that_does_not_exist_is_refused() {
         text(&output.stderr)
     );
 }
+
+/// Every game simulates, logs and replays; `--players` sets the table's size.
+#[test]
+fn every_game_simulates_and_replays() {
+    let dir = std::env::temp_dir().join(format!("meeple-cli-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    for (game, players) in [("tictactoe", "2")] {
+        let log = dir.join(format!("{game}.jsonl"));
+        let log_arg = log.to_str().expect("a UTF-8 path");
+        let simulated = meeple(
+            &[
+                "simulate",
+                game,
+                "--games",
+                "20",
+                "--seed",
+                "4",
+                "--players",
+                players,
+                "--log",
+                log_arg,
+            ],
+            "",
+        );
+        let out = text(&simulated.stdout);
+        assert!(
+            simulated.status.success(),
+            "{game}: {out}{}",
+            text(&simulated.stderr)
+        );
+        assert!(out.contains("games:      20"), "{game}: {out}");
+        let replayed = meeple(&["replay", log_arg], "");
+        let out = text(&replayed.stdout);
+        assert!(
+            replayed.status.success(),
+            "{game}: {out}{}",
+            text(&replayed.stderr)
+        );
+        assert!(out.contains("replayed 20 games"), "{game}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");
+}
+
+#[test]
+fn a_person_plays_tictactoe_to_the_end() {
+    // The first free space each turn, by number.
+    let output = meeple(
+        &["play", "tictactoe", "--seed", "2", "--delay-ms", "0"],
+        &"1\n".repeat(10),
+    );
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(out.contains("X marks 0,0"), "{out}");
+    assert!(out.contains("Game over."), "{out}");
+}
