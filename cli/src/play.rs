@@ -225,7 +225,7 @@ fn continue_action<G: TerminalGame>(
     input: &mut impl Iterator<Item = io::Result<String>>,
 ) -> Result<Reply, CliError> {
     loop {
-        let Some(selection) = action.selection.clone() else {
+        let Some(mut selection) = action.selection.clone() else {
             if let Some(question) = &action.confirm {
                 println!("{question} (yes/no)");
                 let Some(answer) = read(input)? else {
@@ -240,6 +240,13 @@ fn continue_action<G: TerminalGame>(
                 selections: action.chosen_selections(),
             }));
         };
+        // A group is asked one selection after the other, in the terminal.
+        if let SelectionKind::ChooseGroup { selections } = &selection.kind {
+            println!("{}:", selection.prompt);
+            if let Some(first) = selections.first() {
+                selection = first.clone();
+            }
+        }
         let listed = is_list(&selection.kind, &selection.options);
         match &selection.kind {
             SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max }

@@ -20,9 +20,19 @@ pub(crate) struct ActionDef {
     pub(crate) messages: Vec<MessageDef>,
     pub(crate) behaviour: Option<Expr>,
     pub(crate) fields: Vec<FieldDef>,
+    /// The `group(name, prompt = .., validate = ..)` declarations.
+    pub(crate) groups: Vec<GroupDef>,
     /// Whether an `#[action(..)]` could not be read to its end: what follows the mistake
     /// is unknown, so no check may report it missing.
     pub(crate) attrs_cut_short: bool,
+}
+
+/// A `group(name, prompt = .., validate = ..)`: the prompt and the validation of the
+/// selections marked `group = name`, shown together.
+pub(crate) struct GroupDef {
+    pub(crate) name: Ident,
+    pub(crate) prompt: Option<Expr>,
+    pub(crate) validate: Option<Expr>,
 }
 
 /// A `message = "..."` or `message(to = ..., "...")`.
@@ -55,6 +65,8 @@ pub(crate) struct SelectionDef {
     pub(crate) validate: Option<Expr>,
     pub(crate) label: Option<Expr>,
     pub(crate) skip: SkipDef,
+    /// `group = name`: shown together with the other selections of that group.
+    pub(crate) group: Option<Ident>,
 }
 
 pub(crate) enum SelectionKind {
@@ -128,6 +140,7 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
         messages: Vec::new(),
         behaviour: None,
         fields: Vec::new(),
+        groups: Vec::new(),
         attrs_cut_short: false,
     };
     for attr in &input.attrs {
@@ -168,6 +181,18 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                     set_once(&mut action.description, template, &meta.path, errors);
                 }
             }
+            "group" => {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                // The parentheses are read whole: after a mistake inside, the other keys still are.
+                match parse_group(&content, errors) {
+                    Ok(group) => action.groups.push(group),
+                    Err(error) => {
+                        errors.push(error);
+                        content.parse::<TokenStream>()?;
+                    }
+                }
+            }
             "message" => {
                 if meta.input.peek(Token![=]) {
                     let literal: LitStr = meta.value()?.parse()?;
@@ -193,7 +218,7 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
             }
             _ => {
                 errors.at(&meta.path, format!(
-                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm` or `behaviour`",
+                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm`, `group` or `behaviour`",
                     path_text(&meta.path)
                 ));
                 skip_value(meta.input)?;
@@ -205,6 +230,38 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
         errors.push(error);
         action.attrs_cut_short = true;
     }
+}
+
+/// `name, prompt = .., validate = ..`.
+fn parse_group(content: ParseStream<'_>, errors: &mut Errors) -> syn::Result<GroupDef> {
+    let name: Ident = content.parse()?;
+    let mut group = GroupDef {
+        name,
+        prompt: None,
+        validate: None,
+    };
+    while !content.is_empty() {
+        content.parse::<Token![,]>()?;
+        if content.is_empty() {
+            break;
+        }
+        let key: Ident = content.call(<Ident as syn::ext::IdentExt>::parse_any)?;
+        content.parse::<Token![=]>()?;
+        match key.to_string().as_str() {
+            "prompt" => set_once(&mut group.prompt, content.parse()?, &key, errors),
+            "validate" => set_once(&mut group.validate, content.parse()?, &key, errors),
+            other => {
+                content.parse::<Expr>()?;
+                errors.at(
+                    &key,
+                    format!(
+                        "unknown key `{other}` in `group(..)`; expected `prompt` or `validate`"
+                    ),
+                );
+            }
+        }
+    }
+    Ok(group)
 }
 
 /// `to = <players>, "template"`.
@@ -290,6 +347,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
         validate: None,
         label: None,
         skip: SkipDef::Default,
+        group: None,
     };
     let mut options = None;
     // Each bound with the key it was given by, to point at the key.
@@ -321,6 +379,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                 match (name.as_str(), kind.as_str()) {
                     ("prompt", _) => set_once(&mut selection.prompt, input.parse()?, &key, errors),
                     ("validate", _) => set_once(&mut selection.validate, input.parse()?, &key, errors),
+                    ("group", _) => set_once(&mut selection.group, input.parse()?, &key, errors),
                     ("skip_if", "enter_text") => {
                         input.parse::<Expr>()?;
                         errors.at(&key, "free text is never skipped: it cannot be chosen for the player; remove `skip_if`");
@@ -460,11 +519,11 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
 fn expected_keys(kind: &str) -> &'static str {
     match kind {
         "choose_from" | "choose_on_board" => {
-            "`count`, `min`, `max`, `within`, `label`, `prompt`, `validate` or `skip_if`"
+            "`count`, `min`, `max`, `within`, `label`, `prompt`, `validate`, `skip_if` or `group`"
         }
-        "place_piece" => "`rotations`, `label`, `prompt`, `validate` or `skip_if`",
-        "choose_number" => "`min`, `max`, `prompt`, `validate` or `skip_if`",
-        _ => "`prompt` or `validate`",
+        "place_piece" => "`rotations`, `label`, `prompt`, `validate`, `skip_if` or `group`",
+        "choose_number" => "`min`, `max`, `prompt`, `validate`, `skip_if` or `group`",
+        _ => "`prompt`, `validate` or `group`",
     }
 }
 

@@ -159,6 +159,8 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         }
     }
 
+    check_groups(action, &selections, &selection_names, errors);
+
     // A message names `player`, the selections and the arguments.
     let field_names: Vec<String> = action
         .fields
@@ -382,6 +384,120 @@ impl<'ast> Visit<'ast> for Binder<'_> {
     }
 
     fn visit_expr(&mut self, _: &'ast Expr) {}
+}
+
+/// The rules of groups (`group = name` on selections, `group(name, ..)` on the action).
+fn check_groups(
+    action: &ActionDef,
+    selections: &[&SelectionDef],
+    selection_names: &[String],
+    errors: &mut Errors,
+) {
+    // The selections of a group are shown together: they follow each other.
+    for (k, selection) in selections.iter().enumerate() {
+        let Some(group) = &selection.group else {
+            continue;
+        };
+        let earlier = selections[..k]
+            .iter()
+            .rposition(|other| other.group.as_ref() == Some(group));
+        if let Some(earlier) = earlier
+            && earlier + 1 != k
+        {
+            errors.at(
+                group,
+                format!(
+                    "the selections of group `{group}` are shown together, so they follow each other; move `{}` next to `{}`",
+                    selection.ident, selections[earlier].ident
+                ),
+            );
+        }
+        // A group is always asked: nothing in it is chosen for the player.
+        if !matches!(selection.skip, SkipDef::Default) {
+            errors.at(
+                group,
+                format!(
+                    "`{}` is in group `{group}`, which is always asked as a whole; remove its `skip_if`",
+                    selection.ident
+                ),
+            );
+        }
+        // Shown together, the members cannot depend on each other; only the group's
+        // `validate` sees them all.
+        let others: Vec<String> = selections
+            .iter()
+            .filter(|other| other.group.as_ref() == Some(group) && other.ident != selection.ident)
+            .map(|other| other.ident.to_string())
+            .collect();
+        let mut exprs: Vec<&Expr> = Vec::new();
+        match &selection.kind {
+            SelectionKind::ChooseFrom { options, multi, .. } => {
+                exprs.push(options);
+                if let Some(multi) = multi {
+                    exprs.push(&multi.min);
+                    exprs.extend(&multi.max);
+                    exprs.extend(&multi.within);
+                }
+            }
+            SelectionKind::ChooseNumber { min, max } => exprs.extend([&**min, &**max]),
+            SelectionKind::EnterText => {}
+        }
+        exprs.extend(&selection.prompt);
+        exprs.extend(&selection.validate);
+        exprs.extend(&selection.label);
+        for expr in exprs {
+            forbid_names(expr, &others, errors, |name| {
+                format!(
+                    "`{}` and `{name}` are shown together in group `{group}`, so one cannot depend on the other; check them together in `group({group}, validate = ..)`",
+                    selection.ident
+                )
+            });
+        }
+    }
+    for declared in &action.groups {
+        let name = &declared.name;
+        let Some(start) = selections
+            .iter()
+            .position(|selection| selection.group.as_ref() == Some(name))
+        else {
+            errors.at(
+                name,
+                format!(
+                    "no selection is in group `{name}`; mark its selections with `group = {name}`"
+                ),
+            );
+            continue;
+        };
+        let end = selections
+            .iter()
+            .rposition(|selection| selection.group.as_ref() == Some(name))
+            .unwrap_or(start);
+        if action
+            .groups
+            .iter()
+            .filter(|other| other.name == *name)
+            .count()
+            > 1
+        {
+            errors.at(name, format!("group `{name}` is declared twice; keep one"));
+        }
+        // The group's prompt is shown before any of it is chosen; its `validate` sees the
+        // selections above it and its own.
+        if let Some(prompt) = &declared.prompt {
+            forbid_names(prompt, &selection_names[start..], errors, |other| {
+                format!(
+                    "the prompt of group `{name}` is shown before `{other}` is chosen, so it cannot use it"
+                )
+            });
+        }
+        if let Some(validate) = &declared.validate {
+            forbid_names(validate, &selection_names[end + 1..], errors, |other| {
+                format!(
+                    "group `{name}` is checked before `{other}` is chosen, so its `validate` cannot use it"
+                )
+            });
+        }
+    }
 }
 
 #[cfg(test)]

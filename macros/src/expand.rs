@@ -3,7 +3,7 @@
 //! `check` has done that.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, Type};
 
@@ -130,6 +130,9 @@ fn expand(action: &ActionDef) -> TokenStream {
         if k < n {
             helpers.push(check_fn(&names, k));
             helpers.push(step_fn(&names, k));
+            if let Some(group) = group_of(&names, k) {
+                helpers.push(member_fn(&names, k, group.start));
+            }
         }
     }
 
@@ -351,12 +354,8 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
             let sel = &selection.ident;
             let next = format_ident!("__meeple_complete_{}", k + 1);
             let call_next = names.call(k + 1);
-            let accept = match &selection.validate {
-                Some(validate) => {
-                    quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate)) && Self::#next(#call_next))
-                }
-                None => quote!(Self::#next(#call_next)),
-            };
+            let passes = passes(names, k);
+            let accept = quote!(#passes && Self::#next(#call_next));
             match &selection.kind {
                 SelectionKind::EnterText => quote!(true),
                 SelectionKind::ChooseFrom {
@@ -443,12 +442,7 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
             let sel = &selection.ident;
             let next = format_ident!("__meeple_each_{}", k + 1);
             let call_next = names.call(k + 1);
-            let valid = match &selection.validate {
-                Some(validate) => {
-                    quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate)))
-                }
-                None => quote!(true),
-            };
+            let valid = passes(names, k);
             match &selection.kind {
                 SelectionKind::EnterText => quote!(#mp::ControlFlow::Continue(())),
                 SelectionKind::ChooseFrom {
@@ -608,12 +602,23 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             }
         }
     });
+    // The group's validation, with the last of its selections: the group is at fault.
+    let group = group_validate(names, k).map(|(group, validate)| {
+        let group = group.to_string();
+        quote_spanned! {validate.span()=>
+            let #sel = __value;
+            if let #mp::Some(__message) = #mp::Validation::into_error(#validate) {
+                return #mp::Err(#mp::SubmitError::Invalid { action: #name, selection: #group, message: __message });
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::SubmitError> {
             #bind_args
             #offered
             #validate
+            #group
             #mp::Ok(())
         }
     }
@@ -622,21 +627,189 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
 /// `__meeple_step_k`: selection `k` with its options, after the selections above it.
 fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let mp = mp();
-    let selection = names.selections[k];
     let fn_name = format_ident!("__meeple_step_{}", k);
     let params = names.params(k);
     let bind_args = names.bind_args();
-    let (sel, ty) = (&selection.ident, &selection.ty);
-    let sel_name = sel.to_string();
     let next = format_ident!("__meeple_complete_{}", k + 1);
     let call_next = names.call(k + 1);
-    let prompt = match &selection.prompt {
+    let state = selection_state(
+        names,
+        k,
+        &quote!(Self::#next(#call_next)),
+        error_of(names, k, true),
+        false,
+    );
+    // The first selection of a group brings the whole group.
+    let body = match group_of(names, k) {
+        Some(group) if group.start == k => {
+            let group_name = group.name.to_string();
+            let group_prompt = match group.def.and_then(|def| def.prompt.as_ref()) {
+                Some(prompt) => {
+                    quote_spanned!(prompt.span()=> #mp::Some(::std::string::ToString::to_string(&(#prompt))))
+                }
+                None => quote!(#mp::None),
+            };
+            let call = names.call(group.start);
+            let members = (group.start..=group.end).map(|member| {
+                let member_fn = format_ident!("__meeple_member_{}", member);
+                quote!(Self::#member_fn(#call))
+            });
+            quote! {
+                let mut __state = { #state };
+                __state.group = #mp::Some(#mp::GroupState {
+                    name: #group_name,
+                    prompt: #group_prompt,
+                    members: ::std::vec![#(#members),*],
+                });
+                __state
+            }
+        }
+        _ => state,
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params) -> #mp::SelectionState {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// `__meeple_member_k`: selection `k`, a member of a group, as shown with the group: its
+/// options with their own validation only, after the selections above the group.
+fn member_fn(names: &Names<'_>, k: usize, start: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_member_{}", k);
+    let params = names.params(start);
+    let bind_args = names.bind_args();
+    let body = selection_state(names, k, &quote!(true), error_of(names, k, false), true);
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params) -> #mp::SelectionState {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// A group of selections: `group = name` on consecutive selections, with its optional
+/// `group(name, ..)` declaration.
+struct Group<'a> {
+    name: &'a Ident,
+    start: usize,
+    end: usize,
+    def: Option<&'a ast::GroupDef>,
+}
+
+/// The group selection `k` belongs to, if any.
+fn group_of<'a>(names: &Names<'a>, k: usize) -> Option<Group<'a>> {
+    let name = names.selections[k].group.as_ref()?;
+    let in_group = |selection: &&SelectionDef| selection.group.as_ref() == Some(name);
+    let start = names.selections.iter().position(in_group)?;
+    let end = names.selections.iter().rposition(in_group)?;
+    Some(Group {
+        name,
+        start,
+        end,
+        def: names.action.groups.iter().find(|def| def.name == *name),
+    })
+}
+
+/// The group validation checked with selection `k`: the `validate` of the group, checked
+/// with the last of its selections that it may read. Free text cannot be enumerated, so a
+/// validation that does not read the group's text is checked with its last other
+/// selection, where tree-shaking can still try its combinations.
+fn group_validate<'a>(names: &Names<'a>, k: usize) -> Option<(&'a Ident, &'a Expr)> {
+    let group = group_of(names, k)?;
+    let validate = group.def?.validate.as_ref()?;
+    let members = &names.selections[group.start..=group.end];
+    let is_text = |selection: &&&SelectionDef| matches!(selection.kind, SelectionKind::EnterText);
+    let reads_text = members
+        .iter()
+        .filter(is_text)
+        .any(|text| mentions(&validate.to_token_stream(), &text.ident));
+    let checked_with = if reads_text {
+        group.end
+    } else {
+        members
+            .iter()
+            .rposition(|member| !is_text(&member))
+            .map_or(group.end, |last| group.start + last)
+    };
+    (checked_with == k).then_some((group.name, validate))
+}
+
+/// Whether `tokens` name `ident` anywhere (an over-approximation: a field or method of the
+/// same name counts too).
+fn mentions(tokens: &TokenStream, ident: &Ident) -> bool {
+    tokens.clone().into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(found) => found == *ident,
+        proc_macro2::TokenTree::Group(group) => mentions(&group.stream(), ident),
+        _ => false,
+    })
+}
+
+/// The error of the value bound to selection `k`: its own validation's, then (with
+/// `with_group`) that of the group it closes.
+fn error_of(names: &Names<'_>, k: usize, with_group: bool) -> TokenStream {
+    let mp = mp();
+    let own = match &names.selections[k].validate {
+        Some(validate) => quote_spanned!(validate.span()=> #mp::Validation::into_error(#validate)),
+        None => quote!(#mp::None::<#mp::String>),
+    };
+    match group_validate(names, k).filter(|_| with_group) {
+        Some((_, validate)) => quote_spanned! {validate.span()=>
+            match #own {
+                #mp::None => #mp::Validation::into_error(#validate),
+                __error => __error,
+            }
+        },
+        None => own,
+    }
+}
+
+/// Whether the value bound to selection `k` passes its validation and that of the group it
+/// closes; cheap, no allocation.
+fn passes(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let own = names.selections[k]
+        .validate
+        .as_ref()
+        .map(|validate| quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate))));
+    let group = group_validate(names, k).map(
+        |(_, validate)| quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate))),
+    );
+    match (own, group) {
+        (Some(own), Some(group)) => quote!((#own && #group)),
+        (Some(only), None) | (None, Some(only)) => only,
+        (None, None) => quote!(true),
+    }
+}
+
+/// The `SelectionState` of selection `k`, with the selections above it bound: `follows`
+/// says whether a valid completion follows the value bound to it; `member` builds it as
+/// shown inside its group (always asked).
+fn selection_state(
+    names: &Names<'_>,
+    k: usize,
+    follows: &TokenStream,
+    error_of: TokenStream,
+    member: bool,
+) -> TokenStream {
+    let mp = mp();
+    let selection = names.selections[k];
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let sel_name = sel.to_string();
+    // A selection of a group without a prompt of its own is asked with the group's.
+    let group_prompt = group_of(names, k).and_then(|group| group.def?.prompt.as_ref());
+    let prompt = match selection.prompt.as_ref().or(group_prompt) {
         Some(prompt) => {
             quote_spanned!(prompt.span()=> #mp::Some(::std::string::ToString::to_string(&(#prompt))))
         }
         None => quote!(#mp::None),
     };
     let skip = match &selection.skip {
+        _ if member || selection.group.is_some() => quote!(#mp::Skip::Never),
         SkipDef::Default | SkipDef::Strategy(Strategy::OnlyOne) => quote!(#mp::Skip::OnlyOne),
         SkipDef::Strategy(Strategy::Never) => quote!(#mp::Skip::Never),
         SkipDef::Strategy(Strategy::Always) => quote!(#mp::Skip::Always),
@@ -644,15 +817,11 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
             if { let __skip: bool = #expr; __skip } { #mp::Skip::Always } else { #mp::Skip::OnlyOne }
         },
     };
-    let error_of = match &selection.validate {
-        Some(validate) => quote_spanned!(validate.span()=> #mp::Validation::into_error(#validate)),
-        None => quote!(#mp::None::<#mp::String>),
-    };
     let label = match &selection.label {
         Some(label) => quote_spanned!(label.span()=> ::std::string::ToString::to_string(&(#label))),
         None => quote!(#mp::default_label(#sel)),
     };
-    let body = match &selection.kind {
+    match &selection.kind {
         SelectionKind::EnterText => quote! {
             #mp::SelectionState {
                 name: #sel_name,
@@ -662,6 +831,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 options: #mp::Vec::new(),
                 error: #mp::None,
                 viable: true,
+                group: #mp::None,
             }
         },
         SelectionKind::ChooseFrom {
@@ -676,7 +846,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 for __candidate in #candidates {
                     let #sel = &__candidate;
                     let __error: #mp::Option<#mp::String> = #error_of;
-                    let __viable = __error.is_none() && Self::#next(#call_next);
+                    let __viable = __error.is_none() && #follows;
                     if __error.is_none() && !__viable {
                         continue;
                     }
@@ -690,6 +860,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     viable: __options.iter().any(|__option| __option.viable),
                     options: __options,
                     error: #mp::None,
+                    group: #mp::None,
                 }
             }
         }
@@ -713,7 +884,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                         let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
                         let #sel = &__candidate;
                         match #error_of {
-                            #mp::None => Self::#next(#call_next),
+                            #mp::None => #follows,
                             #mp::Some(__error) => {
                                 __first_error.get_or_insert(__error);
                                 false
@@ -744,6 +915,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     viable: !__options.is_empty(),
                     options: __options,
                     error: __error,
+                    group: #mp::None,
                 }
             }
         }
@@ -764,18 +936,11 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
                         let #sel = &__candidate;
                         match #error_of {
                             #mp::Some(__error) => #mp::Err(__error),
-                            #mp::None => #mp::Ok(Self::#next(#call_next)),
+                            #mp::None => #mp::Ok(#follows),
                         }
                     },
                 )
             }
-        }
-    };
-    quote! {
-        #[doc(hidden)]
-        fn #fn_name(#params) -> #mp::SelectionState {
-            #bind_args
-            #body
         }
     }
 }

@@ -11,8 +11,8 @@ pub use std::vec::Vec;
 pub use std::{clone::Clone, iter::IntoIterator, iter::Iterator};
 
 pub use crate::action::{
-    Action, ActionSet, Behaviour, IntoBehaviour, Message, OptionState, SelectionState, Skip, Step,
-    Validation,
+    Action, ActionSet, Behaviour, GroupState, IntoBehaviour, Message, OptionState, SelectionState,
+    Skip, Step, Validation,
 };
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces};
@@ -166,6 +166,7 @@ pub fn number_selection(
         options: Vec::new(),
         error: None,
         viable: false,
+        group: None,
     };
     if high < low {
         return state;

@@ -195,6 +195,22 @@ pub struct SelectionState {
     /// Whether at least one value is valid and followed by a valid completion (always
     /// true for free text, which cannot be enumerated).
     pub viable: bool,
+    /// When this selection begins a group (`group = name`): the whole group, shown
+    /// together.
+    pub group: Option<GroupState>,
+}
+
+/// A group of selections shown together (`choose_group`), as generated code computes it:
+/// each member with its options and their own validation; the group's validation is
+/// checked on the whole and decides, with what follows, whether the group is viable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupState {
+    /// The group's name.
+    pub name: &'static str,
+    /// Its prompt, when it declares one.
+    pub prompt: Option<String>,
+    /// Its selections, in order.
+    pub members: Vec<SelectionState>,
 }
 
 /// One option of a [`SelectionState`].

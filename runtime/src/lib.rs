@@ -73,6 +73,8 @@
 //! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
 //!   templates naming `{player}`, the selections and the arguments;
 //! - `confirm = <expr>`: a question the client asks before submitting;
+//! - `group(<name>, prompt = .., validate = ..)`: the prompt and the validation of the
+//!   selections marked `group = <name>`;
 //! - `behaviour = <expr>`: the moves (a `Vec` or array of moves, or a [`Behaviour`] with
 //!   follow-ups). Required.
 //!
@@ -90,6 +92,13 @@
 //! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
 //! - `#[enter_text(prompt = .., validate = ..)]`;
 //! - `#[arg]`: given by whoever asks for the action as a follow-up.
+//!
+//! `group = <name>` on consecutive selections (numbers, choices, text) shows them together,
+//! as one `choose_group` prompt (after Boardzilla's `chooseGroup`): each is submitted under
+//! its own name, none is skipped, none may depend on another, and the group's `validate`
+//! checks them together (tree-shaking tries their combinations; free text is assumed to
+//! fit). A client may also ask them one by one with
+//! [`Engine::prompt_action`](crate::Engine::prompt_action).
 //!
 //! Every expression sees `game` (the state, `&G`), `player` ([`PlayerIndex`]), the
 //! arguments and every selection above it, by reference. In a selection's own `validate`
@@ -144,8 +153,8 @@ mod view;
 pub mod __private;
 
 pub use action::{
-    Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, OptionState, SelectionState,
-    Skip, Step, Validation,
+    Action, ActionSet, Behaviour, FollowUp, GroupState, IntoBehaviour, Message, OptionState,
+    SelectionState, Skip, Step, Validation,
 };
 pub use board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,

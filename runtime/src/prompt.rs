@@ -102,7 +102,7 @@ pub struct SelectionPrompt {
 }
 
 /// The kind of a selection and its bounds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SelectionKind {
     /// Pick between `min` and `max` of the options (exactly one when both are 1; the value
@@ -137,6 +137,12 @@ pub enum SelectionKind {
     },
     /// Free text, checked by its validation on submission.
     EnterText,
+    /// Several selections shown together and checked together (a group): the player
+    /// makes them all, then submits. Each is submitted under its own name.
+    ChooseGroup {
+        /// The selections of the group, in order.
+        selections: Vec<SelectionPrompt>,
+    },
 }
 
 impl SelectionKind {
@@ -155,7 +161,9 @@ impl SelectionKind {
                 Some((min, max))
             }
             SelectionKind::PlacePiece { .. } => Some((1, 1)),
-            SelectionKind::ChooseNumber { .. } | SelectionKind::EnterText => None,
+            SelectionKind::ChooseNumber { .. }
+            | SelectionKind::EnterText
+            | SelectionKind::ChooseGroup { .. } => None,
         }
     }
 }
@@ -174,6 +182,22 @@ pub struct PromptOption {
     /// selection with `skip_if = "always"` is folded into the next one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub then: Vec<Choice>,
+}
+
+impl SelectionPrompt {
+    /// The prompt of `state`, asked with `default_prompt` when it declares none.
+    fn from_state(state: &SelectionState, default_prompt: &str) -> Self {
+        SelectionPrompt {
+            name: state.name.to_owned(),
+            prompt: state
+                .prompt
+                .clone()
+                .unwrap_or_else(|| default_prompt.to_owned()),
+            kind: state.kind.clone(),
+            options: state.options.iter().map(PromptOption::from_state).collect(),
+            error: state.error.clone(),
+        }
+    }
 }
 
 impl PromptOption {
@@ -237,6 +261,27 @@ pub(crate) fn action_prompt<A: ActionSet>(
         if !state.viable && !has_refused && state.error.is_none() {
             return Ok(None);
         }
+        if let Some(group) = &state.group {
+            // A group is always asked, whole.
+            let prompt_text = group
+                .prompt
+                .clone()
+                .unwrap_or_else(|| prompt.prompt.clone());
+            prompt.selection = Some(SelectionPrompt {
+                name: group.name.to_owned(),
+                prompt: prompt_text.clone(),
+                kind: SelectionKind::ChooseGroup {
+                    selections: group
+                        .members
+                        .iter()
+                        .map(|member| SelectionPrompt::from_state(member, &prompt_text))
+                        .collect(),
+                },
+                options: Vec::new(),
+                error: None,
+            });
+            return Ok(Some(prompt));
+        }
         if state.skip != Skip::Never
             && let Some(value) = forced_value(&state, &viable)
         {
@@ -249,16 +294,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
             values.push(value);
             continue;
         }
-        let mut selection = SelectionPrompt {
-            name: state.name.to_owned(),
-            prompt: state
-                .prompt
-                .clone()
-                .unwrap_or_else(|| prompt.prompt.clone()),
-            kind: state.kind.clone(),
-            options: state.options.iter().map(PromptOption::from_state).collect(),
-            error: state.error.clone(),
-        };
+        let mut selection = SelectionPrompt::from_state(&state, &prompt.prompt);
         if state.skip == Skip::Always
             && let Some(folded) = fold_into_next::<A>(game, player, args, &values, &state)?
         {
@@ -292,7 +328,7 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
                 }
             }
         }
-        SelectionKind::EnterText => None,
+        SelectionKind::EnterText | SelectionKind::ChooseGroup { .. } => None,
     }
 }
 
@@ -327,7 +363,7 @@ fn fold_into_next<A: ActionSet>(
         match A::step(game, player, args, &next_values)? {
             Step::Complete => folded.push(PromptOption::from_state(option)),
             Step::Select(next) => {
-                if !listable(&next.kind, &next.options) {
+                if next.group.is_some() || !listable(&next.kind, &next.options) {
                     return Ok(None);
                 }
                 for then in &next.options {
