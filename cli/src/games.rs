@@ -3,6 +3,7 @@
 use clap::ValueEnum;
 use meeple::{Game, PlayerIndex};
 use meeple_games::hearts::Hearts;
+use meeple_games::memory::Memory;
 use meeple_games::tictactoe::TicTacToe;
 
 /// A game the command can run.
@@ -12,6 +13,8 @@ pub(crate) enum GameName {
     Hearts,
     /// Tic-tac-toe, 2 players (`{"size":4,"in_a_row":4}` for a larger board).
     Tictactoe,
+    /// Memory, 2 to 6 players (`{"rows":4,"columns":5}` for a larger grid).
+    Memory,
 }
 
 /// Calls a generic function with the game type named by a [`GameName`].
@@ -20,6 +23,7 @@ macro_rules! dispatch {
         match $game {
             $crate::games::GameName::Hearts => $module::$function::<meeple_games::hearts::Hearts>($($arg),*),
             $crate::games::GameName::Tictactoe => $module::$function::<meeple_games::tictactoe::TicTacToe>($($arg),*),
+            $crate::games::GameName::Memory => $module::$function::<meeple_games::memory::Memory>($($arg),*),
         }
     };
 }
@@ -56,6 +60,18 @@ impl TerminalGame for TicTacToe {
 
     fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
         TicTacToe::describe_move(self, applied, viewer)
+    }
+}
+
+impl TerminalGame for Memory {
+    const PLAYERS: usize = 2;
+
+    fn summary(&self, viewer: PlayerIndex) -> String {
+        Memory::summary(self, viewer)
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
+        Memory::describe_move(self, applied, viewer)
     }
 }
 

@@ -135,7 +135,7 @@ fn a_seat_that_does_not_exist_is_refused() {
 fn every_game_simulates_and_replays() {
     let dir = std::env::temp_dir().join(format!("meeple-cli-games-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    for (game, players) in [("tictactoe", "2")] {
+    for (game, players) in [("tictactoe", "2"), ("memory", "3")] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
         let simulated = meeple(
@@ -170,6 +170,22 @@ fn every_game_simulates_and_replays() {
         assert!(out.contains("replayed 20 games"), "{game}: {out}");
     }
     std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");
+}
+
+#[test]
+fn a_person_plays_memory_to_the_end() {
+    // The first face-down card each time, by number.
+    let output = meeple(
+        &["play", "memory", "--seed", "5", "--delay-ms", "0"],
+        &"1\n".repeat(400),
+    );
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        out.contains("Game over."),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{DeckId, Place, PlaceError, SizedStack, Slot};
+use crate::components::{Arrangement, DeckId, Place, PlaceError, SizedStack, Slot};
 
 /// A space of a board: its index, row by row from the top left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -452,6 +452,18 @@ impl<C, V> Place<C, V> for Board<C, V> {
 
     fn replace_unchecked(&mut self, index: usize, slot: Slot<C, V>) -> Slot<C, V> {
         self.spaces.replace_unchecked(index, slot)
+    }
+
+    fn positions(&self) -> usize {
+        self.spaces.positions()
+    }
+
+    fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
+        self.spaces.reorder(order)
+    }
+
+    fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
+        self.spaces.arrange(arrangement)
     }
 }
 

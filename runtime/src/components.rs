@@ -430,6 +430,19 @@ pub trait Place<C, V> {
     fn slot(&self, index: usize) -> Option<&Slot<C, V>>;
     /// Replaces the piece at `index`, checked by [`check_take`](Self::check_take).
     fn replace_unchecked(&mut self, index: usize, slot: Slot<C, V>) -> Slot<C, V>;
+    /// How many positions the place has: the pieces of a stack, the slots of a sized stack.
+    fn positions(&self) -> usize;
+    /// Puts the positions in a new order, each piece keeping its token: position `i` takes
+    /// what was at `order[i]`.
+    ///
+    /// # Errors
+    /// [`PlaceError::NotAPermutation`]; nothing changes then.
+    fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError>;
+    /// Puts the positions in the order of a shuffle, with its fresh tokens.
+    ///
+    /// # Errors
+    /// [`PlaceError::NotAPermutation`]; nothing changes then.
+    fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError>;
 }
 
 fn check_deck<C, V>(slot: &Slot<C, V>, deck: DeckId) -> Result<(), PlaceError> {
@@ -451,9 +464,9 @@ fn check_deck<C, V>(slot: &Slot<C, V>, deck: DeckId) -> Result<(), PlaceError> {
 /// [`PlaceError`] when there is no piece there, the destination is full or taken, or
 /// holds another deck. Nothing changes then.
 pub fn move_piece<C, V>(
-    from: &mut impl Place<C, V>,
+    from: &mut (impl Place<C, V> + ?Sized),
     from_index: usize,
-    to: &mut impl Place<C, V>,
+    to: &mut (impl Place<C, V> + ?Sized),
     to_index: Option<usize>,
 ) -> Result<usize, PlaceError> {
     from.check_take(from_index)?;
@@ -472,9 +485,9 @@ pub fn move_piece<C, V>(
 /// [`PlaceError`] when either holds no piece there, or a piece is of a deck the other
 /// place does not hold. Nothing changes then.
 pub fn swap_pieces<C, V>(
-    a: &mut impl Place<C, V>,
+    a: &mut (impl Place<C, V> + ?Sized),
     a_index: usize,
-    b: &mut impl Place<C, V>,
+    b: &mut (impl Place<C, V> + ?Sized),
     b_index: usize,
 ) -> Result<(), PlaceError> {
     a.check_take(a_index)?;
@@ -662,6 +675,26 @@ impl<C, V> Stack<C, V> {
         Ok(())
     }
 
+    /// Puts the pieces in a new order, each keeping its token (a player arranging their
+    /// hand): position `i` takes what was at `order[i]`.
+    ///
+    /// # Errors
+    /// [`PlaceError::NotAPermutation`] when `order` does not permute this stack's positions.
+    pub fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
+        let arrangement = Arrangement {
+            order: order.to_vec(),
+            tokens: vec![0; self.slots.len()],
+        };
+        arrangement.check(self.slots.len())?;
+        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).map(Some).collect();
+        for &from in order {
+            if let Some(slot) = old[usize::from(from)].take() {
+                self.slots.push(slot);
+            }
+        }
+        Ok(())
+    }
+
     /// Puts the pieces in the order of `arrangement` with its tokens (a shuffle drawn by
     /// [`Arrangement::shuffle`]).
     ///
@@ -719,6 +752,18 @@ impl<C, V> Place<C, V> for Stack<C, V> {
 
     fn replace_unchecked(&mut self, index: usize, slot: Slot<C, V>) -> Slot<C, V> {
         std::mem::replace(&mut self.slots[index], slot)
+    }
+
+    fn positions(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
+        Stack::reorder(self, order)
+    }
+
+    fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
+        Stack::arrange(self, arrangement)
     }
 }
 
@@ -821,6 +866,25 @@ impl<C, V> SizedStack<C, V> {
         Ok(())
     }
 
+    /// Puts the slots, gaps included, in a new order, each piece keeping its token: slot `i`
+    /// takes what was in slot `order[i]`.
+    ///
+    /// # Errors
+    /// [`PlaceError::NotAPermutation`] when `order` does not permute this stack's slots.
+    pub fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
+        let arrangement = Arrangement {
+            order: order.to_vec(),
+            tokens: vec![0; self.slots.len()],
+        };
+        arrangement.check(self.slots.len())?;
+        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).collect();
+        for &from in order {
+            let slot = old[usize::from(from)].take();
+            self.slots.push(slot);
+        }
+        Ok(())
+    }
+
     /// Puts the slots, gaps included, in the order of `arrangement` with its tokens.
     ///
     /// # Errors
@@ -887,6 +951,18 @@ impl<C, V> Place<C, V> for SizedStack<C, V> {
         self.slots[index]
             .replace(slot)
             .unwrap_or(Slot::Hidden(None))
+    }
+
+    fn positions(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
+        SizedStack::reorder(self, order)
+    }
+
+    fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
+        SizedStack::arrange(self, arrangement)
     }
 }
 

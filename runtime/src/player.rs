@@ -179,6 +179,25 @@ impl<T> PerPlayer<T> {
             .map(|(seat, value)| (PlayerIndex(seat), value))
     }
 
+    /// The value of `player`, if the seat exists.
+    #[must_use]
+    pub fn get(&self, player: PlayerIndex) -> Option<&T> {
+        self.0.get(player.0)
+    }
+
+    /// The value of `player`, mutably, if the seat exists.
+    pub fn get_mut(&mut self, player: PlayerIndex) -> Option<&mut T> {
+        self.0.get_mut(player.0)
+    }
+
+    /// Each seat with its value, mutably, seat 0 first.
+    pub fn enumerate_mut(&mut self) -> impl Iterator<Item = (PlayerIndex, &mut T)> {
+        self.0
+            .iter_mut()
+            .enumerate()
+            .map(|(seat, value)| (PlayerIndex(seat), value))
+    }
+
     /// The seats: `PlayerIndex(0)..PlayerIndex(len)`.
     pub fn players(&self) -> impl Iterator<Item = PlayerIndex> + use<T> {
         (0..self.0.len()).map(PlayerIndex)

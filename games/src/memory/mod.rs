@@ -1,1 +1,415 @@
-//! memory (being written).
+//! Memory (also called Concentration or Pairs), the card game of finding pairs among cards
+//! laid face down.
+//!
+//! The rules are those of Wikipedia's "Concentration (card game)"
+//! (<https://en.wikipedia.org/wiki/Concentration_(card_game)>), with a table of any even
+//! size and faces of the author's choosing ([`MemoryConfig`]):
+//!
+//! - the cards, two of each face, are shuffled and laid face down in a grid of
+//!   `rows` x `columns`;
+//! - 2 to 6 players take turns, seat 0 first, then to the left (seat `p + 1`);
+//! - on their turn a player turns over one card ([`Reveal`]), then a second one. If the two
+//!   show the same face, the player takes the pair into their pile and plays again;
+//! - if they differ, both stay face up for everyone to see and the turn passes to the next
+//!   player, who turns them face down again before turning over a card of their own;
+//! - the game ends when every pair is taken: each player scores the pairs they took; the
+//!   most pairs wins, and players tied for it share the win.
+//!
+//! # Turning the cards face down again
+//!
+//! Wikipedia says the two cards of a miss are turned back face down at the end of the turn.
+//! In meeple the miss ends the turn at once ([`MemoryMove::Miss`]): the two cards stay face
+//! up, and the next player's first [`Reveal`] turns them face down as the first move of its
+//! action record ([`MemoryMove::Hide`]) before turning over the chosen card, which may be one
+//! of those two (everyone saw where they lie). The next player may also turn them face down
+//! on their own first with the selection-free [`Hide`] action, then choose.
+//!
+//! This keeps every decision with the player whose turn it is. A mandatory "hide" action
+//! for the player who missed would be their only completion, so the engine would play it
+//! for them at once ([`EngineSettings::autoplay_forced`](meeple::EngineSettings)) and the
+//! cards would never be seen face up between two actions; and nobody waits on a player
+//! who has nothing to decide.
+//!
+//! # Places and what each viewer sees
+//!
+//! Every card lies in exactly one place ([`Memory::chest`]): on the board of face-down cards
+//! ([`Memory::face_down`], which every viewer sees only as "a card lies here"), on the board of
+//! face-up cards ([`Memory::face_up`], seen by all), or in a player's pile of taken pairs
+//! ([`Memory::captured`], seen by all). Turning a card over moves it between the two boards,
+//! space for space; [`Memory::table`] shows the two boards as one.
+//!
+//! ```
+//! use meeple::{Engine, PlayerIndex};
+//! use meeple_games::memory::{Memory, MemoryConfig};
+//!
+//! let mut engine = Engine::<Memory>::new(MemoryConfig::grid(2, 3), 2, 7)?;
+//! // The first card offered, then the first card offered again.
+//! for _ in 0..2 {
+//!     let first = engine.completions(PlayerIndex(0)).into_iter().next().expect("a card");
+//!     engine.submit(PlayerIndex(0), first)?;
+//! }
+//! assert!(engine.state().revealed().is_none());
+//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod actions;
+mod config;
+mod moves;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use meeple::{
+    Board, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece, Place,
+    PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack, View, move_piece,
+};
+use serde::{Deserialize, Serialize};
+
+pub use actions::{Hide, HideArgs, MemoryAction, MemoryActionArgs, Reveal, RevealArgs};
+pub use config::{Face, MemoryConfig};
+pub use moves::MemoryMove;
+
+/// The fewest players of a game of Memory.
+pub const MIN_PLAYERS: usize = 2;
+/// The most players of a game of Memory.
+pub const MAX_PLAYERS: usize = 6;
+
+/// The id of the deck of cards in the game's [`Chest`]: its only deck.
+pub const CARDS: DeckId = DeckId(0);
+
+/// The state of a game of Memory: the two boards of face-down and face-up cards, the pairs
+/// each player took, and whose turn it is. See the [module docs](self) for the rules.
+///
+/// This is the whole truth (the admin's view); every other viewer sees the face-down
+/// cards as anonymous cards ([`View`]), and [`summary`](Self::summary) shows the table as
+/// text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
+pub struct Memory {
+    config: MemoryConfig,
+    /// The cards lying face down: each viewer sees where a card lies, not which.
+    #[view(len)]
+    face_down: Board<Face>,
+    /// The cards lying face up, on the same spaces: seen by all.
+    #[view(place)]
+    face_up: Board<Face>,
+    /// The pairs each player has taken, in the order taken: seen by all.
+    #[view(place)]
+    captured: PerPlayer<Stack<Face>>,
+    /// Whose turn it is.
+    turn: PlayerIndex,
+    /// The card turned over first in this turn, face up, while the second is awaited.
+    first: Option<Space>,
+    /// The two cards of the last miss, still face up until they are turned face down.
+    waiting: Option<[Space; 2]>,
+    /// Whether every pair has been taken.
+    over: bool,
+}
+
+impl Game for Memory {
+    type Config = MemoryConfig;
+    type Move = MemoryMove;
+    type Actions = MemoryAction;
+    const NAME: &'static str = "memory";
+
+    /// The cards of the [`deck`](Memory::deck), in deck order, face down on a
+    /// `rows` x `columns` board; the setup move shuffles them ([`MemoryMove::Shuffle`]).
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] for fewer than 2 or more than 6 players;
+    /// [`SetupError::Config`] from [`MemoryConfig::validate`].
+    fn setup(config: &MemoryConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                players,
+                expected: format!("{MIN_PLAYERS} to {MAX_PLAYERS}"),
+            });
+        }
+        config.validate()?;
+        let deck = Memory::deck(config);
+        let grid = meeple::Grid::new(config.rows, config.columns);
+        let mut laid = deck.sized_stack(grid.len(), ());
+        let mut face_down = Board::new(CARDS, grid);
+        for space in grid.spaces() {
+            move_piece(&mut laid, space.0, &mut face_down, Some(space.0)).map_err(|error| {
+                SetupError::Config {
+                    field: "rows x columns",
+                    reason: format!("the cards do not fit the table: {error}"),
+                }
+            })?;
+        }
+        Ok(Setup {
+            state: Memory {
+                config: config.clone(),
+                face_down,
+                face_up: Board::new(CARDS, grid),
+                captured: PerPlayer::from_fn(players, |_| Stack::new(CARDS)),
+                turn: PlayerIndex(0),
+                first: None,
+                waiting: None,
+                over: false,
+            },
+            moves: vec![MemoryMove::Shuffle],
+        })
+    }
+
+    /// The player whose turn it is; nobody once every pair is taken.
+    fn to_act(&self) -> PlayerSet {
+        if self.over {
+            PlayerSet::EMPTY
+        } else {
+            PlayerSet::one(self.turn)
+        }
+    }
+
+    /// Once every pair is taken: the players with the most pairs (several when tied), and
+    /// each player's pairs as their score.
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.over {
+            return None;
+        }
+        let scores: Vec<i64> = self
+            .captured
+            .players()
+            .map(|player| i64::try_from(self.pairs(player)).unwrap_or(i64::MAX))
+            .collect();
+        let best = scores.iter().copied().max()?;
+        Some(Outcome {
+            winners: scores
+                .iter()
+                .enumerate()
+                .filter(|&(_, &score)| score == best)
+                .map(|(seat, _)| PlayerIndex(seat))
+                .collect(),
+            scores,
+        })
+    }
+}
+
+impl Memory {
+    /// The cards of a game played with `config`, as its only deck ([`CARDS`]): two cards of
+    /// each face in play ([`MemoryConfig::faces_in_play`]), side by side (`A A B B ...`).
+    #[must_use]
+    pub fn deck(config: &MemoryConfig) -> Deck<Face> {
+        let faces = config
+            .faces_in_play()
+            .iter()
+            .flat_map(|face| [face.clone(), face.clone()])
+            .collect();
+        Deck::new(CARDS, "cards", faces)
+    }
+
+    /// The chest of a game played with `config`, for the one-place check of
+    /// [`check_views`](meeple::check_views): the [`deck`](Self::deck).
+    #[must_use]
+    pub fn chest(config: &MemoryConfig) -> Chest {
+        Chest::new().with(&Memory::deck(config))
+    }
+
+    /// The rules this game is played with.
+    #[must_use]
+    pub fn config(&self) -> &MemoryConfig {
+        &self.config
+    }
+
+    /// How many players sit at the table.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.captured.len()
+    }
+
+    /// Whose turn it is (also once the game is over: the player who took the last pair).
+    #[must_use]
+    pub fn turn(&self) -> PlayerIndex {
+        self.turn
+    }
+
+    /// Whether every pair has been taken.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The board of face-down cards. In a player's or an observer's view its cards are
+    /// hidden slots: where a card lies, not which.
+    #[must_use]
+    pub fn face_down(&self) -> &Board<Face> {
+        &self.face_down
+    }
+
+    /// The board of face-up cards: the first card of the turn, or the two cards of the last
+    /// miss, on the spaces where they lie.
+    #[must_use]
+    pub fn face_up(&self) -> &Board<Face> {
+        &self.face_up
+    }
+
+    /// The table as one board: the face-up card of each space where there is one, else the
+    /// face-down card (a hidden slot in a player's view), `None` where the pair was taken.
+    /// Indexed by [`Space`].
+    #[must_use]
+    pub fn table(&self) -> MergedStack<'_, Face> {
+        MergedStack::overlapped(self.face_up.spaces(), self.face_down.spaces())
+    }
+
+    /// The pile of pairs `player` has taken, in the order taken (empty for a seat that does
+    /// not exist).
+    #[must_use]
+    pub fn captured(&self, player: PlayerIndex) -> &[Slot<Face>] {
+        self.captured
+            .iter()
+            .nth(player.0)
+            .map_or(&[], |pile| pile.slots())
+    }
+
+    /// How many pairs `player` has taken: their score.
+    #[must_use]
+    pub fn pairs(&self, player: PlayerIndex) -> usize {
+        self.captured(player).len() / 2
+    }
+
+    /// How many pairs are still on the table.
+    #[must_use]
+    pub fn pairs_left(&self) -> usize {
+        (self.face_down.spaces().count() + self.face_up.spaces().count()) / 2
+    }
+
+    /// The card turned over first in this turn, while the second is awaited.
+    #[must_use]
+    pub fn revealed(&self) -> Option<Space> {
+        self.first
+    }
+
+    /// The two cards of the last miss, face up until they are turned face down again.
+    #[must_use]
+    pub fn waiting(&self) -> Option<[Space; 2]> {
+        self.waiting
+    }
+
+    /// The row and column of `space` (`0,0` for a space off the table).
+    #[must_use]
+    pub fn coord(&self, space: Space) -> Coord {
+        self.face_down
+            .grid()
+            .coord(space)
+            .unwrap_or(Coord { row: 0, column: 0 })
+    }
+
+    /// The face of the face-up card on `space`, if one lies there.
+    #[must_use]
+    pub fn face_at(&self, space: Space) -> Option<&Face> {
+        self.face_up.component(space)
+    }
+
+    /// Whether `player` may turn over a card now: it is their turn and the game goes on.
+    #[must_use]
+    pub fn may_reveal(&self, player: PlayerIndex) -> bool {
+        !self.over && self.turn == player
+    }
+
+    /// Whether `player` may turn the two cards of the last miss face down: it is their turn
+    /// and those cards still lie face up.
+    #[must_use]
+    pub fn may_hide(&self, player: PlayerIndex) -> bool {
+        self.may_reveal(player) && self.waiting.is_some()
+    }
+
+    /// The spaces a card may be turned over on now: every face-down card, and the two cards
+    /// of the last miss, which go face down first. In space order.
+    #[must_use]
+    pub fn revealable(&self) -> Vec<Space> {
+        let mut spaces: Vec<Space> = self.face_down.taken().collect();
+        if let Some(waiting) = self.waiting {
+            spaces.extend(waiting);
+            spaces.sort_unstable();
+        }
+        spaces
+    }
+
+    /// The prompt of [`Reveal`]: which card of the turn is awaited.
+    #[must_use]
+    pub fn reveal_prompt(&self) -> String {
+        match (self.first, self.waiting) {
+            (Some(first), _) => format!(
+                "Turn over a second card to match {} at {}",
+                self.face_at(first)
+                    .map_or_else(String::new, Face::to_string),
+                self.coord(first)
+            ),
+            (None, Some(_)) => {
+                "Turn over a card (the two face-up cards go face down first)".to_owned()
+            }
+            (None, None) => "Turn over a card".to_owned(),
+        }
+    }
+
+    /// The moves of [`Reveal`] on `space` by `player`: the two cards of the last miss turned
+    /// face down ([`MemoryMove::Hide`]) if they still lie face up, then the card turned over
+    /// ([`MemoryMove::Reveal`], carrying the card it shows). Read from the full state, as
+    /// every behaviour is; empty if no card lies on `space`, which the options rule out.
+    #[must_use]
+    pub fn reveal_moves(&self, player: PlayerIndex, space: Space) -> Vec<MemoryMove> {
+        let mut moves: Vec<MemoryMove> = self.hide_moves();
+        let card = self
+            .face_down
+            .get(space)
+            .or_else(|| self.face_up.get(space))
+            .and_then(Slot::piece)
+            .cloned();
+        if let Some(card) = card {
+            moves.push(MemoryMove::Reveal {
+                player,
+                space,
+                card,
+            });
+        }
+        moves
+    }
+
+    /// The move of [`Hide`]: the two cards of the last miss turned face down, carrying each
+    /// card as it lies afterwards. Empty when no card waits.
+    #[must_use]
+    pub fn hide_moves(&self) -> Vec<MemoryMove> {
+        let Some(spaces) = self.waiting else {
+            return Vec::new();
+        };
+        let slot = |space: Space| {
+            self.face_up
+                .get(space)
+                .cloned()
+                .unwrap_or(Slot::Hidden(None))
+        };
+        vec![MemoryMove::Hide {
+            spaces,
+            cards: spaces.map(slot),
+        }]
+    }
+
+    /// Moves the piece on `space` of `from` to `space` of `to`, as `slot` (what `to` shows
+    /// there afterwards). Does nothing if no piece lies there or the space of `to` is
+    /// taken, which the rules rule out.
+    fn turn_over(from: &mut Board<Face>, to: &mut Board<Face>, space: Space, slot: Slot<Face>) {
+        if from.check_take(space.0).is_ok() && to.check_put(Some(space.0)).is_ok() {
+            from.take_unchecked(space.0);
+            to.put_unchecked(space.0, slot);
+        }
+    }
+
+    /// The face of the card turned over first this turn, with its space.
+    fn first_card(&self) -> Option<(Space, &Face)> {
+        let first = self.first?;
+        Some((first, self.face_at(first)?))
+    }
+
+    /// Puts `card` face up on `space`, taken from the face-down board.
+    fn reveal(&mut self, space: Space, card: &Piece<Face>) {
+        Memory::turn_over(
+            &mut self.face_down,
+            &mut self.face_up,
+            space,
+            Slot::Known(card.clone()),
+        );
+    }
+}

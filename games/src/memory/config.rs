@@ -1,0 +1,156 @@
+//! The table of a game of Memory, as a typed config checked at setup: the size of the grid
+//! and the faces of the pairs.
+
+use std::fmt;
+
+use meeple::SetupError;
+use serde::{Deserialize, Serialize};
+
+/// The face of a card: the symbol that two cards of a pair share (`"A"`, `"Q"`, `"🍒"`).
+///
+/// Serialized as a bare string: `"A"`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Face(pub String);
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The size of the table and the faces of the cards: [`Default`] is a 4 x 4 grid of 8
+/// pairs, faced `A` to `H`.
+///
+/// Read from JSON with every field optional (`{"rows": 2, "columns": 3}`); unknown fields
+/// are refused. [`validate`](Self::validate) (called by the game's setup) refuses tables
+/// that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MemoryConfig {
+    /// How many rows of cards. Default 4; must be in `1..=`[`MAX_SIDE`](Self::MAX_SIDE).
+    pub rows: usize,
+    /// How many cards in each row. Default 4; must be in `1..=`[`MAX_SIDE`](Self::MAX_SIDE).
+    /// `rows * columns` must be even: every card has its pair.
+    pub columns: usize,
+    /// The faces of the pairs, one per pair: the first `rows * columns / 2` are used, in
+    /// order. Default `A` to `Z` (enough for 52 cards). Each must be 1 to
+    /// [`MAX_FACE_CHARS`](Self::MAX_FACE_CHARS) characters without whitespace, and no two
+    /// may be equal (a card matches only its own pair).
+    pub faces: Vec<Face>,
+}
+
+impl Default for MemoryConfig {
+    fn default() -> Self {
+        MemoryConfig {
+            rows: 4,
+            columns: 4,
+            faces: ('A'..='Z').map(|letter| Face(letter.to_string())).collect(),
+        }
+    }
+}
+
+impl MemoryConfig {
+    /// The most rows, and the most columns, a table may have.
+    pub const MAX_SIDE: usize = 10;
+    /// The most characters a face may have (so that the grid stays readable).
+    pub const MAX_FACE_CHARS: usize = 4;
+
+    /// A table of `rows` x `columns` cards with the default faces.
+    #[must_use]
+    pub fn grid(rows: usize, columns: usize) -> Self {
+        MemoryConfig {
+            rows,
+            columns,
+            ..MemoryConfig::default()
+        }
+    }
+
+    /// How many cards lie on the table at the start: `rows * columns`.
+    #[must_use]
+    pub fn cards(&self) -> usize {
+        self.rows.saturating_mul(self.columns)
+    }
+
+    /// How many pairs the game has: half the cards.
+    #[must_use]
+    pub fn pairs(&self) -> usize {
+        self.cards() / 2
+    }
+
+    /// The faces in play, one per pair (the first [`pairs`](Self::pairs) of
+    /// [`faces`](Self::faces)).
+    #[must_use]
+    pub fn faces_in_play(&self) -> &[Face] {
+        &self.faces[..self.pairs().min(self.faces.len())]
+    }
+
+    /// Checks that the table can be played.
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] naming the field, with these reasons (for a 4 x 4 table):
+    /// - `rows` or `columns` outside `1..=10`:
+    ///   `"must be between 1 and 10, not 0"`;
+    /// - an odd number of cards (field `rows x columns`):
+    ///   `"a 3 x 3 table holds 9 cards, but cards come in pairs: make rows x columns even"`;
+    /// - fewer faces than pairs (field `faces`):
+    ///   `"a 4 x 4 table needs 8 faces, one per pair, but 5 are listed"`;
+    /// - a face that is empty, too long or holds whitespace (field `faces`):
+    ///   ``"`A B` is not a face: write each with 1 to 4 characters, without spaces"``;
+    /// - a face listed twice (field `faces`):
+    ///   ``"`A` is listed twice: each pair needs its own face"``.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        for (field, value) in [("rows", self.rows), ("columns", self.columns)] {
+            if !(1..=Self::MAX_SIDE).contains(&value) {
+                return Err(SetupError::Config {
+                    field,
+                    reason: format!("must be between 1 and {}, not {value}", Self::MAX_SIDE),
+                });
+            }
+        }
+        if !self.cards().is_multiple_of(2) {
+            return Err(SetupError::Config {
+                field: "rows x columns",
+                reason: format!(
+                    "a {} x {} table holds {} cards, but cards come in pairs: make rows x columns even",
+                    self.rows,
+                    self.columns,
+                    self.cards()
+                ),
+            });
+        }
+        if self.faces.len() < self.pairs() {
+            return Err(SetupError::Config {
+                field: "faces",
+                reason: format!(
+                    "a {} x {} table needs {} faces, one per pair, but {} {} listed",
+                    self.rows,
+                    self.columns,
+                    self.pairs(),
+                    self.faces.len(),
+                    if self.faces.len() == 1 { "is" } else { "are" }
+                ),
+            });
+        }
+        for (index, face) in self.faces.iter().enumerate() {
+            let chars = face.0.chars().count();
+            if chars == 0 || chars > Self::MAX_FACE_CHARS || face.0.chars().any(char::is_whitespace)
+            {
+                return Err(SetupError::Config {
+                    field: "faces",
+                    reason: format!(
+                        "`{face}` is not a face: write each with 1 to {} characters, without spaces",
+                        Self::MAX_FACE_CHARS
+                    ),
+                });
+            }
+            if self.faces[..index].contains(face) {
+                return Err(SetupError::Config {
+                    field: "faces",
+                    reason: format!("`{face}` is listed twice: each pair needs its own face"),
+                });
+            }
+        }
+        Ok(())
+    }
+}

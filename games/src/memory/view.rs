@@ -1,0 +1,175 @@
+//! What one viewer sees of a game of Memory, as text for the terminal.
+
+use std::fmt::Write as _;
+
+use meeple::{Game, PlayerIndex, Space};
+
+use super::Memory;
+use super::moves::MemoryMove;
+
+/// How a face-down card shows in [`Memory::summary`].
+const FACE_DOWN: &str = "??";
+/// How a space whose pair was taken shows in [`Memory::summary`].
+const EMPTY: &str = "..";
+
+impl Memory {
+    /// The table as `viewer` may see it, as lines of text: the size of the table and the
+    /// pairs left; the grid with a row and column number on each side, each face-down card
+    /// as `??`, each face-up card as its face and each space whose pair was taken as `..`;
+    /// every player's pairs (`(you)` after the viewer); and whose turn it is, with the card
+    /// awaiting its match or the two cards of the last miss still face up; or the winners.
+    ///
+    /// Shows no face-down card, whoever the viewer: every viewer sees the same table, so
+    /// a `viewer` that is not a seat (an observer) only loses the `(you)` mark.
+    #[must_use]
+    pub fn summary(&self, viewer: PlayerIndex) -> String {
+        let mut text = String::new();
+        let grid = self.face_down.grid();
+        let _ = writeln!(
+            text,
+            "Memory: {} x {} table, {} pairs, {} left",
+            grid.rows,
+            grid.columns,
+            self.config.pairs(),
+            self.pairs_left()
+        );
+        let width = self
+            .config
+            .faces_in_play()
+            .iter()
+            .map(|face| face.0.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(FACE_DOWN.len());
+        let margin = (grid.rows.saturating_sub(1)).to_string().len();
+        let mut header = " ".repeat(margin);
+        for column in 0..grid.columns {
+            let _ = write!(header, " {column:<width$}");
+        }
+        let _ = writeln!(text, "{}", header.trim_end());
+        for row in 0..grid.rows {
+            let mut line = format!("{row:>margin$}");
+            for column in 0..grid.columns {
+                let space = Space(row * grid.columns + column);
+                let cell = match (self.face_at(space), self.face_down.get(space)) {
+                    (Some(face), _) => face.to_string(),
+                    (None, Some(_)) => FACE_DOWN.to_owned(),
+                    (None, None) => EMPTY.to_owned(),
+                };
+                let _ = write!(line, " {cell:<width$}");
+            }
+            let _ = writeln!(text, "{}", line.trim_end());
+        }
+        let pairs: Vec<String> = self
+            .captured
+            .players()
+            .map(|player| {
+                let you = if player == viewer { " (you)" } else { "" };
+                format!("{}{you}: {}", self.player_name(player), self.pairs(player))
+            })
+            .collect();
+        let _ = writeln!(text, "Pairs taken: {}", pairs.join(", "));
+        if let Some(outcome) = self.outcome() {
+            let winners: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&winner| self.player_name(winner))
+                .collect();
+            let best = outcome.scores.iter().copied().max().unwrap_or(0);
+            let _ = writeln!(
+                text,
+                "Game over. Most pairs ({best}): {}",
+                winners.join(", ")
+            );
+            return text;
+        }
+        if let Some(spaces) = self.waiting {
+            let cards: Vec<String> = spaces
+                .iter()
+                .map(|&space| {
+                    let face = self
+                        .face_at(space)
+                        .map_or_else(String::new, ToString::to_string);
+                    format!("{face} at {}", self.coord(space))
+                })
+                .collect();
+            let _ = writeln!(
+                text,
+                "No pair: {} wait to be turned face down",
+                cards.join(" and ")
+            );
+        }
+        let who = if self.turn == viewer {
+            "You".to_owned()
+        } else {
+            self.player_name(self.turn)
+        };
+        let _ = match self.first_card() {
+            Some((first, face)) => writeln!(
+                text,
+                "{who} to turn over a second card, to match {face} at {}",
+                self.coord(first)
+            ),
+            None => writeln!(text, "{who} to turn over a card"),
+        };
+        text
+    }
+
+    /// A move as `viewer` may see it, for the terminal: `"Player 1 turns over A at 0,2"`,
+    /// `"You take the pair of A"`, `"The cards at 0,1 and 2,3 are turned face down"`. Never
+    /// names a face-down card (not even to the admin's state: the shuffle is not shown).
+    /// Reads only the move's data, the grid and the seat names, so it may be called with any
+    /// later state. `None` for moves with nothing to show.
+    #[must_use]
+    pub fn describe_move(&self, applied: &MemoryMove, viewer: PlayerIndex) -> Option<String> {
+        let name = |player: PlayerIndex, verb: &str, verb_you: &str| {
+            if player == viewer {
+                format!("You {verb_you}")
+            } else {
+                format!("{} {verb}", self.player_name(player))
+            }
+        };
+        let both = |spaces: &[Space; 2]| {
+            format!("{} and {}", self.coord(spaces[0]), self.coord(spaces[1]))
+        };
+        let text = match applied {
+            MemoryMove::Shuffle => "The cards are shuffled and laid face down".to_owned(),
+            MemoryMove::Arrange { .. } => return None,
+            MemoryMove::Reveal {
+                player,
+                space,
+                card,
+            } => format!(
+                "{} {} at {}",
+                name(*player, "turns over", "turn over"),
+                card.component(),
+                self.coord(*space)
+            ),
+            MemoryMove::Capture { player, face, .. } => {
+                format!(
+                    "{} {face}",
+                    name(*player, "takes the pair of", "take the pair of")
+                )
+            }
+            MemoryMove::Miss {
+                player,
+                spaces,
+                next,
+            } => format!(
+                "{}: the cards at {} stay face up; {} to play",
+                name(*player, "finds no pair", "find no pair"),
+                both(spaces),
+                if *next == viewer {
+                    "you".to_owned()
+                } else {
+                    self.player_name(*next)
+                }
+            ),
+            MemoryMove::Hide { spaces, .. } => {
+                format!("The cards at {} are turned face down", both(spaces))
+            }
+            MemoryMove::EndGame => "Every pair is taken: the game is over".to_owned(),
+        };
+        Some(text)
+    }
+}

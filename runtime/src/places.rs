@@ -1,0 +1,333 @@
+//! Places addressed as data, and the moves of pieces between them that any game can use:
+//! what `#[derive(Places)]` and the action attributes `move_piece`, `swap_pieces`,
+//! `reorder` and `shuffle` build on, so the common moves need no hand-written code.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::components::{Arrangement, Place, PlaceError, Slot, move_piece, swap_pieces};
+use crate::moves::MoveContext;
+use crate::view::{View, Viewer};
+
+/// A state whose places of pieces can be addressed as data: implemented by
+/// `#[derive(Places)]`, which generates the address type (`<State>Place`, a variant per
+/// place field, with the seat for `PerPlayer` fields).
+pub trait Places {
+    /// The address of a place (`MemoryPlace::Captured(PlayerIndex(1))`).
+    type PlaceId: Copy + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned;
+    /// The components of the places.
+    type Component: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The dynamic values of their pieces.
+    type Value: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// The place at `id`; `None` for a seat that does not exist.
+    fn place(&self, id: Self::PlaceId) -> Option<&dyn Place<Self::Component, Self::Value>>;
+
+    /// The place at `id`, mutably.
+    fn place_mut(
+        &mut self,
+        id: Self::PlaceId,
+    ) -> Option<&mut dyn Place<Self::Component, Self::Value>>;
+
+    /// Two different places at once, mutably; `None` when `a == b` or either does not
+    /// exist.
+    #[expect(
+        clippy::type_complexity,
+        reason = "two trait objects of the state's own places"
+    )]
+    fn places_mut(
+        &mut self,
+        a: Self::PlaceId,
+        b: Self::PlaceId,
+    ) -> Option<(
+        &mut dyn Place<Self::Component, Self::Value>,
+        &mut dyn Place<Self::Component, Self::Value>,
+    )>;
+}
+
+/// What two places of a state are, for [`Places::places_mut`]: picks `a` and `b` out of
+/// every place of the state, listed once each.
+pub fn two_of<'a, P: PartialEq, T: ?Sized>(
+    mut all: Vec<(P, &'a mut T)>,
+    a: &P,
+    b: &P,
+) -> Option<(&'a mut T, &'a mut T)> {
+    if a == b {
+        return None;
+    }
+    let first = all.iter().position(|(id, _)| id == a)?;
+    let second = all.iter().position(|(id, _)| id == b)?;
+    // Take the later one out first, so the earlier index stays valid.
+    if first < second {
+        let (_, b) = all.swap_remove(second);
+        let (_, a) = all.swap_remove(first);
+        Some((a, b))
+    } else {
+        let (_, a) = all.swap_remove(first);
+        let (_, b) = all.swap_remove(second);
+        Some((a, b))
+    }
+}
+
+/// A move of pieces between the places of a state `S` ([`Places`]): the common moves of
+/// board and card games, ready to be a variant of a game's move enum.
+///
+/// Apply it with [`apply`](Self::apply) and view it with [`view`](Self::view) from the
+/// game's own [`Move`](crate::Move) implementation. Viewed, a move carries the pieces as
+/// the viewer sees them where they land (`seen`), so that it replays onto the viewer's
+/// view; a shuffle's order is concealed from everyone but the admin.
+///
+/// Serialized with a `piece_move` tag:
+/// `{"piece_move":"move","from":"deck","index":51,"to":{"hand":2},"at":0}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "piece_move",
+    rename_all = "snake_case",
+    bound(
+        serialize = "P: Serialize, C: Serialize, V: Serialize",
+        deserialize = "P: Deserialize<'de>, C: Deserialize<'de>, V: Deserialize<'de>"
+    )
+)]
+pub enum PieceMove<P, C, V = ()> {
+    /// The piece at `index` of `from` goes to position `at` of `to`.
+    Move {
+        /// Where it lies.
+        from: P,
+        /// Its position there.
+        index: usize,
+        /// Where it goes.
+        to: P,
+        /// Its position there (a slot of a sized stack, a position in a stack).
+        at: usize,
+        /// What a viewer sees of it where it lands; `None` in the full move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seen: Option<Slot<C, V>>,
+    },
+    /// The pieces at `a_index` of `a` and `b_index` of `b` change places.
+    Swap {
+        /// The first place.
+        a: P,
+        /// The position in it.
+        a_index: usize,
+        /// The second place.
+        b: P,
+        /// The position in it.
+        b_index: usize,
+        /// What a viewer sees of the two pieces where they land; `None` in the full move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seen: Option<(Slot<C, V>, Slot<C, V>)>,
+    },
+    /// The positions of `place` in a new order (position `i` takes what was at
+    /// `order[i]`); each piece keeps its token.
+    Reorder {
+        /// The place.
+        place: P,
+        /// The old position of each new position.
+        order: Vec<u16>,
+    },
+    /// `place` is shuffled: the order is drawn by chance into the
+    /// [`Arrange`](Self::Arrange) that follows.
+    Shuffle {
+        /// The place.
+        place: P,
+    },
+    /// `place` takes the order of a shuffle, with fresh tokens.
+    Arrange {
+        /// The place.
+        place: P,
+        /// What the shuffle drew.
+        arrangement: Arrangement,
+    },
+}
+
+/// Why a [`PieceMove`] could not be applied: a bug of the action that made it, since
+/// actions check their selections first.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PieceMoveError {
+    /// The move names a place the state does not have (a seat beyond the table), or the
+    /// same place twice for a swap or move between places.
+    #[error("no such place: {0}")]
+    NoPlace(String),
+    /// The place refused the change.
+    #[error(transparent)]
+    Place(#[from] PlaceError),
+}
+
+impl<P, C, V> PieceMove<P, C, V>
+where
+    P: Copy + Debug + PartialEq,
+    C: Clone,
+    V: Clone,
+{
+    /// Applies the move to `state`; a [`Shuffle`](Self::Shuffle) draws its order from
+    /// `next`'s chance and asks for the [`Arrange`](Self::Arrange).
+    ///
+    /// # Errors
+    /// [`PieceMoveError`] when a place does not exist or refuses the change; `state` is
+    /// then unchanged.
+    pub fn apply<S, M>(
+        &self,
+        state: &mut S,
+        next: &mut MoveContext<'_, M>,
+    ) -> Result<(), PieceMoveError>
+    where
+        S: Places<PlaceId = P, Component = C, Value = V>,
+        M: From<Self>,
+    {
+        let no_place = |place: &P| PieceMoveError::NoPlace(format!("{place:?}"));
+        match self {
+            PieceMove::Move {
+                from,
+                index,
+                to,
+                at,
+                seen,
+            } => {
+                let landed = if from == to {
+                    let place = state.place_mut(*from).ok_or_else(|| no_place(from))?;
+                    let order = within(place.positions(), *index, *at)?;
+                    place.reorder(&order)?;
+                    *at
+                } else {
+                    let (source, target) =
+                        state.places_mut(*from, *to).ok_or_else(|| no_place(from))?;
+                    move_piece(source, *index, target, Some(*at))?
+                };
+                if let Some(seen) = seen {
+                    let target = state.place_mut(*to).ok_or_else(|| no_place(to))?;
+                    target.replace_unchecked(landed, seen.clone());
+                }
+            }
+            PieceMove::Swap {
+                a,
+                a_index,
+                b,
+                b_index,
+                seen,
+            } => {
+                if a == b {
+                    let place = state.place_mut(*a).ok_or_else(|| no_place(a))?;
+                    place.check_take(*a_index)?;
+                    place.check_take(*b_index)?;
+                    let mut order: Vec<u16> = (0..place.positions()).map(position).collect();
+                    order.swap(*a_index, *b_index);
+                    place.reorder(&order)?;
+                } else {
+                    let (first, second) = state.places_mut(*a, *b).ok_or_else(|| no_place(a))?;
+                    swap_pieces(first, *a_index, second, *b_index)?;
+                }
+                if let Some((seen_a, seen_b)) = seen {
+                    if let Some(place) = state.place_mut(*a) {
+                        place.replace_unchecked(*a_index, seen_a.clone());
+                    }
+                    if let Some(place) = state.place_mut(*b) {
+                        place.replace_unchecked(*b_index, seen_b.clone());
+                    }
+                }
+            }
+            PieceMove::Reorder { place, order } => {
+                state
+                    .place_mut(*place)
+                    .ok_or_else(|| no_place(place))?
+                    .reorder(order)?;
+            }
+            PieceMove::Shuffle { place } => {
+                let positions = state
+                    .place(*place)
+                    .ok_or_else(|| no_place(place))?
+                    .positions();
+                let arrangement = Arrangement::shuffle(positions, next.chance());
+                next.then(M::from(PieceMove::Arrange {
+                    place: *place,
+                    arrangement,
+                }));
+            }
+            PieceMove::Arrange { place, arrangement } => {
+                state
+                    .place_mut(*place)
+                    .ok_or_else(|| no_place(place))?
+                    .arrange(arrangement)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What `viewer` sees of this move, given the full state `after` it: the pieces as
+    /// they appear to the viewer where they land, and a shuffle's order concealed from all
+    /// but the admin.
+    #[must_use]
+    pub fn view<S>(&self, after: &S, viewer: Viewer) -> Self
+    where
+        S: Places<PlaceId = P, Component = C, Value = V> + View,
+    {
+        if viewer == Viewer::Admin {
+            return self.clone();
+        }
+        match self {
+            PieceMove::Move {
+                from,
+                index,
+                to,
+                at,
+                ..
+            } => {
+                let viewed = after.view(viewer);
+                PieceMove::Move {
+                    from: *from,
+                    index: *index,
+                    to: *to,
+                    at: *at,
+                    seen: viewed.place(*to).and_then(|place| place.slot(*at)).cloned(),
+                }
+            }
+            PieceMove::Swap {
+                a,
+                a_index,
+                b,
+                b_index,
+                ..
+            } => {
+                let viewed = after.view(viewer);
+                let slot = |place: &P, index: usize| {
+                    viewed
+                        .place(*place)
+                        .and_then(|place| place.slot(index))
+                        .cloned()
+                };
+                PieceMove::Swap {
+                    a: *a,
+                    a_index: *a_index,
+                    b: *b,
+                    b_index: *b_index,
+                    seen: slot(a, *a_index).zip(slot(b, *b_index)),
+                }
+            }
+            PieceMove::Arrange { place, arrangement } => PieceMove::Arrange {
+                place: *place,
+                arrangement: arrangement.concealed(),
+            },
+            other => other.clone(),
+        }
+    }
+}
+
+/// The order that moves position `from` to `to` within `positions`, the others closing up.
+fn within(positions: usize, from: usize, to: usize) -> Result<Vec<u16>, PlaceError> {
+    if from >= positions || to >= positions {
+        return Err(PlaceError::OutOfRange {
+            index: from.max(to),
+            len: positions,
+        });
+    }
+    let mut order: Vec<u16> = (0..positions).map(position).collect();
+    let moved = order.remove(from);
+    order.insert(to, moved);
+    Ok(order)
+}
+
+fn position(index: usize) -> u16 {
+    u16::try_from(index).unwrap_or(u16::MAX)
+}
