@@ -22,9 +22,40 @@ pub(crate) struct ActionDef {
     pub(crate) fields: Vec<FieldDef>,
     /// The `group(name, prompt = .., validate = ..)` declarations.
     pub(crate) groups: Vec<GroupDef>,
+    /// The moves of pieces (`move_piece(..)`, `swap_pieces(..)`, `reorder(..)`,
+    /// `shuffle(..)`), applied before the moves of `behaviour`.
+    pub(crate) pieces: Vec<PieceDef>,
     /// Whether an `#[action(..)]` could not be read to its end: what follows the mistake
     /// is unknown, so no check may report it missing.
     pub(crate) attrs_cut_short: bool,
+}
+
+/// A move of pieces declared on the action, with each of its keys.
+pub(crate) struct PieceDef {
+    /// `move_piece`, `swap_pieces`, `reorder` or `shuffle`, as written.
+    pub(crate) kind: Ident,
+    /// The keys and their values, in the order written.
+    pub(crate) keys: Vec<(Ident, Expr)>,
+}
+
+impl PieceDef {
+    /// The keys each kind takes: the required ones, then the optional ones.
+    pub(crate) fn expected(kind: &str) -> (&'static [&'static str], &'static [&'static str]) {
+        match kind {
+            "move_piece" => (&["from", "index", "to"], &["at"]),
+            "swap_pieces" => (&["a", "a_index", "b", "b_index"], &[]),
+            "reorder" => (&["place", "order"], &[]),
+            _ => (&["place"], &[]),
+        }
+    }
+
+    /// The value of `key`, if given.
+    pub(crate) fn get(&self, key: &str) -> Option<&Expr> {
+        self.keys
+            .iter()
+            .find(|(name, _)| name == key)
+            .map(|(_, value)| value)
+    }
 }
 
 /// A `group(name, prompt = .., validate = ..)`: the prompt and the validation of the
@@ -141,6 +172,7 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
         behaviour: None,
         fields: Vec::new(),
         groups: Vec::new(),
+        pieces: Vec::new(),
         attrs_cut_short: false,
     };
     for attr in &input.attrs {
@@ -181,6 +213,18 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                     set_once(&mut action.description, template, &meta.path, errors);
                 }
             }
+            "move_piece" | "swap_pieces" | "reorder" | "shuffle" => {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let kind = meta.path.get_ident().cloned().unwrap_or_else(|| Ident::new("shuffle", proc_macro2::Span::call_site()));
+                match parse_keys(&content) {
+                    Ok(keys) => action.pieces.push(PieceDef { kind, keys }),
+                    Err(error) => {
+                        errors.push(error);
+                        content.parse::<TokenStream>()?;
+                    }
+                }
+            }
             "group" => {
                 let content;
                 syn::parenthesized!(content in meta.input);
@@ -218,7 +262,7 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
             }
             _ => {
                 errors.at(&meta.path, format!(
-                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm`, `group` or `behaviour`",
+                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm`, `group`, `behaviour`, `move_piece`, `swap_pieces`, `reorder` or `shuffle`",
                     path_text(&meta.path)
                 ));
                 skip_value(meta.input)?;
@@ -230,6 +274,20 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
         errors.push(error);
         action.attrs_cut_short = true;
     }
+}
+
+/// `key = value, ...`.
+fn parse_keys(content: ParseStream<'_>) -> syn::Result<Vec<(Ident, Expr)>> {
+    let mut keys = Vec::new();
+    while !content.is_empty() {
+        let key: Ident = content.call(<Ident as syn::ext::IdentExt>::parse_any)?;
+        content.parse::<Token![=]>()?;
+        keys.push((key, content.parse()?));
+        if !content.is_empty() {
+            content.parse::<Token![,]>()?;
+        }
+    }
+    Ok(keys)
 }
 
 /// `name, prompt = .., validate = ..`.

@@ -7,7 +7,7 @@ use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat, Stmt, Token};
 
-use crate::ast::{ActionDef, FieldDef, SelectionDef, SelectionKind, SkipDef};
+use crate::ast::{ActionDef, FieldDef, PieceDef, SelectionDef, SelectionKind, SkipDef};
 use crate::errors::Errors;
 use crate::template::{Part, Template};
 
@@ -21,15 +21,51 @@ const RESERVED: [(&str, &str); 3] = [
 
 /// Reports every rule below that `action` breaks.
 pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
-    // An action must do something: its behaviour gives its moves.
-    if action.behaviour.is_none() && !action.attrs_cut_short {
+    // An action must do something: its behaviour or its moves of pieces give its moves.
+    if action.behaviour.is_none() && action.pieces.is_empty() && !action.attrs_cut_short {
         errors.at(
             &action.ident,
             format!(
-                "action `{}` has no behaviour; add `#[action(behaviour = [/* its moves */])]`",
+                "action `{}` has no behaviour; add `#[action(behaviour = [/* its moves */])]`, or a move of pieces like `move_piece(from = .., index = .., to = ..)`",
                 action.ident
             ),
         );
+    }
+
+    // A move of pieces takes its keys, each once.
+    for piece in &action.pieces {
+        let kind = piece.kind.to_string();
+        let (required, optional) = PieceDef::expected(&kind);
+        for (i, (key, _)) in piece.keys.iter().enumerate() {
+            let name = key.to_string();
+            if !required.contains(&name.as_str()) && !optional.contains(&name.as_str()) {
+                let all: Vec<String> = required
+                    .iter()
+                    .chain(optional)
+                    .map(|key| format!("`{key}`"))
+                    .collect();
+                errors.at(
+                    key,
+                    format!(
+                        "unknown key `{name}` in `{kind}(..)`; expected {}",
+                        all.join(", ")
+                    ),
+                );
+            } else if piece.keys[..i].iter().any(|(earlier, _)| earlier == key) {
+                errors.at(key, format!("`{name}` is given twice; keep one"));
+            }
+        }
+        let missing: Vec<String> = required
+            .iter()
+            .filter(|key| piece.get(key).is_none())
+            .map(|key| format!("`{key}`"))
+            .collect();
+        if !missing.is_empty() {
+            errors.at(
+                &piece.kind,
+                format!("`{kind}(..)` needs {}", missing.join(", ")),
+            );
+        }
     }
 
     // `game`, `player` and `args` are in scope everywhere; a field named so would hide them.

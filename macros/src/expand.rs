@@ -218,9 +218,23 @@ fn expand(action: &ActionDef) -> TokenStream {
         quote!(#mp::Message { to: #to, text: #text })
     });
 
-    let behaviour = action.behaviour.as_ref().map(|behaviour| {
-        quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour))
-    });
+    let behaviour = match &action.behaviour {
+        Some(behaviour) => {
+            quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour))
+        }
+        None => quote!(#mp::Behaviour::<__MeepleGame>::moves(#mp::Vec::new())),
+    };
+    let behaviour = if action.pieces.is_empty() {
+        behaviour
+    } else {
+        let pieces = action.pieces.iter().map(piece_move);
+        quote! {{
+            let __pieces: #mp::Vec<<__MeepleGame as #mp::Game>::Move> = ::std::vec![#(#pieces),*];
+            let mut __behaviour = #behaviour;
+            __behaviour.moves.splice(0..0, __pieces);
+            __behaviour
+        }}
+    };
 
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
@@ -339,6 +353,47 @@ fn expand(action: &ActionDef) -> TokenStream {
             }
         };
     }
+}
+
+/// A move of pieces declared on the action, as a move of the game.
+fn piece_move(piece: &ast::PieceDef) -> TokenStream {
+    let mp = mp();
+    let key = |name: &str| {
+        piece
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| syn::parse_quote!(0))
+    };
+    let index = |name: &str| {
+        let value = key(name);
+        quote_spanned!(value.span()=> { let __index: usize = #value; __index })
+    };
+    let made = match piece.kind.to_string().as_str() {
+        "move_piece" => {
+            let (from, index, to) = (key("from"), index("index"), key("to"));
+            let at = match piece.get("at") {
+                Some(at) => quote_spanned!(at.span()=> #mp::Some({ let __at: usize = #at; __at })),
+                None => quote!(#mp::None),
+            };
+            quote!(#mp::piece_move_to::<__MeepleGame>(game, #from, #index, #to, #at))
+        }
+        "swap_pieces" => {
+            let (a, a_index, b, b_index) = (key("a"), index("a_index"), key("b"), index("b_index"));
+            quote!(#mp::PieceMove::Swap { a: #a, a_index: #a_index, b: #b, b_index: #b_index, seen: #mp::None })
+        }
+        "reorder" => {
+            let (place, order) = (key("place"), key("order"));
+            let order =
+                quote_spanned!(order.span()=> { let __order: #mp::Vec<u16> = #order; __order });
+            quote!(#mp::PieceMove::Reorder { place: #place, order: #order })
+        }
+        _ => {
+            let place = key("place");
+            quote!(#mp::PieceMove::Shuffle { place: #place })
+        }
+    };
+    let span = piece.kind.span();
+    quote_spanned!(span=> ::core::convert::Into::<<__MeepleGame as #mp::Game>::Move>::into(#made))
 }
 
 /// `__meeple_complete_k`: whether some valid completion follows the selections above `k`.

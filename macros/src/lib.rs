@@ -8,6 +8,7 @@ mod check;
 mod errors;
 mod expand;
 mod expand_actions;
+mod places;
 mod template;
 mod view;
 
@@ -49,4 +50,13 @@ pub fn derive_actions(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(View, attributes(view))]
 pub fn derive_view(input: TokenStream) -> TokenStream {
     view::derive_view(input.into()).into()
+}
+
+/// Addresses the places of a game's state as data, for moves of pieces: generates the
+/// enum `<State>Place` (a variant per field that `#[view(..)]` marks as a place, with the
+/// seat for `PerPlayer` fields) and `impl meeple::Places`. Takes
+/// `#[places(component = <type>, value = <type>)]` (the value defaults to `()`).
+#[proc_macro_derive(Places, attributes(places))]
+pub fn derive_places(input: TokenStream) -> TokenStream {
+    places::derive_places(input.into()).into()
 }

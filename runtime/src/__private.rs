@@ -15,9 +15,10 @@ pub use crate::action::{
     Skip, Step, Validation,
 };
 pub use crate::board::placements;
-pub use crate::components::{ComponentId, Pieces};
+pub use crate::components::{ComponentId, Pieces, Place};
 pub use crate::error::SubmitError;
 pub use crate::game::Game;
+pub use crate::places::{PieceMove, Places, two_of};
 pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use crate::prompt::SelectionKind;
 pub use crate::view::{Conceal, Hide, Policy, View, Viewer};
@@ -113,6 +114,34 @@ pub fn extra_value(action: &'static str, selections: usize) -> SubmitError {
             "value #{} (the action has {selections} selections)",
             selections + 1
         ),
+    }
+}
+
+/// The move of a `move_piece(..)` declared on an action: to position `at` of `to`, or,
+/// without one, to where a piece naturally lands there (the top of a stack, the first free
+/// slot; the top when moving within one stack). A place that cannot take it gets an
+/// impossible position, which the move then refuses without changing anything.
+pub fn piece_move_to<G: Places>(
+    game: &G,
+    from: G::PlaceId,
+    index: usize,
+    to: G::PlaceId,
+    at: Option<usize>,
+) -> PieceMove<G::PlaceId, G::Component, G::Value> {
+    let natural = || {
+        let place = game.place(to)?;
+        if from == to {
+            place.positions().checked_sub(1)
+        } else {
+            place.check_put(None).ok()
+        }
+    };
+    PieceMove::Move {
+        from,
+        index,
+        to,
+        at: at.or_else(natural).unwrap_or(usize::MAX),
+        seen: None,
     }
 }
 

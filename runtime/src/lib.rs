@@ -75,8 +75,12 @@
 //! - `confirm = <expr>`: a question the client asks before submitting;
 //! - `group(<name>, prompt = .., validate = ..)`: the prompt and the validation of the
 //!   selections marked `group = <name>`;
+//! - `move_piece(from = <place>, index = <usize>, to = <place>, at = <usize>)`,
+//!   `swap_pieces(a = .., a_index = .., b = .., b_index = ..)`, `reorder(place = ..,
+//!   order = <Vec<u16>>)`, `shuffle(place = ..)`: moves of pieces between the places of a
+//!   state with `#[derive(Places)]` (see below), applied before the moves of `behaviour`;
 //! - `behaviour = <expr>`: the moves (a `Vec` or array of moves, or a [`Behaviour`] with
-//!   follow-ups). Required.
+//!   follow-ups). Required unless the action declares moves of pieces.
 //!
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
@@ -127,6 +131,12 @@
 //! - `#[view(place)]` marks a visible place for the one-place check, `#[view(nested)]` a
 //!   field with its own [`View`].
 //!
+//! `#[derive(Places)]` with `#[places(component = Card)]` addresses the places that
+//! `#[view(..)]` marks (`<State>Place::Discard`, `<State>Place::Hands(seat)`), so actions
+//! can declare their moves of pieces without hand-written code: the game's move enum holds
+//! a [`PieceMove`] variant (with `From`), applies it with [`PieceMove::apply`] and views it
+//! with [`PieceMove::view`], which shows each viewer the pieces as they see them.
+//!
 //! A move that carries hidden data shows each viewer their part through [`Move::view`].
 //! [`check_views`] plays random games and checks at every step that every prompt computed
 //! from the player's view equals the one from the full state, and that every viewer's moves
@@ -170,7 +180,7 @@ pub use error::{SubmitError, UndoError};
 pub use game::{Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{ViewCheckError, ViewReport, check_views};
 pub use log::{ActionRecord, GameLog, RecordKind};
-pub use meeple_macros::{Action, Actions, View};
+pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet};

@@ -78,7 +78,7 @@ pub fn two_of<'a, P: PartialEq, T: ?Sized>(
 /// Apply it with [`apply`](Self::apply) and view it with [`view`](Self::view) from the
 /// game's own [`Move`](crate::Move) implementation. Viewed, a move carries the pieces as
 /// the viewer sees them where they land (`seen`), so that it replays onto the viewer's
-/// view; a shuffle's order is concealed from everyone but the admin.
+/// view; a shuffle's order is concealed from whoever does not see the shuffled pieces.
 ///
 /// Serialized with a `piece_move` tag:
 /// `{"piece_move":"move","from":"deck","index":51,"to":{"hand":2},"at":0}`.
@@ -256,8 +256,8 @@ where
     }
 
     /// What `viewer` sees of this move, given the full state `after` it: the pieces as
-    /// they appear to the viewer where they land, and a shuffle's order concealed from all
-    /// but the admin.
+    /// they appear to the viewer where they land, and a shuffle's order concealed from whoever
+    /// does not see the pieces of the shuffled place.
     #[must_use]
     pub fn view<S>(&self, after: &S, viewer: Viewer) -> Self
     where
@@ -305,10 +305,23 @@ where
                     seen: slot(a, *a_index).zip(slot(b, *b_index)),
                 }
             }
-            PieceMove::Arrange { place, arrangement } => PieceMove::Arrange {
-                place: *place,
-                arrangement: arrangement.concealed(),
-            },
+            PieceMove::Arrange { place, arrangement } => {
+                // Who sees the pieces of the place sees the new order; the others only
+                // learn that it was shuffled.
+                let viewed = after.view(viewer);
+                let sees = viewed.place(*place).is_some_and(|shown| {
+                    (0..shown.positions())
+                        .any(|index| shown.slot(index).is_some_and(|slot| !slot.is_hidden()))
+                });
+                PieceMove::Arrange {
+                    place: *place,
+                    arrangement: if sees {
+                        arrangement.clone()
+                    } else {
+                        arrangement.concealed()
+                    },
+                }
+            }
             other => other.clone(),
         }
     }
