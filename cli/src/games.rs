@@ -2,6 +2,7 @@
 
 use clap::ValueEnum;
 use meeple::{Game, PlayerIndex};
+use meeple_games::blackjack::Blackjack;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
 use meeple_games::tictactoe::TicTacToe;
@@ -15,6 +16,8 @@ pub(crate) enum GameName {
     Tictactoe,
     /// Memory, 2 to 6 players (`{"rows":4,"columns":5}` for a larger grid).
     Memory,
+    /// Blackjack, 1 to 7 players against the dealer (`{"decks":1,"rounds":10}`).
+    Blackjack,
 }
 
 /// Calls a generic function with the game type named by a [`GameName`].
@@ -24,6 +27,7 @@ macro_rules! dispatch {
             $crate::games::GameName::Hearts => $module::$function::<meeple_games::hearts::Hearts>($($arg),*),
             $crate::games::GameName::Tictactoe => $module::$function::<meeple_games::tictactoe::TicTacToe>($($arg),*),
             $crate::games::GameName::Memory => $module::$function::<meeple_games::memory::Memory>($($arg),*),
+            $crate::games::GameName::Blackjack => $module::$function::<meeple_games::blackjack::Blackjack>($($arg),*),
         }
     };
 }
@@ -72,6 +76,18 @@ impl TerminalGame for Memory {
 
     fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
         Memory::describe_move(self, applied, viewer)
+    }
+}
+
+impl TerminalGame for Blackjack {
+    const PLAYERS: usize = 2;
+
+    fn summary(&self, viewer: PlayerIndex) -> String {
+        Blackjack::summary(self, viewer)
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: PlayerIndex) -> Option<String> {
+        Blackjack::describe_move(self, applied, viewer)
     }
 }
 

@@ -190,11 +190,17 @@ fn ask<G: TerminalGame>(
             None if line == "state" || line == "s" => println!("{}", engine.state().summary(me)),
             None if line == "help" || line == "?" => println!("{HELP}"),
             None => {
+                // An action is picked by number, by its prompt or by its name (`hit`).
                 let picked = pick(&line, entries.len(), |i| {
                     entries[i]
                         .1
                         .map(|option| option.label.as_str())
                         .unwrap_or(&entries[i].0.prompt)
+                })
+                .or_else(|| {
+                    entries.iter().position(|(action, option)| {
+                        option.is_none() && action.action.eq_ignore_ascii_case(&line)
+                    })
                 });
                 let Some(index) = picked else {
                     println!("Type a number from 1 to {}, or a name.", entries.len());

@@ -135,7 +135,7 @@ fn a_seat_that_does_not_exist_is_refused() {
 fn every_game_simulates_and_replays() {
     let dir = std::env::temp_dir().join(format!("meeple-cli-games-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    for (game, players) in [("tictactoe", "2"), ("memory", "3")] {
+    for (game, players) in [("tictactoe", "2"), ("memory", "3"), ("blackjack", "4")] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
         let simulated = meeple(
@@ -178,6 +178,22 @@ fn a_person_plays_memory_to_the_end() {
     let output = meeple(
         &["play", "memory", "--seed", "5", "--delay-ms", "0"],
         &"1\n".repeat(400),
+    );
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        out.contains("Game over."),
+        "{}",
+        &out[out.len().saturating_sub(2000)..]
+    );
+}
+
+#[test]
+fn a_person_plays_blackjack_to_the_end() {
+    // Hit once, then stand, every time.
+    let output = meeple(
+        &["play", "blackjack", "--seed", "7", "--delay-ms", "0"],
+        &"hit\nstand\n".repeat(50),
     );
     let out = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));

@@ -2,6 +2,9 @@
 //! carries real rules, and their documentation.
 //!
 //! - [`hearts`]: Hearts for four players, with its variants.
+//! - [`tictactoe`]: Tic-tac-toe and k in a row on a square board.
+//! - [`memory`]: Memory (Concentration) for 2 to 6 players, face-down pairs on a grid.
+//! - [`blackjack`]: Blackjack for 1 to 7 players against the dealer, from a shuffled shoe.
 //!
 //! Each game is a module with its state (implementing [`meeple::Game`]), its moves, its
 //! actions and a typed config; run one with [`meeple::Engine`]:

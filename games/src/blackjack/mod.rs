@@ -1,1 +1,525 @@
-//! blackjack (being written).
+//! Blackjack for one to seven players against the dealer, dealt from a shuffled shoe.
+//!
+//! The rules are the common casino rules (Wikipedia's "Blackjack",
+//! <https://en.wikipedia.org/wiki/Blackjack>), each player betting one chip a round:
+//!
+//! - the shoe holds [`BlackjackConfig::decks`] standard 52-card decks, shuffled once at the
+//!   start; a dealt card is taken from the top of the shoe; at the start of each round the
+//!   cards of the last one go to a face-up discard pile. When the shoe is empty and a card
+//!   is needed, the discard pile is gathered into the shoe and shuffled, and the deal goes
+//!   on (the cards on the table stay where they are). There is no cut card;
+//! - each round, the dealer deals one card face up to each player in seat order, one face
+//!   up to the dealer, a second face up to each player, and the dealer's second card face
+//!   down: the *hole card*, which nobody but the admin sees until the dealer plays;
+//! - when the dealer shows an ace or a ten-valued card, the dealer checks the hole card for
+//!   blackjack ("peeks", [`BlackjackConfig::dealer_peeks`]): with one, the dealer turns it
+//!   up at once and the round is settled without the players' turns;
+//! - then each player in seat order [`Hit`]s (takes a card) or [`Stand`]s, as long as they
+//!   like: a hand over 21 is bust and its turn ends; a hand of 21 stands by itself (no card
+//!   can improve it), and a player dealt a blackjack has no turn;
+//! - aces count 1 or 11, whichever is better ([`HandValue`]); tens and court cards count 10;
+//! - after the players, the dealer turns up the hole card and draws until the hand reaches
+//!   17 or more, standing on every 17 (or drawing on a soft 17,
+//!   [`BlackjackConfig::dealer_hits_soft_17`]). The dealer plays out the hand even when
+//!   every player is bust;
+//! - each hand is settled against the dealer's ([`settle`]): a blackjack (21 in the first two
+//!   cards) pays 3 to 2, a win 1, a push 0, a loss or a bust costs the chip. Scores are kept
+//!   as integers in **half-chips**: +3, +2, 0 and -2;
+//! - the game lasts [`BlackjackConfig::rounds`] rounds; each player's score is their net
+//!   winnings, and the highest score wins (tied players share the win).
+//!
+//! Not implemented (variants of the casino game): betting amounts, doubling down,
+//! splitting pairs, insurance, surrender, a cut card.
+//!
+//! The dealer is not a seat: the engine plays the dealer's hand by the consequences of the
+//! moves ([`BlackjackMove`]). The cards are components ([`Blackjack::deck`]) in places:
+//! the shoe (whose cards nobody sees, only how many), the discard pile, each player's hand
+//! and the dealer's face-up cards (seen by all), and the hole card (seen by nobody, its
+//! place followed by a token).
+//!
+//! ```
+//! use meeple::{Engine, PlayerIndex};
+//! use meeple_games::blackjack::{Blackjack, BlackjackAction, BlackjackConfig, Stand};
+//!
+//! let config = BlackjackConfig { decks: 1, rounds: 1, ..BlackjackConfig::default() };
+//! let mut engine = Engine::<Blackjack>::new(config, 2, 7)?;
+//! // Everyone stands on the first two cards; the dealer then plays and the game ends.
+//! while let Some(player) = engine.to_act().first() {
+//!     engine.submit(player, BlackjackAction::Stand(Stand))?;
+//! }
+//! let outcome = engine.outcome().expect("one round, and it is over");
+//! assert_eq!(outcome.scores.len(), 2);
+//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod actions;
+mod config;
+mod hand;
+mod moves;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use meeple::{
+    Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex, PlayerSet,
+    Setup, SetupError, Slot, Stack, move_piece,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::hearts::{Card, Rank, Suit};
+
+pub use actions::{BlackjackAction, BlackjackActionArgs, Hit, HitArgs, Stand, StandArgs};
+pub use config::BlackjackConfig;
+pub use hand::{HandResult, HandValue, card_points, chips, dealer_draws, settle};
+pub use moves::{BlackjackMove, Spot};
+
+/// The most players at the table (the seats of a casino table).
+pub const MAX_PLAYERS: usize = 7;
+
+/// Where a round stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The cards of a round are being dealt (never seen between actions).
+    Dealing,
+    /// The players take their turns, one after the other in seat order.
+    Players,
+    /// The dealer turns up the hole card and draws; then the round is settled (never seen
+    /// between actions).
+    Dealer,
+    /// The game is over.
+    Over,
+}
+
+/// How the last round settled, kept for the players to read during the next one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundReport {
+    /// The round, 0-based.
+    pub round: u32,
+    /// The dealer's final cards, in the order they were dealt.
+    pub dealer_cards: Vec<Card>,
+    /// The value of the dealer's final hand.
+    pub dealer: HandValue,
+    /// The value of each player's final hand.
+    pub hands: PerPlayer<HandValue>,
+    /// How each player's hand settled.
+    pub results: PerPlayer<HandResult>,
+}
+
+/// The state of a game of Blackjack: the shoe, the discard pile, the hands, the dealer's
+/// cards and the scores. See the [module docs](self) for the rules.
+///
+/// This is the whole truth (the admin's view). Every card is a component of
+/// [`Blackjack::deck`] and lies in exactly one of the places. What each viewer sees
+/// (`#[derive(View)]`): how many cards the shoe holds but none of them (`len`), the hole
+/// card as a hidden piece with its token (`order`), everything else.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, meeple::View)]
+pub struct Blackjack {
+    config: BlackjackConfig,
+    phase: Phase,
+    /// The round in progress, 0-based.
+    round: u32,
+    /// The cards to deal, the top one dealt next.
+    #[view(len)]
+    shoe: Stack<Card>,
+    /// The cards of the rounds played since the last reshuffle, face up.
+    #[view(place)]
+    discard: Stack<Card>,
+    /// Each player's cards, face up, in the order dealt.
+    #[view(place)]
+    hands: PerPlayer<Stack<Card>>,
+    /// The dealer's face-up cards, in the order dealt (the hole card joins them when the
+    /// dealer plays).
+    #[view(place)]
+    dealer: Stack<Card>,
+    /// The dealer's face-down card, until the dealer plays.
+    #[view(order)]
+    hole: Stack<Card>,
+    /// The player whose turn it is, while the players play.
+    to_play: Option<PlayerIndex>,
+    /// Each player's net winnings so far, in half-chips.
+    scores: PerPlayer<i64>,
+    /// How many times the shoe has been shuffled (the first shuffle included).
+    shuffles: u32,
+    /// How the previous round settled.
+    last_round: Option<RoundReport>,
+}
+
+impl Game for Blackjack {
+    type Config = BlackjackConfig;
+    type Move = BlackjackMove;
+    type Actions = BlackjackAction;
+    const NAME: &'static str = "blackjack";
+
+    /// The whole shoe, unshuffled, and nothing on the table; the setup moves shuffle the
+    /// shoe ([`BlackjackMove::ShuffleShoe`]) and start the first round.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] for no player or more than [`MAX_PLAYERS`];
+    /// [`SetupError::Config`] from [`BlackjackConfig::validate`].
+    fn setup(config: &BlackjackConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                players,
+                expected: format!("1 to {MAX_PLAYERS}"),
+            });
+        }
+        let deck = Blackjack::deck(config)?;
+        let id = deck.id();
+        Ok(Setup {
+            state: Blackjack {
+                config: config.clone(),
+                phase: Phase::Dealing,
+                round: 0,
+                shoe: deck.stack(()),
+                discard: Stack::new(id),
+                hands: PerPlayer::from_fn(players, |_| Stack::new(id)),
+                dealer: Stack::new(id),
+                hole: Stack::new(id),
+                to_play: None,
+                scores: PerPlayer::filled(players, 0),
+                shuffles: 0,
+                last_round: None,
+            },
+            moves: vec![
+                BlackjackMove::ShuffleShoe,
+                BlackjackMove::StartRound { round: 0 },
+            ],
+        })
+    }
+
+    /// The player whose turn it is while the players play; nobody otherwise.
+    fn to_act(&self) -> PlayerSet {
+        match (self.phase, self.to_play) {
+            (Phase::Players, Some(player)) => PlayerSet::one(player),
+            _ => PlayerSet::EMPTY,
+        }
+    }
+
+    /// Once the last round is settled: the players with the highest score (several when
+    /// tied) and every score, in half-chips.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let best = self.scores.iter().copied().max()?;
+        Some(Outcome {
+            winners: self
+                .scores
+                .enumerate()
+                .filter(|&(_, &score)| score == best)
+                .map(|(seat, _)| seat)
+                .collect(),
+            scores: self.scores.iter().copied().collect(),
+        })
+    }
+}
+
+impl Blackjack {
+    /// The cards of a game under `config`: [`BlackjackConfig::decks`] standard decks one
+    /// after the other, each in [`Suit::ALL`] then [`Rank::ALL`] order, as deck 0 named
+    /// `"cards"`. Component `i` is card `i % 52` of deck `i / 52`.
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] from [`BlackjackConfig::validate`].
+    pub fn deck(config: &BlackjackConfig) -> Result<Deck<Card>, SetupError> {
+        config.validate()?;
+        let one_deck = Suit::ALL
+            .into_iter()
+            .flat_map(|suit| Rank::ALL.into_iter().map(move |rank| Card::new(rank, suit)));
+        let cards = (0..config.decks).flat_map(|_| one_deck.clone()).collect();
+        Ok(Deck::new(DeckId(0), "cards", cards))
+    }
+
+    /// The chest of a game under `config` (its one deck, [`deck`](Self::deck)), to check
+    /// that every card lies in exactly one place ([`meeple::check_views`]).
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] from [`BlackjackConfig::validate`].
+    pub fn chest(config: &BlackjackConfig) -> Result<Chest, SetupError> {
+        Ok(Chest::new().with(&Blackjack::deck(config)?))
+    }
+
+    /// The rules this game is played with.
+    #[must_use]
+    pub fn config(&self) -> &BlackjackConfig {
+        &self.config
+    }
+
+    /// Where the round stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The round in progress (or the last one, once over), 0-based.
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// How many players sit at the table.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// The shoe, its top card dealt next. Its cards are hidden from every player.
+    #[must_use]
+    pub fn shoe(&self) -> &Stack<Card> {
+        &self.shoe
+    }
+
+    /// The discard pile, face up.
+    #[must_use]
+    pub fn discard(&self) -> &Stack<Card> {
+        &self.discard
+    }
+
+    /// Each player's hand, face up.
+    #[must_use]
+    pub fn hands(&self) -> &PerPlayer<Stack<Card>> {
+        &self.hands
+    }
+
+    /// The cards of `player`'s hand, in the order dealt; empty for a seat that does not
+    /// exist.
+    #[must_use]
+    pub fn hand(&self, player: PlayerIndex) -> Vec<Card> {
+        self.hands
+            .iter()
+            .nth(player.0)
+            .map(|hand| hand.components().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// The value of `player`'s hand (zero for a seat that does not exist).
+    #[must_use]
+    pub fn hand_value(&self, player: PlayerIndex) -> HandValue {
+        HandValue::of(self.hand(player))
+    }
+
+    /// The dealer's face-up cards, in the order dealt (the hole card is among them once the
+    /// dealer has turned it up).
+    #[must_use]
+    pub fn dealer_cards(&self) -> Vec<Card> {
+        self.dealer.components().copied().collect()
+    }
+
+    /// The value of the dealer's face-up cards: the whole hand once the hole card is turned
+    /// up, only what the dealer shows before.
+    #[must_use]
+    pub fn dealer_value(&self) -> HandValue {
+        HandValue::of(self.dealer_cards())
+    }
+
+    /// The hole card's place: one hidden card from the deal until the dealer plays, empty
+    /// otherwise.
+    #[must_use]
+    pub fn hole(&self) -> &Stack<Card> {
+        &self.hole
+    }
+
+    /// The player whose turn it is, while the players play.
+    #[must_use]
+    pub fn to_play(&self) -> Option<PlayerIndex> {
+        self.to_play.filter(|_| self.phase == Phase::Players)
+    }
+
+    /// Whether it is `player`'s turn: the condition of [`Hit`] and [`Stand`].
+    #[must_use]
+    pub fn is_turn_of(&self, player: PlayerIndex) -> bool {
+        self.to_play() == Some(player)
+    }
+
+    /// Each player's net winnings so far, in half-chips (see [`chips`]).
+    #[must_use]
+    pub fn scores(&self) -> &PerPlayer<i64> {
+        &self.scores
+    }
+
+    /// How many times the shoe has been shuffled, the first shuffle included.
+    #[must_use]
+    pub fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
+
+    /// How the previous round settled, once a round has been.
+    #[must_use]
+    pub fn last_round(&self) -> Option<&RoundReport> {
+        self.last_round.as_ref()
+    }
+
+    /// Moves the top card of the shoe to `to`, where it lands as `card` (what the viewer of
+    /// this state sees there: the card itself, or a hidden piece in the hole).
+    fn deal_top(&mut self, to: Spot, card: &Slot<Card>) {
+        let Some(top) = self.shoe.top_index() else {
+            return;
+        };
+        let place = match to {
+            Spot::Player(player) => &mut self.hands[player],
+            Spot::Dealer => &mut self.dealer,
+            Spot::Hole => &mut self.hole,
+        };
+        if let Ok(landed) = move_piece(&mut self.shoe, top, place, None) {
+            place.replace_unchecked(landed, card.clone());
+        }
+    }
+
+    /// Moves the hole card to the dealer's face-up cards, where it lands as `card`.
+    fn turn_up_hole(&mut self, card: &Slot<Card>) {
+        if let Some(top) = self.hole.top_index()
+            && let Ok(landed) = move_piece(&mut self.hole, top, &mut self.dealer, None)
+        {
+            self.dealer.replace_unchecked(landed, card.clone());
+        }
+    }
+
+    /// Moves the whole discard pile onto the shoe, each card landing as `cards` says (what
+    /// the viewer of this state sees of it in the shoe), bottom first.
+    fn gather_discard(&mut self, cards: &[Slot<Card>]) {
+        let mut index = 0;
+        while !self.discard.is_empty() {
+            if let Ok(landed) = move_piece(&mut self.discard, 0, &mut self.shoe, None)
+                && let Some(card) = cards.get(index)
+            {
+                self.shoe.replace_unchecked(landed, card.clone());
+            }
+            index += 1;
+        }
+    }
+
+    /// Moves every card on the table (the hands, the dealer's cards) to the discard pile.
+    /// The hole card is never there then: it is turned up at every dealer's turn.
+    fn clear_table(&mut self) {
+        let places = self.hands.iter_mut().chain([&mut self.dealer]);
+        for place in places {
+            while !place.is_empty() {
+                if move_piece(place, 0, &mut self.discard, None).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether any card lies on the table (the hands, the dealer's cards, the hole).
+    fn table_has_cards(&self) -> bool {
+        !self.dealer.is_empty()
+            || !self.hole.is_empty()
+            || self.hands.iter().any(|hand| !hand.is_empty())
+    }
+
+    /// Asks for the next card of the shoe to go to `to`: a [`BlackjackMove::Deal`] of the
+    /// top card, or, with the shoe empty, the discard pile gathered and shuffled first
+    /// ([`BlackjackMove::GatherDiscard`]), which then deals. With both empty (which no
+    /// table of at most seven players can reach: the cards in play are worth at most 236
+    /// points, a deck 340) nothing is dealt.
+    fn deal(&self, to: Spot, next: &mut MoveContext<'_, BlackjackMove>) {
+        if let Some(card) = self.shoe.top() {
+            next.then(BlackjackMove::Deal {
+                to,
+                card: card.clone(),
+            });
+        } else if !self.discard.is_empty() {
+            next.then(BlackjackMove::GatherDiscard {
+                cards: self.discard.slots().to_vec(),
+                resume: Some(to),
+            });
+        }
+    }
+
+    /// Where the next card of the deal goes: each player, the dealer's up card, each player
+    /// again, the hole card; `None` once the deal is complete.
+    fn next_deal_spot(&self) -> Option<Spot> {
+        for pass in 1..=2 {
+            if let Some((player, _)) = self.hands.enumerate().find(|(_, hand)| hand.len() < pass) {
+                return Some(Spot::Player(player));
+            }
+            let dealer = if pass == 1 { &self.dealer } else { &self.hole };
+            if dealer.is_empty() {
+                return Some(if pass == 1 { Spot::Dealer } else { Spot::Hole });
+            }
+        }
+        None
+    }
+
+    /// The turn after `after` (`None`: the first turn of the round): the next player in seat
+    /// order whose hand is below 21 (a blackjack has no turn), else the dealer's.
+    fn turn_after(&self, after: Option<PlayerIndex>) -> BlackjackMove {
+        let first = after.map_or(0, |player| player.0 + 1);
+        (first..self.players())
+            .map(PlayerIndex)
+            .find(|&player| self.hand_value(player).total < 21)
+            .map_or(BlackjackMove::DealerTurn, |player| BlackjackMove::Turn {
+                player,
+            })
+    }
+
+    /// Whether the dealer's up card lets the hole card make a blackjack: an ace or a
+    /// ten-valued card, after which the dealer peeks.
+    fn dealer_shows_ace_or_ten(&self) -> bool {
+        self.dealer
+            .components()
+            .next()
+            .is_some_and(|card| matches!(card_points(card.rank), 1 | 10))
+    }
+
+    /// The flow of a round: what follows a move, read from the state. Only asks for
+    /// consequences (which may read the hidden cards: the full state decides); changes
+    /// nothing, so that the moves apply the same to every view.
+    fn proceed(&self, next: &mut MoveContext<'_, BlackjackMove>) {
+        match self.phase {
+            Phase::Dealing => {
+                if let Some(to) = self.next_deal_spot() {
+                    self.deal(to, next);
+                } else if self.config.dealer_peeks && self.dealer_shows_ace_or_ten() {
+                    let hand = self.dealer.components().chain(self.hole.components());
+                    let blackjack = HandValue::of(hand.copied()).is_blackjack();
+                    next.then(BlackjackMove::Peek { blackjack });
+                } else {
+                    next.then(self.turn_after(None));
+                }
+            }
+            Phase::Players => {
+                if let Some(player) = self.to_play
+                    && self.hand_value(player).total >= 21
+                {
+                    next.then(self.turn_after(Some(player)));
+                }
+            }
+            Phase::Dealer => {
+                if let Some(card) = self.hole.top() {
+                    next.then(BlackjackMove::RevealHole { card: card.clone() });
+                    return;
+                }
+                let dealer = self.dealer_value();
+                if dealer_draws(dealer, self.config.dealer_hits_soft_17) {
+                    self.deal(Spot::Dealer, next);
+                } else {
+                    let results = PerPlayer::from_fn(self.players(), |player| {
+                        settle(self.hand_value(player), dealer)
+                    });
+                    next.then(BlackjackMove::Settle { dealer, results });
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Adds each player's payout for the round to their score and keeps the round's report.
+    fn settle_round(&mut self, dealer: HandValue, results: &PerPlayer<HandResult>) {
+        for (score, result) in self.scores.iter_mut().zip(results.iter()) {
+            *score += result.payout();
+        }
+        self.last_round = Some(RoundReport {
+            round: self.round,
+            dealer_cards: self.dealer_cards(),
+            dealer,
+            hands: PerPlayer::from_fn(self.players(), |player| self.hand_value(player)),
+            results: results.clone(),
+        });
+    }
+}

@@ -1,0 +1,452 @@
+//! Unit tests of the rules, on positions built by hand: a shoe stacked so that the cards
+//! named come off it first, and the moves applied with their consequences.
+
+use meeple::{Chance, Game, PlayerIndex, SetupError, View, Viewer, apply_moves, move_piece};
+
+use super::*;
+
+fn card(text: &str) -> Card {
+    text.parse().expect("a card")
+}
+
+fn value(text: &str) -> HandValue {
+    HandValue::of(text.split_whitespace().map(card))
+}
+
+const P0: PlayerIndex = PlayerIndex(0);
+const P1: PlayerIndex = PlayerIndex(1);
+
+/// A table of `players` under `config` before the first deal, with the shoe unshuffled and
+/// then stacked so that `top_first` are dealt first, in that order. The deal goes: each
+/// player, the dealer's up card, each player, the hole card.
+fn table(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Blackjack {
+    let mut game = Blackjack::setup(&config, players)
+        .expect("a valid setup")
+        .state;
+    for (placed, text) in top_first.iter().rev().enumerate() {
+        let wanted = card(text);
+        let free = game.shoe.len() - placed;
+        let from = game.shoe.slots()[..free]
+            .iter()
+            .position(|slot| slot.component() == Some(&wanted))
+            .expect("the card is in the shoe");
+        let top = game.shoe.len() - 1;
+        game.shoe
+            .move_within(from, top)
+            .expect("a place in the shoe");
+    }
+    game
+}
+
+/// Applies `moves` with their consequences; returns every move applied.
+fn apply(game: &mut Blackjack, moves: Vec<BlackjackMove>) -> Vec<BlackjackMove> {
+    apply_moves(game, &mut Chance::from_seed(0), moves)
+}
+
+/// Starts round 0 of a stacked table: the deal and what follows it.
+fn dealt(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Blackjack {
+    let mut game = table(config, players, top_first);
+    apply(&mut game, vec![BlackjackMove::StartRound { round: 0 }]);
+    game
+}
+
+fn one_round() -> BlackjackConfig {
+    BlackjackConfig {
+        decks: 1,
+        rounds: 1,
+        ..BlackjackConfig::default()
+    }
+}
+
+/// Checks that every card of the game lies in exactly one place.
+fn assert_one_place(game: &Blackjack) {
+    let mut ids = Vec::new();
+    game.visit_pieces(&mut |id| ids.push(id));
+    Blackjack::chest(game.config())
+        .expect("a valid config")
+        .check(ids)
+        .expect("every card in one place");
+}
+
+#[test]
+fn aces_count_one_or_eleven() {
+    assert_eq!(
+        value("AS 6D"),
+        HandValue {
+            total: 17,
+            soft: true,
+            cards: 2
+        }
+    );
+    assert_eq!(value("AS 6D TC").total, 17);
+    assert!(!value("AS 6D TC").soft, "the ace counts 1 now");
+    assert_eq!((value("AS AD").total, value("AS AD").soft), (12, true));
+    assert_eq!(
+        (value("AS AD 9C").total, value("AS AD 9C").soft),
+        (21, true)
+    );
+    assert_eq!(value("AS AD AH AC").total, 14);
+    assert_eq!(value("KS QD").total, 20);
+    assert_eq!(value("JH 5C 7D").total, 22);
+    assert_eq!(value("").total, 0);
+    assert_eq!(value("AS 6D").to_string(), "soft 17");
+    assert_eq!(value("TS 7D").to_string(), "17");
+    assert_eq!(value("AS KD").to_string(), "blackjack");
+    assert_eq!(value("JH 5C 7D").to_string(), "bust (22)");
+}
+
+#[test]
+fn only_two_cards_of_21_are_a_blackjack() {
+    assert!(value("AS KD").is_blackjack());
+    assert!(value("TH AC").is_blackjack());
+    assert!(!value("AS 5D 5C").is_blackjack(), "21 in three cards");
+    assert!(!value("AS 9D").is_blackjack());
+    assert!(value("JH 5C 7D").is_bust());
+    assert!(!value("AS AD 9C").is_bust());
+}
+
+#[test]
+fn the_deal_goes_round_the_players_then_the_dealer_twice() {
+    let game = dealt(
+        one_round(),
+        2,
+        &["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+    );
+    assert_eq!(game.hand(P0), [card("2C"), card("5C")]);
+    assert_eq!(game.hand(P1), [card("3C"), card("6C")]);
+    assert_eq!(game.dealer_cards(), [card("4C")]);
+    assert_eq!(game.hole().slots()[0].component(), Some(&card("7C")));
+    assert_eq!(game.shoe().len(), 52 - 6);
+    assert_eq!(
+        game.shoe().top().and_then(Slot::component),
+        Some(&card("8C"))
+    );
+    assert_eq!(game.to_play(), Some(P0));
+    assert_eq!(game.to_act(), PlayerSet::one(P0));
+    assert_one_place(&game);
+}
+
+#[test]
+fn a_hand_over_21_is_bust_and_ends_the_turn() {
+    // Player 1: TS 6H; player 2: 9C 9D; the dealer: 7C and KD in the hole; then QS.
+    let mut game = dealt(one_round(), 2, &["TS", "9C", "7C", "6H", "9D", "KD", "QS"]);
+    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    assert_eq!(game.hand_value(P0).total, 26);
+    assert!(game.hand_value(P0).is_bust());
+    assert!(matches!(
+        moves.as_slice(),
+        [
+            BlackjackMove::Hit { .. },
+            BlackjackMove::Deal {
+                to: Spot::Player(P0),
+                ..
+            },
+            BlackjackMove::Turn { player: P1 }
+        ]
+    ));
+    assert_eq!(game.to_play(), Some(P1));
+
+    // The second player stands: the dealer turns up KD, stands on 17, the round settles.
+    let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
+    assert!(moves.contains(&BlackjackMove::Settle {
+        dealer: value("7C KD"),
+        results: PerPlayer::from_fn(2, |seat| [HandResult::Bust, HandResult::Win][seat.0]),
+    }));
+    assert_eq!(game.phase(), Phase::Over);
+    assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 2]);
+    let outcome = game.outcome().expect("one round");
+    assert_eq!(outcome.winners, [P1]);
+    assert_eq!(outcome.scores, [-2, 2]);
+    assert_one_place(&game);
+}
+
+#[test]
+fn a_hand_of_21_stands_by_itself() {
+    let mut game = dealt(one_round(), 1, &["TS", "9C", "5H", "8D", "6D"]);
+    assert_eq!(game.to_play(), Some(P0));
+    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    assert_eq!(game.hand_value(P0).total, 21);
+    assert_eq!(moves[2], BlackjackMove::DealerTurn, "no decision at 21");
+    // 21 in three cards beats the dealer's 17; it is not a blackjack.
+    assert_eq!(game.scores()[P0], 2);
+}
+
+#[test]
+fn the_dealer_draws_to_17_and_stands_on_soft_17() {
+    assert!(dealer_draws(value("TS 6D"), false));
+    assert!(!dealer_draws(value("TS 7D"), false));
+    assert!(!dealer_draws(value("AS 6D"), false));
+    assert!(dealer_draws(value("AS 6D"), true), "H17 draws on soft 17");
+    assert!(!dealer_draws(value("AS 7D"), true));
+    assert!(!dealer_draws(value("AS 6D TC"), true), "a hard 17 stands");
+
+    // The player stands on 18; the dealer holds 5S AD (soft 16), draws AC: soft 17.
+    let stack = ["TS", "5S", "8H", "AD", "AC", "9H", "4D"];
+    let mut game = dealt(one_round(), 1, &stack);
+    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
+    assert_eq!(game.dealer_cards(), ["5S", "AD", "AC"].map(card));
+    assert_eq!(game.dealer_value().total, 17);
+    assert_eq!(game.scores()[P0], 2, "18 beats 17");
+
+    // Hitting soft 17, the dealer draws 9H (hard 16), then 4D: 20.
+    let h17 = BlackjackConfig {
+        dealer_hits_soft_17: true,
+        ..one_round()
+    };
+    let mut game = dealt(h17, 1, &stack);
+    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
+    assert_eq!(
+        game.dealer_cards(),
+        ["5S", "AD", "AC", "9H", "4D"].map(card)
+    );
+    assert_eq!(game.dealer_value().total, 20);
+    assert_eq!(game.scores()[P0], -2, "18 loses to 20");
+    assert_one_place(&game);
+}
+
+#[test]
+fn the_dealer_plays_out_the_hand_even_when_every_player_is_bust() {
+    let mut game = dealt(one_round(), 1, &["TS", "6C", "8H", "TD", "KC", "5S"]);
+    apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    assert!(game.hand_value(P0).is_bust());
+    assert_eq!(game.dealer_cards(), ["6C", "TD", "5S"].map(card));
+    assert_eq!(
+        game.scores()[P0],
+        -2,
+        "a bust hand loses even to a bust dealer"
+    );
+}
+
+#[test]
+fn settlement_follows_the_casino_rules() {
+    let blackjack = value("AS KD");
+    assert_eq!(settle(blackjack, value("TS 9D")), HandResult::Blackjack);
+    assert_eq!(settle(blackjack, value("TS 5D 6C")), HandResult::Blackjack);
+    assert_eq!(settle(blackjack, value("AC QH")), HandResult::Push);
+    assert_eq!(settle(value("7S 5D 9C"), value("AC QH")), HandResult::Lose);
+    assert_eq!(settle(value("TS 8D"), value("9S 9D")), HandResult::Push);
+    assert_eq!(settle(value("TS 8D"), value("9S TD")), HandResult::Lose);
+    assert_eq!(settle(value("TS 8D"), value("9S 7D")), HandResult::Win);
+    assert_eq!(settle(value("TS 4D"), value("9S 7D 8C")), HandResult::Win);
+    assert_eq!(
+        settle(value("TS 4D 9C"), value("9S 7D 8C")),
+        HandResult::Bust
+    );
+    assert_eq!(
+        [
+            HandResult::Blackjack,
+            HandResult::Win,
+            HandResult::Push,
+            HandResult::Lose,
+            HandResult::Bust
+        ]
+        .map(HandResult::payout),
+        [3, 2, 0, -2, -2]
+    );
+    assert_eq!(
+        [3, 2, 0, -2, -3, 7].map(chips),
+        ["+1.5", "+1", "0", "-1", "-1.5", "+3.5"]
+    );
+}
+
+#[test]
+fn a_blackjack_pays_three_to_two_and_has_no_turn() {
+    // Player 1 is dealt AS KD; player 2 TS 8D; the dealer 9C 8H (17, no peek on a 9).
+    let mut game = dealt(
+        BlackjackConfig {
+            rounds: 2,
+            ..one_round()
+        },
+        2,
+        &["AS", "TS", "9C", "KD", "8D", "8H"],
+    );
+    assert_eq!(game.to_play(), Some(P1), "the blackjack has no turn");
+    let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
+    let results = PerPlayer::from_fn(2, |seat| [HandResult::Blackjack, HandResult::Win][seat.0]);
+    assert!(moves.contains(&BlackjackMove::Settle {
+        dealer: value("9C 8H"),
+        results: results.clone(),
+    }));
+    assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [3, 2]);
+    let last = game.last_round().expect("a round was settled");
+    assert_eq!(last.results, results);
+    assert_eq!(last.dealer_cards, ["9C", "8H"].map(card));
+    // The next round began: the cards went to the discard pile before the deal.
+    assert_eq!(game.round(), 1);
+    assert_eq!(game.discard().len(), 6);
+    assert!(moves.contains(&BlackjackMove::ClearTable));
+    assert_one_place(&game);
+}
+
+#[test]
+fn the_dealer_peeks_for_blackjack_under_an_ace() {
+    // The dealer shows AS with KD in the hole; player 1 holds TS 9H, player 2 AC QH.
+    let stack = ["TS", "AC", "AS", "9H", "QH", "KD"];
+    let game = dealt(one_round(), 2, &stack);
+    assert_eq!(game.phase(), Phase::Over, "nobody played");
+    assert_eq!(game.dealer_cards(), ["AS", "KD"].map(card));
+    assert_eq!(
+        game.scores().iter().copied().collect::<Vec<_>>(),
+        [-2, 0],
+        "blackjack against blackjack pushes"
+    );
+
+    // Without the peek the players play first, to the same end.
+    let no_peek = BlackjackConfig {
+        dealer_peeks: false,
+        ..one_round()
+    };
+    let mut game = dealt(no_peek, 2, &stack);
+    assert_eq!(game.to_play(), Some(P0));
+    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
+    assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 0]);
+
+    // A peek that finds nothing lets the players play.
+    let mut game = table(one_round(), 1, &["TS", "AS", "9H", "8D"]);
+    let moves = apply(&mut game, vec![BlackjackMove::StartRound { round: 0 }]);
+    assert!(moves.contains(&BlackjackMove::Peek { blackjack: false }));
+    assert_eq!(game.to_play(), Some(P0));
+}
+
+#[test]
+fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
+    let mut game = dealt(one_round(), 1, &["TS", "9C", "5H", "8D"]);
+    // Everything left in the shoe goes to the discard pile: the shoe is empty.
+    while let Some(top) = game.shoe.top_index() {
+        move_piece(&mut game.shoe, top, &mut game.discard, None).expect("a card");
+    }
+    assert_eq!(game.discard().len(), 48);
+    let shuffles = game.shuffles();
+    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    assert!(
+        matches!(
+            moves.as_slice(),
+            [
+                BlackjackMove::Hit { .. },
+                BlackjackMove::GatherDiscard {
+                    resume: Some(Spot::Player(P0)),
+                    ..
+                },
+                BlackjackMove::ArrangeShoe {
+                    resume: Some(Spot::Player(P0)),
+                    ..
+                },
+                BlackjackMove::Deal {
+                    to: Spot::Player(P0),
+                    ..
+                },
+                ..
+            ]
+        ),
+        "{moves:?}"
+    );
+    assert_eq!(game.shuffles(), shuffles + 1);
+    assert_eq!(game.hand(P0).len(), 3);
+    assert!(game.discard().is_empty());
+    // The cards on the table stayed there: 4 dealt, 1 hit, the rest in the shoe (less what
+    // the dealer drew).
+    let on_table = game.hand(P0).len() + game.dealer_cards().len() + game.hole().len();
+    assert_eq!(game.shoe().len() + on_table, 52);
+    assert_one_place(&game);
+}
+
+#[test]
+fn what_each_viewer_sees_of_the_shoe_and_the_hole() {
+    let game = dealt(one_round(), 2, &["TS", "9C", "5H", "8D", "6D", "QC"]);
+    for viewer in [Viewer::Player(P0), Viewer::Player(P1), Viewer::Observer] {
+        let view = game.view(viewer);
+        assert!(view.shoe().slots().iter().all(Slot::is_hidden));
+        assert_eq!(view.shoe().len(), game.shoe().len());
+        let token = game.hole().slots()[0].piece().map(|piece| piece.token());
+        assert_eq!(view.hole().slots(), [Slot::Hidden(token)]);
+        assert_eq!(view.hand(P1), ["9C", "6D"].map(card));
+        assert_eq!(view.dealer_cards(), [card("5H")]);
+    }
+    assert_eq!(game.view(Viewer::Admin), game);
+}
+
+#[test]
+fn a_config_that_cannot_be_played_is_refused() {
+    let refused = |config: BlackjackConfig, players: usize| {
+        Blackjack::setup(&config, players)
+            .map(|_| ())
+            .expect_err("refused")
+    };
+    let no_decks = BlackjackConfig {
+        decks: 0,
+        ..BlackjackConfig::default()
+    };
+    assert_eq!(
+        refused(no_decks.clone(), 2).to_string(),
+        "invalid config: decks: the shoe holds 1 to 8 decks, not 0"
+    );
+    assert_eq!(
+        Blackjack::chest(&no_decks).map(|_| ()),
+        Err(SetupError::Config {
+            field: "decks",
+            reason: "the shoe holds 1 to 8 decks, not 0".to_owned()
+        })
+    );
+    let nine = BlackjackConfig {
+        decks: 9,
+        ..BlackjackConfig::default()
+    };
+    assert_eq!(
+        refused(nine, 2).to_string(),
+        "invalid config: decks: the shoe holds 1 to 8 decks, not 9"
+    );
+    let no_rounds = BlackjackConfig {
+        rounds: 0,
+        ..BlackjackConfig::default()
+    };
+    assert_eq!(
+        refused(no_rounds, 2).to_string(),
+        "invalid config: rounds: a game lasts 1 to 1000 rounds, not 0"
+    );
+    let endless = BlackjackConfig {
+        rounds: 1001,
+        ..BlackjackConfig::default()
+    };
+    assert_eq!(
+        refused(endless, 2).to_string(),
+        "invalid config: rounds: a game lasts 1 to 1000 rounds, not 1001"
+    );
+    assert_eq!(
+        refused(BlackjackConfig::default(), 0).to_string(),
+        "blackjack is played by 1 to 7 players, not 0"
+    );
+    assert_eq!(
+        refused(BlackjackConfig::default(), 8).to_string(),
+        "blackjack is played by 1 to 7 players, not 8"
+    );
+    // Unknown fields are refused; missing ones take their default.
+    let read: BlackjackConfig = serde_json::from_str(r#"{"decks":2}"#).expect("a config");
+    assert_eq!(
+        read,
+        BlackjackConfig {
+            decks: 2,
+            ..BlackjackConfig::default()
+        }
+    );
+    assert!(serde_json::from_str::<BlackjackConfig>(r#"{"split":true}"#).is_err());
+}
+
+#[test]
+fn the_deck_holds_every_card_of_each_deck() {
+    let deck = Blackjack::deck(&BlackjackConfig {
+        decks: 2,
+        ..BlackjackConfig::default()
+    })
+    .expect("a valid config");
+    assert_eq!(deck.len(), 104);
+    assert_eq!(deck.name(), "cards");
+    let setup = Blackjack::setup(&BlackjackConfig::default(), 7).expect("a valid setup");
+    assert_eq!(setup.state.shoe().len(), 6 * 52);
+    assert_eq!(
+        setup.moves,
+        [
+            BlackjackMove::ShuffleShoe,
+            BlackjackMove::StartRound { round: 0 }
+        ]
+    );
+}

@@ -1,0 +1,223 @@
+//! What one viewer sees of a game of Blackjack, as text for the terminal.
+
+use std::fmt::Write as _;
+
+use meeple::{Game, PlayerIndex, Slot, Stack};
+
+use super::hand::{HandValue, chips};
+use super::moves::{BlackjackMove, Spot};
+use super::{Blackjack, Phase};
+use crate::hearts::Card;
+
+/// The cards of a place as text: each card's two characters, `??` for a hidden one.
+fn cards_text(place: &Stack<Card>) -> impl Iterator<Item = String> + '_ {
+    place.slots().iter().map(|slot| match slot.component() {
+        Some(card) => card.to_string(),
+        None => "??".to_owned(),
+    })
+}
+
+impl Blackjack {
+    /// The table as `viewer` may see it, as lines of text: the round and the rules, how many
+    /// cards the shoe and the discard pile hold, the dealer's cards (the hole card as `??`
+    /// until the dealer turns it up) with what they show, each hand with its value, the
+    /// scores in chips, how the last round settled, and whose turn it is.
+    ///
+    /// Shows nothing hidden from `viewer`: no card of the shoe, not the hole card. A
+    /// `viewer` that is not a seat (an observer) sees the same, without "(you)".
+    #[must_use]
+    pub fn summary(&self, viewer: PlayerIndex) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "Blackjack, round {} of {} ({} deck{}; {})",
+            self.round + 1,
+            self.config.rounds,
+            self.config.decks,
+            if self.config.decks == 1 { "" } else { "s" },
+            self.config.dealer_rule()
+        );
+        let _ = writeln!(
+            text,
+            "Shoe: {} cards; discard: {} cards",
+            self.shoe.len(),
+            self.discard.len()
+        );
+        let dealer: Vec<String> = cards_text(&self.dealer)
+            .chain(cards_text(&self.hole).map(|_| "??".to_owned()))
+            .collect();
+        let dealer_value = self.dealer_value();
+        let shown = if dealer.is_empty() {
+            "-".to_owned()
+        } else if self.hole.is_empty() {
+            format!("{} ({dealer_value})", dealer.join(" "))
+        } else {
+            format!("{} (showing {})", dealer.join(" "), dealer_value.total)
+        };
+        let _ = writeln!(text, "Dealer: {shown}");
+        for (seat, hand) in self.hands.enumerate() {
+            let you = if seat == viewer { " (you)" } else { "" };
+            let cards: Vec<String> = cards_text(hand).collect();
+            let shown = if cards.is_empty() {
+                "-".to_owned()
+            } else {
+                format!(
+                    "{} ({})",
+                    cards.join(" "),
+                    HandValue::of(hand.components().copied())
+                )
+            };
+            let turn = if self.to_play() == Some(seat) {
+                ", to play"
+            } else {
+                ""
+            };
+            let _ = writeln!(text, "{}{you}: {shown}{turn}", self.player_name(seat));
+        }
+        let scores: Vec<String> = self
+            .scores
+            .enumerate()
+            .map(|(seat, &score)| format!("{} {}", self.player_name(seat), chips(score)))
+            .collect();
+        let _ = writeln!(text, "Scores in chips: {}", scores.join(", "));
+        if let Some(last) = &self.last_round
+            && self.phase != Phase::Over
+        {
+            let dealer: Vec<String> = last.dealer_cards.iter().map(Card::to_string).collect();
+            let hands: Vec<String> = last
+                .results
+                .enumerate()
+                .map(|(seat, result)| {
+                    format!(
+                        "{} {}: {} {}",
+                        self.player_name(seat),
+                        last.hands[seat],
+                        result.describe(),
+                        chips(result.payout())
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                text,
+                "Last round: dealer {} ({}); {}",
+                dealer.join(" "),
+                last.dealer,
+                hands.join(", ")
+            );
+        }
+        match self.phase {
+            Phase::Players => match self.to_play {
+                Some(player) if player == viewer => {
+                    let _ = writeln!(text, "Your turn: hit or stand");
+                }
+                Some(player) => {
+                    let _ = writeln!(text, "{} to play", self.player_name(player));
+                }
+                None => {}
+            },
+            Phase::Dealing => {
+                let _ = writeln!(text, "The dealer is dealing");
+            }
+            Phase::Dealer => {
+                let _ = writeln!(text, "The dealer plays");
+            }
+            Phase::Over => {
+                if let Some(outcome) = self.outcome() {
+                    let winners: Vec<String> = outcome
+                        .winners
+                        .iter()
+                        .map(|&seat| self.player_name(seat))
+                        .collect();
+                    let best = outcome.scores.iter().copied().max().unwrap_or_default();
+                    let _ = writeln!(
+                        text,
+                        "Game over. Highest score ({}): {}",
+                        chips(best),
+                        winners.join(", ")
+                    );
+                }
+            }
+        }
+        text
+    }
+
+    /// A move as `viewer` may see it, for the terminal: `"Player 2 is dealt 7H"`,
+    /// `"The dealer turns up the hole card: KD"`, `"Round over: dealer 19; Player 1 wins
+    /// +1"`. Never shows the hole card before it is turned up, nor the order of a shuffle.
+    /// Reads only the move's data, the seat names and the config, so it may be called with
+    /// any later state, on a full move or on one as a viewer sees it. `None` for the
+    /// moves with nothing to show ([`BlackjackMove::ShuffleShoe`], which only draws the
+    /// shuffle that [`BlackjackMove::ArrangeShoe`] shows).
+    #[must_use]
+    pub fn describe_move(&self, applied: &BlackjackMove, viewer: PlayerIndex) -> Option<String> {
+        let name = |seat: PlayerIndex| {
+            if seat == viewer {
+                "You".to_owned()
+            } else {
+                self.player_name(seat)
+            }
+        };
+        let text = match applied {
+            BlackjackMove::ShuffleShoe => return None,
+            BlackjackMove::ArrangeShoe { arrangement, .. } => {
+                format!("The shoe is shuffled ({} cards)", arrangement.order.len())
+            }
+            BlackjackMove::GatherDiscard { cards, .. } => format!(
+                "The shoe is empty: the {} cards of the discard pile go back into it",
+                cards.len()
+            ),
+            BlackjackMove::StartRound { round } => {
+                format!("Round {} of {} begins", round + 1, self.config.rounds)
+            }
+            BlackjackMove::ClearTable => "The cards go to the discard pile".to_owned(),
+            BlackjackMove::Deal { to, card } => {
+                let card = match (to, card) {
+                    (Spot::Hole, _) | (_, Slot::Hidden(_)) => "a card face down".to_owned(),
+                    (_, Slot::Known(piece)) => piece.component().to_string(),
+                };
+                match to {
+                    Spot::Player(seat) if *seat == viewer => format!("You are dealt {card}"),
+                    Spot::Player(seat) => format!("{} is dealt {card}", self.player_name(*seat)),
+                    Spot::Dealer | Spot::Hole => format!("The dealer is dealt {card}"),
+                }
+            }
+            BlackjackMove::Peek { blackjack: true } => {
+                "The dealer checks the hole card: blackjack!".to_owned()
+            }
+            BlackjackMove::Peek { blackjack: false } => {
+                "The dealer checks the hole card: no blackjack".to_owned()
+            }
+            BlackjackMove::Turn { player } if *player == viewer => "Your turn".to_owned(),
+            BlackjackMove::Turn { player } => format!("{} to play", self.player_name(*player)),
+            BlackjackMove::Hit { player } => {
+                let verb = if *player == viewer { "hit" } else { "hits" };
+                format!("{} {verb}", name(*player))
+            }
+            BlackjackMove::Stand { player } => {
+                let verb = if *player == viewer { "stand" } else { "stands" };
+                format!("{} {verb}", name(*player))
+            }
+            BlackjackMove::DealerTurn => "The dealer plays".to_owned(),
+            BlackjackMove::RevealHole { card } => match card.component() {
+                Some(card) => format!("The dealer turns up the hole card: {card}"),
+                None => "The dealer turns up the hole card".to_owned(),
+            },
+            BlackjackMove::Settle { dealer, results } => {
+                let results: Vec<String> = results
+                    .enumerate()
+                    .map(|(seat, result)| {
+                        format!(
+                            "{} {} {}",
+                            self.player_name(seat),
+                            result.describe(),
+                            chips(result.payout())
+                        )
+                    })
+                    .collect();
+                format!("Round over: dealer {dealer}; {}", results.join(", "))
+            }
+            BlackjackMove::EndGame => "The game is over".to_owned(),
+        };
+        Some(text)
+    }
+}

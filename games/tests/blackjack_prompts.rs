@@ -1,0 +1,171 @@
+//! Snapshots of Blackjack at its characteristic moments, read before they were accepted: the
+//! first prompt, the table after a hit, and after the dealer played (the next round, and
+//! the end of the game); with the messages and move descriptions each player sees.
+
+use meeple::{Engine, PlayerIndex, Viewer};
+use meeple_games::blackjack::{
+    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, Hit, Phase, Spot, Stand,
+};
+
+const FIRST: PlayerIndex = PlayerIndex(0);
+const SECOND: PlayerIndex = PlayerIndex(1);
+
+/// Two players, one deck, two rounds, seed 0: the first player holds 5S 8H against the
+/// dealer's QH (who peeked and found no blackjack), the second TH 6C.
+fn engine() -> Engine<Blackjack> {
+    let config = BlackjackConfig {
+        decks: 1,
+        rounds: 2,
+        ..BlackjackConfig::default()
+    };
+    Engine::<Blackjack>::new(config, 2, 0).expect("a valid setup")
+}
+
+/// The state as `player` sees it, for the snapshots.
+fn view(engine: &Engine<Blackjack>, player: PlayerIndex) -> Blackjack {
+    engine.view(Viewer::Player(player))
+}
+
+#[test]
+fn the_first_prompt() {
+    let engine = engine();
+    assert_eq!(engine.state().to_play(), Some(FIRST));
+    let prompt = engine.prompt(FIRST);
+    let actions: Vec<&str> = prompt
+        .actions
+        .iter()
+        .map(|action| action.action.as_str())
+        .collect();
+    assert_eq!(actions, ["hit", "stand"]);
+    assert!(
+        prompt
+            .actions
+            .iter()
+            .all(|action| action.selection.is_none())
+    );
+    assert!(engine.prompt(SECOND).actions.is_empty(), "not their turn");
+    insta::assert_json_snapshot!("first_prompt", prompt);
+    insta::assert_json_snapshot!("first_view", view(&engine, FIRST));
+    insta::assert_snapshot!("first_summary", engine.state().summary(FIRST));
+    // The observer sees the same table, without "(you)".
+    insta::assert_snapshot!(
+        "first_summary_observer",
+        engine.state().summary(PlayerIndex(9))
+    );
+}
+
+#[test]
+fn after_a_hit() {
+    let mut engine = engine();
+    let record = engine
+        .submit(FIRST, BlackjackAction::Hit(Hit))
+        .expect("a hit")
+        .clone();
+    assert_eq!(record.messages[0].text, "Player 1 hits");
+    assert!(record.messages[0].to.is_none());
+    let [hit, deal] = record.moves.as_slice() else {
+        panic!("a hit and its card: {:?}", record.moves)
+    };
+    let state = engine.state();
+    assert_eq!(state.describe_move(hit, FIRST).as_deref(), Some("You hit"));
+    assert_eq!(
+        state.describe_move(hit, SECOND).as_deref(),
+        Some("Player 1 hits")
+    );
+    assert_eq!(
+        state.describe_move(deal, FIRST).as_deref(),
+        Some("You are dealt 2D")
+    );
+    assert_eq!(
+        state.describe_move(deal, SECOND).as_deref(),
+        Some("Player 1 is dealt 2D")
+    );
+    assert_eq!(engine.state().to_play(), Some(FIRST), "15: still to play");
+    insta::assert_json_snapshot!("after_hit_prompt", engine.prompt(FIRST));
+    insta::assert_json_snapshot!("after_hit_view", view(&engine, SECOND));
+    insta::assert_snapshot!("after_hit_summary", engine.state().summary(FIRST));
+}
+
+#[test]
+fn after_the_dealer_plays() {
+    let mut engine = engine();
+    engine
+        .submit(FIRST, BlackjackAction::Stand(Stand))
+        .expect("a stand");
+    let record = engine
+        .submit(SECOND, BlackjackAction::Stand(Stand))
+        .expect("a stand")
+        .clone();
+    // The last stand has the dealer play, the round settle and the next one be dealt.
+    let state = engine.state();
+    let described: Vec<String> = record
+        .moves
+        .iter()
+        .filter_map(|applied| state.describe_move(applied, SECOND))
+        .collect();
+    insta::assert_snapshot!("dealer_plays_moves", described.join("\n"));
+    assert!(
+        record
+            .moves
+            .iter()
+            .any(|applied| matches!(applied, BlackjackMove::RevealHole { .. }))
+    );
+    assert_eq!(engine.state().round(), 1);
+    insta::assert_snapshot!("next_round_summary", engine.state().summary(FIRST));
+    insta::assert_json_snapshot!("next_round_view", view(&engine, FIRST));
+
+    // Everyone stands to the end: the last round's cards stay on the table, face up.
+    while let Some(player) = engine.to_act().first() {
+        engine
+            .submit(player, BlackjackAction::Stand(Stand))
+            .expect("a stand");
+    }
+    assert_eq!(engine.state().phase(), Phase::Over);
+    assert!(engine.state().hole().is_empty());
+    insta::assert_snapshot!("game_over_summary", engine.state().summary(FIRST));
+    insta::assert_json_snapshot!("game_over_view", view(&engine, FIRST));
+    insta::assert_json_snapshot!("game_over_outcome", engine.outcome());
+}
+
+#[test]
+fn the_hole_card_is_described_face_down() {
+    let engine = engine();
+    let setup = &engine.records()[0];
+    let state = engine.state();
+    let hole = setup
+        .moves
+        .iter()
+        .find(|applied| matches!(applied, BlackjackMove::Deal { to: Spot::Hole, .. }))
+        .expect("the deal");
+    assert_eq!(
+        state.describe_move(hole, FIRST).as_deref(),
+        Some("The dealer is dealt a card face down")
+    );
+    let described: Vec<String> = setup
+        .moves
+        .iter()
+        .filter_map(|applied| state.describe_move(applied, FIRST))
+        .collect();
+    insta::assert_snapshot!("setup_moves", described.join("\n"));
+}
+
+#[test]
+fn actions_are_submitted_by_name_without_selections() {
+    let mut engine = engine();
+    engine
+        .submit_json(FIRST, r#"{"action":"hit"}"#)
+        .expect("a hit");
+    assert_eq!(engine.state().hand(FIRST).len(), 3);
+    let refused = engine
+        .submit_json(FIRST, r#"{"action":"double"}"#)
+        .map(|_| ())
+        .expect_err("no doubling");
+    assert_eq!(
+        refused.to_string(),
+        r#"unknown action `double`; the actions of this game are ["hit", "stand"]"#
+    );
+    engine
+        .submit_json(FIRST, r#"{"action":"stand"}"#)
+        .expect("a stand");
+    assert_eq!(engine.state().to_play(), Some(SECOND));
+}

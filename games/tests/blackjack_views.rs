@@ -1,0 +1,112 @@
+//! Blackjack under the view harness: no prompt or view depends on the shoe or the hole
+//! card, the viewed moves rebuild every view, and every card lies in exactly one place at
+//! every step. Then what the views and the viewed records actually hide.
+
+use meeple::{Engine, PlayerIndex, Slot, ViewReport, Viewer, check_views};
+use meeple_games::blackjack::{Blackjack, BlackjackConfig, BlackjackMove, Spot};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plays `seeds` of `players` under `config` through the harness, with the chest.
+fn check(config: &BlackjackConfig, players: usize, seeds: std::ops::Range<u64>) -> ViewReport {
+    let chest = Blackjack::chest(config).expect("a valid config");
+    let games = seeds.end - seeds.start;
+    let report = check_views::<Blackjack>(config, players, seeds, Some(&chest), 10_000)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(report.games as u64, games);
+    report
+}
+
+#[test]
+fn the_default_game_passes_the_harness() {
+    for players in [1, 3] {
+        let report = check(&BlackjackConfig::default(), players, 0..50);
+        assert!(report.submissions > 50 * 5, "{report:?}");
+    }
+}
+
+#[test]
+fn a_short_shoe_passes_the_harness_through_its_reshuffles() {
+    // One deck for seven players: a round takes about 25 cards, so the discard goes back
+    // into the shoe two or three times a game, in the middle of a deal or of a hit.
+    let config = BlackjackConfig {
+        decks: 1,
+        rounds: 6,
+        ..BlackjackConfig::default()
+    };
+    let report = check(&config, 7, 0..50);
+    assert!(report.submissions > 50 * 6 * 5, "{report:?}");
+}
+
+#[test]
+fn the_variants_pass_the_harness() {
+    let config = BlackjackConfig {
+        decks: 2,
+        rounds: 6,
+        dealer_hits_soft_17: true,
+        dealer_peeks: false,
+    };
+    for players in [2, 5] {
+        check(&config, players, 0..50);
+    }
+}
+
+/// Whether a place shows no card.
+fn all_hidden(slots: &[Slot<meeple_games::hearts::Card>]) -> bool {
+    slots.iter().all(Slot::is_hidden)
+}
+
+#[test]
+fn no_player_sees_the_shoe_or_the_hole_card() {
+    let config = BlackjackConfig {
+        decks: 1,
+        rounds: 6,
+        ..BlackjackConfig::default()
+    };
+    for seed in 0..20 {
+        let mut engine = Engine::<Blackjack>::new(config.clone(), 4, seed).expect("setup");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let viewers = (0..4)
+            .map(|seat| Viewer::Player(PlayerIndex(seat)))
+            .chain([Viewer::Observer]);
+        let viewers: Vec<Viewer> = viewers.collect();
+        while let Some(player) = engine.to_act().first() {
+            assert_eq!(engine.state().hole().len(), 1, "the hole card waits");
+            for &viewer in &viewers {
+                let view = engine.view(viewer);
+                assert!(all_hidden(view.shoe().slots()));
+                assert!(all_hidden(view.hole().slots()));
+                assert_eq!(view.hole().len(), 1);
+            }
+            let admin = engine.view(Viewer::Admin);
+            assert!(!all_hidden(admin.hole().slots()), "the admin sees it");
+            let mut completions = engine.completions(player);
+            let index = rng.random_range(0..completions.len());
+            engine
+                .submit(player, completions.swap_remove(index))
+                .expect("accepted");
+        }
+        // In the records as each player sees them, the hole card is dealt face down, the
+        // gathered cards go into the shoe face down, and no shuffle shows its order.
+        for &viewer in &viewers {
+            let records = engine.viewed_records(viewer).expect("the log's config");
+            for applied in records.iter().flat_map(|record| &record.moves) {
+                match applied {
+                    BlackjackMove::Deal {
+                        to: Spot::Hole,
+                        card,
+                    } => assert!(card.is_hidden()),
+                    BlackjackMove::Deal { card, .. } | BlackjackMove::RevealHole { card } => {
+                        assert!(!card.is_hidden());
+                    }
+                    BlackjackMove::GatherDiscard { cards, .. } => assert!(all_hidden(cards)),
+                    BlackjackMove::ArrangeShoe { arrangement, .. } => {
+                        let identity = (0..arrangement.order.len()).map(|index| index as u16);
+                        assert!(arrangement.order.iter().copied().eq(identity));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
