@@ -548,15 +548,9 @@ impl Arrangement {
         }
     }
 
+    /// Checks that the tokens match the positions; `permute` checks the order.
     fn check(&self, len: usize) -> Result<(), PlaceError> {
-        let mut seen = vec![false; len];
-        let permutes = self.order.len() == len
-            && self.tokens.len() == len
-            && self.order.iter().all(|&old| {
-                seen.get_mut(usize::from(old))
-                    .is_some_and(|seen| !std::mem::replace(seen, true))
-            });
-        if permutes {
+        if self.tokens.len() == len {
             Ok(())
         } else {
             Err(PlaceError::NotAPermutation { len })
@@ -564,12 +558,60 @@ impl Arrangement {
     }
 }
 
-fn retoken<C, V>(slot: &mut Slot<C, V>, token: u64) {
-    match slot {
-        Slot::Known(piece) => piece.token = token,
-        Slot::Hidden(Some(hidden)) => *hidden = token,
-        Slot::Hidden(None) => {}
+/// What a position of a place holds, to give it a new token: a slot, or a slot or gap.
+trait Retoken {
+    fn retoken(&mut self, token: u64);
+}
+
+impl<C, V> Retoken for Slot<C, V> {
+    fn retoken(&mut self, token: u64) {
+        match self {
+            Slot::Known(piece) => piece.token = token,
+            Slot::Hidden(Some(hidden)) => *hidden = token,
+            Slot::Hidden(None) => {}
+        }
     }
+}
+
+impl<C, V> Retoken for Option<Slot<C, V>> {
+    fn retoken(&mut self, token: u64) {
+        if let Some(slot) = self {
+            slot.retoken(token);
+        }
+    }
+}
+
+/// Puts `positions` in `order` (position `i` takes what was at `order[i]`), with `tokens`
+/// as their new tokens when given.
+///
+/// # Errors
+/// [`PlaceError::NotAPermutation`] when `order` does not permute the positions; nothing
+/// changes then.
+fn permute<T: Retoken>(
+    positions: &mut Vec<T>,
+    order: &[u16],
+    tokens: Option<&[u64]>,
+) -> Result<(), PlaceError> {
+    let len = positions.len();
+    let mut seen = vec![false; len];
+    let permutes = order.len() == len
+        && order.iter().all(|&old| {
+            seen.get_mut(usize::from(old))
+                .is_some_and(|seen| !std::mem::replace(seen, true))
+        });
+    if !permutes {
+        return Err(PlaceError::NotAPermutation { len });
+    }
+    let mut old: Vec<Option<T>> = positions.drain(..).map(Some).collect();
+    for (new, &from) in order.iter().enumerate() {
+        if let Some(mut item) = old[usize::from(from)].take() {
+            if let Some(token) = tokens.and_then(|tokens| tokens.get(new)) {
+                item.retoken(*token);
+            }
+            positions.push(item);
+        }
+    }
+    Ok(())
 }
 
 /// A growable stack of pieces of one deck: a draw pile, a hand, a discard pile.
@@ -681,18 +723,7 @@ impl<C, V> Stack<C, V> {
     /// # Errors
     /// [`PlaceError::NotAPermutation`] when `order` does not permute this stack's positions.
     pub fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
-        let arrangement = Arrangement {
-            order: order.to_vec(),
-            tokens: vec![0; self.slots.len()],
-        };
-        arrangement.check(self.slots.len())?;
-        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).map(Some).collect();
-        for &from in order {
-            if let Some(slot) = old[usize::from(from)].take() {
-                self.slots.push(slot);
-            }
-        }
-        Ok(())
+        permute(&mut self.slots, order, None)
     }
 
     /// Puts the pieces in the order of `arrangement` with its tokens (a shuffle drawn by
@@ -702,14 +733,7 @@ impl<C, V> Stack<C, V> {
     /// [`PlaceError::NotAPermutation`] when it does not permute this stack's positions.
     pub fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
         arrangement.check(self.slots.len())?;
-        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).map(Some).collect();
-        for (&from, &token) in arrangement.order.iter().zip(&arrangement.tokens) {
-            if let Some(mut slot) = old[usize::from(from)].take() {
-                retoken(&mut slot, token);
-                self.slots.push(slot);
-            }
-        }
-        Ok(())
+        permute(&mut self.slots, &arrangement.order, Some(&arrangement.tokens))
     }
 }
 
@@ -872,17 +896,7 @@ impl<C, V> SizedStack<C, V> {
     /// # Errors
     /// [`PlaceError::NotAPermutation`] when `order` does not permute this stack's slots.
     pub fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
-        let arrangement = Arrangement {
-            order: order.to_vec(),
-            tokens: vec![0; self.slots.len()],
-        };
-        arrangement.check(self.slots.len())?;
-        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).collect();
-        for &from in order {
-            let slot = old[usize::from(from)].take();
-            self.slots.push(slot);
-        }
-        Ok(())
+        permute(&mut self.slots, order, None)
     }
 
     /// Puts the slots, gaps included, in the order of `arrangement` with its tokens.
@@ -891,15 +905,7 @@ impl<C, V> SizedStack<C, V> {
     /// [`PlaceError::NotAPermutation`] when it does not permute this stack's slots.
     pub fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
         arrangement.check(self.slots.len())?;
-        let mut old: Vec<Option<Slot<C, V>>> = self.slots.drain(..).collect();
-        for (&from, &token) in arrangement.order.iter().zip(&arrangement.tokens) {
-            let mut slot = old[usize::from(from)].take();
-            if let Some(slot) = &mut slot {
-                retoken(slot, token);
-            }
-            self.slots.push(slot);
-        }
-        Ok(())
+        permute(&mut self.slots, &arrangement.order, Some(&arrangement.tokens))
     }
 }
 

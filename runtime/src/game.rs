@@ -94,6 +94,32 @@ pub enum SetupError {
     },
 }
 
+impl SetupError {
+    /// Checks that `players` is among the counts `allowed` for `game`.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`], its `expected` written `"4"` or `"2 to 6"`.
+    pub fn check_players(
+        game: &'static str,
+        players: usize,
+        allowed: std::ops::RangeInclusive<usize>,
+    ) -> Result<(), SetupError> {
+        if allowed.contains(&players) {
+            return Ok(());
+        }
+        let (low, high) = (*allowed.start(), *allowed.end());
+        Err(SetupError::PlayerCount {
+            game,
+            players,
+            expected: if low == high {
+                low.to_string()
+            } else {
+                format!("{low} to {high}")
+            },
+        })
+    }
+}
+
 /// What the engine does for a player who is to act but has nothing possible.
 #[derive(Clone, Debug, PartialEq)]
 pub enum WhenStuck<M> {
@@ -104,6 +130,15 @@ pub enum WhenStuck<M> {
     Deadlock,
 }
 
+/// Which scores win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Best {
+    /// The highest score wins (most pairs, most chips).
+    Highest,
+    /// The lowest score wins (Hearts' points).
+    Lowest,
+}
+
 /// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Outcome {
@@ -112,4 +147,27 @@ pub struct Outcome {
     /// Each seat's final score, seat 0 first, in the game's own unit (Hearts: points
     /// taken, lower is better); empty for games without scores.
     pub scores: Vec<i64>,
+}
+
+impl Outcome {
+    /// The outcome of final `scores` (seat 0 first): the seats with the best score win,
+    /// several when they tie. No winner when there is no score.
+    #[must_use]
+    pub fn from_scores(scores: impl IntoIterator<Item = i64>, best: Best) -> Self {
+        let scores: Vec<i64> = scores.into_iter().collect();
+        let top = match best {
+            Best::Highest => scores.iter().max(),
+            Best::Lowest => scores.iter().min(),
+        }
+        .copied();
+        Outcome {
+            winners: scores
+                .iter()
+                .enumerate()
+                .filter(|&(_, &score)| Some(score) == top)
+                .map(|(seat, _)| PlayerIndex(seat))
+                .collect(),
+            scores,
+        }
+    }
 }

@@ -177,7 +177,7 @@ pub use components::{
 };
 pub use engine::{Engine, EngineSettings, ReplayError, Status};
 pub use error::{SubmitError, UndoError};
-pub use game::{Game, Outcome, Setup, SetupError, WhenStuck};
+pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{ViewCheckError, ViewReport, check_views};
 pub use log::{ActionRecord, GameLog, RecordKind};
 pub use meeple_macros::{Action, Actions, Places, View};

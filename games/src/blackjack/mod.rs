@@ -63,8 +63,8 @@ mod view;
 mod tests;
 
 use meeple::{
-    Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex, PlayerSet,
-    Setup, SetupError, Slot, Stack, move_piece,
+    Best, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
+    PlayerSet, Setup, SetupError, Slot, Stack, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -160,13 +160,7 @@ impl Game for Blackjack {
     /// [`SetupError::PlayerCount`] for no player or more than [`MAX_PLAYERS`];
     /// [`SetupError::Config`] from [`BlackjackConfig::validate`].
     fn setup(config: &BlackjackConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                players,
-                expected: format!("1 to {MAX_PLAYERS}"),
-            });
-        }
+        SetupError::check_players(Self::NAME, players, 1..=MAX_PLAYERS)?;
         let deck = Blackjack::deck(config)?;
         let id = deck.id();
         Ok(Setup {
@@ -205,16 +199,10 @@ impl Game for Blackjack {
         if self.phase != Phase::Over {
             return None;
         }
-        let best = self.scores.iter().copied().max()?;
-        Some(Outcome {
-            winners: self
-                .scores
-                .enumerate()
-                .filter(|&(_, &score)| score == best)
-                .map(|(seat, _)| seat)
-                .collect(),
-            scores: self.scores.iter().copied().collect(),
-        })
+        Some(Outcome::from_scores(
+            self.scores.iter().copied(),
+            Best::Highest,
+        ))
     }
 }
 

@@ -47,7 +47,9 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-use meeple::{Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer};
+use meeple::{
+    Best, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
+};
 use serde::{Deserialize, Serialize};
 
 pub use actions::{
@@ -137,13 +139,7 @@ impl Game for Hearts {
     /// [`SetupError::PlayerCount`] for any count but 4; [`SetupError::Config`] from
     /// [`HeartsConfig::validate`].
     fn setup(config: &HeartsConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        if players != SEATS {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                players,
-                expected: SEATS.to_string(),
-            });
-        }
+        SetupError::check_players(Self::NAME, players, SEATS..=SEATS)?;
         config.validate()?;
         Ok(Setup {
             state: Hearts::new(config.clone()),
@@ -171,16 +167,10 @@ impl Game for Hearts {
         if self.phase != Phase::Over {
             return None;
         }
-        let best = self.totals.iter().copied().min()?;
-        Some(Outcome {
-            winners: self
-                .totals
-                .enumerate()
-                .filter(|&(_, &total)| total == best)
-                .map(|(seat, _)| seat)
-                .collect(),
-            scores: self.totals.iter().map(|&total| i64::from(total)).collect(),
-        })
+        Some(Outcome::from_scores(
+            self.totals.iter().map(|&total| i64::from(total)),
+            Best::Lowest,
+        ))
     }
 
     /// North, East, South and West.

@@ -62,7 +62,7 @@ mod view;
 mod tests;
 
 use meeple::{
-    Board, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece, Place,
+    Best, Board, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece, Place,
     PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
@@ -120,13 +120,7 @@ impl Game for Memory {
     /// [`SetupError::PlayerCount`] for fewer than 2 or more than 6 players;
     /// [`SetupError::Config`] from [`MemoryConfig::validate`].
     fn setup(config: &MemoryConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                players,
-                expected: format!("{MIN_PLAYERS} to {MAX_PLAYERS}"),
-            });
-        }
+        SetupError::check_players(Self::NAME, players, MIN_PLAYERS..=MAX_PLAYERS)?;
         config.validate()?;
         let deck = Memory::deck(config);
         let grid = meeple::Grid::new(config.rows, config.columns);
@@ -170,21 +164,12 @@ impl Game for Memory {
         if !self.over {
             return None;
         }
-        let scores: Vec<i64> = self
-            .captured
-            .players()
-            .map(|player| i64::try_from(self.pairs(player)).unwrap_or(i64::MAX))
-            .collect();
-        let best = scores.iter().copied().max()?;
-        Some(Outcome {
-            winners: scores
-                .iter()
-                .enumerate()
-                .filter(|&(_, &score)| score == best)
-                .map(|(seat, _)| PlayerIndex(seat))
-                .collect(),
-            scores,
-        })
+        Some(Outcome::from_scores(
+            self.captured
+                .players()
+                .map(|player| i64::try_from(self.pairs(player)).unwrap_or(i64::MAX)),
+            Best::Highest,
+        ))
     }
 }
 

@@ -173,13 +173,7 @@ impl Game for TicTacToe {
     /// [`SetupError::PlayerCount`] for any count but 2; [`SetupError::Config`] from
     /// [`TicTacToeConfig::validate`].
     fn setup(config: &TicTacToeConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        if players != SEATS {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                players,
-                expected: SEATS.to_string(),
-            });
-        }
+        SetupError::check_players(Self::NAME, players, SEATS..=SEATS)?;
         config.validate()?;
         let grid = Grid::new(config.size, config.size);
         let deck = marks(grid.len());
