@@ -733,7 +733,11 @@ impl<C, V> Stack<C, V> {
     /// [`PlaceError::NotAPermutation`] when it does not permute this stack's positions.
     pub fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
         arrangement.check(self.slots.len())?;
-        permute(&mut self.slots, &arrangement.order, Some(&arrangement.tokens))
+        permute(
+            &mut self.slots,
+            &arrangement.order,
+            Some(&arrangement.tokens),
+        )
     }
 }
 
@@ -905,7 +909,11 @@ impl<C, V> SizedStack<C, V> {
     /// [`PlaceError::NotAPermutation`] when it does not permute this stack's slots.
     pub fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
         arrangement.check(self.slots.len())?;
-        permute(&mut self.slots, &arrangement.order, Some(&arrangement.tokens))
+        permute(
+            &mut self.slots,
+            &arrangement.order,
+            Some(&arrangement.tokens),
+        )
     }
 }
 
