@@ -92,6 +92,9 @@ pub struct Engine<G: Game> {
     log: GameLog<G>,
     settings: EngineSettings,
     pending: Vec<G::Move>,
+    /// Whether every record is kept (a game) or only the last one (an agent's lookahead,
+    /// [`for_agent`](Self::for_agent)).
+    keep_records: bool,
 }
 
 impl<G: Game> Engine<G> {
@@ -129,6 +132,7 @@ impl<G: Game> Engine<G> {
             },
             settings,
             pending: Vec::new(),
+            keep_records: true,
         };
         engine.record(
             None,
@@ -170,6 +174,37 @@ impl<G: Game> Engine<G> {
             .iter()
             .map(|record| follower.follow_record(record, viewer))
             .collect())
+    }
+
+    /// The game as `player` may know it, for an agent to look ahead in: their view of the
+    /// state ([`View::view`](crate::View::view)), the pending follow-ups, a chance of its own
+    /// seeded with `seed` (the game's own is in no view), and no log: only the last record
+    /// is kept, so it cannot be undone or replayed. Submitting to it changes nothing here.
+    #[must_use]
+    pub fn for_agent(&self, player: PlayerIndex, seed: u64) -> Engine<G> {
+        Engine {
+            state: self.state.view(Viewer::Player(player)),
+            chance: Chance::from_seed(seed),
+            follow_ups: self.follow_ups.clone(),
+            log: GameLog {
+                game: self.log.game.clone(),
+                seed,
+                players: self.log.players,
+                config: self.log.config.clone(),
+                autoplay_forced: self.log.autoplay_forced,
+                records: Vec::new(),
+            },
+            settings: self.settings,
+            pending: Vec::new(),
+            keep_records: false,
+        }
+    }
+
+    /// Replaces the state, a view of `player`'s, by a full state consistent with it drawn
+    /// from this engine's chance ([`Game::determinize`]): for an agent's engine
+    /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
+    pub fn determinize(&mut self, player: PlayerIndex) {
+        self.state = self.state.determinize(player, &mut self.chance);
     }
 
     /// The prompt of `player` computed from their view instead of the full state. Equal to
@@ -648,6 +683,9 @@ impl<G: Game> Engine<G> {
             &mut applied,
         );
         let reveals = applied.iter().any(crate::moves::Move::reveals);
+        if !self.keep_records {
+            self.log.records.clear();
+        }
         self.log.records.push(ActionRecord {
             player,
             action,

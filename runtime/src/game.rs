@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::action::ActionSet;
+use crate::chance::Chance;
 use crate::moves::Move;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::view::View;
@@ -54,6 +55,32 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + View + 'static {
     fn when_stuck(&self, player: PlayerIndex) -> WhenStuck<Self::Move> {
         let _ = player;
         WhenStuck::Deadlock
+    }
+
+    /// A full state consistent with `self`, the view of `player`, drawn from `chance`: what
+    /// an information-set search agent plays out (determinization). Games with hidden
+    /// information deal the cards `player` cannot see among the places they may lie in;
+    /// the default, for games of perfect information, is the view itself.
+    #[must_use]
+    fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
+        let _ = (player, chance);
+        self.clone()
+    }
+
+    /// How good this state is for `player`, in `0.0..=1.0`, when a search agent that
+    /// started looking ahead from `root` may stop here; `None` to play on. The default
+    /// scores a finished game: 1 shared among the winners, 0 for the others. Games give
+    /// an evaluation at a nearer horizon (Hearts: the end of the hand) without changing
+    /// the agents.
+    fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
+        let _ = root;
+        let outcome = self.outcome()?;
+        let winners = outcome.winners.len().max(1) as f64;
+        Some(if outcome.winners.contains(&player) {
+            1.0 / winners
+        } else {
+            0.0
+        })
     }
 
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.

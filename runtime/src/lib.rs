@@ -145,6 +145,7 @@
 extern crate self as meeple;
 
 mod action;
+mod agent;
 mod board;
 mod chance;
 mod components;
@@ -167,6 +168,7 @@ pub use action::{
     Action, ActionSet, Behaviour, FollowUp, GroupState, IntoBehaviour, Message, OptionState,
     SelectionState, Skip, Step, Validation,
 };
+pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,
 };

@@ -48,7 +48,7 @@ mod view;
 mod tests;
 
 use meeple::{
-    Best, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
+    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -176,6 +176,54 @@ impl Game for Hearts {
     /// North, East, South and West.
     fn player_name(&self, player: PlayerIndex) -> String {
         seat_name(player)
+    }
+
+    /// Deals the cards `player` cannot see at random to the other seats: their hands
+    /// (13 before passing, 10 once they passed, then 13 less the cards they played) and
+    /// the three cards each passed. What the view keeps (the player's own cards, the trick,
+    /// the cards taken) stays. Voids shown by earlier tricks are not inferred.
+    fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
+        let mut world = self.clone();
+        if !matches!(self.phase, Phase::Passing | Phase::Playing) {
+            return world;
+        }
+        let own = |values: &PerPlayer<CardSet>| values.get(player).copied().unwrap_or_default();
+        let mut known = own(&self.hands);
+        if let Some(Some((_, passed))) = self.passed.get(player) {
+            known = known.union(*passed);
+        }
+        known = known.union(self.trick.iter().flatten().collect());
+        for taken in self.taken.iter() {
+            known = known.union(*taken);
+        }
+        let mut unseen: Vec<Card> = CardSet::DECK.difference(known).iter().collect();
+        chance.shuffle(&mut unseen);
+        let mut deal = unseen.into_iter();
+        let tricks = usize::from(self.tricks_played);
+        for seat in (0..SEATS).map(PlayerIndex).filter(|&seat| seat != player) {
+            let passed = self.passed[seat].map(|(to, _)| to);
+            let held = match self.phase {
+                Phase::Passing if passed.is_some() => 10,
+                Phase::Passing => 13,
+                _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
+            };
+            world.hands[seat] = deal.by_ref().take(held).collect();
+            if let Some(to) = passed {
+                world.passed[seat] = Some((to, deal.by_ref().take(3).collect()));
+            }
+        }
+        world
+    }
+
+    /// At the end of the hand being played when the search began (or of the game): 1 for
+    /// no point taken, 0 for 26 or more (the queen of spades and every heart, or another's
+    /// moon).
+    fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
+        if self.phase != Phase::Over && self.hand_number == root.hand_number {
+            return None;
+        }
+        let taken = self.seat(&self.totals, player) - root.seat(&root.totals, player);
+        Some(1.0 - f64::from(taken.clamp(0, 26)) / 26.0)
     }
 }
 

@@ -1,0 +1,114 @@
+//! Search agents at Hearts: determinization keeps what the player sees, and an
+//! information-set MCTS agent takes clearly fewer points than random players.
+
+use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent, View, Viewer};
+use meeple_games::hearts::{CardSet, Hearts, HeartsConfig};
+
+/// One hand (the game ends once anybody has a point).
+fn one_hand() -> HeartsConfig {
+    HeartsConfig {
+        target_score: 1,
+        ..HeartsConfig::default()
+    }
+}
+
+/// A determinized world shows its player exactly their view, at every step of a game.
+#[test]
+fn determinization_keeps_the_players_view() {
+    let mut engine = Engine::<Hearts>::new(one_hand(), 4, 3).expect("setup");
+    let mut random = RandomAgent::new(3);
+    let mut step = 0_u64;
+    while let Some(player) = engine.to_act().first() {
+        let seat = engine.for_agent(player, step);
+        let mut world = seat.clone();
+        world.determinize(player);
+        let seen = |state: &Hearts| {
+            serde_json::to_string(&state.view(Viewer::Player(player))).expect("JSON")
+        };
+        assert_eq!(seen(world.state()), seen(seat.state()), "step {step}");
+        // Every card lies somewhere exactly once.
+        let state = world.state();
+        let places: Vec<CardSet> = (0..4)
+            .map(PlayerIndex)
+            .flat_map(|seat| {
+                [
+                    state.hand(seat),
+                    state.passed(seat).unwrap_or_default(),
+                    state.taken(seat),
+                ]
+            })
+            .chain([state.trick().map(|(_, card)| card).collect()])
+            .collect();
+        assert_eq!(
+            places.iter().map(|cards| cards.len()).sum::<usize>(),
+            52,
+            "step {step}"
+        );
+        assert_eq!(
+            places
+                .iter()
+                .fold(CardSet::EMPTY, |all, cards| all.union(*cards)),
+            CardSet::DECK
+        );
+        let action = random.choose(&seat, player).expect("a completion");
+        engine
+            .submit(player, action)
+            .expect("an offered completion");
+        step += 1;
+    }
+}
+
+/// Plays `hands` one-hand games with the search agent at seat 0 and random agents at the
+/// others; returns the points of seat 0 and the points of the others, per game.
+fn points(hands: u64, iterations: u32) -> (Vec<f64>, Vec<f64>) {
+    let (mut searcher, mut others) = (Vec::new(), Vec::new());
+    for game in 0..hands {
+        let mut engine = Engine::<Hearts>::new(one_hand(), 4, game).expect("setup");
+        let mut search = SearchAgent::ismcts(game, Budget::Iterations(iterations));
+        let mut random = RandomAgent::new(game);
+        let mut step = 0_u64;
+        while let Some(player) = engine.to_act().first() {
+            let seat = engine.for_agent(player, game * 1000 + step);
+            let action = if player == PlayerIndex(0) {
+                search.choose(&seat, player)
+            } else {
+                random.choose(&seat, player)
+            }
+            .expect("a completion");
+            engine
+                .submit(player, action)
+                .expect("an offered completion");
+            step += 1;
+        }
+        let scores = engine.outcome().expect("over").scores;
+        searcher.push(scores[0] as f64);
+        others.extend(scores[1..].iter().map(|&score| score as f64));
+    }
+    (searcher, others)
+}
+
+/// Mean and half-width of its 95% confidence interval (normal approximation).
+fn mean_ci(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values
+        .iter()
+        .map(|value| (value - mean).powi(2))
+        .sum::<f64>()
+        / (n - 1.0);
+    (mean, 1.96 * (variance / n).sqrt())
+}
+
+/// Over fixed seeds, the search agent's mean points per hand lie below the random
+/// players', with the 95% confidence intervals apart.
+#[test]
+fn the_search_agent_takes_fewer_points_than_random_players() {
+    let (searcher, others) = points(40, 60);
+    let (search_mean, search_ci) = mean_ci(&searcher);
+    let (random_mean, random_ci) = mean_ci(&others);
+    eprintln!("search {search_mean:.2} ± {search_ci:.2}, random {random_mean:.2} ± {random_ci:.2}");
+    assert!(
+        search_mean + search_ci < random_mean - random_ci,
+        "search {search_mean:.2} ± {search_ci:.2}, random {random_mean:.2} ± {random_ci:.2}"
+    );
+}

@@ -1,0 +1,43 @@
+//! UCT at Tic-tac-toe: it never loses to a random player, as X or as O.
+
+use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
+use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
+
+/// Plays `games` games with UCT at `seat` against a random player; returns how many UCT
+/// won, drew and lost.
+fn record(seat: PlayerIndex, games: u64, iterations: u32) -> (u32, u32, u32) {
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for game in 0..games {
+        let mut engine =
+            Engine::<TicTacToe>::new(TicTacToeConfig::default(), 2, game).expect("setup");
+        let mut uct = SearchAgent::uct(game, Budget::Iterations(iterations));
+        let mut random = RandomAgent::new(game);
+        while let Some(player) = engine.to_act().first() {
+            let view = engine.for_agent(player, game);
+            let action = if player == seat {
+                uct.choose(&view, player)
+            } else {
+                random.choose(&view, player)
+            }
+            .expect("a free space");
+            engine.submit(player, action).expect("an offered space");
+        }
+        let winners = engine.outcome().expect("over").winners;
+        match (winners.contains(&seat), winners.len()) {
+            (true, 1) => won += 1,
+            (true, _) => drawn += 1,
+            (false, _) => lost += 1,
+        }
+    }
+    (won, drawn, lost)
+}
+
+#[test]
+fn uct_never_loses_to_random_play() {
+    let as_x = record(PlayerIndex(0), 20, 400);
+    let as_o = record(PlayerIndex(1), 20, 400);
+    eprintln!("as X {as_x:?}, as O {as_o:?} (won, drawn, lost)");
+    assert_eq!(as_x.2, 0, "as X: {as_x:?}");
+    assert_eq!(as_o.2, 0, "as O: {as_o:?}");
+    assert!(as_x.0 >= 15, "as X wins most games: {as_x:?}");
+}

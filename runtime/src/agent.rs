@@ -1,0 +1,279 @@
+//! Agents: bots that choose a player's next action from what that player may know.
+//!
+//! An agent is handed the player's own copy of the game ([`Engine::for_agent`]): their
+//! view of the state, a chance of its own and no log. It never sees the full state, so it
+//! cannot cheat in games of hidden information. Agents are seeded and deterministic: the
+//! same seed and the same game give the same choices.
+
+use std::time::{Duration, Instant};
+
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::Engine;
+use crate::game::Game;
+use crate::player::PlayerIndex;
+
+/// A bot that plays a seat.
+pub trait Agent<G: Game> {
+    /// The agent's name, as on the command line (`random`, `ismcts`).
+    fn name(&self) -> &'static str;
+
+    /// The action `player` takes now, chosen from `seat`, the player's own copy of the game
+    /// ([`Engine::for_agent`]); `None` when the player has no completion it can enumerate
+    /// (only free text left).
+    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions>;
+}
+
+/// Plays uniformly at random among all the completions of the player's prompt (not among
+/// first selections: an action with many completions is chosen more often).
+#[derive(Clone, Debug)]
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random agent seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
+        seat.completions(player).choose(&mut self.rng).cloned()
+    }
+}
+
+/// How much a search agent may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many playouts (deterministic: the choice depends only on the seeds).
+    Iterations(u32),
+    /// As many playouts as fit in this time (the choice then depends on the machine).
+    Time(Duration),
+}
+
+/// Monte Carlo tree search with UCB1 selection (UCT, after Kocsis and Szepesvári), over the
+/// player's information set when the game hides information: each playout first draws a
+/// full state consistent with the player's view ([`Game::determinize`]), and the tree
+/// counts how often each action was available, as in single-observer information-set
+/// MCTS (Cowling, Powley and Whitehouse, 2012). For games of perfect information the view
+/// is the state, and this is plain UCT.
+///
+/// Every seat in the tree chooses for its own reward; playouts are random and stop where
+/// [`Game::evaluate`] scores the state (the end of the game by default).
+#[derive(Clone, Debug)]
+pub struct SearchAgent {
+    rng: ChaCha8Rng,
+    budget: Budget,
+    exploration: f64,
+    name: &'static str,
+}
+
+impl SearchAgent {
+    /// Information-set MCTS, seeded with `seed`, thinking `budget` per decision, with the
+    /// exploration constant `sqrt(2)`: for games of hidden information.
+    #[must_use]
+    pub fn ismcts(seed: u64, budget: Budget) -> Self {
+        SearchAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget,
+            exploration: std::f64::consts::SQRT_2,
+            name: "ismcts",
+        }
+    }
+
+    /// UCT for games of perfect information: the same search, whose determinization is
+    /// the view itself.
+    #[must_use]
+    pub fn uct(seed: u64, budget: Budget) -> Self {
+        SearchAgent {
+            name: "uct",
+            ..SearchAgent::ismcts(seed, budget)
+        }
+    }
+
+    /// This agent with another exploration constant (larger explores more).
+    #[must_use]
+    pub fn with_exploration(mut self, exploration: f64) -> Self {
+        self.exploration = exploration;
+        self
+    }
+}
+
+/// A node of the search tree: the action that led to it, who took it, and its statistics.
+struct Node<A> {
+    action: Option<A>,
+    /// The seat that took `action`, credited with the rewards backed up through here.
+    actor: PlayerIndex,
+    children: Vec<usize>,
+    visits: u32,
+    /// How many playouts reached the parent with this action legal.
+    available: u32,
+    reward: f64,
+}
+
+impl<G: Game> Agent<G> for SearchAgent
+where
+    G::Actions: PartialEq,
+{
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
+        let legal = seat.completions(player);
+        if legal.len() <= 1 {
+            return legal.into_iter().next();
+        }
+        let mut tree: Vec<Node<G::Actions>> = vec![Node {
+            action: None,
+            actor: player,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }];
+        let started = Instant::now();
+        let mut iterations = 0_u32;
+        while match self.budget {
+            Budget::Iterations(limit) => iterations < limit,
+            Budget::Time(limit) => iterations == 0 || started.elapsed() < limit,
+        } {
+            iterations += 1;
+            self.iterate(seat, player, &mut tree);
+        }
+        let root = &tree[0];
+        root.children
+            .iter()
+            .max_by(|&&a, &&b| {
+                (tree[a].visits, tree[a].reward)
+                    .partial_cmp(&(tree[b].visits, tree[b].reward))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .and_then(|&best| tree[best].action.clone())
+    }
+}
+
+impl SearchAgent {
+    /// One playout: determinize, select down the tree, expand one node, play out at random,
+    /// back the rewards up.
+    fn iterate<G: Game>(
+        &mut self,
+        seat: &Engine<G>,
+        player: PlayerIndex,
+        tree: &mut Vec<Node<G::Actions>>,
+    ) where
+        G::Actions: PartialEq,
+    {
+        let mut world = seat.for_agent(player, self.rng.random());
+        world.determinize(player);
+        let root_state = world.state().clone();
+        let mut path = vec![0_usize];
+        let mut node = 0;
+        // Selection down the tree, then expansion of one untried action.
+        while let Some(actor) = world.to_act().first() {
+            let legal = world.completions(actor);
+            if legal.is_empty() {
+                break;
+            }
+            let mut untried = Vec::new();
+            for action in &legal {
+                let known = tree[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&child| tree[child].action.as_ref() == Some(action));
+                match known {
+                    Some(child) => tree[child].available += 1,
+                    None => untried.push(action),
+                }
+            }
+            let expanding = !untried.is_empty();
+            let (next, action) = if let Some(&action) = untried.choose(&mut self.rng) {
+                let child = tree.len();
+                tree.push(Node {
+                    action: Some(action.clone()),
+                    actor,
+                    children: Vec::new(),
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                });
+                tree[node].children.push(child);
+                (child, action.clone())
+            } else {
+                let exploration = self.exploration;
+                let best = tree[node]
+                    .children
+                    .iter()
+                    .copied()
+                    .filter(|&child| {
+                        tree[child]
+                            .action
+                            .as_ref()
+                            .is_some_and(|action| legal.contains(action))
+                    })
+                    .max_by(|&a, &b| {
+                        ucb(&tree[a], exploration)
+                            .partial_cmp(&ucb(&tree[b], exploration))
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    });
+                let Some((best, Some(action))) = best.map(|best| (best, tree[best].action.clone()))
+                else {
+                    break;
+                };
+                (best, action)
+            };
+            path.push(next);
+            node = next;
+            if world.submit(actor, action).is_err() || expanding {
+                break;
+            }
+        }
+        // Playout.
+        let players = seat.log().players;
+        let rewards: Vec<f64> = loop {
+            let scored: Option<Vec<f64>> = (0..players)
+                .map(|seat| world.state().evaluate(&root_state, PlayerIndex(seat)))
+                .collect();
+            if let Some(scored) = scored {
+                break scored;
+            }
+            let Some(actor) = world.to_act().first() else {
+                break vec![0.0; players];
+            };
+            let Some(action) = world.completions(actor).choose(&mut self.rng).cloned() else {
+                break vec![0.0; players];
+            };
+            if world.submit(actor, action).is_err() {
+                break vec![0.0; players];
+            }
+        };
+        // Backpropagation: each node is credited with the reward of the seat that acted
+        // into it.
+        for &step in &path {
+            let node = &mut tree[step];
+            node.visits += 1;
+            node.reward += rewards.get(node.actor.0).copied().unwrap_or(0.0);
+        }
+    }
+}
+
+/// UCB1 over availability counts: mean reward plus the exploration bonus.
+fn ucb<A>(node: &Node<A>, exploration: f64) -> f64 {
+    if node.visits == 0 {
+        return f64::INFINITY;
+    }
+    let visits = f64::from(node.visits);
+    node.reward / visits + exploration * (f64::from(node.available.max(1)).ln() / visits).sqrt()
+}
