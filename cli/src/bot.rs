@@ -1,36 +1,120 @@
-//! The bots of the command line: uniform random play over completions.
+//! The bots of the command line: an agent per seat, chosen by name.
 
-use meeple::{Engine, Game, PlayerIndex};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::str::FromStr;
 
-/// A bot that picks uniformly among all completions of its prompt (not among the first
-/// selection's options), from its own seeded generator: the same seed plays the same game.
-pub(crate) struct RandomBot {
-    rng: ChaCha8Rng,
+use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
+
+use crate::CliError;
+use crate::games::TerminalGame;
+
+/// An agent as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AgentKind {
+    /// Uniform random play over completions.
+    Random,
+    /// Monte Carlo tree search on the state (perfect information).
+    Uct,
+    /// Information-set Monte Carlo tree search over determinizations.
+    Ismcts,
 }
 
-impl RandomBot {
-    /// A bot seeded with `seed`.
-    pub(crate) fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+impl FromStr for AgentKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        match name {
+            "random" => Ok(AgentKind::Random),
+            "uct" | "mcts" => Ok(AgentKind::Uct),
+            "ismcts" => Ok(AgentKind::Ismcts),
+            other => Err(format!(
+                "unknown agent `{other}`; expected `random`, `uct` or `ismcts`"
+            )),
         }
+    }
+}
+
+impl fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AgentKind::Random => "random",
+            AgentKind::Uct => "uct",
+            AgentKind::Ismcts => "ismcts",
+        })
+    }
+}
+
+/// The agents of a table: one per seat, from `--agents` (one name for every seat, or one
+/// per seat, comma-separated) and the search budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lineup {
+    kinds: Vec<AgentKind>,
+    budget: Budget,
+}
+
+impl Lineup {
+    /// Reads `--agents` for a table of `players` seats; random everywhere when not given.
+    ///
+    /// # Errors
+    /// [`CliError::Agents`] for an unknown name or a count that is neither 1 nor `players`.
+    pub(crate) fn parse(
+        agents: Option<&str>,
+        players: usize,
+        budget: Budget,
+    ) -> Result<Self, CliError> {
+        let kinds: Vec<AgentKind> = match agents {
+            None => vec![AgentKind::Random; players],
+            Some(list) => list
+                .split(',')
+                .map(|name| name.trim().parse())
+                .collect::<Result<_, String>>()
+                .map_err(CliError::Agents)?,
+        };
+        let kinds = match kinds.as_slice() {
+            [one] => vec![*one; players],
+            _ if kinds.len() == players => kinds,
+            _ => {
+                return Err(CliError::Agents(format!(
+                    "{} agents for {players} seats: give one name for every seat, or one per seat",
+                    kinds.len()
+                )));
+            }
+        };
+        Ok(Lineup { kinds, budget })
     }
 
-    /// A completion for `player`, or `None` when they have none that can be enumerated.
-    pub(crate) fn choose<G: Game>(
-        &mut self,
-        engine: &Engine<G>,
-        player: PlayerIndex,
-    ) -> Option<G::Actions> {
-        let mut completions = engine.completions(player);
-        if completions.is_empty() {
-            return None;
-        }
-        let index = self.rng.random_range(0..completions.len());
-        Some(completions.swap_remove(index))
+    /// The agent of each seat.
+    pub(crate) fn kinds(&self) -> &[AgentKind] {
+        &self.kinds
     }
+
+    /// The agents of a game, each seeded from `seed` and its seat.
+    pub(crate) fn agents<G: TerminalGame>(&self, seed: u64) -> Vec<Box<dyn Agent<G>>> {
+        self.kinds
+            .iter()
+            .enumerate()
+            .map(|(seat, kind)| {
+                let seed = bot_seed(seed).wrapping_add(seat as u64);
+                let agent: Box<dyn Agent<G>> = match kind {
+                    AgentKind::Random => Box::new(RandomAgent::new(seed)),
+                    AgentKind::Uct => Box::new(SearchAgent::uct(seed, self.budget)),
+                    AgentKind::Ismcts => Box::new(SearchAgent::ismcts(seed, self.budget)),
+                };
+                agent
+            })
+            .collect()
+    }
+}
+
+/// The choice of `agent` for `player`, from the player's own copy of the game: their view
+/// and a chance of its own, seeded from the game's number of records.
+pub(crate) fn choose<G: TerminalGame>(
+    agent: &mut dyn Agent<G>,
+    engine: &Engine<G>,
+    player: PlayerIndex,
+) -> Option<G::Actions> {
+    let seat = engine.for_agent(player, bot_seed(engine.records().len() as u64));
+    agent.choose(&seat, player)
 }
 
 /// The seed of a game's bots, derived from the game's seed so the two differ.

@@ -34,7 +34,7 @@ macro_rules! dispatch {
 pub(crate) use dispatch;
 
 /// What the terminal shows of a game, for one viewer.
-pub(crate) trait TerminalGame: Game {
+pub(crate) trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> {
     /// How many seats a game of this kind has at the table by default.
     const PLAYERS: usize;
     /// The state as `viewer` may see it, as lines of text.

@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::games::GameName;
+use crate::simulate::TableArgs;
 
 /// Play, simulate and replay board and card games written with meeple.
 #[derive(Debug, Parser)]
@@ -35,12 +36,8 @@ enum Command {
         /// Your seat, 0-based.
         #[arg(long, default_value_t = 0)]
         seat: usize,
-        /// The game's config as JSON (its variants); the standard rules when not given.
-        #[arg(long)]
-        config: Option<String>,
-        /// How many seats; the game's usual count when not given.
-        #[arg(long)]
-        players: Option<usize>,
+        #[command(flatten)]
+        table: TableArgs,
         /// Pause between the bots' moves, in milliseconds.
         #[arg(long, default_value_t = 250)]
         delay_ms: u64,
@@ -58,12 +55,8 @@ enum Command {
         /// Write each game's log as one JSON line to this file.
         #[arg(long)]
         log: Option<PathBuf>,
-        /// The game's config as JSON.
-        #[arg(long)]
-        config: Option<String>,
-        /// How many seats; the game's usual count when not given.
-        #[arg(long)]
-        players: Option<usize>,
+        #[command(flatten)]
+        table: TableArgs,
     },
     /// Replay logged games (JSON lines), check that every record reproduces, print outcomes.
     Replay {
@@ -80,12 +73,8 @@ enum Command {
         /// How many submissions the bots make first.
         #[arg(long, default_value_t = 0)]
         after: usize,
-        /// The game's config as JSON.
-        #[arg(long)]
-        config: Option<String>,
-        /// How many seats; the game's usual count when not given.
-        #[arg(long)]
-        players: Option<usize>,
+        #[command(flatten)]
+        table: TableArgs,
     },
 }
 
@@ -115,6 +104,8 @@ enum CliError {
     Stuck(String),
     #[error("seat {seat} does not exist: the game has seats 0 to {}", players - 1)]
     Seat { seat: usize, players: usize },
+    #[error("invalid --agents: {0}")]
+    Agents(String),
 }
 
 fn main() -> ExitCode {
@@ -124,39 +115,26 @@ fn main() -> ExitCode {
             game,
             seed,
             seat,
-            config,
-            players,
+            table,
             delay_ms,
         } => {
             let seed = seed.unwrap_or_else(rand::random);
-            games::dispatch!(
-                game,
-                play::run(seed, seat, config.as_deref(), players, delay_ms)
-            )
+            games::dispatch!(game, play::run(&table, seed, seat, delay_ms))
         }
         Command::Simulate {
             game,
             games,
             seed,
             log,
-            config,
-            players,
-        } => {
-            games::dispatch!(
-                game,
-                simulate::run(games, seed, log.as_deref(), config.as_deref(), players)
-            )
-        }
+            table,
+        } => games::dispatch!(game, simulate::run(&table, games, seed, log.as_deref())),
         Command::Replay { file } => replay::run(&file),
         Command::Prompt {
             game,
             seed,
             after,
-            config,
-            players,
-        } => {
-            games::dispatch!(game, prompt::run(seed, after, config.as_deref(), players))
-        }
+            table,
+        } => games::dispatch!(game, prompt::run(&table, seed, after)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,8 +8,9 @@ use meeple::{ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Sub
 use serde_json::Value;
 
 use crate::CliError;
-use crate::bot::{RandomBot, bot_seed};
-use crate::games::{self, TerminalGame};
+use crate::bot;
+use crate::games::TerminalGame;
+use crate::simulate::{Table, TableArgs};
 
 const HELP: &str = "Choose an option by its number or its name. Commands: `undo` (take back your last action \
 and the bots' replies), `state` (show the table again), `help`, `quit`.";
@@ -21,25 +22,26 @@ enum Reply {
     Quit,
 }
 
-/// Plays a game from `seed` with the person at `seat` and random bots elsewhere; reads the
-/// person's choices from standard input until the game ends, they quit, or input ends.
+/// Plays a game from `seed` with the person at `seat` and the table's agents elsewhere
+/// (random by default); reads the person's choices from standard input until the game
+/// ends, they quit, or input ends.
 ///
 /// # Errors
-/// A bad config or seat, a terminal that cannot be read, or a stuck game.
+/// A bad config, seat or agent, a terminal that cannot be read, or a stuck game.
 pub(crate) fn run<G: TerminalGame>(
+    args: &TableArgs,
     seed: u64,
     seat: usize,
-    config: Option<&str>,
-    players: Option<usize>,
     delay_ms: u64,
 ) -> Result<(), CliError> {
-    let players = players.unwrap_or(G::PLAYERS);
-    let mut engine = Engine::<G>::new(games::config::<G>(config)?, players, seed)?;
+    let table = Table::<G>::new(args)?;
+    let players = table.players;
+    let mut engine = Engine::<G>::new(table.config.clone(), players, seed)?;
     if seat >= players {
         return Err(CliError::Seat { seat, players });
     }
     let me = PlayerIndex(seat);
-    let mut bot = RandomBot::new(bot_seed(seed));
+    let mut agents = table.lineup.agents::<G>(seed);
     let mut input = io::stdin().lock().lines();
     let delay = Duration::from_millis(delay_ms);
     println!(
@@ -69,7 +71,10 @@ pub(crate) fn run<G: TerminalGame>(
             let Some(player) = to_act.first() else {
                 return Err(CliError::Stuck(format!("{:?}", engine.status())));
             };
-            let Some(action) = bot.choose(&engine, player) else {
+            let chosen = agents
+                .get_mut(player.0)
+                .and_then(|agent| bot::choose(agent.as_mut(), &engine, player));
+            let Some(action) = chosen else {
                 return Err(CliError::Stuck(format!(
                     "{} has nothing a bot can choose",
                     engine.state().player_name(player)

@@ -1,22 +1,20 @@
 //! `meeple prompt`: the JSON prompt of the player to act after K bot submissions.
 
 use crate::CliError;
-use crate::games::{self, TerminalGame};
-use crate::simulate::play_out;
+use crate::games::TerminalGame;
+use crate::simulate::{Table, TableArgs, play_out};
 
-/// Plays `after` bot submissions from `seed`, then prints the prompt of the first player to
+/// Plays `after` submissions of the table's agents from `seed`, then prints the prompt of the first player to
 /// act as pretty JSON (the game's outcome when it ended before).
 ///
 /// # Errors
 /// A bad config or a game that gets stuck.
 pub(crate) fn run<G: TerminalGame>(
+    args: &TableArgs,
     seed: u64,
     after: usize,
-    config: Option<&str>,
-    players: Option<usize>,
 ) -> Result<(), CliError> {
-    let players = players.unwrap_or(G::PLAYERS);
-    let engine = play_out::<G>(games::config::<G>(config)?, players, seed, Some(after))?;
+    let engine = play_out(&Table::<G>::new(args)?, seed, Some(after))?;
     let text = match engine.to_act().first() {
         Some(player) => serde_json::to_string_pretty(&engine.prompt(player)),
         None => serde_json::to_string_pretty(&engine.outcome()),

@@ -216,3 +216,35 @@ fn a_person_plays_tictactoe_to_the_end() {
     assert!(out.contains("X marks 0,0"), "{out}");
     assert!(out.contains("Game over."), "{out}");
 }
+
+/// A search agent at one seat, random players at the others: the table says who plays
+/// where, and each seat's results come with their confidence intervals.
+#[test]
+fn agents_are_chosen_per_seat() {
+    let output = meeple(
+        &[
+            "simulate",
+            "tictactoe",
+            "--games",
+            "12",
+            "--seed",
+            "1",
+            "--agents",
+            "uct,random",
+            "--iterations",
+            "200",
+        ],
+        "",
+    );
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{out}{}", text(&output.stderr));
+    assert!(out.contains("agents:     uct, random"), "{out}");
+    assert!(out.contains("seat 0:     uct     mean points"), "{out}");
+    assert!(out.contains(" ± "), "{out}");
+    let refused = meeple(&["simulate", "hearts", "--agents", "random,random"], "");
+    assert!(!refused.status.success());
+    assert_eq!(
+        text(&refused.stderr).trim(),
+        "meeple: invalid --agents: 2 agents for 4 seats: give one name for every seat, or one per seat"
+    );
+}
