@@ -236,6 +236,19 @@ fn expand(action: &ActionDef) -> TokenStream {
         }}
     };
 
+    let always_asks = names.selections.iter().any(|selection| {
+        selection.group.is_some()
+            || matches!(selection.skip, SkipDef::Strategy(Strategy::Never))
+            || match &selection.kind {
+                SelectionKind::EnterText => true,
+                SelectionKind::ChooseFrom {
+                    multi: Some(multi), ..
+                } => multi.max.as_ref().is_none_or(|max| {
+                    max.to_token_stream().to_string() != multi.min.to_token_stream().to_string()
+                }),
+                _ => false,
+            }
+    });
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
 
@@ -259,6 +272,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 type Args = #args_ty;
                 const NAME: &'static str = #name;
                 const SELECTIONS: &'static [&'static str] = &[#(#selection_names),*];
+                const ALWAYS_ASKS: bool = #always_asks;
 
                 fn args(&self) -> #args_ty {
                     #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }

@@ -179,6 +179,7 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             type Args = #args_enum;
 
             const NAMES: &'static [&'static str] = &[#(<#tys as #mp::Action>::NAME),*];
+            const ALWAYS_ASKS: &'static [bool] = &[#(<#tys as #mp::Action>::ALWAYS_ASKS),*];
 
             fn index(&self) -> usize {
                 match self {

@@ -29,6 +29,10 @@ pub trait Action: Sized + Clone + Debug {
     const NAME: &'static str;
     /// The names of the selections, in the order the player makes them.
     const SELECTIONS: &'static [&'static str];
+    /// Whether a selection of this action is asked even when it has a single option (free
+    /// text, `skip_if = "never"`, a group, several values without a fixed `count`), so that
+    /// the action is never played for the player on its own.
+    const ALWAYS_ASKS: bool;
 
     /// This action's arguments.
     fn args(&self) -> Self::Args;
@@ -100,6 +104,8 @@ pub trait ActionSet: Sized + Clone + Debug {
 
     /// The actions' names, in declaration order.
     const NAMES: &'static [&'static str];
+    /// [`Action::ALWAYS_ASKS`] of each action, in declaration order.
+    const ALWAYS_ASKS: &'static [bool];
 
     /// The index of this action in [`NAMES`](Self::NAMES).
     fn index(&self) -> usize;

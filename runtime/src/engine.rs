@@ -269,6 +269,17 @@ impl<G: Game> Engine<G> {
     /// is one, else each argument-free action; of those, the ones whose condition holds and
     /// which have a completion (or an error to show). Empty when the player is not to act.
     fn available(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+        self.offered(player)
+            .into_iter()
+            .filter_map(|(args, completable)| {
+                (completable || self.shown_without_completion(player, &args)).then_some(args)
+            })
+            .collect()
+    }
+
+    /// The arguments of every action `player` may take now whose condition holds, each with
+    /// whether it has a completion. Empty when the player is not to act.
+    fn offered(&self, player: PlayerIndex) -> Vec<(<G::Actions as ActionSet>::Args, bool)> {
         if !self.to_act().contains(player) {
             return Vec::new();
         }
@@ -280,20 +291,28 @@ impl<G: Game> Engine<G> {
         };
         candidates
             .into_iter()
-            .filter(|args| {
-                G::Actions::condition(&self.state, player, args)
-                    && (G::Actions::has_completion(&self.state, player, args)
-                        || self.shown_without_completion(player, args))
+            .filter(|args| G::Actions::condition(&self.state, player, args))
+            .map(|args| {
+                let completable = G::Actions::has_completion(&self.state, player, &args);
+                (args, completable)
             })
             .collect()
     }
 
-    /// Whether `player` has at least one action they can complete now (actions shown only
-    /// to explain their refused options do not count).
+    /// The arguments of the actions `player` can complete now (actions shown only to
+    /// explain their refused options do not count).
+    fn completable(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+        self.offered(player)
+            .into_iter()
+            .filter_map(|(args, completable)| completable.then_some(args))
+            .collect()
+    }
+
+    /// Whether `player` has at least one action they can complete now.
     fn can_complete(&self, player: PlayerIndex) -> bool {
-        self.available(player)
+        self.offered(player)
             .iter()
-            .any(|args| G::Actions::has_completion(&self.state, player, args))
+            .any(|(_, completable)| *completable)
     }
 
     /// An action without completion is still shown when its first open selection has
@@ -346,13 +365,26 @@ impl<G: Game> Engine<G> {
     /// cannot be enumerated and are left out.
     pub fn completions(&self, player: PlayerIndex) -> Vec<G::Actions> {
         let mut completions = Vec::new();
-        for args in self.available(player) {
-            let _ = G::Actions::for_each_completion(&self.state, player, &args, &mut |action| {
-                completions.push(action);
-                ControlFlow::Continue(())
-            });
-        }
+        let _ = self.for_each_completion(player, &mut |action| {
+            completions.push(action);
+            ControlFlow::Continue(())
+        });
         completions
+    }
+
+    /// Calls `visit` with every completion `player` could submit now, in prompt order,
+    /// until it breaks; returns how it ended. The typed, lazy walk of the generated code,
+    /// without building a prompt or a list: for agents and simulations (free text cannot
+    /// be enumerated, so actions with free text are left out).
+    pub fn for_each_completion(
+        &self,
+        player: PlayerIndex,
+        visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for args in self.completable(player) {
+            G::Actions::for_each_completion(&self.state, player, &args, visit)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Parses `json` as a [`Submission`] and submits it.
@@ -707,11 +739,7 @@ impl<G: Game> Engine<G> {
             let mut progressed = false;
             for player in self.to_act().iter() {
                 // Actions shown only to explain their refused options cannot be taken.
-                let available: Vec<_> = self
-                    .available(player)
-                    .into_iter()
-                    .filter(|args| G::Actions::has_completion(&self.state, player, args))
-                    .collect();
+                let available = self.completable(player);
                 if available.is_empty() {
                     if self
                         .follow_ups
@@ -762,18 +790,34 @@ impl<G: Game> Engine<G> {
         // Cheap test first: two completions mean a choice (text actions yield none, and
         // are then caught by the full prompt below).
         let mut count = 0;
+        let mut only = None;
         for args in &available {
-            let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |_| {
+            let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
                 count += 1;
                 if count > 1 {
                     ControlFlow::Break(())
                 } else {
+                    only = Some(action);
                     ControlFlow::Continue(())
                 }
             });
             if flow.is_break() {
                 return None;
             }
+        }
+        // The one completion is forced unless something of it is always asked or
+        // confirmed: then the prompt below decides, as the player would see it.
+        let always_asks = available.iter().any(|args| {
+            G::Actions::ALWAYS_ASKS
+                .get(G::Actions::args_index(args))
+                .is_none_or(|&asks| asks)
+        });
+        if !always_asks {
+            let action = only?;
+            let args = action.args();
+            return G::Actions::confirm(&self.state, player, &args)
+                .is_none()
+                .then_some(action);
         }
         let actions = available
             .iter()
