@@ -665,15 +665,20 @@ impl<G: Game> Engine<G> {
     /// Applies a checked action; returns the index of its record.
     fn perform(&mut self, player: PlayerIndex, action: G::Actions, kind: RecordKind) -> usize {
         let name = action.name().to_owned();
-        let selections = action
-            .selections()
-            .into_iter()
-            .map(|(name, value)| (name.to_owned(), value))
-            .collect();
-        let args = action.args();
         let was_follow_up = !self.follow_ups.is_empty();
-        let args_value = was_follow_up.then(|| serde_json::to_value(&args).unwrap_or(Value::Null));
-        let messages = action.messages(&self.state, player);
+        // An agent's lookahead keeps no log: what only the log and clients read is skipped.
+        let (selections, args_value, messages) = if self.keep_records {
+            let selections = action
+                .selections()
+                .into_iter()
+                .map(|(name, value)| (name.to_owned(), value))
+                .collect();
+            let args_value =
+                was_follow_up.then(|| serde_json::to_value(action.args()).unwrap_or(Value::Null));
+            (selections, args_value, action.messages(&self.state, player))
+        } else {
+            (serde_json::Map::new(), None, Vec::new())
+        };
         let Behaviour { moves, follow_ups } = action.behaviour(&self.state, player);
         if was_follow_up {
             self.follow_ups.remove(0);
