@@ -37,6 +37,10 @@
 //! and the dealer's face-up cards (seen by all), and the hole card (seen by nobody, its
 //! place followed by a token).
 //!
+//! A search agent ([`meeple::SearchAgent`]) plays possible tables drawn from the player's
+//! view ([`Game::determinize`]): the hole card and the shoe dealt from the cards nobody has
+//! seen; its search stops when the round is settled ([`Game::evaluate`]).
+//!
 //! ```
 //! use meeple::{Engine, PlayerIndex};
 //! use meeple_games::blackjack::{Blackjack, BlackjackAction, BlackjackConfig, Stand};
@@ -57,13 +61,14 @@ mod actions;
 mod config;
 mod hand;
 mod moves;
+mod search;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 use meeple::{
-    Best, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
+    Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
     PlayerSet, Setup, SetupError, Slot, Stack, move_piece,
 };
 use serde::{Deserialize, Serialize};
@@ -203,6 +208,21 @@ impl Game for Blackjack {
             self.scores.iter().copied(),
             Best::Highest,
         ))
+    }
+
+    /// A full table consistent with `player`'s view (`self`): the hole card and the shoe
+    /// dealt from the cards the player cannot locate, shuffled by `chance`; a hole card
+    /// that the dealer's peek ruled out a blackjack for makes none.
+    fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
+        let _ = player;
+        self.determinized(chance)
+    }
+
+    /// Scores the end of the round in progress at `root`: each player's payout in it,
+    /// from `-2` half-chips (0.0) to `+3` (1.0). What a player decides changes only their
+    /// hand in this round, so a search need not look further.
+    fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
+        self.round_reward(root, player)
     }
 }
 

@@ -38,6 +38,15 @@
 //! ([`Memory::captured`], seen by all). Turning a card over moves it between the two boards,
 //! space for space; [`Memory::table`] shows the two boards as one.
 //!
+//! # Search agents
+//!
+//! A search agent ([`meeple::SearchAgent`]) plays possible tables drawn from the player's
+//! view ([`Game::determinize`]): the face-down cards shuffled among the spaces where they
+//! lie. The view holds only the table as it lies now, so a card turned over and then face
+//! down again is as unknown to the agent as one never seen: the agent plays without the
+//! memory the game is named for, and does about as well as a random player. Its search stops
+//! at the end of the turn ([`Game::evaluate`]).
+//!
 //! ```
 //! use meeple::{Engine, PlayerIndex};
 //! use meeple_games::memory::{Memory, MemoryConfig};
@@ -56,14 +65,15 @@
 mod actions;
 mod config;
 mod moves;
+mod search;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
 use meeple::{
-    Best, Board, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece, Place,
-    PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece,
+    Place, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -170,6 +180,21 @@ impl Game for Memory {
                 .map(|player| i64::try_from(self.pairs(player)).unwrap_or(i64::MAX)),
             Best::Highest,
         ))
+    }
+
+    /// A full table consistent with `player`'s view (`self`): the anonymous face-down
+    /// cards replaced by the cards the player cannot locate, shuffled by `chance`. The view
+    /// remembers no card once it is face down again, so neither does this.
+    fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
+        let _ = player;
+        self.determinized(chance)
+    }
+
+    /// Scores the end of the turn of the player to play at `root`: each player's share of
+    /// the pairs left at `root` taken since. Looking further would teach a search nothing
+    /// more (see [Search agents](self#search-agents)) and cost seven times as much.
+    fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
+        self.turn_reward(root, player)
     }
 }
 
