@@ -450,6 +450,22 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 } => {
                     let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
                     let ty = &selection.ty;
+                    // The last selection, unchecked: any set of an allowed size completes
+                    // the action, so no set needs to be built.
+                    let unchecked = k + 1 == names.selections.len()
+                        && selection.validate.is_none()
+                        && multi.within.is_none()
+                        && group_validate(names, k).is_none();
+                    if unchecked {
+                        return quote! {
+                            #[doc(hidden)]
+                            fn #fn_name(#params) -> bool {
+                                #bind_args
+                                #items
+                                __min <= __max.min(__items.len())
+                            }
+                        };
+                    }
                     let search = subsets(
                         selection,
                         multi,

@@ -280,23 +280,31 @@ impl<G: Game> Engine<G> {
     /// The arguments of every action `player` may take now whose condition holds, each with
     /// whether it has a completion. Empty when the player is not to act.
     fn offered(&self, player: PlayerIndex) -> Vec<(<G::Actions as ActionSet>::Args, bool)> {
-        if !self.to_act().contains(player) {
-            return Vec::new();
-        }
-        let candidates: Vec<_> = match self.follow_ups.first() {
-            Some(follow_up) => vec![follow_up.args.clone()],
-            None => (0..G::Actions::NAMES.len())
-                .filter_map(G::Actions::free_args)
-                .collect(),
-        };
-        candidates
+        self.candidates(player)
             .into_iter()
-            .filter(|args| G::Actions::condition(&self.state, player, args))
             .map(|args| {
                 let completable = G::Actions::has_completion(&self.state, player, &args);
                 (args, completable)
             })
             .collect()
+    }
+
+    /// The arguments of every action `player` may take now whose condition holds, completable
+    /// or not. Empty when the player is not to act.
+    fn candidates(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+        if !self.to_act().contains(player) {
+            return Vec::new();
+        }
+        match self.follow_ups.first() {
+            Some(follow_up) => G::Actions::condition(&self.state, player, &follow_up.args)
+                .then(|| follow_up.args.clone())
+                .into_iter()
+                .collect(),
+            None => (0..G::Actions::NAMES.len())
+                .filter_map(G::Actions::free_args)
+                .filter(|args| G::Actions::condition(&self.state, player, args))
+                .collect(),
+        }
     }
 
     /// The arguments of the actions `player` can complete now (actions shown only to
@@ -331,8 +339,10 @@ impl<G: Game> Engine<G> {
     /// The prompt of `player`: every action they may take now, tree-shaken, with skips
     /// applied. Empty when they are not to act.
     pub fn prompt(&self, player: PlayerIndex) -> Prompt {
+        // The prompt of an action is `None` exactly when it has no completion and nothing
+        // to explain: one search decides both.
         let actions = self
-            .available(player)
+            .candidates(player)
             .iter()
             .filter_map(|args| {
                 action_prompt::<G::Actions>(&self.state, player, args, &[])

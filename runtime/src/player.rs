@@ -4,6 +4,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A seat at the table, 0-based: the first player is `PlayerIndex(0)`.
 ///
@@ -138,10 +139,15 @@ impl FromIterator<PlayerIndex> for PlayerSet {
 
 /// One value per seat, indexed by [`PlayerIndex`] instead of a bare `usize`.
 ///
-/// Serialized as a JSON array, seat 0 first.
+/// Serialized as a JSON array, seat 0 first. Up to four seats are stored inline, so cloning
+/// a state of four or fewer players copies its per-seat values without allocating.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct PerPlayer<T>(Vec<T>);
+pub struct PerPlayer<T>(SmallVec<[T; INLINE_SEATS]>);
+
+/// Seats stored inline in a [`PerPlayer`]: a state of up to this many seats clones without
+/// allocating for its per-seat values.
+const INLINE_SEATS: usize = 4;
 
 impl<T> PerPlayer<T> {
     /// `players` values, the value of seat `i` being `value(PlayerIndex(i))`.
@@ -207,7 +213,7 @@ impl<T> PerPlayer<T> {
 impl<T: Clone> PerPlayer<T> {
     /// `players` copies of `value`.
     pub fn filled(players: usize, value: T) -> Self {
-        PerPlayer(vec![value; players])
+        PerPlayer(SmallVec::from_elem(value, players))
     }
 }
 
