@@ -134,6 +134,29 @@ impl<C: Clone> Deck<C> {
         }
     }
 
+    /// The pieces of this deck that no place of `view` shows, in deck order, each with the
+    /// dynamic value `value`: the components a viewer cannot locate, to deal at random into
+    /// the hidden slots of their view when determinizing it
+    /// ([`Game::determinize`](crate::Game::determinize)).
+    #[must_use]
+    pub fn unseen<V: Clone>(&self, value: V, view: &impl crate::View) -> Vec<Piece<C, V>> {
+        let mut located = vec![false; self.len()];
+        view.visit_pieces(&mut |id| {
+            if id.deck == self.id
+                && let Some(seen) = located.get_mut(usize::from(id.index))
+            {
+                *seen = true;
+            }
+        });
+        self.pieces(value)
+            .zip(located)
+            .filter_map(|(slot, located)| match slot {
+                Slot::Known(piece) if !located => Some(piece),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A sized stack of this deck with `size` slots, holding every piece of the deck in its
     /// first slots, then gaps.
     ///

@@ -329,3 +329,31 @@ fn boards_are_places() {
         Err(PlaceError::SlotTaken { index: 0 })
     );
 }
+
+/// The pieces a view does not show are the ones left to deal when determinizing it.
+#[test]
+fn unseen_pieces_are_those_no_place_shows() {
+    #[derive(Clone, meeple::View)]
+    struct Table {
+        #[view(place)]
+        shown: Stack<char>,
+        #[view(len)]
+        hidden: Stack<char>,
+    }
+    let deck = letters();
+    let mut hidden = deck.stack(());
+    let mut shown = Stack::new(deck.id());
+    move_piece(&mut hidden, 1, &mut shown, None).expect("a piece");
+    let table = Table { shown, hidden };
+    let view = meeple::View::view(&table, meeple::Viewer::Observer);
+    let unseen: String = deck
+        .unseen((), &view)
+        .iter()
+        .map(|piece| *piece.component())
+        .collect();
+    assert_eq!(unseen, "acd");
+    assert!(
+        deck.unseen((), &table).is_empty(),
+        "the full state shows every piece"
+    );
+}

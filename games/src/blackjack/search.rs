@@ -2,7 +2,7 @@
 //! from a player's view ([`Game::determinize`](meeple::Game::determinize)) and a horizon at
 //! the end of the round ([`Game::evaluate`](meeple::Game::evaluate)).
 
-use meeple::{Arrangement, Chance, Piece, Place, PlayerIndex, Slot, Stack, View};
+use meeple::{Arrangement, Chance, Piece, Place, PlayerIndex, Slot, Stack};
 
 use super::hand::HandValue;
 use super::{Blackjack, Phase};
@@ -23,23 +23,7 @@ impl Blackjack {
         let Ok(deck) = Blackjack::deck(&self.config) else {
             return self.clone();
         };
-        let mut located = vec![false; deck.len()];
-        View::visit_pieces(self, &mut |id| {
-            if let Some(seen) = located.get_mut(usize::from(id.index)) {
-                *seen = true;
-            }
-        });
-        let fresh = deck.stack(());
-        let mut unseen: Vec<Piece<Card>> = fresh
-            .pieces()
-            .filter(|piece| {
-                !located
-                    .get(usize::from(piece.id().index))
-                    .copied()
-                    .unwrap_or(true)
-            })
-            .cloned()
-            .collect();
+        let mut unseen: Vec<Piece<Card>> = deck.unseen((), self);
         chance.shuffle(&mut unseen);
         let mut world = self.clone();
         let peeked = self.phase == Phase::Players

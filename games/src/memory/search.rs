@@ -2,7 +2,7 @@
 //! player's view ([`Game::determinize`](meeple::Game::determinize)) and a horizon at the
 //! end of the turn ([`Game::evaluate`](meeple::Game::evaluate)).
 
-use meeple::{Chance, Piece, Place, Slot, Space, View};
+use meeple::{Chance, Piece, Place, Slot, Space};
 
 use super::{Face, Memory};
 
@@ -18,23 +18,7 @@ impl Memory {
     /// a game reaches) keeps the surplus hidden.
     pub(super) fn determinized(&self, chance: &mut Chance) -> Memory {
         let deck = Memory::deck(&self.config);
-        let mut located = vec![false; deck.len()];
-        View::visit_pieces(self, &mut |id| {
-            if let Some(seen) = located.get_mut(usize::from(id.index)) {
-                *seen = true;
-            }
-        });
-        let fresh = deck.stack(());
-        let mut unseen: Vec<Piece<Face>> = fresh
-            .pieces()
-            .filter(|piece| {
-                !located
-                    .get(usize::from(piece.id().index))
-                    .copied()
-                    .unwrap_or(true)
-            })
-            .cloned()
-            .collect();
+        let mut unseen: Vec<Piece<Face>> = deck.unseen((), self);
         chance.shuffle(&mut unseen);
         let mut world = self.clone();
         let hidden: Vec<Space> = world
