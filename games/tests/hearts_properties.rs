@@ -65,7 +65,7 @@ fn assert_refused_json(
 
 fn pass(cards: &[Card]) -> HeartsAction {
     HeartsAction::PassCards(PassCards {
-        cards: cards.to_vec(),
+        cards: cards.iter().copied().collect(),
     })
 }
 

@@ -421,6 +421,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     };
     let mut rotations: Option<Expr> = None;
     let mut within: Option<(Ident, Expr)> = None;
+    let mut of: Option<(Ident, Type)> = None;
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
@@ -445,6 +446,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     ("skip_if", _) => selection.skip = parse_skip(input, errors)?,
                     ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
                     ("within", "choose_from") if !placing => set_once(&mut within, (key.clone(), input.parse()?), &key, errors),
+                    ("of", "choose_from") if !placing => set_once(&mut of, (key.clone(), input.parse()?), &key, errors),
                     ("rotations", "choose_from") if placing => set_once(&mut rotations, input.parse()?, &key, errors),
                     ("count" | "min" | "max", _) if placing => {
                         input.parse::<Expr>()?;
@@ -485,17 +487,25 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                 );
                 placeholder()
             });
-            let multi = match vec_item(&selection.ty) {
+            // The values of several: a `Vec` of them, or any set type naming them with `of`.
+            let item = of
+                .as_ref()
+                .map(|(_, item)| item.clone())
+                .or_else(|| vec_item(&selection.ty));
+            let multi = match item {
                 _ if count.is_none() && min.is_none() && max.is_none() => {
                     if let Some((key, _)) = &within {
                         errors.at(key, "`within` bounds a set of several values as it grows; a single choice has none: use `validate`, or choose several with `count` or `min` and `max`");
+                    }
+                    if let Some((key, _)) = &of {
+                        errors.at(key, "`of` names the values of a set chosen with `count` or `min` and `max`; a single choice's value is the field itself: remove `of`");
                     }
                     None
                 }
                 None => {
                     for (key, _) in [&count, &min, &max].into_iter().flatten() {
                         errors.at(key, format!(
-                            "`{key}` chooses several values, so the field `{}` must be a `Vec` of them (`Vec<{}>`); to choose one value, remove `{key}`",
+                            "`{key}` chooses several values, so the field `{}` must be a `Vec` of them (`Vec<{}>`), or a set type whose values `of = <type>` names; to choose one value, remove `{key}`",
                             selection.ident,
                             type_text(&selection.ty),
                         ));
@@ -577,7 +587,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
 fn expected_keys(kind: &str) -> &'static str {
     match kind {
         "choose_from" | "choose_on_board" => {
-            "`count`, `min`, `max`, `within`, `label`, `prompt`, `validate`, `skip_if` or `group`"
+            "`count`, `min`, `max`, `within`, `of`, `label`, `prompt`, `validate`, `skip_if` or `group`"
         }
         "place_piece" => "`rotations`, `label`, `prompt`, `validate`, `skip_if` or `group`",
         "choose_number" => "`min`, `max`, `prompt`, `validate`, `skip_if` or `group`",

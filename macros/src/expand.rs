@@ -658,7 +658,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             });
             quote! {
                 #items
-                if let #mp::Err(__reason) = #mp::match_subset(__value, &__items, __min, __max) {
+                if let #mp::Err(__reason) = #mp::match_subset(&#mp::items_of(__value), &__items, __min, __max) {
                     #refuse
                 }
                 #within
@@ -1122,7 +1122,7 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
                         (SelectionKind::ChooseFrom { multi: Some(_), .. }, label) => {
                             let label = label.unwrap_or_else(|| quote!(#mp::default_label(__item)));
                             quote! {
-                                __text.push_str(&#ident.iter().map(|__item| #label).collect::<#mp::Vec<_>>().join(", "));
+                                __text.push_str(&#mp::items_of(#ident).iter().map(|__item| #label).collect::<#mp::Vec<_>>().join(", "));
                             }
                         }
                         (_, Some(label)) => quote!({ let __item = #ident; __text.push_str(&#label); }),

@@ -338,6 +338,12 @@ pub fn any_subset_within(
     )
 }
 
+/// The values of a multi-selection's field (a `Vec`, or a set type named with `of`), in
+/// the order it gives them.
+pub fn items_of<T: Clone + IntoIterator>(value: &T) -> Vec<T::Item> {
+    value.clone().into_iter().collect()
+}
+
 /// Matches the values of a submitted multi-selection to distinct candidates.
 ///
 /// # Errors

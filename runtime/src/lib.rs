@@ -85,6 +85,9 @@
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
 //!   validate = .., skip_if = .., within = ..)]`: one option, or several into a `Vec`.
+//!   Several go into a `Vec`, or into a set type of your own named with `of = <value type>`
+//!   (`CardSet` with `of = Card`: any `FromIterator` + `IntoIterator` of the values), which
+//!   needs no allocation per set.
 //!   With several, `within = <bool>` bounds every part of an acceptable set (a budget):
 //!   the search drops a set as soon as it breaks the bound, without walking every subset;
 //! - `#[choose_on_board(<components or spaces>, ..)]`: as `choose_from`, with the same

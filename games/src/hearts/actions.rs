@@ -21,13 +21,14 @@ use super::{Hearts, SEATS};
     behaviour = [HeartsMove::Pass {
         player,
         to: game.pass_target(player).unwrap_or(player),
-        cards: cards.iter().collect::<CardSet>(),
+        cards: *cards,
     }]
 )]
 pub struct PassCards {
-    /// The three cards, from the player's hand.
-    #[choose_from(game.hand(player), count = 3)]
-    pub cards: Vec<Card>,
+    /// The three cards, from the player's hand: a set, so choosing one costs no
+    /// allocation.
+    #[choose_from(game.hand(player), count = 3, of = Card)]
+    pub cards: CardSet,
 }
 
 /// Play a card of your hand to the trick, when it is your turn.
