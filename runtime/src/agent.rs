@@ -5,6 +5,7 @@
 //! cannot cheat in games of hidden information. Agents are seeded and deterministic: the
 //! same seed and the same game give the same choices.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom;
@@ -49,7 +50,7 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 
     fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
-        seat.completions(player).choose(&mut self.rng).cloned()
+        random_completion(seat, player, &mut self.rng)
     }
 }
 
@@ -252,7 +253,7 @@ impl SearchAgent {
             let Some(actor) = world.to_act().first() else {
                 break vec![0.0; players];
             };
-            let Some(action) = world.completions(actor).choose(&mut self.rng).cloned() else {
+            let Some(action) = random_completion(&world, actor, &mut self.rng) else {
                 break vec![0.0; players];
             };
             if world.submit(actor, action).is_err() {
@@ -267,6 +268,35 @@ impl SearchAgent {
             node.reward += rewards.get(node.actor.0).copied().unwrap_or(0.0);
         }
     }
+}
+
+/// A uniform completion of `player`'s prompt, drawn as `completions().choose(rng)` would
+/// draw it, without building the list: one walk counts the completions, a second stops at
+/// the one drawn.
+fn random_completion<G: Game>(
+    engine: &Engine<G>,
+    player: PlayerIndex,
+    rng: &mut ChaCha8Rng,
+) -> Option<G::Actions> {
+    let mut count = 0_usize;
+    let _ = engine.for_each_completion(player, &mut |_| {
+        count += 1;
+        ControlFlow::Continue(())
+    });
+    if count == 0 {
+        return None;
+    }
+    let drawn = rng.random_range(..count);
+    let (mut index, mut chosen) = (0_usize, None);
+    let _ = engine.for_each_completion(player, &mut |action| {
+        if index == drawn {
+            chosen = Some(action);
+            return ControlFlow::Break(());
+        }
+        index += 1;
+        ControlFlow::Continue(())
+    });
+    chosen
 }
 
 /// UCB1 over availability counts: mean reward plus the exploration bonus.
