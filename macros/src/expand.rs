@@ -853,6 +853,15 @@ fn error_of(names: &Names<'_>, k: usize, with_group: bool) -> TokenStream {
     }
 }
 
+/// Whether the value bound to selection `k` passes its own validation; cheap.
+fn own_passes(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    match &names.selections[k].validate {
+        Some(validate) => quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate))),
+        None => quote!(true),
+    }
+}
+
 /// Whether the value bound to selection `k` passes its validation and that of the group it
 /// closes; cheap, no allocation.
 fn passes(names: &Names<'_>, k: usize) -> TokenStream {
@@ -881,6 +890,13 @@ fn selection_state(
     error_of: TokenStream,
     member: bool,
 ) -> TokenStream {
+    // Whether the value passes the checks that `error_of` explains, without building the
+    // explanation: refusals are counted often and explained once.
+    let passes = if member {
+        own_passes(names, k)
+    } else {
+        passes(names, k)
+    };
     let mp = mp();
     let selection = names.selections[k];
     let (sel, ty) = (&selection.ident, &selection.ty);
@@ -968,12 +984,13 @@ fn selection_state(
                     |__indices: &[usize]| {
                         let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
                         let #sel = &__candidate;
-                        match #error_of {
-                            #mp::None => #follows,
-                            #mp::Some(__error) => {
-                                __first_error.get_or_insert(__error);
-                                false
+                        if #passes {
+                            #follows
+                        } else {
+                            if __first_error.is_none() {
+                                __first_error = #error_of;
                             }
+                            false
                         }
                     }
                 },
@@ -1016,13 +1033,15 @@ fn selection_state(
                     #mp::Number::to_i64(__high),
                     |__number| {
                         let #mp::Some(__candidate) = <#ty as #mp::Number>::from_i64(__number) else {
-                            return #mp::Ok(false);
+                            return #mp::Some(false);
                         };
                         let #sel = &__candidate;
-                        match #error_of {
-                            #mp::Some(__error) => #mp::Err(__error),
-                            #mp::None => #mp::Ok(#follows),
-                        }
+                        if #passes { #mp::Some(#follows) } else { #mp::None }
+                    },
+                    |__number| {
+                        let __candidate = <#ty as #mp::Number>::from_i64(__number)?;
+                        let #sel = &__candidate;
+                        #error_of
                     },
                 )
             }

@@ -172,7 +172,8 @@ number!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 pub const LISTED_NUMBERS: i64 = 20;
 
 /// The selection state of a number range `low..=high`. `probe(v)` says whether `v` passes
-/// its validation (`Err(text)` if not) and, if so, whether a completion follows it.
+/// its validation (`None` if not) and, if so, whether a completion follows it; `explain(v)`
+/// gives the validation's text for a refused value, asked only when it is shown.
 ///
 /// Narrow ranges list every value; wide ones are scanned from each end for the first viable
 /// value only, so a range of any width costs as much as its non-viable edges.
@@ -182,7 +183,8 @@ pub fn number_selection(
     skip: Skip,
     low: i64,
     high: i64,
-    mut probe: impl FnMut(i64) -> Result<bool, String>,
+    mut probe: impl FnMut(i64) -> Option<bool>,
+    mut explain: impl FnMut(i64) -> Option<String>,
 ) -> SelectionState {
     let mut state = SelectionState {
         name,
@@ -204,8 +206,8 @@ pub fn number_selection(
         let (mut first, mut last) = (None, None);
         for value in low..=high {
             match probe(value) {
-                Ok(false) => {}
-                Ok(true) => {
+                Some(false) => {}
+                Some(true) => {
                     first.get_or_insert(value);
                     last = Some(value);
                     state.options.push(OptionState {
@@ -215,10 +217,10 @@ pub fn number_selection(
                         viable: true,
                     });
                 }
-                Err(error) => state.options.push(OptionState {
+                None => state.options.push(OptionState {
                     value: Value::from(value),
                     label: value.to_string(),
-                    error: Some(error),
+                    error: Some(explain(value).unwrap_or_else(|| "not allowed".to_owned())),
                     viable: false,
                 }),
             }
@@ -229,11 +231,11 @@ pub fn number_selection(
         }
         return state;
     }
-    let mut first_error = None;
+    let mut first_refused = None;
     let mut scan = |value: i64| match probe(value) {
-        Ok(viable) => viable,
-        Err(error) => {
-            first_error.get_or_insert(error);
+        Some(viable) => viable,
+        None => {
+            first_refused.get_or_insert(value);
             false
         }
     };
@@ -245,7 +247,7 @@ pub fn number_selection(
         }
         // Only a validation's refusal explains an empty range; without one, the action
         // has no completion and is not offered.
-        None => state.error = first_error,
+        None => state.error = first_refused.and_then(explain),
     }
     state
 }
@@ -459,10 +461,18 @@ mod tests {
     #[test]
     fn wide_ranges_are_bounds_found_from_each_end() {
         let mut probes = 0;
-        let state = number_selection("n", None, Skip::OnlyOne, 0, 1_000_000_000, |value| {
-            probes += 1;
-            Ok(value % 7 == 3)
-        });
+        let state = number_selection(
+            "n",
+            None,
+            Skip::OnlyOne,
+            0,
+            1_000_000_000,
+            |value| {
+                probes += 1;
+                Some(value % 7 == 3)
+            },
+            |_| None,
+        );
         assert_eq!(
             state.kind,
             SelectionKind::ChooseNumber {
