@@ -48,8 +48,9 @@ pub trait Places {
     )>;
 }
 
-/// What two places of a state are, for [`Places::places_mut`]: picks `a` and `b` out of
-/// every place of the state, listed once each.
+/// Picks the places `a` and `b` out of `all` (every place of a state, each listed once
+/// with its address), mutably at once: what [`Places::places_mut`] returns. `None` when
+/// `a == b` or either is not listed.
 pub fn two_of<'a, P: PartialEq, T: ?Sized>(
     mut all: Vec<(P, &'a mut T)>,
     a: &P,
