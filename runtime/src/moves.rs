@@ -49,7 +49,10 @@ pub struct MoveContext<'a, M> {
 }
 
 impl<'a, M> MoveContext<'a, M> {
-    pub(crate) fn new(consequences: &'a mut Vec<M>, chance: &'a mut Chance) -> Self {
+    /// A context that collects consequences into `consequences` and draws from `chance`:
+    /// what the engine hands to [`Move::apply`]; public for unit tests of moves applied by
+    /// hand (see also [`apply_moves`]).
+    pub fn new(consequences: &'a mut Vec<M>, chance: &'a mut Chance) -> Self {
         MoveContext {
             consequences,
             chance,

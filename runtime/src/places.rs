@@ -93,7 +93,9 @@ pub fn two_of<'a, P: PartialEq, T: ?Sized>(
     )
 )]
 pub enum PieceMove<P, C, V = ()> {
-    /// The piece at `index` of `from` goes to position `at` of `to`.
+    /// The piece at `index` of `from` goes to position `at` of `to`. Within one place,
+    /// `at` counts positions once the piece is taken out: a stack closes up behind it, a
+    /// sized stack keeps a gap where it was and needs `at` free.
     Move {
         /// Where it lies.
         from: P,
@@ -188,10 +190,21 @@ where
                 seen,
             } => {
                 let landed = if from == to {
+                    // Within one place: a stack closes up behind the piece, a sized stack
+                    // keeps a gap where it was.
                     let place = state.place_mut(*from).ok_or_else(|| no_place(from))?;
-                    let order = within(place.positions(), *index, *at)?;
-                    place.reorder(&order)?;
-                    *at
+                    place.check_take(*index)?;
+                    let slot = place.take_unchecked(*index);
+                    match place.check_put(Some(*at)) {
+                        Ok(landed) => {
+                            place.put_unchecked(landed, slot);
+                            landed
+                        }
+                        Err(refused) => {
+                            place.put_unchecked(*index, slot);
+                            return Err(refused.into());
+                        }
+                    }
                 } else {
                     let (source, target) =
                         state.places_mut(*from, *to).ok_or_else(|| no_place(from))?;
@@ -326,20 +339,6 @@ where
             other => other.clone(),
         }
     }
-}
-
-/// The order that moves position `from` to `to` within `positions`, the others closing up.
-fn within(positions: usize, from: usize, to: usize) -> Result<Vec<u16>, PlaceError> {
-    if from >= positions || to >= positions {
-        return Err(PlaceError::OutOfRange {
-            index: from.max(to),
-            len: positions,
-        });
-    }
-    let mut order: Vec<u16> = (0..positions).map(position).collect();
-    let moved = order.remove(from);
-    order.insert(to, moved);
-    Ok(order)
 }
 
 fn position(index: usize) -> u16 {

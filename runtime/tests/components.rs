@@ -357,3 +357,54 @@ fn unseen_pieces_are_those_no_place_shows() {
         "the full state shows every piece"
     );
 }
+
+/// Within one sized stack, a moved piece leaves a gap and needs a free slot.
+#[test]
+fn moving_within_a_sized_stack_leaves_a_gap() {
+    use meeple::{MoveContext, PieceMove};
+
+    #[derive(Clone, meeple::View, meeple::Places)]
+    #[places(component = char)]
+    struct Row {
+        #[view(place)]
+        row: SizedStack<char>,
+    }
+    let deck = letters();
+    let mut row = Row {
+        row: deck.sized_stack(5, ()),
+    };
+    let (mut asked, mut chance) = (Vec::new(), meeple::Chance::from_seed(0));
+    let mut next = MoveContext::<PieceMove<RowPlace, char>>::new(&mut asked, &mut chance);
+    let to_gap = PieceMove::Move {
+        from: RowPlace::Row,
+        index: 0,
+        to: RowPlace::Row,
+        at: 4,
+        seen: None,
+    };
+    assert_eq!(to_gap.apply(&mut row, &mut next), Ok(()));
+    let shown: Vec<Option<char>> = row
+        .row
+        .slots()
+        .iter()
+        .map(|slot| slot.as_ref().and_then(Slot::component).copied())
+        .collect();
+    assert_eq!(
+        shown,
+        vec![None, Some('b'), Some('c'), Some('d'), Some('a')]
+    );
+    let onto_taken = PieceMove::Move {
+        from: RowPlace::Row,
+        index: 1,
+        to: RowPlace::Row,
+        at: 2,
+        seen: None,
+    };
+    assert_eq!(
+        onto_taken.apply(&mut row, &mut next),
+        Err(meeple::PieceMoveError::Place(PlaceError::SlotTaken {
+            index: 2
+        }))
+    );
+    assert_eq!(row.row.get(1).and_then(Slot::component), Some(&'b'));
+}

@@ -292,3 +292,45 @@ fn declared_moves_pass_the_view_harness() {
         "{report:?}"
     );
 }
+
+/// Within one place, a stack closes up behind the moved piece; a move the place refuses
+/// changes nothing.
+#[test]
+fn moving_within_one_stack_closes_it_up() {
+    let mut engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
+    let before: Vec<u8> = engine.state().draw.components().copied().collect();
+    let mut table = engine.state().clone();
+    let mut chance = meeple::Chance::from_seed(0);
+    let mut ignored = Vec::new();
+    let mut next = MoveContext::<TableMove>::new(&mut ignored, &mut chance);
+    let to_top = PieceMove::Move {
+        from: TablePlace::Draw,
+        index: 0,
+        to: TablePlace::Draw,
+        at: before.len() - 1,
+        seen: None,
+    };
+    assert_eq!(to_top.apply(&mut table, &mut next), Ok(()));
+    let mut expected = before.clone();
+    let bottom = expected.remove(0);
+    expected.push(bottom);
+    assert_eq!(
+        table.draw.components().copied().collect::<Vec<_>>(),
+        expected
+    );
+    let beyond = PieceMove::Move {
+        from: TablePlace::Draw,
+        index: 0,
+        to: TablePlace::Draw,
+        at: before.len(),
+        seen: None,
+    };
+    assert!(beyond.apply(&mut table, &mut next).is_err());
+    assert_eq!(
+        table.draw.components().copied().collect::<Vec<_>>(),
+        expected
+    );
+    engine
+        .submit_submission(P0, &Submission::new("draw_card"))
+        .expect("the engine's own state was not touched");
+}
