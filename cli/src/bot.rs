@@ -113,7 +113,7 @@ pub(crate) fn choose<G: TerminalGame>(
     engine: &Engine<G>,
     player: PlayerIndex,
 ) -> Option<G::Actions> {
-    let seat = engine.for_agent(player, bot_seed(engine.records().len() as u64));
+    let seat = engine.for_agent(player, bot_seed(engine.played().records));
     agent.choose(&seat, player)
 }
 

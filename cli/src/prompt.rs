@@ -14,7 +14,7 @@ pub(crate) fn run<G: TerminalGame>(
     seed: u64,
     after: usize,
 ) -> Result<(), CliError> {
-    let engine = play_out(&Table::<G>::new(args)?, seed, Some(after))?;
+    let engine = play_out(&Table::<G>::new(args)?, seed, Some(after), true)?;
     let text = match engine.to_act().first() {
         Some(player) => serde_json::to_string_pretty(&engine.prompt(player)),
         None => serde_json::to_string_pretty(&engine.outcome()),

@@ -115,7 +115,7 @@ pub(crate) fn run<G: TerminalGame>(
         let batch: Vec<GameResult> = (first..last)
             .into_par_iter()
             .map(|game| {
-                let engine = play_out(table, seed.wrapping_add(game), None)?;
+                let engine = play_out(table, seed.wrapping_add(game), None, writer.is_some())?;
                 bar.inc(1);
                 Ok(summarize(&engine, writer.is_some()))
             })
@@ -154,12 +154,8 @@ fn summarize<G: TerminalGame>(engine: &Engine<G>, with_log: bool) -> GameResult 
         winners: outcome
             .map(|outcome| outcome.winners.iter().map(|winner| winner.0).collect())
             .unwrap_or_default(),
-        records: engine.records().len() as u64,
-        moves: engine
-            .records()
-            .iter()
-            .map(|record| record.moves.len() as u64)
-            .sum(),
+        records: engine.played().records,
+        moves: engine.played().moves,
         log: with_log
             .then(|| serde_json::to_string(engine.log()).ok())
             .flatten(),
@@ -236,7 +232,7 @@ fn report<G: TerminalGame>(table: &Table<G>, results: &[GameResult], count: u64,
 }
 
 /// Plays one game from `seed` with the table's agents, up to `limit` submissions (to the
-/// end when `None`).
+/// end when `None`), keeping its log when `keep_log`.
 ///
 /// # Errors
 /// A setup error, or a player who is to act and has no completion an agent can choose.
@@ -244,8 +240,12 @@ pub(crate) fn play_out<G: TerminalGame>(
     table: &Table<G>,
     seed: u64,
     limit: Option<usize>,
+    keep_log: bool,
 ) -> Result<Engine<G>, CliError> {
     let mut engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
+    if !keep_log {
+        engine = engine.without_log();
+    }
     let mut agents = table.lineup.agents::<G>(seed);
     let mut submitted = 0;
     while engine.outcome().is_none() && limit.is_none_or(|limit| submitted < limit) {

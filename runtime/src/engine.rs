@@ -93,8 +93,19 @@ pub struct Engine<G: Game> {
     settings: EngineSettings,
     pending: Vec<G::Move>,
     /// Whether every record is kept (a game) or only the last one (an agent's lookahead,
-    /// [`for_agent`](Self::for_agent)).
+    /// [`for_agent`](Self::for_agent); a simulation, [`without_log`](Self::without_log)).
     keep_records: bool,
+    played: Played,
+}
+
+/// How much a game has played: every record applied (the setup, submissions, forced plays,
+/// passes) and every move, whether the log keeps them or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Action records applied.
+    pub records: u64,
+    /// Moves applied, consequences included.
+    pub moves: u64,
 }
 
 impl<G: Game> Engine<G> {
@@ -133,6 +144,7 @@ impl<G: Game> Engine<G> {
             settings,
             pending: Vec::new(),
             keep_records: true,
+            played: Played::default(),
         };
         engine.record(
             None,
@@ -197,7 +209,23 @@ impl<G: Game> Engine<G> {
             settings: self.settings,
             pending: Vec::new(),
             keep_records: false,
+            played: self.played,
         }
+    }
+
+    /// This game without its log from now on: only the last record is kept, and what only
+    /// the log reads (selections as JSON, messages) is not made. For simulations that need
+    /// no log; [`played`](Self::played) still counts everything. Nothing can be undone
+    /// ([`UndoError::NoLog`]) and the log no longer replays.
+    #[must_use]
+    pub fn without_log(mut self) -> Self {
+        self.keep_records = false;
+        self
+    }
+
+    /// How many records and moves this game has applied so far.
+    pub fn played(&self) -> Played {
+        self.played
     }
 
     /// Replaces the state, a view of `player`'s, by a full state consistent with it drawn
@@ -465,8 +493,12 @@ impl<G: Game> Engine<G> {
     ///
     /// # Errors
     /// [`UndoError`] when the player has no action, another action followed it, it was
-    /// forced, it drew chance or it revealed hidden information.
+    /// forced, it drew chance or it revealed hidden information; [`UndoError::NoLog`] for
+    /// a game without its log.
     pub fn undo(&mut self, player: PlayerIndex) -> Result<ActionRecord<G::Move>, UndoError> {
+        if !self.keep_records {
+            return Err(UndoError::NoLog);
+        }
         let Some(position) = self
             .log
             .records
@@ -501,11 +533,15 @@ impl<G: Game> Engine<G> {
     /// # Errors
     /// [`UndoError::NothingToUndo`] when the player submitted nothing;
     /// [`UndoError::DrewChance`] or [`UndoError::RevealedInformation`] naming the first
-    /// cancelled action that drew chance or revealed hidden information.
+    /// cancelled action that drew chance or revealed hidden information;
+    /// [`UndoError::NoLog`] for a game without its log.
     pub fn take_back(
         &mut self,
         player: PlayerIndex,
     ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        if !self.keep_records {
+            return Err(UndoError::NoLog);
+        }
         let Some(position) = self.log.records.iter().rposition(|record| {
             record.player == Some(player) && record.kind == RecordKind::Submitted
         }) else {
@@ -730,6 +766,8 @@ impl<G: Game> Engine<G> {
             &mut applied,
         );
         let reveals = applied.iter().any(crate::moves::Move::reveals);
+        self.played.records += 1;
+        self.played.moves += applied.len() as u64;
         if !self.keep_records {
             self.log.records.clear();
         }

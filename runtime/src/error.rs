@@ -135,6 +135,10 @@ pub enum UndoError {
         /// The action.
         action: String,
     },
+    /// The engine keeps no log (a simulation's, or an agent's lookahead): there is nothing
+    /// to rebuild the state from.
+    #[error("this game keeps no log, so nothing can be undone")]
+    NoLog,
     /// Replaying the log up to the undone action did not reproduce it: a move of the game
     /// depends on something besides its data and the state (a bug of the game).
     #[error("the game could not be rebuilt before this action: {reason}")]

@@ -180,7 +180,7 @@ pub use components::{
     Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
-pub use engine::{Engine, EngineSettings, ReplayError, Status};
+pub use engine::{Engine, EngineSettings, Played, ReplayError, Status};
 pub use error::{SubmitError, UndoError};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{ViewCheckError, ViewReport, check_views};
