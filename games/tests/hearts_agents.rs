@@ -12,7 +12,8 @@ fn one_hand() -> HeartsConfig {
     }
 }
 
-/// A determinized world shows its player exactly their view, at every step of a game.
+/// A determinized world shows its player exactly their view, at every step of a game,
+/// with every card in one place and no card of a suit a seat has shown it lacks.
 #[test]
 fn determinization_keeps_the_players_view() {
     let mut engine = Engine::<Hearts>::new(one_hand(), 4, 3).expect("setup");
@@ -50,6 +51,19 @@ fn determinization_keeps_the_players_view() {
                 .fold(CardSet::EMPTY, |all, cards| all.union(*cards)),
             CardSet::DECK
         );
+        // Nobody holds a card of a suit they have shown they lack.
+        for seat in (0..4).map(PlayerIndex) {
+            assert!(
+                state
+                    .hand(seat)
+                    .intersection(state.shown_out(seat))
+                    .is_empty(),
+                "step {step}: seat {} holds {} but showed out of {}",
+                seat.0,
+                state.hand(seat),
+                state.shown_out(seat)
+            );
+        }
         let action = random.choose(&seat, player).expect("a completion");
         engine
             .submit(player, action)

@@ -104,6 +104,10 @@ pub struct Hearts {
     hearts_broken: bool,
     /// The cards each seat took this hand.
     taken: PerPlayer<CardSet>,
+    /// The suits each seat has shown it lacks this hand (it did not follow them), as the
+    /// set of their cards: public, everyone saw it.
+    #[serde(default = "no_suits_shown_out")]
+    shown_out: PerPlayer<CardSet>,
     /// The points each seat took this hand, before shooting the moon is counted.
     points: PerPlayer<i32>,
     totals: PerPlayer<i32>,
@@ -181,7 +185,7 @@ impl Game for Hearts {
     /// Deals the cards `player` cannot see at random to the other seats: their hands
     /// (13 before passing, 10 once they passed, then 13 less the cards they played) and
     /// the three cards each passed. What the view keeps (the player's own cards, the trick,
-    /// the cards taken) stays. Voids shown by earlier tricks are not inferred.
+    /// the cards taken) stays, and no seat gets a card of a suit it has shown it lacks.
     fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
         let mut world = self.clone();
         if !matches!(self.phase, Phase::Passing | Phase::Playing) {
@@ -196,21 +200,73 @@ impl Game for Hearts {
         for taken in self.taken.iter() {
             known = known.union(*taken);
         }
-        let mut unseen: Vec<Card> = CardSet::DECK.difference(known).iter().collect();
-        chance.shuffle(&mut unseen);
-        let mut deal = unseen.into_iter();
+        let unseen: Vec<Card> = CardSet::DECK.difference(known).iter().collect();
         let tricks = usize::from(self.tricks_played);
-        for seat in (0..SEATS).map(PlayerIndex).filter(|&seat| seat != player) {
-            let passed = self.passed[seat].map(|(to, _)| to);
-            let held = match self.phase {
-                Phase::Passing if passed.is_some() => 10,
-                Phase::Passing => 13,
-                _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
-            };
-            world.hands[seat] = deal.by_ref().take(held).collect();
-            if let Some(to) = passed {
-                world.passed[seat] = Some((to, deal.by_ref().take(3).collect()));
+        let others: Vec<PlayerIndex> = (0..SEATS)
+            .map(PlayerIndex)
+            .filter(|&seat| seat != player)
+            .collect();
+        let held = |seat: PlayerIndex| match self.phase {
+            Phase::Passing if self.passed[seat].is_some() => 10,
+            Phase::Passing => 13,
+            _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
+        };
+        // Each card goes to a seat that has room and has not shown out of its suit; a deal
+        // that corners itself is drawn again, and after a few tries the suits shown out are
+        // let go (the world is then only as consistent as the hand sizes).
+        for attempt in 0..16 {
+            let mut cards = unseen.clone();
+            chance.shuffle(&mut cards);
+            let mut room: Vec<usize> = others.iter().map(|&seat| held(seat)).collect();
+            let mut hands = vec![CardSet::EMPTY; others.len()];
+            let mut spare = Vec::new();
+            let mut cornered = false;
+            for card in cards {
+                let open: Vec<usize> = (0..others.len())
+                    .filter(|&i| {
+                        room[i] > 0 && (attempt == 15 || !self.shown_out[others[i]].contains(card))
+                    })
+                    .collect();
+                if open.is_empty() {
+                    if room.iter().all(|&left| left == 0) {
+                        spare.push(card);
+                        continue;
+                    }
+                    cornered = true;
+                    break;
+                }
+                // A seat is drawn in proportion to its room: without suits shown out, every
+                // deal of the unseen cards is equally likely.
+                let total: usize = open.iter().map(|&i| room[i]).sum();
+                let mut drawn =
+                    usize::try_from(chance.roll(0, i64::try_from(total - 1).unwrap_or(0)))
+                        .unwrap_or(0);
+                let pick = open
+                    .iter()
+                    .copied()
+                    .find(|&i| {
+                        if drawn < room[i] {
+                            true
+                        } else {
+                            drawn -= room[i];
+                            false
+                        }
+                    })
+                    .unwrap_or(open[0]);
+                hands[pick].insert(card);
+                room[pick] -= 1;
             }
+            if cornered {
+                continue;
+            }
+            let mut spare = spare.into_iter();
+            for (i, &seat) in others.iter().enumerate() {
+                world.hands[seat] = hands[i];
+                if let Some((to, _)) = self.passed[seat] {
+                    world.passed[seat] = Some((to, spare.by_ref().take(3).collect()));
+                }
+            }
+            break;
         }
         world
     }
@@ -225,6 +281,11 @@ impl Game for Hearts {
         let taken = self.seat(&self.totals, player) - root.seat(&root.totals, player);
         Some(1.0 - f64::from(taken.clamp(0, 26)) / 26.0)
     }
+}
+
+/// No seat has shown out of any suit: the start of a hand.
+fn no_suits_shown_out() -> PerPlayer<CardSet> {
+    PerPlayer::filled(SEATS, CardSet::EMPTY)
 }
 
 /// The name of a seat: North, East, South, West; `Player N` (1-based) for any other index.
@@ -253,6 +314,7 @@ impl Hearts {
             tricks_played: 0,
             hearts_broken: false,
             taken: PerPlayer::filled(SEATS, CardSet::EMPTY),
+            shown_out: no_suits_shown_out(),
             points: PerPlayer::filled(SEATS, 0),
             totals: PerPlayer::filled(SEATS, 0),
             last_hand: None,
@@ -348,6 +410,13 @@ impl Hearts {
     #[must_use]
     pub fn taken(&self, player: PlayerIndex) -> CardSet {
         self.seat(&self.taken, player)
+    }
+
+    /// The suits `player` has shown it lacks in this hand (it did not follow them), as the
+    /// set of their cards (public: everyone saw it).
+    #[must_use]
+    pub fn shown_out(&self, player: PlayerIndex) -> CardSet {
+        self.seat(&self.shown_out, player)
     }
 
     /// The points `player` has taken in this hand, before shooting the moon is counted.
@@ -513,6 +582,7 @@ impl Hearts {
         self.tricks_played = 0;
         self.hearts_broken = false;
         self.taken = PerPlayer::filled(SEATS, CardSet::EMPTY);
+        self.shown_out = no_suits_shown_out();
         self.points = PerPlayer::filled(SEATS, 0);
     }
 

@@ -151,6 +151,12 @@ impl Move<Hearts> for HeartsMove {
             }
             HeartsMove::Play { player, card } => {
                 game.hands[*player].remove(*card);
+                if let Some(led) = game.trick[game.leader]
+                    && led.suit != card.suit
+                {
+                    game.shown_out[*player] =
+                        game.shown_out[*player].union(CardSet::suit(led.suit));
+                }
                 game.trick[*player] = Some(*card);
                 if card.is_heart()
                     || (*card == Card::QUEEN_OF_SPADES && game.config.queen_breaks_hearts)
