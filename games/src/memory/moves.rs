@@ -1,8 +1,7 @@
 //! The moves of Memory: the small steps of a turn, chained by their consequences.
 
 use meeple::{
-    Arrangement, Board, Move, MoveContext, Piece, PlayerIndex, Policy, SizedStack, Slot, Space,
-    Viewer, move_piece,
+    Arrangement, Move, MoveContext, Piece, PlayerIndex, Policy, Slot, Space, Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -84,7 +83,10 @@ impl Move<Memory> for MemoryMove {
                 let arrangement = Arrangement::shuffle(game.face_down.grid().len(), next.chance());
                 next.then(MemoryMove::Arrange { arrangement });
             }
-            MemoryMove::Arrange { arrangement } => arrange(&mut game.face_down, arrangement),
+            MemoryMove::Arrange { arrangement } => {
+                // A malformed arrangement (which `Shuffle` never draws) changes nothing.
+                let _ = meeple::Place::arrange(&mut game.face_down, arrangement);
+            }
             MemoryMove::Reveal {
                 player,
                 space,
@@ -160,24 +162,5 @@ impl Move<Memory> for MemoryMove {
             },
             other => other.clone(),
         })
-    }
-}
-
-/// Puts the cards of `board` in the order of `arrangement`, with its tokens.
-///
-/// A [`Board`] has no `arrange` of its own, so the cards are spread on a sized stack of the
-/// same spaces, arranged there and put back, each on the same index. A malformed
-/// arrangement (which [`MemoryMove::Shuffle`] never draws) leaves the board as it was.
-fn arrange(board: &mut Board<Face>, arrangement: &Arrangement) {
-    let mut spread = SizedStack::new(meeple::Place::deck(board), board.grid().len());
-    let taken: Vec<Space> = board.taken().collect();
-    for space in taken {
-        let _ = move_piece(board, space.0, &mut spread, Some(space.0));
-    }
-    // On a malformed arrangement nothing moved: the cards go back where they were.
-    let _ = spread.arrange(arrangement);
-    let spread_taken: Vec<usize> = spread.taken().collect();
-    for index in spread_taken {
-        let _ = move_piece(&mut spread, index, board, Some(index));
     }
 }
