@@ -239,9 +239,9 @@ impl<G: Game> Engine<G> {
     /// [`prompt`](Self::prompt) for a correct game (what [`check_views`](crate::check_views)
     /// checks); the engine itself prompts from the full state, which is faster.
     pub fn prompt_from_view(&self, player: PlayerIndex) -> Prompt {
-        let mut viewed = self.clone();
-        viewed.state = self.state.view(Viewer::Player(player));
-        viewed.prompt(player)
+        // The seat's own copy of the game: its view, without the log (a prompt reads
+        // neither the log nor chance).
+        self.for_agent(player, 0).prompt(player)
     }
 
     /// The log so far.
