@@ -4,6 +4,10 @@
 use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent, View, Viewer};
 use meeple_games::hearts::{CardSet, Hearts, HeartsConfig};
 
+mod matches;
+
+use matches::{mean_ci, play_match};
+
 /// One hand (the game ends once anybody has a point).
 fn one_hand() -> HeartsConfig {
     HeartsConfig {
@@ -80,37 +84,18 @@ fn points(hands: u64, iterations: u32) -> (Vec<f64>, Vec<f64>) {
         let mut engine = Engine::<Hearts>::new(one_hand(), 4, game).expect("setup");
         let mut search = SearchAgent::ismcts(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
-        let mut step = 0_u64;
-        while let Some(player) = engine.to_act().first() {
-            let seat = engine.for_agent(player, game * 1000 + step);
-            let action = if player == PlayerIndex(0) {
-                search.choose(&seat, player)
-            } else {
-                random.choose(&seat, player)
-            }
-            .expect("a completion");
-            engine
-                .submit(player, action)
-                .expect("an offered completion");
-            step += 1;
-        }
+        play_match(
+            &mut engine,
+            PlayerIndex(0),
+            &mut search,
+            &mut random,
+            |step| game * 1000 + step,
+        );
         let scores = engine.outcome().expect("over").scores;
         searcher.push(scores[0] as f64);
         others.extend(scores[1..].iter().map(|&score| score as f64));
     }
     (searcher, others)
-}
-
-/// Mean and half-width of its 95% confidence interval (normal approximation).
-fn mean_ci(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let variance = values
-        .iter()
-        .map(|value| (value - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0);
-    (mean, 1.96 * (variance / n).sqrt())
 }
 
 /// Over fixed seeds, the search agent's mean points per hand lie below the random

@@ -9,6 +9,10 @@ use meeple::{
 };
 use meeple_games::memory::{Memory, MemoryConfig};
 
+mod matches;
+
+use matches::play_match;
+
 /// The state as `player` sees it, as JSON.
 fn seen(state: &Memory, player: PlayerIndex) -> String {
     serde_json::to_string(&state.view(Viewer::Player(player))).expect("a state serializes")
@@ -136,20 +140,13 @@ fn pairs(config: &MemoryConfig, players: usize, games: u64, iterations: u32) -> 
         let mut engine = Engine::<Memory>::new(config.clone(), players, game).expect("setup");
         let mut search = SearchAgent::ismcts(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
-        let mut step = 0_u64;
-        while let Some(player) = engine.to_act().first() {
-            let seat = engine.for_agent(player, game * 1000 + step);
-            let action = if player == PlayerIndex(0) {
-                search.choose(&seat, player)
-            } else {
-                random.choose(&seat, player)
-            }
-            .expect("a completion");
-            engine
-                .submit(player, action)
-                .expect("an offered completion");
-            step += 1;
-        }
+        play_match(
+            &mut engine,
+            PlayerIndex(0),
+            &mut search,
+            &mut random,
+            |step| game * 1000 + step,
+        );
         let outcome = engine.outcome().expect("over");
         searcher += outcome.scores[0] as f64;
         others += outcome.scores[1..].iter().sum::<i64>() as f64 / (players - 1) as f64;

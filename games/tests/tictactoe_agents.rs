@@ -1,7 +1,11 @@
 //! UCT at Tic-tac-toe: it never loses to a random player, as X or as O.
 
-use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
+use meeple::{Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
+
+mod matches;
+
+use matches::play_match;
 
 /// Plays `games` games with UCT at `seat` against a random player; returns how many UCT
 /// won, drew and lost.
@@ -12,16 +16,7 @@ fn record(seat: PlayerIndex, games: u64, iterations: u32) -> (u32, u32, u32) {
             Engine::<TicTacToe>::new(TicTacToeConfig::default(), 2, game).expect("setup");
         let mut uct = SearchAgent::uct(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
-        while let Some(player) = engine.to_act().first() {
-            let view = engine.for_agent(player, game);
-            let action = if player == seat {
-                uct.choose(&view, player)
-            } else {
-                random.choose(&view, player)
-            }
-            .expect("a free space");
-            engine.submit(player, action).expect("an offered space");
-        }
+        play_match(&mut engine, seat, &mut uct, &mut random, |_| game);
         let winners = engine.outcome().expect("over").winners;
         match (winners.contains(&seat), winners.len()) {
             (true, 1) => won += 1,
