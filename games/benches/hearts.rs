@@ -9,7 +9,8 @@
 //! meeple plays through the engine as an agent would: `to_act`, `completions`, a uniform
 //! pick, `submit` (which applies the moves, their consequences and the forced plays that
 //! follow). A second meeple entry plays as a search agent's rollout: in the engine of
-//! `Engine::for_agent` (no log), drawing completions with `Engine::for_each_completion`.
+//! `Engine::for_agent` (no log), drawing completions with `Engine::count_completions` and
+//! `Engine::nth_completion`.
 //!
 //! The hand-written engine below plays the same rules (`meeple_games::hearts` with the
 //! default config) on bitmask hands, with no framework; before measuring, it is checked
@@ -19,7 +20,6 @@
 //! Run with `cargo bench -p meeple-games --bench hearts`.
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -345,36 +345,25 @@ fn meeple_random_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng) -> En
     engine
 }
 
-/// A uniform completion of `player`'s, drawn without building a list: one walk of
-/// `Engine::for_each_completion` counts them, a second stops at the one drawn.
+/// A uniform completion of `player`'s, drawn without building a list, as agents draw it:
+/// `Engine::count_completions` counts them (the 286 passes as C(13, 3), without building
+/// a set), `Engine::nth_completion` skips to the one drawn.
 fn uniform_completion(
     engine: &Engine<Hearts>,
     player: PlayerIndex,
     rng: &mut SmallRng,
 ) -> HeartsAction {
-    let mut count = 0;
-    let _ = engine.for_each_completion(player, &mut |_| {
-        count += 1;
-        ControlFlow::Continue(())
-    });
-    let mut skip = rng.random_range(0..count);
-    let mut drawn = None;
-    let _ = engine.for_each_completion(player, &mut |action| {
-        if skip == 0 {
-            drawn = Some(action);
-            ControlFlow::Break(())
-        } else {
-            skip -= 1;
-            ControlFlow::Continue(())
-        }
-    });
-    drawn.expect("a completion was drawn")
+    let count = engine.count_completions(player);
+    engine
+        .nth_completion(player, rng.random_range(0..count))
+        .expect("a completion was drawn")
 }
 
 /// Plays a meeple game of Hearts at random the way a search agent's rollout does: the
 /// engine an agent looks ahead in (`Engine::for_agent`: no log, only the last record
 /// kept), North's view determinized into a full deal, and completions drawn with
-/// `Engine::for_each_completion` (no list). Returns the lookahead engine at the end.
+/// `Engine::count_completions` and `Engine::nth_completion` (no list). Returns the
+/// lookahead engine at the end.
 fn meeple_lookahead_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng) -> Engine<Hearts> {
     let engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
     let mut lookahead = engine.for_agent(PlayerIndex(0), seed);

@@ -127,6 +127,8 @@ fn expand(action: &ActionDef) -> TokenStream {
     for k in 0..=n {
         helpers.push(complete_fn(&names, k));
         helpers.push(each_fn(&names, k));
+        helpers.push(count_fn(&names, k));
+        helpers.push(nth_fn(&names, k));
         if k < n {
             helpers.push(check_fn(&names, k));
             helpers.push(step_fn(&names, k));
@@ -251,6 +253,8 @@ fn expand(action: &ActionDef) -> TokenStream {
     });
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
+    let count_0 = format_ident!("__meeple_count_0");
+    let nth_0 = format_ident!("__meeple_nth_0");
 
     quote! {
         #args_struct
@@ -327,6 +331,20 @@ fn expand(action: &ActionDef) -> TokenStream {
                     visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
                 ) -> #mp::ControlFlow<()> {
                     Self::#each_0(game, player, args, visit)
+                }
+
+                fn count_completions(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> u64 {
+                    Self::#count_0(game, player, args)
+                }
+
+                fn nth_completion(
+                    game: &__MeepleGame,
+                    player: #mp::PlayerIndex,
+                    args: &#args_ty,
+                    index: u64,
+                ) -> #mp::Option<Self> {
+                    let mut __index = index;
+                    Self::#nth_0(game, player, args, &mut __index)
                 }
 
                 fn from_selections(
@@ -452,17 +470,15 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     let ty = &selection.ty;
                     // The last selection, unchecked: any set of an allowed size completes
                     // the action, so no set needs to be built.
-                    let unchecked = k + 1 == names.selections.len()
-                        && selection.validate.is_none()
-                        && multi.within.is_none()
-                        && group_validate(names, k).is_none();
-                    if unchecked {
+                    if unchecked_last(names, k, multi) {
+                        let count =
+                            item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
                         return quote! {
                             #[doc(hidden)]
                             fn #fn_name(#params) -> bool {
                                 #bind_args
-                                #items
-                                __min <= __max.min(__items.len())
+                                #count
+                                __min <= __max.min(__n)
                             }
                         };
                     }
@@ -594,6 +610,267 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
     quote! {
         #[doc(hidden)]
         fn #fn_name(#params visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// Whether selection `k` is the last one and several values without any check: every set
+/// of an allowed size completes the action, so sets can be counted and ranked without
+/// being built.
+fn unchecked_last(names: &Names<'_>, k: usize, multi: &ast::Multi) -> bool {
+    k + 1 == names.selections.len()
+        && names.selections[k].validate.is_none()
+        && multi.within.is_none()
+        && group_validate(names, k).is_none()
+}
+
+/// `__n`, `__min` and `__max` of a multi-selection whose items are only counted.
+fn item_count(options: &Expr, item: &Type, max: Option<&Expr>, min: &Expr) -> TokenStream {
+    let mp = mp();
+    let candidates = candidates(options, item);
+    let max = match max {
+        Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
+        None => quote!(__n),
+    };
+    quote! {
+        let __n: usize = #mp::Iterator::count(#candidates);
+        let __min: usize = { let __min: usize = #min; __min };
+        let __max: usize = #max;
+    }
+}
+
+/// `__meeple_count_k`: how many valid completions follow the selections above `k`, as
+/// `__meeple_each_k` would visit them; the last selection's options are counted without
+/// building the action, and an unchecked last multi-selection without building its sets.
+fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_count_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let body = match names.selections.get(k) {
+        None => quote!(1),
+        Some(selection) => {
+            let sel = &selection.ident;
+            let next = format_ident!("__meeple_count_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let valid = passes(names, k);
+            match &selection.kind {
+                SelectionKind::EnterText => quote!(0),
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: None,
+                    ..
+                } => {
+                    let candidates = candidates(options, &selection.ty);
+                    quote! {
+                        let mut __count: u64 = 0;
+                        for __candidate in #candidates {
+                            let #sel = &__candidate;
+                            if #valid {
+                                __count = __count.saturating_add(Self::#next(#call_next));
+                            }
+                        }
+                        __count
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                    ..
+                } if unchecked_last(names, k, multi) => {
+                    let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    quote! {
+                        #count
+                        #mp::subset_count(__n, __min, __max)
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                    ..
+                } => {
+                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    let ty = &selection.ty;
+                    let search = subsets(
+                        selection,
+                        multi,
+                        quote!(#mp::None),
+                        quote! {
+                            |__indices: &[usize]| {
+                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                                let #sel = &__candidate;
+                                if #valid {
+                                    __count = __count.saturating_add(Self::#next(#call_next));
+                                }
+                                false
+                            }
+                        },
+                    );
+                    quote! {
+                        #items
+                        let mut __count: u64 = 0;
+                        #search;
+                        __count
+                    }
+                }
+                SelectionKind::ChooseNumber { min, max } => {
+                    let bounds = number_bounds(min, max, &selection.ty);
+                    quote! {
+                        #bounds
+                        let mut __count: u64 = 0;
+                        for __candidate in __low..=__high {
+                            let #sel = &__candidate;
+                            if #valid {
+                                __count = __count.saturating_add(Self::#next(#call_next));
+                            }
+                        }
+                        __count
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params) -> u64 {
+            #bind_args
+            #body
+        }
+    }
+}
+
+/// `__meeple_nth_k`: the completion at position `*__index` among those that follow the
+/// selections above `k`, in `__meeple_each_k`'s order; when there are fewer, subtracts
+/// their count from `*__index` and returns `None`. Whole branches are skipped by their
+/// count, so only the branch holding the completion is walked to its end.
+fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_nth_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let build = |names: &Names<'_>| {
+        let ident = &names.action.ident;
+        let fields = names.action.fields.iter().map(|field| {
+            let ident = field.ident();
+            quote!(#ident: #mp::Clone::clone(#ident))
+        });
+        quote!(#ident { #(#fields,)* })
+    };
+    let body = match names.selections.get(k) {
+        None => {
+            let action = build(names);
+            quote! {
+                if *__index == 0 {
+                    #mp::Some(#action)
+                } else {
+                    *__index -= 1;
+                    #mp::None
+                }
+            }
+        }
+        Some(selection) => {
+            let sel = &selection.ident;
+            let count_next = format_ident!("__meeple_count_{}", k + 1);
+            let next = format_ident!("__meeple_nth_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let valid = passes(names, k);
+            let descend = quote! {
+                let __count = Self::#count_next(#call_next);
+                if *__index < __count {
+                    return #mp::Some(Self::#next(#call_next __index)?);
+                }
+                *__index -= __count;
+            };
+            match &selection.kind {
+                SelectionKind::EnterText => quote!(#mp::None),
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: None,
+                    ..
+                } => {
+                    let candidates = candidates(options, &selection.ty);
+                    quote! {
+                        for __candidate in #candidates {
+                            let #sel = &__candidate;
+                            if #valid {
+                                #descend
+                            }
+                        }
+                        #mp::None
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                    ..
+                } if unchecked_last(names, k, multi) => {
+                    let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    let candidates = candidates(options, &multi.item);
+                    let ty = &selection.ty;
+                    let action = build(names);
+                    quote! {
+                        #count
+                        let __indices = #mp::nth_subset(__n, __min, __max, __index)?;
+                        let __candidate: #ty = #mp::pick(#candidates, &__indices);
+                        let #sel = &__candidate;
+                        #mp::Some(#action)
+                    }
+                }
+                SelectionKind::ChooseFrom {
+                    options,
+                    multi: Some(multi),
+                    ..
+                } => {
+                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+                    let ty = &selection.ty;
+                    let search = subsets(
+                        selection,
+                        multi,
+                        quote!(#mp::None),
+                        quote! {
+                            |__indices: &[usize]| {
+                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                                let #sel = &__candidate;
+                                if #valid {
+                                    let __count = Self::#count_next(#call_next);
+                                    if *__index < __count {
+                                        __found = Self::#next(#call_next __index);
+                                        return true;
+                                    }
+                                    *__index -= __count;
+                                }
+                                false
+                            }
+                        },
+                    );
+                    quote! {
+                        #items
+                        let mut __found = #mp::None;
+                        #search;
+                        __found
+                    }
+                }
+                SelectionKind::ChooseNumber { min, max } => {
+                    let bounds = number_bounds(min, max, &selection.ty);
+                    quote! {
+                        #bounds
+                        for __candidate in __low..=__high {
+                            let #sel = &__candidate;
+                            if #valid {
+                                #descend
+                            }
+                        }
+                        #mp::None
+                    }
+                }
+            }
+        }
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params __index: &mut u64) -> #mp::Option<Self> {
             #bind_args
             #body
         }

@@ -246,6 +246,23 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 }
             }
 
+            fn count_completions(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> u64 {
+                match args {
+                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::count_completions(game, player, args),)*
+                }
+            }
+
+            fn nth_completion(
+                game: &#game,
+                player: #mp::PlayerIndex,
+                args: &#args_enum,
+                index: u64,
+            ) -> #mp::Option<Self> {
+                match args {
+                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::nth_completion(game, player, args, index).map(#ident::#idents),)*
+                }
+            }
+
             fn from_selections(
                 args: #args_enum,
                 selections: &#mp::Map<#mp::String, #mp::Value>,

@@ -284,6 +284,86 @@ pub fn any_subset(
     false
 }
 
+/// How many sets [`any_subset`] visits without `must`: the subsets of `n` indices of
+/// `min..=max` members, `sum C(n, size)`, saturating at `u64::MAX`.
+pub fn subset_count(n: usize, min: usize, max: usize) -> u64 {
+    (min..=max.min(n)).fold(0_u64, |total, size| total.saturating_add(binomial(n, size)))
+}
+
+/// `C(n, k)`, saturating at `u64::MAX`.
+fn binomial(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut value: u128 = 1;
+    for i in 0..k {
+        // Exact at every step: the product of `i + 1` consecutive integers is divisible by
+        // `(i + 1)!`.
+        value = value * (n - i) as u128 / (i + 1) as u128;
+        if value > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    u64::try_from(value).unwrap_or(u64::MAX)
+}
+
+/// The set at position `*index` in [`any_subset`]'s order (without `must`): sizes from
+/// `min` up, each size in lexicographic order of its indices. Returns its indices, in
+/// increasing order; when `*index` is past the last set, subtracts their count from it and
+/// returns `None`, so a caller can go on counting in what follows.
+pub fn nth_subset(
+    n: usize,
+    min: usize,
+    max: usize,
+    index: &mut u64,
+) -> Option<smallvec::SmallVec<[usize; 8]>> {
+    for size in min..=max.min(n) {
+        let count = binomial(n, size);
+        if *index >= count {
+            *index -= count;
+            continue;
+        }
+        // Unrank: each member is the smallest index whose sets still reach `*index`.
+        let mut indices = smallvec::SmallVec::new();
+        let mut next = 0;
+        for position in 0..size {
+            loop {
+                let with_next = binomial(n - next - 1, size - position - 1);
+                if *index < with_next {
+                    break;
+                }
+                *index -= with_next;
+                next += 1;
+            }
+            indices.push(next);
+            next += 1;
+        }
+        *index = 0;
+        return Some(indices);
+    }
+    None
+}
+
+/// The items of `candidates` at `indices` (increasing), in their order, collected into
+/// the selection's set type.
+pub fn pick<T, C: FromIterator<T>>(
+    candidates: impl IntoIterator<Item = T>,
+    indices: &[usize],
+) -> C {
+    let mut wanted = indices.iter().copied().peekable();
+    candidates
+        .into_iter()
+        .enumerate()
+        .filter_map(|(at, item)| {
+            (wanted.peek() == Some(&at)).then(|| {
+                wanted.next();
+                item
+            })
+        })
+        .collect()
+}
+
 /// As [`any_subset`], for a selection whose sets must stay `within` a bound that every
 /// part of an acceptable set keeps (a budget, a maximum sum): a depth-first search over
 /// increasing indices that drops a branch as soon as its set is not within, so a bound that
@@ -406,6 +486,47 @@ mod tests {
                 vec![2, 3]
             ]
         );
+    }
+
+    #[test]
+    fn subsets_are_counted_and_ranked_in_the_order_they_are_visited() {
+        for n in 0..=9 {
+            for min in 0..=n + 1 {
+                for max in min..=n + 2 {
+                    let mut seen = Vec::new();
+                    any_subset(n, min, max, None, |set| {
+                        seen.push(set.to_vec());
+                        false
+                    });
+                    assert_eq!(
+                        subset_count(n, min, max),
+                        seen.len() as u64,
+                        "{n} {min} {max}"
+                    );
+                    for (rank, expected) in (0_u64..).zip(&seen) {
+                        let mut index = rank;
+                        let found = nth_subset(n, min, max, &mut index).map(|set| set.to_vec());
+                        assert_eq!(found.as_ref(), Some(expected), "{n} {min} {max} #{rank}");
+                    }
+                    let mut past = seen.len() as u64 + 3;
+                    assert_eq!(nth_subset(n, min, max, &mut past), None);
+                    assert_eq!(past, 3, "the sets' count is taken off the index");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn subset_counts_saturate_instead_of_overflowing() {
+        assert_eq!(subset_count(52, 3, 3), 22_100);
+        assert_eq!(subset_count(64, 0, 64), u64::MAX);
+        assert_eq!(subset_count(200, 100, 100), u64::MAX);
+    }
+
+    #[test]
+    fn picked_items_keep_their_order() {
+        let picked: Vec<char> = pick("abcdef".chars(), &[1, 3, 4]);
+        assert_eq!(picked, vec!['b', 'd', 'e']);
     }
 
     #[test]

@@ -70,6 +70,23 @@ pub trait Action: Sized + Clone + Debug {
         args: &Self::Args,
         visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+    /// How many completions [`for_each_completion`](Self::for_each_completion) visits,
+    /// counted without building them where the selections allow: the last selection's
+    /// options are counted, and a last multi-selection without validation or `within` is
+    /// counted as `C(n, count)` without building its sets. Saturates at `u64::MAX`.
+    fn count_completions(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> u64;
+    /// The completion at position `index` (from 0) in
+    /// [`for_each_completion`](Self::for_each_completion)'s order, or `None` when there are
+    /// no more than `index`. Branches before it are skipped by their count, so drawing
+    /// `index` uniformly below [`count_completions`](Self::count_completions) draws a
+    /// uniform completion at the cost of about one walk, or a few steps for an unchecked
+    /// multi-selection.
+    fn nth_completion(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        index: u64,
+    ) -> Option<Self>;
     /// Builds the action from its arguments and the submitted values of its selections.
     ///
     /// # Errors
@@ -144,6 +161,15 @@ pub trait ActionSet: Sized + Clone + Debug {
         args: &Self::Args,
         visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+    /// See [`Action::count_completions`].
+    fn count_completions(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> u64;
+    /// See [`Action::nth_completion`].
+    fn nth_completion(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        index: u64,
+    ) -> Option<Self>;
     /// See [`Action::from_selections`].
     ///
     /// # Errors

@@ -5,7 +5,6 @@
 //! cannot cheat in games of hidden information. Agents are seeded and deterministic: the
 //! same seed and the same game give the same choices.
 
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom;
@@ -271,32 +270,22 @@ impl SearchAgent {
 }
 
 /// A uniform completion of `player`'s prompt, drawn as `completions().choose(rng)` would
-/// draw it, without building the list: one walk counts the completions, a second stops at
-/// the one drawn.
+/// draw it, without building the list: the completions are counted
+/// ([`Engine::count_completions`]) and the one drawn is found by skipping whole branches
+/// ([`Engine::nth_completion`]).
 fn random_completion<G: Game>(
     engine: &Engine<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,
 ) -> Option<G::Actions> {
-    let mut count = 0_usize;
-    let _ = engine.for_each_completion(player, &mut |_| {
-        count += 1;
-        ControlFlow::Continue(())
-    });
+    // Drawn as a `usize`, as `choose` on a list draws, so the draws do not depend on how
+    // the completions are found.
+    let count = usize::try_from(engine.count_completions(player)).unwrap_or(usize::MAX);
     if count == 0 {
         return None;
     }
     let drawn = rng.random_range(..count);
-    let (mut index, mut chosen) = (0_usize, None);
-    let _ = engine.for_each_completion(player, &mut |action| {
-        if index == drawn {
-            chosen = Some(action);
-            return ControlFlow::Break(());
-        }
-        index += 1;
-        ControlFlow::Continue(())
-    });
-    chosen
+    engine.nth_completion(player, drawn as u64)
 }
 
 /// UCB1 over availability counts: mean reward plus the exploration bonus.

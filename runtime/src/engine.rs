@@ -1,7 +1,10 @@
 //! The engine: runs one game from its setup, checks and applies submissions, resolves
 //! consequences, keeps the log, undoes and replays.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
+
+use smallvec::SmallVec;
 
 use serde_json::Value;
 
@@ -148,7 +151,7 @@ impl<G: Game> Engine<G> {
         };
         engine.record(
             None,
-            "setup".to_owned(),
+            Cow::Borrowed("setup"),
             RecordKind::Setup,
             serde_json::Map::new(),
             None,
@@ -307,7 +310,7 @@ impl<G: Game> Engine<G> {
 
     /// The arguments of every action `player` may take now whose condition holds, each with
     /// whether it has a completion. Empty when the player is not to act.
-    fn offered(&self, player: PlayerIndex) -> Vec<(<G::Actions as ActionSet>::Args, bool)> {
+    fn offered(&self, player: PlayerIndex) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
         self.candidates(player)
             .into_iter()
             .map(|args| {
@@ -319,9 +322,9 @@ impl<G: Game> Engine<G> {
 
     /// The arguments of every action `player` may take now whose condition holds, completable
     /// or not. Empty when the player is not to act.
-    fn candidates(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+    fn candidates(&self, player: PlayerIndex) -> Candidates<<G::Actions as ActionSet>::Args> {
         if !self.to_act().contains(player) {
-            return Vec::new();
+            return Candidates::new();
         }
         match self.follow_ups.first() {
             Some(follow_up) => G::Actions::condition(&self.state, player, &follow_up.args)
@@ -333,15 +336,6 @@ impl<G: Game> Engine<G> {
                 .filter(|args| G::Actions::condition(&self.state, player, args))
                 .collect(),
         }
-    }
-
-    /// The arguments of the actions `player` can complete now (actions shown only to
-    /// explain their refused options do not count).
-    fn completable(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
-        self.offered(player)
-            .into_iter()
-            .filter_map(|(args, completable)| completable.then_some(args))
-            .collect()
     }
 
     /// Whether `player` has at least one action they can complete now.
@@ -419,10 +413,40 @@ impl<G: Game> Engine<G> {
         player: PlayerIndex,
         visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for args in self.completable(player) {
+        // An action without completion visits nothing: no need to ask first.
+        for args in self.candidates(player) {
             G::Actions::for_each_completion(&self.state, player, &args, visit)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// How many completions [`for_each_completion`](Self::for_each_completion) would visit
+    /// for `player` now, counted without building them where the selections allow
+    /// ([`Action::count_completions`](crate::Action::count_completions)); 0 when they are
+    /// not to act. Saturates at `u64::MAX`.
+    pub fn count_completions(&self, player: PlayerIndex) -> u64 {
+        self.candidates(player)
+            .iter()
+            .map(|args| G::Actions::count_completions(&self.state, player, args))
+            .fold(0, u64::saturating_add)
+    }
+
+    /// The completion of `player` at position `index` (from 0) in
+    /// [`for_each_completion`](Self::for_each_completion)'s order, or `None` when they have
+    /// no more than `index`. With `index` drawn uniformly below
+    /// [`count_completions`](Self::count_completions), a uniform completion, found without a
+    /// list and skipping whole branches by their count
+    /// ([`Action::nth_completion`](crate::Action::nth_completion)).
+    pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
+        let mut index = index;
+        for args in self.candidates(player) {
+            let count = G::Actions::count_completions(&self.state, player, &args);
+            if index < count {
+                return G::Actions::nth_completion(&self.state, player, &args, index);
+            }
+            index -= count;
+        }
+        None
     }
 
     /// Parses `json` as a [`Submission`] and submits it.
@@ -510,7 +534,7 @@ impl<G: Game> Engine<G> {
         if position + 1 != self.log.records.len() {
             // What the action itself did outweighs what came after it: say that first.
             let record = &self.log.records[position];
-            let action = record.action.clone();
+            let action = record.action.to_string();
             return Err(if record.drew_chance {
                 UndoError::DrewChance { action }
             } else if record.reveals {
@@ -559,17 +583,17 @@ impl<G: Game> Engine<G> {
             && first.kind != RecordKind::Submitted
         {
             return Err(UndoError::Forced {
-                action: first.action.clone(),
+                action: first.action.to_string(),
             });
         }
         if let Some(record) = cancelled.iter().find(|record| record.drew_chance) {
             return Err(UndoError::DrewChance {
-                action: record.action.clone(),
+                action: record.action.to_string(),
             });
         }
         if let Some(record) = cancelled.iter().find(|record| record.reveals) {
             return Err(UndoError::RevealedInformation {
-                action: record.action.clone(),
+                action: record.action.to_string(),
             });
         }
         let mut earlier = self.log.clone();
@@ -629,7 +653,7 @@ impl<G: Game> Engine<G> {
                 });
             };
             let submission = Submission {
-                action: next.action.clone(),
+                action: next.action.to_string(),
                 selections: next.selections.clone(),
             };
             engine
@@ -710,7 +734,7 @@ impl<G: Game> Engine<G> {
 
     /// Applies a checked action; returns the index of its record.
     fn perform(&mut self, player: PlayerIndex, action: G::Actions, kind: RecordKind) -> usize {
-        let name = action.name().to_owned();
+        let name = Cow::Borrowed(action.name());
         let was_follow_up = !self.follow_ups.is_empty();
         // An agent's lookahead keeps no log: what only the log and clients read is skipped.
         let (selections, args_value, messages) = if self.keep_records {
@@ -749,7 +773,7 @@ impl<G: Game> Engine<G> {
     fn record(
         &mut self,
         player: Option<PlayerIndex>,
-        action: String,
+        action: Cow<'static, str>,
         kind: RecordKind,
         selections: serde_json::Map<String, Value>,
         args: Option<Value>,
@@ -757,7 +781,18 @@ impl<G: Game> Engine<G> {
         moves: Vec<G::Move>,
     ) -> usize {
         let draws = self.chance.draws();
-        let mut applied = Vec::with_capacity(moves.len() * 2);
+        // Without a log, the record replaced reuses its buffer of moves.
+        let mut applied = match self.log.records.pop() {
+            Some(last) if !self.keep_records => {
+                let mut buffer = last.moves;
+                buffer.clear();
+                buffer
+            }
+            last => {
+                self.log.records.extend(last);
+                Vec::with_capacity(moves.len() * 2)
+            }
+        };
         resolve(
             &mut self.state,
             &mut self.chance,
@@ -791,40 +826,38 @@ impl<G: Game> Engine<G> {
         while self.state.outcome().is_none() {
             let mut progressed = false;
             for player in self.to_act().iter() {
-                // Actions shown only to explain their refused options cannot be taken.
-                let available = self.completable(player);
-                if available.is_empty() {
-                    if self
-                        .follow_ups
-                        .first()
-                        .is_some_and(|follow_up| follow_up.player == player)
-                    {
-                        // A follow-up that cannot be completed lapses.
-                        self.follow_ups.remove(0);
+                match self.facing(player) {
+                    Facing::Choice => {}
+                    Facing::Forced(action) => {
+                        self.perform(player, action, RecordKind::Forced);
                         progressed = true;
                         break;
                     }
-                    if let WhenStuck::Pass(moves) = self.state.when_stuck(player) {
-                        self.record(
-                            Some(player),
-                            "pass".to_owned(),
-                            RecordKind::Pass,
-                            serde_json::Map::new(),
-                            None,
-                            Vec::new(),
-                            moves,
-                        );
-                        progressed = true;
-                        break;
+                    Facing::Stuck => {
+                        if self
+                            .follow_ups
+                            .first()
+                            .is_some_and(|follow_up| follow_up.player == player)
+                        {
+                            // A follow-up that cannot be completed lapses.
+                            self.follow_ups.remove(0);
+                            progressed = true;
+                            break;
+                        }
+                        if let WhenStuck::Pass(moves) = self.state.when_stuck(player) {
+                            self.record(
+                                Some(player),
+                                Cow::Borrowed("pass"),
+                                RecordKind::Pass,
+                                serde_json::Map::new(),
+                                None,
+                                Vec::new(),
+                                moves,
+                            );
+                            progressed = true;
+                            break;
+                        }
                     }
-                    continue;
-                }
-                if self.settings.autoplay_forced
-                    && let Some(action) = self.forced_action(player, available)
-                {
-                    self.perform(player, action, RecordKind::Forced);
-                    progressed = true;
-                    break;
                 }
             }
             if !progressed {
@@ -833,18 +866,15 @@ impl<G: Game> Engine<G> {
         }
     }
 
-    /// The player's forced completion, if their whole prompt is one; `available` are the
-    /// arguments of the actions they may take.
-    fn forced_action(
-        &self,
-        player: PlayerIndex,
-        available: Vec<<G::Actions as ActionSet>::Args>,
-    ) -> Option<G::Actions> {
-        // Cheap test first: two completions mean a choice (text actions yield none, and
-        // are then caught by the full prompt below).
+    /// What `player`, who is to act, faces now: nothing they can complete, a completion
+    /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
+    /// choice. One walk that stops at the second completion answers for actions that
+    /// always ask nothing; the full prompt decides only when one of them always asks.
+    fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {
+        let candidates = self.candidates(player);
         let mut count = 0;
         let mut only = None;
-        for args in &available {
+        for args in &candidates {
             let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
                 count += 1;
                 if count > 1 {
@@ -855,22 +885,38 @@ impl<G: Game> Engine<G> {
                 }
             });
             if flow.is_break() {
-                return None;
+                return Facing::Choice;
             }
         }
-        // The one completion is forced unless something of it is always asked or
-        // confirmed: then the prompt below decides, as the player would see it.
-        let always_asks = available.iter().any(|args| {
+        let always_asks = candidates.iter().any(|args| {
             G::Actions::ALWAYS_ASKS
                 .get(G::Actions::args_index(args))
                 .is_none_or(|&asks| asks)
         });
         if !always_asks {
-            let action = only?;
-            let args = action.args();
-            return G::Actions::confirm(&self.state, player, &args)
-                .is_none()
-                .then_some(action);
+            // Nothing here is free text, so the walk saw every completion there is.
+            return match only {
+                None => Facing::Stuck,
+                Some(action)
+                    if self.settings.autoplay_forced
+                        && G::Actions::confirm(&self.state, player, &action.args()).is_none() =>
+                {
+                    Facing::Forced(action)
+                }
+                Some(_) => Facing::Choice,
+            };
+        }
+        // Free text cannot be walked, and an action always asked is forced only if the
+        // player's whole prompt is one: decide as the player would see it.
+        let available: Candidates<_> = candidates
+            .into_iter()
+            .filter(|args| G::Actions::has_completion(&self.state, player, args))
+            .collect();
+        if available.is_empty() {
+            return Facing::Stuck;
+        }
+        if !self.settings.autoplay_forced {
+            return Facing::Choice;
         }
         let actions = available
             .iter()
@@ -881,12 +927,27 @@ impl<G: Game> Engine<G> {
             })
             .collect();
         let prompt = Prompt { player, actions };
-        let forced = prompt.forced()?;
-        let args = self.args_for(player, &forced.action).ok()?;
-        let action = G::Actions::from_selections(args, &forced.chosen_selections()).ok()?;
-        action.check(&self.state, player).ok()?;
-        Some(action)
+        let forced = prompt.forced().and_then(|forced| {
+            let args = self.args_for(player, &forced.action).ok()?;
+            let action = G::Actions::from_selections(args, &forced.chosen_selections()).ok()?;
+            action.check(&self.state, player).ok()?;
+            Some(action)
+        });
+        forced.map_or(Facing::Choice, Facing::Forced)
     }
+}
+
+/// The actions a player may take now: few, so kept inline.
+type Candidates<T> = SmallVec<[T; 4]>;
+
+/// What a player to act faces ([`Engine::facing`]).
+enum Facing<A> {
+    /// No completion: the player passes, or their follow-up lapses.
+    Stuck,
+    /// One completion, which the engine plays for them.
+    Forced(A),
+    /// Something to decide.
+    Choice,
 }
 
 fn describe_difference<M: PartialEq + serde::Serialize>(

@@ -57,7 +57,9 @@ impl std::error::Error for ViewCheckError {}
 /// - the viewer's moves ([`Move::view`](crate::Move::view)) replayed from the viewed setup
 ///   give the viewer's current view, byte for byte as JSON;
 /// - the records, followed move by move from the setup, give the full state;
-/// - with a `chest`, every component lies in exactly one place.
+/// - with a `chest`, every component lies in exactly one place;
+/// - for the player about to act, counting and ranking their completions agree with
+///   walking them ([`check_completions`]).
 ///
 /// Each game must end within `max_submissions`.
 ///
@@ -169,6 +171,7 @@ fn check_game<G: Game>(
                 ),
             ));
         };
+        check_completions(&engine, player).map_err(|reason| fail(submission, reason))?;
         let completions = engine.completions(player);
         if completions.is_empty() {
             return Err(fail(
@@ -190,6 +193,44 @@ fn check_game<G: Game>(
         max_submissions,
         format!("the game did not end within {max_submissions} submissions"),
     ))
+}
+
+/// Checks that the three ways of enumerating `player`'s completions agree:
+/// [`Engine::count_completions`] is the number [`Engine::for_each_completion`] visits, and
+/// [`Engine::nth_completion`] of each position is the completion visited there (compared
+/// by their `Debug` text), with `None` past the last. Returns the count.
+///
+/// Costs one `nth_completion` per completion: for tests, not hot loops.
+///
+/// # Errors
+/// What differs first, as text.
+pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Result<u64, String> {
+    let listed = engine.completions(player);
+    let count = engine.count_completions(player);
+    if count != listed.len() as u64 {
+        return Err(format!(
+            "player {} has {} completions but count_completions says {count}",
+            player.0,
+            listed.len()
+        ));
+    }
+    for (index, expected) in (0_u64..).zip(&listed) {
+        let found = engine.nth_completion(player, index);
+        let (found, expected) = (format!("{found:?}"), format!("{:?}", Some(expected)));
+        if found != expected {
+            return Err(format!(
+                "completion {index} of player {} is {expected} but nth_completion gives {found}",
+                player.0
+            ));
+        }
+    }
+    if let Some(extra) = engine.nth_completion(player, count) {
+        return Err(format!(
+            "player {} has {count} completions but nth_completion({count}) gives {extra:?}",
+            player.0
+        ));
+    }
+    Ok(count)
 }
 
 fn json<T: Serialize>(value: &T) -> String {

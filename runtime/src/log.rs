@@ -1,5 +1,7 @@
 //! The log: the seed, the config and every action record; enough to replay a game.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -37,7 +39,7 @@ pub struct ActionRecord<M> {
     pub player: Option<PlayerIndex>,
     /// The action's name; `setup` for the setup, `pass` for a pass the game made for a
     /// stuck player.
-    pub action: String,
+    pub action: Cow<'static, str>,
     /// How the record came about.
     pub kind: RecordKind,
     /// The values of the selections, by selection name.

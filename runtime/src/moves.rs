@@ -91,11 +91,12 @@ pub(crate) fn resolve<G, M: Move<G>>(
 ) {
     pending.clear();
     pending.extend(first.into_iter().rev());
-    let mut asked = Vec::new();
     while let Some(current) = pending.pop() {
-        asked.clear();
-        current.apply(game, &mut MoveContext::new(&mut asked, chance));
-        pending.extend(asked.drain(..).rev());
+        // Consequences go straight onto the stack, then are turned around so that the
+        // first asked is the next applied.
+        let asked_from = pending.len();
+        current.apply(game, &mut MoveContext::new(pending, chance));
+        pending[asked_from..].reverse();
         applied.push(current);
     }
 }

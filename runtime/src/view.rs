@@ -238,7 +238,7 @@ pub struct ViewedRecord<M> {
     /// Who acted; `None` for the setup.
     pub player: Option<PlayerIndex>,
     /// The action's name.
-    pub action: String,
+    pub action: std::borrow::Cow<'static, str>,
     /// How the record came about.
     pub kind: RecordKind,
     /// The messages that reach this viewer.

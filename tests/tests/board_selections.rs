@@ -294,6 +294,14 @@ fn a_budget_prunes_the_sets_as_they_grow() {
         .collect();
     assert_eq!(labels, ["1", "2", "3"]);
     assert!(checks < 1_000, "{checks} checks of the budget");
+    // {1}, {1,2}, {2}, {3}: counted and ranked by the same depth-first, pruned search.
+    assert_eq!(meeple::check_completions(&engine, P0), Ok(4));
+    assert_eq!(
+        engine
+            .nth_completion(P0, 1)
+            .map(|action| format!("{action:?}")),
+        Some("Buy(Buy { cards: [1, 2] })".to_owned())
+    );
     // A set over the budget is refused; one within it is bought.
     let mut engine = engine;
     let refused =

@@ -246,6 +246,22 @@ mod skips {
         insta::assert_json_snapshot!("skips_round_1", prompt);
     }
 
+    /// The completions of that prompt, counted and ranked as they are walked: `plant` 1
+    /// bed x 2 seeds, `water` 1, `fence` 3 (not south 2), `harvest` 2 x 2, `trellis`
+    /// 2 x 100 heights, `sow` the one set of both seeds (counted as C(2, 2), not built).
+    #[test]
+    fn each_completion_is_counted_and_ranked() {
+        let engine = garden(&[3], 1);
+        assert_eq!(
+            meeple::check_completions(&engine, P0),
+            Ok(2 + 1 + 3 + 4 + 200 + 1)
+        );
+        let last = engine
+            .nth_completion(P0, 210)
+            .map(|action| format!("{action:?}"));
+        assert_eq!(last.as_deref(), Some("Sow(Sow { seeds: [Bean, Pea] })"));
+    }
+
     /// Round 2: the `bool` expression is true, so the side is folded into the seed.
     #[test]
     fn a_true_skip_expression_folds_the_selection() {
@@ -925,7 +941,7 @@ mod forced {
         let records: Vec<_> = engine
             .records()
             .iter()
-            .map(|record| (record.action.as_str(), record.kind))
+            .map(|record| (record.action.as_ref(), record.kind))
             .collect();
         assert_eq!(
             records,
@@ -1357,6 +1373,37 @@ mod numbers {
         insta::assert_json_snapshot!("numbers_prompt", prompt);
     }
 
+    /// Six coins: `buy` has 6 amounts of wood and 2 of stone, `bid` 1,000,001 amounts,
+    /// `pledge` the 10,000 hundreds; ranking skips a whole range by its count.
+    #[test]
+    fn wide_ranges_are_counted_and_ranked() {
+        let engine = shop(6);
+        assert_eq!(engine.count_completions(P0), 8 + 1_000_001 + 10_000);
+        let at = |index| {
+            engine
+                .nth_completion(P0, index)
+                .map(|action| format!("{action:?}"))
+        };
+        assert_eq!(
+            at(7).as_deref(),
+            Some("Buy(Buy { good: Stone, amount: 2 })")
+        );
+        assert_eq!(at(8).as_deref(), Some("Bid(Bid { amount: 0 })"));
+        assert_eq!(
+            at(1_000_008).as_deref(),
+            Some("Bid(Bid { amount: 1000000 })")
+        );
+        assert_eq!(
+            at(1_000_009).as_deref(),
+            Some("Pledge(Pledge { amount: 100 })")
+        );
+        assert_eq!(
+            at(1_010_008).as_deref(),
+            Some("Pledge(Pledge { amount: 1000000 })")
+        );
+        assert_eq!(at(1_010_009), None);
+    }
+
     /// The amount's range follows the good: wood 1..=6 (listed), stone 1..=2.
     #[test]
     fn a_range_depends_on_an_earlier_selection() {
@@ -1627,6 +1674,14 @@ mod tree_shaking {
         let engine = dungeon();
         assert_eq!(offered(&engine, P0), ["open"]);
         insta::assert_json_snapshot!("tree_shaking_prompt", engine.prompt(P0));
+    }
+
+    /// Three completions (hall doors 1 and 5, attic door 4): actions and rooms without
+    /// any count nothing.
+    #[test]
+    fn only_completable_branches_are_counted() {
+        let engine = dungeon();
+        assert_eq!(meeple::check_completions(&engine, P0), Ok(3));
     }
 
     /// In the hall, locked door 2 is shown in place with its error between 1 and 5; in
