@@ -131,6 +131,7 @@ fn expand(action: &ActionDef) -> TokenStream {
         helpers.push(nth_fn(&names, k));
         if k < n {
             helpers.push(check_fn(&names, k));
+            helpers.push(label_fn(&names, k));
             helpers.push(step_fn(&names, k));
             if let Some(group) = group_of(&names, k) {
                 helpers.push(member_fn(&names, k, group.start));
@@ -203,6 +204,21 @@ fn expand(action: &ActionDef) -> TokenStream {
             }
         });
     }
+
+    // `chosen`: decode the prefix up to its last value, then label that value.
+    let chosen_body = names.selections.iter().enumerate().map(|(k, selection)| {
+        let (sel, ty) = (&selection.ident, &selection.ty);
+        let sel_name = sel.to_string();
+        let label_k = format_ident!("__meeple_label_{}", k);
+        let call = names.call(k);
+        quote! {
+            let #sel: #ty = #mp::decode(#name, #sel_name, &prefix[#k])?;
+            let #sel = &#sel;
+            if prefix.len() == #k + 1 {
+                return #mp::Ok(#mp::Some((#sel_name, Self::#label_k(#call #sel))));
+            }
+        }
+    });
 
     let checks = (0..n).map(|k| {
         let check_k = format_ident!("__meeple_check_{}", k);
@@ -322,6 +338,19 @@ fn expand(action: &ActionDef) -> TokenStream {
                     } else {
                         #mp::Err(#mp::extra_value(#name, #n))
                     }
+                }
+
+                fn chosen(
+                    game: &__MeepleGame,
+                    player: #mp::PlayerIndex,
+                    args: &#args_ty,
+                    prefix: &[#mp::Value],
+                ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> {
+                    if prefix.is_empty() {
+                        return #mp::Ok(#mp::None);
+                    }
+                    #(#chosen_body)*
+                    #mp::Err(#mp::extra_value(#name, #n))
                 }
 
                 fn for_each_completion(
@@ -877,6 +906,42 @@ fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
     }
 }
 
+/// `__meeple_label_k`: how the prompt shows the value bound to selection `k` once chosen,
+/// with the selections above it bound: its `label` (each item's, joined with `, `, for
+/// several values), else its JSON text.
+fn label_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let fn_name = format_ident!("__meeple_label_{}", k);
+    let params = names.params(k);
+    let bind_args = names.bind_args();
+    let selection = names.selections[k];
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let label = match &selection.label {
+        Some(label) => quote_spanned!(label.span()=> ::std::string::ToString::to_string(&(#label))),
+        None => quote!(#mp::default_label(#sel)),
+    };
+    let body = match &selection.kind {
+        SelectionKind::ChooseFrom { multi: Some(_), .. } => quote! {
+            let __labels: #mp::Vec<#mp::String> = #mp::items_of(__value)
+                .iter()
+                .map(|#sel| #label)
+                .collect();
+            __labels.join(", ")
+        },
+        _ => quote! {
+            let #sel = __value;
+            #label
+        },
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #fn_name(#params __value: &#ty) -> #mp::String {
+            #bind_args
+            #body
+        }
+    }
+}
+
 /// `__meeple_check_k`: whether `value` is offered for selection `k` and passes its validation.
 fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let mp = mp();
@@ -1253,34 +1318,52 @@ fn selection_state(
                 quote!(__min),
                 quote!(__max.min(__items.len()).max(__min)),
             );
-            let search = subsets(
-                selection,
-                multi,
-                quote!(#mp::Some(__index)),
-                quote! {
-                    |__indices: &[usize]| {
-                        let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                        let #sel = &__candidate;
-                        if #passes {
-                            #follows
-                        } else {
-                            if __first_error.is_none() {
-                                __first_error = #error_of;
+            // A viable set makes each of its items viable: every search marks them all.
+            let search = |must: TokenStream| {
+                subsets(
+                    selection,
+                    multi,
+                    must,
+                    quote! {
+                        |__indices: &[usize]| {
+                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                            let #sel = &__candidate;
+                            if #passes {
+                                let __viable: bool = #follows;
+                                if __viable {
+                                    for &__i in __indices {
+                                        __known[__i] = true;
+                                    }
+                                }
+                                __viable
+                            } else {
+                                if __first_error.is_none() {
+                                    __first_error = #error_of;
+                                }
+                                false
                             }
-                            false
                         }
-                    }
-                },
-            );
+                    },
+                )
+            };
+            let search_any = search(quote!(#mp::None));
+            let search_with = search(quote!(#mp::Some(__index)));
             quote! {
                 #items
                 let mut __first_error: #mp::Option<#mp::String> = #mp::None;
                 let mut __options = #mp::Vec::new();
-                for (__index, __item) in __items.iter().enumerate() {
-                    let __viable = #search;
-                    if __viable {
-                        let #sel = __item;
-                        __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
+                let mut __known = ::std::vec![false; __items.len()];
+                // One search for any viable set first: when there is none, no item needs a
+                // search of its own.
+                if #search_any {
+                    for __index in 0..__items.len() {
+                        if !__known[__index] {
+                            #search_with;
+                        }
+                        if __known[__index] {
+                            let #sel = &__items[__index];
+                            __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
+                        }
                     }
                 }
                 // Only a validation's refusal explains an empty selection; without one, the

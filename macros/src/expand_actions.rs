@@ -246,6 +246,17 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 }
             }
 
+            fn chosen(
+                game: &#game,
+                player: #mp::PlayerIndex,
+                args: &#args_enum,
+                prefix: &[#mp::Value],
+            ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> {
+                match args {
+                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::chosen(game, player, args, prefix),)*
+                }
+            }
+
             fn count_completions(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> u64 {
                 match args {
                     #(#args_enum::#idents(args) => <#tys as #mp::Action>::count_completions(game, player, args),)*

@@ -61,6 +61,19 @@ pub trait Action: Sized + Clone + Debug {
         args: &Self::Args,
         prefix: &[Value],
     ) -> Result<Step, SubmitError>;
+    /// The name and label of the last value of `prefix` (one JSON value per selection
+    /// made, in order) as a prompt shows a chosen value; `None` for an empty prefix. Reads
+    /// the values without checking that they are offered ([`step`](Self::step) checks).
+    ///
+    /// # Errors
+    /// [`SubmitError::MalformedSelection`] for a value that does not decode, or an extra
+    /// value error when `prefix` holds more values than the action has selections.
+    fn chosen(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        prefix: &[Value],
+    ) -> Result<Option<(&'static str, String)>, SubmitError>;
     /// Calls `visit` with every valid completion, in option order, until it breaks.
     /// Free text cannot be enumerated: an action with an `enter_text` selection yields
     /// nothing here.
@@ -154,6 +167,16 @@ pub trait ActionSet: Sized + Clone + Debug {
         args: &Self::Args,
         prefix: &[Value],
     ) -> Result<Step, SubmitError>;
+    /// See [`Action::chosen`].
+    ///
+    /// # Errors
+    /// As [`Action::chosen`].
+    fn chosen(
+        game: &Self::Game,
+        player: PlayerIndex,
+        args: &Self::Args,
+        prefix: &[Value],
+    ) -> Result<Option<(&'static str, String)>, SubmitError>;
     /// See [`Action::for_each_completion`].
     fn for_each_completion(
         game: &Self::Game,

@@ -388,9 +388,15 @@ impl<G: Game> Engine<G> {
         action: &str,
         prefix: &[Value],
     ) -> Result<ActionPrompt, SubmitError> {
-        let args = self.args_for(player, action)?;
-        action_prompt::<G::Actions>(&self.state, player, &args, prefix)?
-            .ok_or_else(|| self.not_available(player, action))
+        // Whether the action can be completed at all is a search of its own: the prefix's
+        // search answers it, and it is asked only to explain a refusal.
+        let args = self.candidate_args(player, action)?;
+        match action_prompt::<G::Actions>(&self.state, player, &args, prefix) {
+            Ok(Some(prompt)) => Ok(prompt),
+            Ok(None) => Err(self.not_available(player, action)),
+            Err(_) if !self.is_available(player, &args) => Err(self.not_available(player, action)),
+            Err(error) => Err(error),
+        }
     }
 
     /// Every completion `player` could submit now, in prompt order. Actions with free text
@@ -474,10 +480,25 @@ impl<G: Game> Engine<G> {
     ) -> Result<&ActionRecord<G::Move>, SubmitError> {
         self.check_turn(player)?;
         let args = self
-            .args_for(player, &submission.action)
+            .candidate_args(player, &submission.action)
             .map_err(|error| self.or_stuck(player, error))?;
-        let action = G::Actions::from_selections(args, &submission.selections)?;
-        self.submit(player, action)
+        // The submission's own checks find whether it completes the action; whether the
+        // action could be completed at all is asked only to explain a refusal.
+        let refused = |engine: &Self, error: SubmitError| {
+            if engine.is_available(player, &args) {
+                error
+            } else {
+                engine.or_stuck(player, engine.not_available(player, &submission.action))
+            }
+        };
+        let action = match G::Actions::from_selections(args.clone(), &submission.selections) {
+            Ok(action) => action,
+            Err(error) => return Err(refused(self, error)),
+        };
+        if let Err(error) = self.admit(player, &action) {
+            return Err(refused(self, error));
+        }
+        Ok(self.apply(player, action))
     }
 
     /// Checks `action` for `player` and, if it is allowed, applies its moves and their
@@ -494,6 +515,12 @@ impl<G: Game> Engine<G> {
         player: PlayerIndex,
         action: G::Actions,
     ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+        self.admit(player, &action)?;
+        Ok(self.apply(player, action))
+    }
+
+    /// Every check of [`submit`](Self::submit), changing nothing.
+    fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), SubmitError> {
         self.check_turn(player)?;
         let args = action.args();
         let offered = match self.follow_ups.first() {
@@ -506,10 +533,14 @@ impl<G: Game> Engine<G> {
         }
         action
             .check(&self.state, player)
-            .map_err(|error| self.or_stuck(player, error))?;
+            .map_err(|error| self.or_stuck(player, error))
+    }
+
+    /// Applies an admitted action and what follows it; returns its record.
+    fn apply(&mut self, player: PlayerIndex, action: G::Actions) -> &ActionRecord<G::Move> {
         let index = self.perform(player, action, RecordKind::Submitted);
         self.settle();
-        Ok(&self.log.records[index])
+        &self.log.records[index]
     }
 
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
@@ -694,6 +725,32 @@ impl<G: Game> Engine<G> {
         } else {
             error
         }
+    }
+
+    /// The arguments under which `player` may take the action named `action` now if its
+    /// condition holds, whether or not it can be completed.
+    fn candidate_args(
+        &self,
+        player: PlayerIndex,
+        action: &str,
+    ) -> Result<<G::Actions as ActionSet>::Args, SubmitError> {
+        let Some(index) = G::Actions::NAMES.iter().position(|name| *name == action) else {
+            return Err(SubmitError::UnknownAction {
+                action: action.to_owned(),
+                known: G::Actions::NAMES.to_vec(),
+            });
+        };
+        self.candidates(player)
+            .into_iter()
+            .find(|args| G::Actions::args_index(args) == index)
+            .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]))
+    }
+
+    /// Whether the action of `args`, a candidate of `player`'s, is offered: it has a
+    /// completion, or refused options to show.
+    fn is_available(&self, player: PlayerIndex, args: &<G::Actions as ActionSet>::Args) -> bool {
+        G::Actions::has_completion(&self.state, player, args)
+            || self.shown_without_completion(player, args)
     }
 
     /// The arguments under which `player` may take the action named `action` now.

@@ -230,23 +230,23 @@ pub(crate) fn action_prompt<A: ActionSet>(
         chosen: Vec::new(),
         selection: None,
     };
-    let mut values: Vec<Value> = Vec::with_capacity(prefix.len() + 2);
-    for value in prefix {
-        let Step::Select(state) = A::step(game, player, args, &values)? else {
-            // `step` reports the extra value precisely.
-            A::step(game, player, args, prefix)?;
-            break;
-        };
-        prompt.chosen.push(Choice {
-            selection: state.name.to_owned(),
-            value: value.clone(),
-            label: label_of(&state, value),
-            preset: false,
-        });
-        values.push(value.clone());
+    // `step` checks the whole prefix, value by value, and describes what comes next; the
+    // chosen values are only labelled, without describing their selections again.
+    let mut next = A::step(game, player, args, prefix)?;
+    for end in 1..=prefix.len() {
+        if let Some((selection, label)) = A::chosen(game, player, args, &prefix[..end])? {
+            prompt.chosen.push(Choice {
+                selection: selection.to_owned(),
+                value: prefix[end - 1].clone(),
+                label,
+                preset: false,
+            });
+        }
     }
+    let mut values: Vec<Value> = Vec::with_capacity(prefix.len() + 2);
+    values.extend_from_slice(prefix);
     loop {
-        let state = match A::step(game, player, args, &values)? {
+        let state = match next {
             Step::Complete => return Ok(Some(prompt)),
             Step::Select(state) => state,
         };
@@ -292,6 +292,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 preset: true,
             });
             values.push(value);
+            next = A::step(game, player, args, &values)?;
             continue;
         }
         let mut selection = SelectionPrompt::from_state(&state, &prompt.prompt);
