@@ -594,6 +594,31 @@ mod validation {
         insta::assert_json_snapshot!("validation_in_place", prompt);
     }
 
+    /// A meld stepped through as one chosen set: the set is labelled item by item, and
+    /// nothing follows it. A set that is not a meld is refused with the set's error.
+    #[test]
+    fn a_chosen_set_is_labelled_by_its_items() {
+        let engine = cards(&[1, 3, 7, 8, 9], 6, 1);
+        let meld = engine
+            .prompt_action(P0, "meld", &[json!([3, 7])])
+            .expect("3 and 7 make a meld");
+        let chosen: Vec<(&str, &str)> = meld
+            .chosen
+            .iter()
+            .map(|choice| (choice.selection.as_str(), choice.label.as_str()))
+            .collect();
+        assert_eq!(chosen, [("cards", "3, 7")]);
+        assert_eq!(meld.selection, None);
+        assert_eq!(
+            engine.prompt_action(P0, "meld", &[json!([3, 8])]),
+            Err(SubmitError::Invalid {
+                action: "meld",
+                selection: "cards",
+                message: "a meld adds up to 10".to_owned()
+            })
+        );
+    }
+
     /// Hand 2 9 on a 9: every card of `play` fails and the action is still shown with
     /// both errors; `meld` is shown with the set's error and no option; the only odd card
     /// of `discard` is preset (the refused 2 is then not shown); `draw`. The player has
