@@ -6,11 +6,12 @@
 //! - `hearts prompt`: Hearts' play prompt in the middle of a trick, the completions an
 //!   agent enumerates there, and the hand-written engine's legal cards at the same point.
 //!
-//! meeple plays through the engine as an agent would: `to_act`, `completions`, a uniform
-//! pick, `submit` (which applies the moves, their consequences and the forced plays that
-//! follow). A second meeple entry plays as a search agent's rollout: in the engine of
-//! `Engine::for_agent` (no log), drawing completions with `Engine::count_completions` and
-//! `Engine::nth_completion`.
+//! meeple plays through the engine as the random agent does: `to_act`, a uniform
+//! completion drawn with `Engine::count_completions` and `Engine::nth_completion`, `submit`
+//! (which applies the moves, their consequences and the forced plays that follow): with
+//! the full log (`meeple`), and without it as `meeple simulate` plays (`meeple
+//! simulation`). A third meeple entry plays as a search agent's rollout: in the engine of
+//! `Engine::for_agent` (no log), North's view determinized into a full deal.
 //!
 //! The hand-written engine below plays the same rules (`meeple_games::hearts` with the
 //! default config) on bitmask hands, with no framework; before measuring, it is checked
@@ -331,15 +332,24 @@ fn random_cards(cards: u64, count: usize, rng: &mut SmallRng) -> u64 {
     chosen
 }
 
-/// Plays a meeple game of Hearts at random through the engine, the way an agent does: the
-/// first seat to act, its completions, a uniform pick, submit. Returns the engine at the end.
-fn meeple_random_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng) -> Engine<Hearts> {
+/// Plays a meeple game of Hearts at random through the engine, the way the random agent
+/// does: the first seat to act, a uniform completion (`uniform_completion`), submit. With
+/// `log`, the engine keeps the full log (JSON selections, messages, every record); without,
+/// it plays `Engine::without_log`, as `meeple simulate` does. Returns the engine at the end.
+fn meeple_random_game(
+    config: HeartsConfig,
+    seed: u64,
+    rng: &mut SmallRng,
+    log: bool,
+) -> Engine<Hearts> {
     let mut engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
+    if !log {
+        engine = engine.without_log();
+    }
     while let Some(player) = engine.to_act().first() {
-        let mut completions = engine.completions(player);
-        let pick = rng.random_range(0..completions.len());
+        let action = uniform_completion(&engine, player, rng);
         engine
-            .submit(player, completions.swap_remove(pick))
+            .submit(player, action)
             .expect("a completion is accepted");
     }
     engine
@@ -464,9 +474,16 @@ fn check_handwritten() {
         assert_eq!(engine.state().hand_number() + 1, game.hand_number);
     }
     // One deal in meeple is a game to 1 point that ends after its first hand.
-    let engine = meeple_random_game(one_deal(), 0, &mut rng);
-    assert!(engine.outcome().is_some());
-    assert_eq!(engine.state().hand_number(), 0);
+    for log in [true, false] {
+        let engine = meeple_random_game(one_deal(), 0, &mut rng, log);
+        assert!(engine.outcome().is_some());
+        assert_eq!(engine.state().hand_number(), 0);
+        assert_eq!(
+            engine.records().len() > 1,
+            log,
+            "only a game with its log keeps it"
+        );
+    }
     let lookahead = meeple_lookahead_game(one_deal(), 0, &mut rng);
     assert!(lookahead.outcome().is_some());
     assert_eq!(lookahead.state().hand_number(), 0);
@@ -477,7 +494,8 @@ fn check_handwritten() {
 /// Random playouts of one deal, meeple against the hand-written engine, in deals per second.
 /// A meeple deal is a whole game to 1 point: the engine's setup (shuffle, deal), four
 /// passes chosen among 286 completions each, and 52 plays (forced ones played by the
-/// engine). `meeple` plays through `completions` and `submit` with the full log;
+/// engine). `meeple` plays as the random agent (`count_completions`, `nth_completion`,
+/// `submit`) with the full log, `meeple simulation` the same without the log, and
 /// `meeple lookahead` as a search agent's rollout (see [`meeple_lookahead_game`]).
 fn one_deal_playouts(c: &mut Criterion) {
     check_handwritten();
@@ -487,14 +505,16 @@ fn one_deal_playouts(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("hearts one deal");
     group.throughput(Throughput::Elements(1));
-    group.bench_function(BenchmarkId::new("meeple", "random playout"), |b| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        let mut seed = 0;
-        b.iter(|| {
-            seed += 1;
-            black_box(meeple_random_game(one_deal(), seed, &mut rng))
+    for (name, log) in [("meeple", true), ("meeple simulation", false)] {
+        group.bench_function(BenchmarkId::new(name, "random playout"), |b| {
+            let mut rng = SmallRng::seed_from_u64(7);
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                black_box(meeple_random_game(one_deal(), seed, &mut rng, log))
+            });
         });
-    });
+    }
     group.bench_function(
         BenchmarkId::new("meeple lookahead", "random playout"),
         |b| {
@@ -521,14 +541,21 @@ fn full_game_playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    group.bench_function(BenchmarkId::new("meeple", "random playout"), |b| {
-        let mut rng = SmallRng::seed_from_u64(7);
-        let mut seed = 0;
-        b.iter(|| {
-            seed += 1;
-            black_box(meeple_random_game(HeartsConfig::default(), seed, &mut rng))
+    for (name, log) in [("meeple", true), ("meeple simulation", false)] {
+        group.bench_function(BenchmarkId::new(name, "random playout"), |b| {
+            let mut rng = SmallRng::seed_from_u64(7);
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                black_box(meeple_random_game(
+                    HeartsConfig::default(),
+                    seed,
+                    &mut rng,
+                    log,
+                ))
+            });
         });
-    });
+    }
     group.bench_function(
         BenchmarkId::new("meeple lookahead", "random playout"),
         |b| {

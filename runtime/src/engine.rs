@@ -99,6 +99,26 @@ pub struct Engine<G: Game> {
     /// [`for_agent`](Self::for_agent); a simulation, [`without_log`](Self::without_log)).
     keep_records: bool,
     played: Played,
+    /// Who may act and the arguments of the actions each may take (their conditions
+    /// hold), as of the last change of the state: kept by [`settle`](Self::settle), which
+    /// computes them anyway, so that prompts, counts and walks need not ask the game again.
+    ready: Ready<G>,
+}
+
+/// Who may act, and each one's candidate actions ([`Engine::candidates`]).
+#[derive(Clone, Debug)]
+struct Ready<G: Game> {
+    to_act: PlayerSet,
+    candidates: SmallVec<[(PlayerIndex, <G::Actions as ActionSet>::Args); 4]>,
+}
+
+impl<G: Game> Default for Ready<G> {
+    fn default() -> Self {
+        Ready {
+            to_act: PlayerSet::EMPTY,
+            candidates: SmallVec::new(),
+        }
+    }
 }
 
 /// How much a game has played: every record applied (the setup, submissions, forced plays,
@@ -148,6 +168,7 @@ impl<G: Game> Engine<G> {
             pending: Vec::new(),
             keep_records: true,
             played: Played::default(),
+            ready: Ready::default(),
         };
         engine.record(
             None,
@@ -197,7 +218,7 @@ impl<G: Game> Engine<G> {
     /// is kept, so it cannot be undone or replayed. Submitting to it changes nothing here.
     #[must_use]
     pub fn for_agent(&self, player: PlayerIndex, seed: u64) -> Engine<G> {
-        Engine {
+        let mut seat = Engine {
             state: self.state.view(Viewer::Player(player)),
             chance: Chance::from_seed(seed),
             follow_ups: self.follow_ups.clone(),
@@ -213,7 +234,10 @@ impl<G: Game> Engine<G> {
             pending: Vec::new(),
             keep_records: false,
             played: self.played,
-        }
+            ready: Ready::default(),
+        };
+        seat.refresh();
+        seat
     }
 
     /// This game without its log from now on: only the last record is kept, and what only
@@ -236,6 +260,7 @@ impl<G: Game> Engine<G> {
     /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
     pub fn determinize(&mut self, player: PlayerIndex) {
         self.state = self.state.determinize(player, &mut self.chance);
+        self.refresh();
     }
 
     /// The prompt of `player` computed from their view instead of the full state. Equal to
@@ -270,6 +295,11 @@ impl<G: Game> Engine<G> {
     /// Who may act now: the player of the next follow-up if any, else the game's
     /// [`Game::to_act`]; nobody once the game is over.
     pub fn to_act(&self) -> PlayerSet {
+        self.ready.to_act
+    }
+
+    /// [`to_act`](Self::to_act), asked of the state and the follow-ups.
+    fn compute_to_act(&self) -> PlayerSet {
         if self.state.outcome().is_some() {
             return PlayerSet::EMPTY;
         }
@@ -312,18 +342,34 @@ impl<G: Game> Engine<G> {
     /// whether it has a completion. Empty when the player is not to act.
     fn offered(&self, player: PlayerIndex) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
         self.candidates(player)
-            .into_iter()
             .map(|args| {
-                let completable = G::Actions::has_completion(&self.state, player, &args);
-                (args, completable)
+                let completable = G::Actions::has_completion(&self.state, player, args);
+                (args.clone(), completable)
             })
             .collect()
     }
 
     /// The arguments of every action `player` may take now whose condition holds, completable
     /// or not. Empty when the player is not to act.
-    fn candidates(&self, player: PlayerIndex) -> Candidates<<G::Actions as ActionSet>::Args> {
-        if !self.to_act().contains(player) {
+    fn candidates(
+        &self,
+        player: PlayerIndex,
+    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> {
+        self.ready
+            .candidates
+            .iter()
+            .filter(move |(candidate, _)| *candidate == player)
+            .map(|(_, args)| args)
+    }
+
+    /// [`candidates`](Self::candidates), asked of the game: for [`settle`](Self::settle)
+    /// and [`refresh`](Self::refresh), while the state changes.
+    fn compute_candidates(
+        &self,
+        to_act: PlayerSet,
+        player: PlayerIndex,
+    ) -> Candidates<<G::Actions as ActionSet>::Args> {
+        if !to_act.contains(player) {
             return Candidates::new();
         }
         match self.follow_ups.first() {
@@ -365,7 +411,6 @@ impl<G: Game> Engine<G> {
         // to explain: one search decides both.
         let actions = self
             .candidates(player)
-            .iter()
             .filter_map(|args| {
                 action_prompt::<G::Actions>(&self.state, player, args, &[])
                     .ok()
@@ -421,7 +466,7 @@ impl<G: Game> Engine<G> {
     ) -> ControlFlow<()> {
         // An action without completion visits nothing: no need to ask first.
         for args in self.candidates(player) {
-            G::Actions::for_each_completion(&self.state, player, &args, visit)?;
+            G::Actions::for_each_completion(&self.state, player, args, visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -432,7 +477,6 @@ impl<G: Game> Engine<G> {
     /// not to act. Saturates at `u64::MAX`.
     pub fn count_completions(&self, player: PlayerIndex) -> u64 {
         self.candidates(player)
-            .iter()
             .map(|args| G::Actions::count_completions(&self.state, player, args))
             .fold(0, u64::saturating_add)
     }
@@ -446,9 +490,9 @@ impl<G: Game> Engine<G> {
     pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
         let mut index = index;
         for args in self.candidates(player) {
-            let count = G::Actions::count_completions(&self.state, player, &args);
+            let count = G::Actions::count_completions(&self.state, player, args);
             if index < count {
-                return G::Actions::nth_completion(&self.state, player, &args, index);
+                return G::Actions::nth_completion(&self.state, player, args, index);
             }
             index -= count;
         }
@@ -741,8 +785,8 @@ impl<G: Game> Engine<G> {
             });
         };
         self.candidates(player)
-            .into_iter()
             .find(|args| G::Actions::args_index(args) == index)
+            .cloned()
             .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]))
     }
 
@@ -880,10 +924,20 @@ impl<G: Game> Engine<G> {
     /// Plays what needs no decision: passes of stuck players (when the game declares
     /// them) and, if enabled, forced completions; until a player has a real choice.
     fn settle(&mut self) {
-        while self.state.outcome().is_none() {
+        loop {
+            let to_act = self.compute_to_act();
+            let mut ready = Ready {
+                to_act,
+                candidates: SmallVec::new(),
+            };
             let mut progressed = false;
-            for player in self.to_act().iter() {
-                match self.facing(player) {
+            for player in to_act.iter() {
+                let candidates = self.compute_candidates(to_act, player);
+                let facing = self.facing(player, &candidates);
+                ready
+                    .candidates
+                    .extend(candidates.into_iter().map(|args| (player, args)));
+                match facing {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
                         self.perform(player, action, RecordKind::Forced);
@@ -918,20 +972,41 @@ impl<G: Game> Engine<G> {
                 }
             }
             if !progressed {
-                break;
+                self.ready = ready;
+                return;
             }
         }
+    }
+
+    /// Asks the game again who may act and what they may take, after a change of the
+    /// state that [`settle`](Self::settle) did not follow.
+    fn refresh(&mut self) {
+        let to_act = self.compute_to_act();
+        let mut ready = Ready {
+            to_act,
+            candidates: SmallVec::new(),
+        };
+        for player in to_act.iter() {
+            let candidates = self.compute_candidates(to_act, player);
+            ready
+                .candidates
+                .extend(candidates.into_iter().map(|args| (player, args)));
+        }
+        self.ready = ready;
     }
 
     /// What `player`, who is to act, faces now: nothing they can complete, a completion
     /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
     /// choice. One walk that stops at the second completion answers for actions that
     /// always ask nothing; the full prompt decides only when one of them always asks.
-    fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {
-        let candidates = self.candidates(player);
+    fn facing(
+        &self,
+        player: PlayerIndex,
+        candidates: &Candidates<<G::Actions as ActionSet>::Args>,
+    ) -> Facing<G::Actions> {
         let mut count = 0;
         let mut only = None;
-        for args in &candidates {
+        for args in candidates {
             let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
                 count += 1;
                 if count > 1 {
@@ -966,8 +1041,9 @@ impl<G: Game> Engine<G> {
         // Free text cannot be walked, and an action always asked is forced only if the
         // player's whole prompt is one: decide as the player would see it.
         let available: Candidates<_> = candidates
-            .into_iter()
+            .iter()
             .filter(|args| G::Actions::has_completion(&self.state, player, args))
+            .cloned()
             .collect();
         if available.is_empty() {
             return Facing::Stuck;
