@@ -1512,8 +1512,17 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
             }
         }
     });
+    // Room for the literal text and a few names, so the text rarely grows while written.
+    let capacity = template
+        .parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(text) => text.len(),
+            Part::Name(_) => 8,
+        })
+        .sum::<usize>();
     quote!({
-        let mut __text = #mp::String::new();
+        let mut __text = #mp::String::with_capacity(#capacity);
         #(#pieces)*
         __text
     })

@@ -162,7 +162,9 @@ impl<G: Game> Engine<G> {
                 players,
                 config,
                 autoplay_forced: settings.autoplay_forced,
-                records: Vec::new(),
+                // A game of cards runs to hundreds of records: start past the first
+                // doublings of the list.
+                records: Vec::with_capacity(LOG_CAPACITY),
             },
             settings,
             pending: Vec::new(),
@@ -839,11 +841,11 @@ impl<G: Game> Engine<G> {
         let was_follow_up = !self.follow_ups.is_empty();
         // An agent's lookahead keeps no log: what only the log and clients read is skipped.
         let (selections, args_value, messages) = if self.keep_records {
-            let selections = action
-                .selections()
-                .into_iter()
-                .map(|(name, value)| (name.to_owned(), value))
-                .collect();
+            // Inserted one by one: collecting would sort a temporary list first.
+            let mut selections = serde_json::Map::new();
+            for (name, value) in action.selections() {
+                selections.insert(name.to_owned(), value);
+            }
             let args_value =
                 was_follow_up.then(|| serde_json::to_value(action.args()).unwrap_or(Value::Null));
             (selections, args_value, action.messages(&self.state, player))
@@ -1069,6 +1071,9 @@ impl<G: Game> Engine<G> {
         forced.map_or(Facing::Choice, Facing::Forced)
     }
 }
+
+/// The records a new game's log has room for before it grows.
+const LOG_CAPACITY: usize = 64;
 
 /// The actions a player may take now: few, so kept inline.
 type Candidates<T> = SmallVec<[T; 4]>;
