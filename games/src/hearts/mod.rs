@@ -47,6 +47,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use meeple::{
     Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
 };
@@ -86,7 +88,9 @@ pub enum Phase {
 /// player's view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hearts {
-    config: HeartsConfig,
+    /// Shared: the rules never change during a game, and a clone (every search playout
+    /// makes several) then allocates nothing.
+    config: Arc<HeartsConfig>,
     phase: Phase,
     /// The hand in progress, 0-based.
     hand_number: u32,
@@ -302,7 +306,7 @@ impl Hearts {
     fn new(config: HeartsConfig) -> Hearts {
         Hearts {
             pass_direction: config.pass_direction(0),
-            config,
+            config: Arc::new(config),
             phase: Phase::Dealing,
             hand_number: 0,
             hands: PerPlayer::filled(SEATS, CardSet::EMPTY),
