@@ -94,7 +94,6 @@ pub struct Engine<G: Game> {
     follow_ups: Vec<FollowUp<G>>,
     log: GameLog<G>,
     settings: EngineSettings,
-    pending: Vec<G::Move>,
     /// Whether every record is kept (a game) or only the last one (an agent's lookahead,
     /// [`for_agent`](Self::for_agent); a simulation, [`without_log`](Self::without_log)).
     keep_records: bool,
@@ -167,7 +166,6 @@ impl<G: Game> Engine<G> {
                 records: Vec::with_capacity(LOG_CAPACITY),
             },
             settings,
-            pending: Vec::new(),
             keep_records: true,
             played: Played::default(),
             ready: Ready::default(),
@@ -233,7 +231,6 @@ impl<G: Game> Engine<G> {
                 records: Vec::new(),
             },
             settings: self.settings,
-            pending: Vec::new(),
             keep_records: false,
             played: self.played,
             ready: Ready::default(),
@@ -900,7 +897,6 @@ impl<G: Game> Engine<G> {
             &mut self.state,
             &mut self.chance,
             moves,
-            &mut self.pending,
             &mut applied,
         );
         let reveals = applied.iter().any(crate::moves::Move::reveals);

@@ -76,26 +76,26 @@ impl<'a, M> MoveContext<'a, M> {
 /// state built by hand (the engine does the same for each action record).
 pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, moves, &mut Vec::new(), &mut applied);
+    resolve(game, chance, moves, &mut applied);
     applied
 }
 
-/// Applies `first` and all its consequences depth-first; returns every move applied, in
-/// order. `pending` is scratch space (kept between calls to avoid allocating).
+/// Applies `first` and all its consequences depth-first, pushing every move applied onto
+/// `applied`, in order.
 pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
     first: Vec<M>,
-    pending: &mut Vec<M>,
     applied: &mut Vec<M>,
 ) {
-    pending.clear();
-    pending.extend(first.into_iter().rev());
+    // The moves themselves become the stack of what is pending, the next on top.
+    let mut pending = first;
+    pending.reverse();
     while let Some(current) = pending.pop() {
         // Consequences go straight onto the stack, then are turned around so that the
         // first asked is the next applied.
         let asked_from = pending.len();
-        current.apply(game, &mut MoveContext::new(pending, chance));
+        current.apply(game, &mut MoveContext::new(&mut pending, chance));
         pending[asked_from..].reverse();
         applied.push(current);
     }
@@ -133,12 +133,11 @@ mod tests {
     fn consequences_run_depth_first_before_pending_ones() {
         let mut seen = Vec::new();
         let mut chance = Chance::from_seed(0);
-        let (mut pending, mut applied) = (Vec::new(), Vec::new());
+        let mut applied = Vec::new();
         resolve(
             &mut seen,
             &mut chance,
             vec![Letter::A, Letter::E],
-            &mut pending,
             &mut applied,
         );
         use Letter::*;
