@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 
@@ -13,7 +14,7 @@ use crate::chance::Chance;
 use crate::error::{SubmitError, UndoError};
 use crate::game::{Game, Outcome, SetupError, WhenStuck};
 use crate::log::{ActionRecord, GameLog, RecordKind};
-use crate::moves::resolve;
+use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt};
 use crate::submission::Submission;
@@ -102,6 +103,51 @@ pub struct Engine<G: Game> {
     /// hold), as of the last change of the state: kept by [`settle`](Self::settle), which
     /// computes them anyway, so that prompts, counts and walks need not ask the game again.
     ready: Ready<G>,
+    /// For a game that [`RECALLS`](Game::RECALLS): what each player has seen.
+    recall: Recall<G::Move>,
+}
+
+/// The moves each player has seen, as they saw them ([`Game::RECALLS`]).
+#[derive(Clone, Debug)]
+struct Recall<M> {
+    /// Whether the moves applied here are added: in a game's own engine. A player's copy
+    /// ([`Engine::for_agent`]) only carries that player's history into determinization.
+    tracking: bool,
+    /// By seat: shared with the players' copies, which an agent makes at every decision.
+    seen: Vec<Arc<Vec<M>>>,
+}
+
+impl<M: Clone> Recall<M> {
+    /// A history for `players` seats, empty; `tracking` when `recalls`.
+    fn new(recalls: bool, players: usize) -> Self {
+        Recall {
+            tracking: recalls,
+            seen: if recalls {
+                (0..players).map(|_| Arc::new(Vec::new())).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// What `player` saw, alone: the history a copy of theirs carries.
+    fn of(&self, player: PlayerIndex) -> Self {
+        Recall {
+            tracking: false,
+            seen: self
+                .seen
+                .iter()
+                .enumerate()
+                .map(|(seat, seen)| {
+                    if seat == player.0 {
+                        Arc::clone(seen)
+                    } else {
+                        Arc::new(Vec::new())
+                    }
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Who may act, and each one's candidate actions ([`Engine::candidates`]).
@@ -169,6 +215,7 @@ impl<G: Game> Engine<G> {
             keep_records: true,
             played: Played::default(),
             ready: Ready::default(),
+            recall: Recall::new(G::RECALLS, players),
         };
         engine.record(
             None,
@@ -234,6 +281,7 @@ impl<G: Game> Engine<G> {
             keep_records: false,
             played: self.played,
             ready: Ready::default(),
+            recall: self.recall.of(player),
         };
         seat.refresh();
         seat
@@ -258,7 +306,17 @@ impl<G: Game> Engine<G> {
     /// from this engine's chance ([`Game::determinize`]): for an agent's engine
     /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
     pub fn determinize(&mut self, player: PlayerIndex) {
-        self.state = self.state.determinize(player, &mut self.chance);
+        self.state = if G::RECALLS {
+            let seen = self
+                .recall
+                .seen
+                .get(player.0)
+                .map_or(&[][..], |seen| &seen[..]);
+            self.state
+                .determinize_recalled(player, seen, &mut self.chance)
+        } else {
+            self.state.determinize(player, &mut self.chance)
+        };
         self.refresh();
     }
 
@@ -893,11 +951,21 @@ impl<G: Game> Engine<G> {
                 Vec::with_capacity(moves.len() * 2)
             }
         };
+        let recall = &mut self.recall;
         resolve(
             &mut self.state,
             &mut self.chance,
             moves,
             &mut applied,
+            |after, moved| {
+                if G::RECALLS && recall.tracking {
+                    for (seat, seen) in recall.seen.iter_mut().enumerate() {
+                        if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
+                            Arc::make_mut(seen).push(viewed);
+                        }
+                    }
+                }
+            },
         );
         let reveals = applied.iter().any(crate::moves::Move::reveals);
         self.played.records += 1;

@@ -67,6 +67,29 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + View + 'static {
         self.clone()
     }
 
+    /// Whether a player's agents remember what they have seen: the engine then keeps, for
+    /// each player, every move as [`Move::view`](crate::Move::view) showed it to them
+    /// (the setup's first), and determinization receives that history
+    /// ([`determinize_recalled`](Self::determinize_recalled)). For games where what was
+    /// seen and hidden again matters (Memory); off by default, since keeping the history
+    /// costs a view of every move for every player.
+    const RECALLS: bool = false;
+
+    /// As [`determinize`](Self::determinize), for a game that [`RECALLS`](Self::RECALLS):
+    /// `seen` holds every move `player` has seen so far, in order, as they saw it, so a
+    /// card shown and hidden again can be put back where it was seen. Only consistent
+    /// states may be drawn: what `seen` showed, and the view. The default forgets `seen`.
+    #[must_use]
+    fn determinize_recalled(
+        &self,
+        player: PlayerIndex,
+        seen: &[Self::Move],
+        chance: &mut Chance,
+    ) -> Self {
+        let _ = seen;
+        self.determinize(player, chance)
+    }
+
     /// How good this state is for `player`, in `0.0..=1.0`, when a search agent that
     /// started looking ahead from `root` may stop here; `None` to play on. The default
     /// scores a finished game: 1 shared among the winners, 0 for the others. Games give

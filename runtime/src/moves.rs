@@ -76,17 +76,18 @@ impl<'a, M> MoveContext<'a, M> {
 /// state built by hand (the engine does the same for each action record).
 pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, moves, &mut applied);
+    resolve(game, chance, moves, &mut applied, |_, _| {});
     applied
 }
 
 /// Applies `first` and all its consequences depth-first, pushing every move applied onto
-/// `applied`, in order.
+/// `applied`, in order; `observe` sees each move with the state right after it.
 pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
     first: Vec<M>,
     applied: &mut Vec<M>,
+    mut observe: impl FnMut(&G, &M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
     let mut pending = first;
@@ -97,6 +98,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
         let asked_from = pending.len();
         current.apply(game, &mut MoveContext::new(&mut pending, chance));
         pending[asked_from..].reverse();
+        observe(game, &current);
         applied.push(current);
     }
 }
@@ -139,6 +141,7 @@ mod tests {
             &mut chance,
             vec![Letter::A, Letter::E],
             &mut applied,
+            |_, _| {},
         );
         use Letter::*;
         assert_eq!(seen, vec![A, B, D, C, E]);

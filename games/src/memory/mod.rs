@@ -122,6 +122,8 @@ impl Game for Memory {
     type Move = MemoryMove;
     type Actions = MemoryAction;
     const NAME: &'static str = "memory";
+    /// Agents remember every card they saw turned over: the game is about memory.
+    const RECALLS: bool = true;
 
     /// The cards of the [`deck`](Memory::deck), in deck order, face down on a
     /// `rows` x `columns` board; the setup move shuffles them ([`MemoryMove::Shuffle`]).
@@ -184,10 +186,23 @@ impl Game for Memory {
 
     /// A full table consistent with `player`'s view (`self`): the anonymous face-down
     /// cards replaced by the cards the player cannot locate, shuffled by `chance`. The view
-    /// remembers no card once it is face down again, so neither does this.
+    /// remembers no card once it is face down again, so neither does this: the engine
+    /// determinizes with [`determinize_recalled`](Game::determinize_recalled), which does.
     fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
         let _ = player;
         self.determinized(chance)
+    }
+
+    /// Puts each card back where `player` saw it before it was turned face down again,
+    /// and draws only the cards they never saw.
+    fn determinize_recalled(
+        &self,
+        player: PlayerIndex,
+        seen: &[MemoryMove],
+        chance: &mut Chance,
+    ) -> Self {
+        let _ = player;
+        self.recalled(seen, chance)
     }
 
     /// Scores the end of the turn of the player to play at `root`: each player's share of

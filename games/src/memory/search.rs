@@ -1,9 +1,13 @@
-//! What a search agent needs of Memory ([`meeple::SearchAgent`]): a full table drawn from a
-//! player's view ([`Game::determinize`](meeple::Game::determinize)) and a horizon at the
-//! end of the turn ([`Game::evaluate`](meeple::Game::evaluate)).
+//! What a search agent needs of Memory ([`meeple::SearchAgent`]): a full table drawn from
+//! what a player saw ([`Game::determinize_recalled`](meeple::Game::determinize_recalled):
+//! Memory [`RECALLS`](meeple::Game::RECALLS)) and a horizon at the end of the turn
+//! ([`Game::evaluate`](meeple::Game::evaluate)).
 
-use meeple::{Chance, Piece, Place, Slot, Space};
+use std::collections::BTreeMap;
 
+use meeple::{Chance, ComponentId, Piece, Place, Slot, Space};
+
+use super::moves::MemoryMove;
 use super::{Face, Memory};
 
 impl Memory {
@@ -13,20 +17,70 @@ impl Memory {
     /// The cards the viewer can locate are those of the view's places: face up on the table
     /// and in the piles of pairs. The others, of [`Memory::deck`], are shuffled onto the
     /// hidden spaces. A view of Memory holds no memory of cards turned over and face down
-    /// again, so every such card is drawn anew. A state without hidden cards (the admin's)
-    /// comes back as it is; a view with more hidden cards than unseen ones (which no view of
-    /// a game reaches) keeps the surplus hidden.
+    /// again, so every such card is drawn anew ([`recalled`](Self::recalled) remembers them).
+    /// A state without hidden cards (the admin's) comes back as it is; a view with more
+    /// hidden cards than unseen ones (which no view of a game reaches) keeps the surplus
+    /// hidden.
     pub(super) fn determinized(&self, chance: &mut Chance) -> Memory {
+        self.determinized_knowing(&BTreeMap::new(), chance)
+    }
+
+    /// As [`determinized`](Self::determinized), remembering what the viewer saw: `seen` is
+    /// every move as the viewer saw it, in order (a reveal shows them a card on its space, a
+    /// capture takes it off the table, a new arrangement of the table (the shuffle) makes
+    /// them forget every space). A card seen on a space and turned face down again goes
+    /// back there; only the cards never seen are drawn. A player with a perfect memory.
+    pub(super) fn recalled(&self, seen: &[MemoryMove], chance: &mut Chance) -> Memory {
+        let mut known = BTreeMap::new();
+        for moved in seen {
+            match moved {
+                MemoryMove::Arrange { .. } => known.clear(),
+                MemoryMove::Reveal { space, card, .. } => {
+                    known.insert(*space, card.id());
+                }
+                MemoryMove::Capture { spaces, .. } => {
+                    for space in spaces {
+                        known.remove(space);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.determinized_knowing(&known, chance)
+    }
+
+    /// The hidden face-down cards filled in: those of `known` on their space, the others
+    /// drawn from the unseen cards at random.
+    fn determinized_knowing(
+        &self,
+        known: &BTreeMap<Space, ComponentId>,
+        chance: &mut Chance,
+    ) -> Memory {
         let deck = Memory::deck(&self.config);
         let mut unseen: Vec<Piece<Face>> = deck.unseen((), self);
-        chance.shuffle(&mut unseen);
         let mut world = self.clone();
         let hidden: Vec<Space> = world
             .face_down
             .taken()
             .filter(|&space| world.face_down.get(space).is_some_and(Slot::is_hidden))
             .collect();
+        let mut drawn = Vec::with_capacity(hidden.len());
         for space in hidden {
+            let remembered = known
+                .get(&space)
+                .and_then(|id| unseen.iter().position(|piece| piece.id() == *id));
+            match remembered {
+                Some(at) => {
+                    let piece = unseen.remove(at);
+                    world
+                        .face_down
+                        .replace_unchecked(space.0, Slot::Known(piece));
+                }
+                None => drawn.push(space),
+            }
+        }
+        chance.shuffle(&mut unseen);
+        for space in drawn {
             let Some(piece) = unseen.pop() else {
                 break;
             };
