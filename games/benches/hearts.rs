@@ -332,29 +332,6 @@ fn random_cards(cards: u64, count: usize, rng: &mut SmallRng) -> u64 {
     chosen
 }
 
-/// Plays a meeple game of Hearts at random through the engine, the way the random agent
-/// does: the first seat to act, a uniform completion (`uniform_completion`), submit. With
-/// `log`, the engine keeps the full log (JSON selections, messages, every record); without,
-/// it plays `Engine::without_log`, as `meeple simulate` does. Returns the engine at the end.
-fn meeple_random_game(
-    config: HeartsConfig,
-    seed: u64,
-    rng: &mut SmallRng,
-    log: bool,
-) -> Engine<Hearts> {
-    let mut engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
-    if !log {
-        engine = engine.without_log();
-    }
-    while let Some(player) = engine.to_act().first() {
-        let action = uniform_completion(&engine, player, rng);
-        engine
-            .submit(player, action)
-            .expect("a completion is accepted");
-    }
-    engine
-}
-
 /// A uniform completion of `player`'s, drawn without building a list, as agents draw it:
 /// `Engine::count_completions` counts them (the 286 passes as C(13, 3), without building
 /// a set), `Engine::nth_completion` skips to the one drawn.
@@ -369,22 +346,57 @@ fn uniform_completion(
         .expect("a completion was drawn")
 }
 
-/// Plays a meeple game of Hearts at random the way a search agent's rollout does: the
-/// engine an agent looks ahead in (`Engine::for_agent`: no log, only the last record
-/// kept), North's view determinized into a full deal, and completions drawn with
-/// `Engine::count_completions` and `Engine::nth_completion` (no list). Returns the
-/// lookahead engine at the end.
-fn meeple_lookahead_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng) -> Engine<Hearts> {
+/// How meeple plays a benchmark game: the engine it plays in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Way {
+    /// `Engine::new`, keeping the full log (JSON selections, messages, every record).
+    Log,
+    /// `Engine::without_log`, as `meeple simulate` plays without `--log`.
+    Simulation,
+    /// As a search agent's rollout: the engine an agent looks ahead in
+    /// (`Engine::for_agent`: no log), North's view determinized into a full deal.
+    Lookahead,
+}
+
+impl Way {
+    const ALL: [Way; 3] = [Way::Log, Way::Simulation, Way::Lookahead];
+
+    /// The benchmark's name for this way.
+    fn name(self) -> &'static str {
+        match self {
+            Way::Log => "meeple",
+            Way::Simulation => "meeple simulation",
+            Way::Lookahead => "meeple lookahead",
+        }
+    }
+}
+
+/// Plays a meeple game of Hearts at random through the engine `way` says, the way the
+/// random agent does: the first seat to act, a uniform completion (`uniform_completion`:
+/// no list), submit. Returns the engine at the end.
+fn meeple_random_game(
+    config: HeartsConfig,
+    seed: u64,
+    rng: &mut SmallRng,
+    way: Way,
+) -> Engine<Hearts> {
     let engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
-    let mut lookahead = engine.for_agent(PlayerIndex(0), seed);
-    lookahead.determinize(PlayerIndex(0));
-    while let Some(player) = lookahead.to_act().first() {
-        let action = uniform_completion(&lookahead, player, rng);
-        lookahead
+    let mut engine = match way {
+        Way::Log => engine,
+        Way::Simulation => engine.without_log(),
+        Way::Lookahead => {
+            let mut lookahead = engine.for_agent(PlayerIndex(0), seed);
+            lookahead.determinize(PlayerIndex(0));
+            lookahead
+        }
+    };
+    while let Some(player) = engine.to_act().first() {
+        let action = uniform_completion(&engine, player, rng);
+        engine
             .submit(player, action)
             .expect("a completion is accepted");
     }
-    lookahead
+    engine
 }
 
 /// One deal in meeple: a game to 1 point, which ends after its first hand (the hand's 26
@@ -474,21 +486,18 @@ fn check_handwritten() {
         assert_eq!(engine.state().hand_number() + 1, game.hand_number);
     }
     // One deal in meeple is a game to 1 point that ends after its first hand.
-    for log in [true, false] {
-        let engine = meeple_random_game(one_deal(), 0, &mut rng, log);
+    for way in Way::ALL {
+        let engine = meeple_random_game(one_deal(), 0, &mut rng, way);
         assert!(engine.outcome().is_some());
         assert_eq!(engine.state().hand_number(), 0);
+        let points: i32 = engine.state().totals().iter().sum();
+        assert!(points == 26 || points == 78, "{points} points in a deal");
         assert_eq!(
             engine.records().len() > 1,
-            log,
+            way == Way::Log,
             "only a game with its log keeps it"
         );
     }
-    let lookahead = meeple_lookahead_game(one_deal(), 0, &mut rng);
-    assert!(lookahead.outcome().is_some());
-    assert_eq!(lookahead.state().hand_number(), 0);
-    let points: i32 = lookahead.state().totals().iter().sum();
-    assert!(points == 26 || points == 78, "{points} points in a deal");
 }
 
 /// Random playouts of one deal, meeple against the hand-written engine, in deals per second.
@@ -496,7 +505,7 @@ fn check_handwritten() {
 /// passes chosen among 286 completions each, and 52 plays (forced ones played by the
 /// engine). `meeple` plays as the random agent (`count_completions`, `nth_completion`,
 /// `submit`) with the full log, `meeple simulation` the same without the log, and
-/// `meeple lookahead` as a search agent's rollout (see [`meeple_lookahead_game`]).
+/// `meeple lookahead` as a search agent's rollout (see [`Way`]).
 fn one_deal_playouts(c: &mut Criterion) {
     check_handwritten();
     eprintln!(
@@ -505,27 +514,16 @@ fn one_deal_playouts(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("hearts one deal");
     group.throughput(Throughput::Elements(1));
-    for (name, log) in [("meeple", true), ("meeple simulation", false)] {
-        group.bench_function(BenchmarkId::new(name, "random playout"), |b| {
+    for way in Way::ALL {
+        group.bench_function(BenchmarkId::new(way.name(), "random playout"), |b| {
             let mut rng = SmallRng::seed_from_u64(7);
             let mut seed = 0;
             b.iter(|| {
                 seed += 1;
-                black_box(meeple_random_game(one_deal(), seed, &mut rng, log))
+                black_box(meeple_random_game(one_deal(), seed, &mut rng, way))
             });
         });
     }
-    group.bench_function(
-        BenchmarkId::new("meeple lookahead", "random playout"),
-        |b| {
-            let mut rng = SmallRng::seed_from_u64(7);
-            let mut seed = 0;
-            b.iter(|| {
-                seed += 1;
-                black_box(meeple_lookahead_game(one_deal(), seed, &mut rng))
-            });
-        },
-    );
     group.bench_function(BenchmarkId::new("hand-written", "random playout"), |b| {
         let mut rng = SmallRng::seed_from_u64(7);
         b.iter(|| black_box(Handwritten::new(1).random_hand(&mut rng)));
@@ -541,8 +539,8 @@ fn full_game_playouts(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    for (name, log) in [("meeple", true), ("meeple simulation", false)] {
-        group.bench_function(BenchmarkId::new(name, "random playout"), |b| {
+    for way in Way::ALL {
+        group.bench_function(BenchmarkId::new(way.name(), "random playout"), |b| {
             let mut rng = SmallRng::seed_from_u64(7);
             let mut seed = 0;
             b.iter(|| {
@@ -551,26 +549,11 @@ fn full_game_playouts(c: &mut Criterion) {
                     HeartsConfig::default(),
                     seed,
                     &mut rng,
-                    log,
+                    way,
                 ))
             });
         });
     }
-    group.bench_function(
-        BenchmarkId::new("meeple lookahead", "random playout"),
-        |b| {
-            let mut rng = SmallRng::seed_from_u64(7);
-            let mut seed = 0;
-            b.iter(|| {
-                seed += 1;
-                black_box(meeple_lookahead_game(
-                    HeartsConfig::default(),
-                    seed,
-                    &mut rng,
-                ))
-            });
-        },
-    );
     group.bench_function(BenchmarkId::new("hand-written", "random playout"), |b| {
         let mut rng = SmallRng::seed_from_u64(7);
         b.iter(|| black_box(Handwritten::new(100).random_game(&mut rng)));

@@ -854,22 +854,19 @@ impl<G: Game> Engine<G> {
             || self.shown_without_completion(player, args)
     }
 
-    /// The arguments under which `player` may take the action named `action` now.
+    /// The arguments under which `player` may take the action named `action` now, if it is
+    /// offered.
     fn args_for(
         &self,
         player: PlayerIndex,
         action: &str,
     ) -> Result<<G::Actions as ActionSet>::Args, SubmitError> {
-        let Some(index) = G::Actions::NAMES.iter().position(|name| *name == action) else {
-            return Err(SubmitError::UnknownAction {
-                action: action.to_owned(),
-                known: G::Actions::NAMES.to_vec(),
-            });
-        };
-        self.available(player)
-            .into_iter()
-            .find(|args| G::Actions::args_index(args) == index)
-            .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]))
+        let args = self.candidate_args(player, action)?;
+        if self.is_available(player, &args) {
+            Ok(args)
+        } else {
+            Err(self.not_available(player, action))
+        }
     }
 
     fn not_available(&self, player: PlayerIndex, action: &str) -> SubmitError {
