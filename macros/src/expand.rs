@@ -457,188 +457,93 @@ fn piece_move(piece: &ast::PieceDef) -> TokenStream {
     quote_spanned!(span=> ::core::convert::Into::<<__MeepleGame as #mp::Game>::Move>::into(#made))
 }
 
-/// `__meeple_complete_k`: whether some valid completion follows the selections above `k`.
-/// Depth-first; returns at the first completion found.
-fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
+/// The walk over the values of selection `k`, in option order: each value bound to the
+/// selection's name and, if it passes its validation (and its group's), given to `visit`,
+/// a `bool` expression that says whether to stop. Empty for free text, which cannot be
+/// walked. The walks of the generated code (`complete`, `each`, `count`, `nth`) differ
+/// only in what they do with a value.
+fn value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
     let mp = mp();
-    let fn_name = format_ident!("__meeple_complete_{}", k);
-    let params = names.params(k);
-    let bind_args = names.bind_args();
-    let body = match names.selections.get(k) {
-        None => quote!(true),
-        Some(selection) => {
-            let sel = &selection.ident;
-            let next = format_ident!("__meeple_complete_{}", k + 1);
-            let call_next = names.call(k + 1);
-            let passes = passes(names, k);
-            let accept = quote!(#passes && Self::#next(#call_next));
-            match &selection.kind {
-                SelectionKind::EnterText => quote!(true),
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: None,
-                    ..
-                } => {
-                    let candidates = candidates(options, &selection.ty);
-                    quote! {
-                        for __candidate in #candidates {
-                            let #sel = &__candidate;
-                            if #accept {
-                                return true;
-                            }
-                        }
-                        false
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } => {
-                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    let ty = &selection.ty;
-                    // The last selection, unchecked: any set of an allowed size completes
-                    // the action, so no set needs to be built.
-                    if unchecked_last(names, k, multi) {
-                        let count =
-                            item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                        return quote! {
-                            #[doc(hidden)]
-                            fn #fn_name(#params) -> bool {
-                                #bind_args
-                                #count
-                                __min <= __max.min(__n)
-                            }
-                        };
-                    }
-                    let search = subsets(
-                        selection,
-                        multi,
-                        quote!(#mp::None),
-                        quote! {
-                            |__indices: &[usize]| {
-                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                                let #sel = &__candidate;
-                                #accept
-                            }
-                        },
-                    );
-                    quote! {
-                        #items
-                        #search
-                    }
-                }
-                SelectionKind::ChooseNumber { min, max } => {
-                    let bounds = number_bounds(min, max, &selection.ty);
-                    quote! {
-                        #bounds
-                        for __candidate in __low..=__high {
-                            let #sel = &__candidate;
-                            if #accept {
-                                return true;
-                            }
-                        }
-                        false
+    let selection = names.selections[k];
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let valid = passes(names, k);
+    match &selection.kind {
+        SelectionKind::EnterText => quote!(),
+        SelectionKind::ChooseFrom {
+            options,
+            multi: None,
+            ..
+        } => {
+            let candidates = candidates(options, ty);
+            quote! {
+                for __candidate in #candidates {
+                    let #sel = &__candidate;
+                    if #valid && { #visit } {
+                        break;
                     }
                 }
             }
         }
-    };
-    quote! {
-        #[doc(hidden)]
-        fn #fn_name(#params) -> bool {
-            #bind_args
-            #body
+        SelectionKind::ChooseFrom {
+            options,
+            multi: Some(multi),
+            ..
+        } => {
+            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
+            let search = subsets(
+                selection,
+                multi,
+                quote!(#mp::None),
+                quote! {
+                    |__indices: &[usize]| {
+                        let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                        let #sel = &__candidate;
+                        #valid && { #visit }
+                    }
+                },
+            );
+            quote! {
+                #items
+                #search;
+            }
+        }
+        SelectionKind::ChooseNumber { min, max } => {
+            let bounds = number_bounds(min, max, ty);
+            quote! {
+                #bounds
+                for __candidate in __low..=__high {
+                    let #sel = &__candidate;
+                    if #valid && { #visit } {
+                        break;
+                    }
+                }
+            }
         }
     }
 }
 
-/// `__meeple_each_k`: visits every valid completion that follows the selections above `k`.
-fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
-    let mp = mp();
-    let fn_name = format_ident!("__meeple_each_{}", k);
+/// A generated walk function `__meeple_<walk>_k` over selection `k`, with the selections
+/// above it bound: `last` is its body past the last selection, `walk` its body at a
+/// selection (usually around [`value_walk`]).
+fn walk_fn(
+    names: &Names<'_>,
+    k: usize,
+    name: &str,
+    extra_params: &TokenStream,
+    returns: &TokenStream,
+    last: TokenStream,
+    walk: impl FnOnce(&SelectionDef) -> TokenStream,
+) -> TokenStream {
+    let fn_name = format_ident!("__meeple_{}_{}", name, k);
     let params = names.params(k);
     let bind_args = names.bind_args();
     let body = match names.selections.get(k) {
-        None => {
-            let ident = &names.action.ident;
-            let fields = names.action.fields.iter().map(|field| {
-                let ident = field.ident();
-                quote!(#ident: #mp::Clone::clone(#ident))
-            });
-            quote!(visit(#ident { #(#fields,)* }))
-        }
-        Some(selection) => {
-            let sel = &selection.ident;
-            let next = format_ident!("__meeple_each_{}", k + 1);
-            let call_next = names.call(k + 1);
-            let valid = passes(names, k);
-            match &selection.kind {
-                SelectionKind::EnterText => quote!(#mp::ControlFlow::Continue(())),
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: None,
-                    ..
-                } => {
-                    let candidates = candidates(options, &selection.ty);
-                    quote! {
-                        for __candidate in #candidates {
-                            let #sel = &__candidate;
-                            if #valid {
-                                Self::#next(#call_next visit)?;
-                            }
-                        }
-                        #mp::ControlFlow::Continue(())
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } => {
-                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    let ty = &selection.ty;
-                    let search = subsets(
-                        selection,
-                        multi,
-                        quote!(#mp::None),
-                        quote! {
-                            |__indices: &[usize]| {
-                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                                let #sel = &__candidate;
-                                if #valid {
-                                    __flow = Self::#next(#call_next visit);
-                                }
-                                __flow.is_break()
-                            }
-                        },
-                    );
-                    quote! {
-                        #items
-                        let mut __flow = #mp::ControlFlow::Continue(());
-                        #search;
-                        __flow
-                    }
-                }
-                SelectionKind::ChooseNumber { min, max } => {
-                    let bounds = number_bounds(min, max, &selection.ty);
-                    quote! {
-                        #bounds
-                        for __candidate in __low..=__high {
-                            let #sel = &__candidate;
-                            if #valid {
-                                Self::#next(#call_next visit)?;
-                            }
-                        }
-                        #mp::ControlFlow::Continue(())
-                    }
-                }
-            }
-        }
+        None => last,
+        Some(selection) => walk(selection),
     };
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> {
+        fn #fn_name(#params #extra_params) -> #returns {
             #bind_args
             #body
         }
@@ -670,104 +575,128 @@ fn item_count(options: &Expr, item: &Type, max: Option<&Expr>, min: &Expr) -> To
     }
 }
 
+/// The last selection's multi-selection, when it is unchecked ([`unchecked_last`]).
+fn unchecked_multi<'a>(names: &Names<'a>, k: usize) -> Option<(&'a Expr, &'a ast::Multi)> {
+    match &names.selections.get(k)?.kind {
+        SelectionKind::ChooseFrom {
+            options,
+            multi: Some(multi),
+            ..
+        } if unchecked_last(names, k, multi) => Some((options, multi)),
+        _ => None,
+    }
+}
+
+/// `__meeple_complete_k`: whether a valid completion follows the selections above `k`;
+/// depth-first, stops at the first found. Free text always completes.
+fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let next = format_ident!("__meeple_complete_{}", k + 1);
+    walk_fn(
+        names,
+        k,
+        "complete",
+        &quote!(),
+        &quote!(bool),
+        quote!(true),
+        |selection| {
+            let call_next = names.call(k + 1);
+            if matches!(selection.kind, SelectionKind::EnterText) {
+                return quote!(true);
+            }
+            // The last selection, unchecked: any set of an allowed size completes the action,
+            // so no set needs to be built.
+            if let Some((options, multi)) = unchecked_multi(names, k) {
+                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
+                return quote! {
+                    #count
+                    __min <= __max.min(__n)
+                };
+            }
+            let walk = value_walk(
+                names,
+                k,
+                &quote! {{
+                    __found = Self::#next(#call_next);
+                    __found
+                }},
+            );
+            quote! {
+                let mut __found = false;
+                #walk
+                __found
+            }
+        },
+    )
+}
+
+/// `__meeple_each_k`: visits every valid completion that follows the selections above `k`.
+fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    let next = format_ident!("__meeple_each_{}", k + 1);
+    let action = build_action(names);
+    walk_fn(
+        names,
+        k,
+        "each",
+        &quote!(visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>),
+        &quote!(#mp::ControlFlow<()>),
+        quote!(visit(#action)),
+        |_| {
+            let call_next = names.call(k + 1);
+            let walk = value_walk(
+                names,
+                k,
+                &quote! {{
+                    __flow = Self::#next(#call_next visit);
+                    __flow.is_break()
+                }},
+            );
+            quote! {
+                let mut __flow = #mp::ControlFlow::Continue(());
+                #walk
+                __flow
+            }
+        },
+    )
+}
+
 /// `__meeple_count_k`: how many valid completions follow the selections above `k`, as
 /// `__meeple_each_k` would visit them; the last selection's options are counted without
 /// building the action, and an unchecked last multi-selection without building its sets.
 fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let mp = mp();
-    let fn_name = format_ident!("__meeple_count_{}", k);
-    let params = names.params(k);
-    let bind_args = names.bind_args();
-    let body = match names.selections.get(k) {
-        None => quote!(1),
-        Some(selection) => {
-            let sel = &selection.ident;
-            let next = format_ident!("__meeple_count_{}", k + 1);
+    let next = format_ident!("__meeple_count_{}", k + 1);
+    walk_fn(
+        names,
+        k,
+        "count",
+        &quote!(),
+        &quote!(u64),
+        quote!(1),
+        |_| {
             let call_next = names.call(k + 1);
-            let valid = passes(names, k);
-            match &selection.kind {
-                SelectionKind::EnterText => quote!(0),
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: None,
-                    ..
-                } => {
-                    let candidates = candidates(options, &selection.ty);
-                    quote! {
-                        let mut __count: u64 = 0;
-                        for __candidate in #candidates {
-                            let #sel = &__candidate;
-                            if #valid {
-                                __count = __count.saturating_add(Self::#next(#call_next));
-                            }
-                        }
-                        __count
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } if unchecked_last(names, k, multi) => {
-                    let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    quote! {
-                        #count
-                        #mp::subset_count(__n, __min, __max)
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } => {
-                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    let ty = &selection.ty;
-                    let search = subsets(
-                        selection,
-                        multi,
-                        quote!(#mp::None),
-                        quote! {
-                            |__indices: &[usize]| {
-                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                                let #sel = &__candidate;
-                                if #valid {
-                                    __count = __count.saturating_add(Self::#next(#call_next));
-                                }
-                                false
-                            }
-                        },
-                    );
-                    quote! {
-                        #items
-                        let mut __count: u64 = 0;
-                        #search;
-                        __count
-                    }
-                }
-                SelectionKind::ChooseNumber { min, max } => {
-                    let bounds = number_bounds(min, max, &selection.ty);
-                    quote! {
-                        #bounds
-                        let mut __count: u64 = 0;
-                        for __candidate in __low..=__high {
-                            let #sel = &__candidate;
-                            if #valid {
-                                __count = __count.saturating_add(Self::#next(#call_next));
-                            }
-                        }
-                        __count
-                    }
-                }
+            if let Some((options, multi)) = unchecked_multi(names, k) {
+                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
+                return quote! {
+                    #count
+                    #mp::subset_count(__n, __min, __max)
+                };
             }
-        }
-    };
-    quote! {
-        #[doc(hidden)]
-        fn #fn_name(#params) -> u64 {
-            #bind_args
-            #body
-        }
-    }
+            let walk = value_walk(
+                names,
+                k,
+                &quote! {{
+                    __count = __count.saturating_add(Self::#next(#call_next));
+                    false
+                }},
+            );
+            quote! {
+                let mut __count: u64 = 0;
+                #walk
+                __count
+            }
+        },
+    )
 }
 
 /// `__meeple_nth_k`: the completion at position `*__index` among those that follow the
@@ -776,134 +705,70 @@ fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
 /// count, so only the branch holding the completion is walked to its end.
 fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let mp = mp();
-    let fn_name = format_ident!("__meeple_nth_{}", k);
-    let params = names.params(k);
-    let bind_args = names.bind_args();
-    let build = |names: &Names<'_>| {
-        let ident = &names.action.ident;
-        let fields = names.action.fields.iter().map(|field| {
-            let ident = field.ident();
-            quote!(#ident: #mp::Clone::clone(#ident))
-        });
-        quote!(#ident { #(#fields,)* })
-    };
-    let body = match names.selections.get(k) {
-        None => {
-            let action = build(names);
-            quote! {
-                if *__index == 0 {
-                    #mp::Some(#action)
-                } else {
-                    *__index -= 1;
-                    #mp::None
-                }
-            }
+    let count_next = format_ident!("__meeple_count_{}", k + 1);
+    let next = format_ident!("__meeple_nth_{}", k + 1);
+    let action = build_action(names);
+    let last = quote! {
+        if *__index == 0 {
+            #mp::Some(#action)
+        } else {
+            *__index -= 1;
+            #mp::None
         }
-        Some(selection) => {
-            let sel = &selection.ident;
-            let count_next = format_ident!("__meeple_count_{}", k + 1);
-            let next = format_ident!("__meeple_nth_{}", k + 1);
+    };
+    walk_fn(
+        names,
+        k,
+        "nth",
+        &quote!(__index: &mut u64),
+        &quote!(#mp::Option<Self>),
+        last,
+        |selection| {
             let call_next = names.call(k + 1);
-            let valid = passes(names, k);
-            let descend = quote! {
-                let __count = Self::#count_next(#call_next);
-                if *__index < __count {
-                    return #mp::Some(Self::#next(#call_next __index)?);
-                }
-                *__index -= __count;
-            };
-            match &selection.kind {
-                SelectionKind::EnterText => quote!(#mp::None),
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: None,
-                    ..
-                } => {
-                    let candidates = candidates(options, &selection.ty);
-                    quote! {
-                        for __candidate in #candidates {
-                            let #sel = &__candidate;
-                            if #valid {
-                                #descend
-                            }
-                        }
-                        #mp::None
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } if unchecked_last(names, k, multi) => {
-                    let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    let candidates = candidates(options, &multi.item);
-                    let ty = &selection.ty;
-                    let action = build(names);
-                    quote! {
-                        #count
-                        let __indices = #mp::nth_subset(__n, __min, __max, __index)?;
-                        let __candidate: #ty = #mp::pick(#candidates, &__indices);
-                        let #sel = &__candidate;
-                        #mp::Some(#action)
-                    }
-                }
-                SelectionKind::ChooseFrom {
-                    options,
-                    multi: Some(multi),
-                    ..
-                } => {
-                    let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-                    let ty = &selection.ty;
-                    let search = subsets(
-                        selection,
-                        multi,
-                        quote!(#mp::None),
-                        quote! {
-                            |__indices: &[usize]| {
-                                let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                                let #sel = &__candidate;
-                                if #valid {
-                                    let __count = Self::#count_next(#call_next);
-                                    if *__index < __count {
-                                        __found = Self::#next(#call_next __index);
-                                        return true;
-                                    }
-                                    *__index -= __count;
-                                }
-                                false
-                            }
-                        },
-                    );
-                    quote! {
-                        #items
-                        let mut __found = #mp::None;
-                        #search;
-                        __found
-                    }
-                }
-                SelectionKind::ChooseNumber { min, max } => {
-                    let bounds = number_bounds(min, max, &selection.ty);
-                    quote! {
-                        #bounds
-                        for __candidate in __low..=__high {
-                            let #sel = &__candidate;
-                            if #valid {
-                                #descend
-                            }
-                        }
-                        #mp::None
-                    }
-                }
+            if let Some((options, multi)) = unchecked_multi(names, k) {
+                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
+                let candidates = candidates(options, &multi.item);
+                let (sel, ty) = (&selection.ident, &selection.ty);
+                return quote! {
+                    #count
+                    let __indices = #mp::nth_subset(__n, __min, __max, __index)?;
+                    let __candidate: #ty = #mp::pick(#candidates, &__indices);
+                    let #sel = &__candidate;
+                    #mp::Some(#action)
+                };
             }
-        }
-    };
-    quote! {
-        #[doc(hidden)]
-        fn #fn_name(#params __index: &mut u64) -> #mp::Option<Self> {
-            #bind_args
-            #body
-        }
-    }
+            let walk = value_walk(
+                names,
+                k,
+                &quote! {{
+                    let __count = Self::#count_next(#call_next);
+                    if *__index < __count {
+                        __found = Self::#next(#call_next __index);
+                        true
+                    } else {
+                        *__index -= __count;
+                        false
+                    }
+                }},
+            );
+            quote! {
+                let mut __found = #mp::None;
+                #walk
+                __found
+            }
+        },
+    )
+}
+
+/// The action built from its fields, each bound by reference (selections and arguments).
+fn build_action(names: &Names<'_>) -> TokenStream {
+    let mp = mp();
+    let ident = &names.action.ident;
+    let fields = names.action.fields.iter().map(|field| {
+        let ident = field.ident();
+        quote!(#ident: #mp::Clone::clone(#ident))
+    });
+    quote!(#ident { #(#fields,)* })
 }
 
 /// `__meeple_label_k`: how the prompt shows the value bound to selection `k` once chosen,
@@ -1549,7 +1414,10 @@ mod tests {
         });
         assert!(code.contains("fn __meeple_complete_0("), "{code}");
         assert!(code.contains("fn __meeple_complete_1("), "{code}");
-        assert!(code.contains("return true;"), "{code}");
+        // Each walk stops at the value its visit asks to stop at.
+        assert!(code.contains("break;"), "{code}");
+        assert!(code.contains("fn __meeple_count_0("), "{code}");
+        assert!(code.contains("fn __meeple_nth_0("), "{code}");
         assert!(
             code.contains("pub struct PlayCardArgs {}") || code.contains("struct PlayCardArgs {}"),
             "{code}"
