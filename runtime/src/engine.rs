@@ -157,6 +157,19 @@ struct Ready<G: Game> {
     candidates: SmallVec<[(PlayerIndex, <G::Actions as ActionSet>::Args); 4]>,
 }
 
+impl<G: Game> Ready<G> {
+    /// The candidate actions of `player`.
+    fn of(
+        &self,
+        player: PlayerIndex,
+    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> + Clone {
+        self.candidates
+            .iter()
+            .filter(move |(candidate, _)| *candidate == player)
+            .map(|(_, args)| args)
+    }
+}
+
 impl<G: Game> Default for Ready<G> {
     fn default() -> Self {
         Ready {
@@ -411,34 +424,34 @@ impl<G: Game> Engine<G> {
     fn candidates(
         &self,
         player: PlayerIndex,
-    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> {
-        self.ready
-            .candidates
-            .iter()
-            .filter(move |(candidate, _)| *candidate == player)
-            .map(|(_, args)| args)
+    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> + Clone {
+        self.ready.of(player)
     }
 
-    /// [`candidates`](Self::candidates), asked of the game: for [`settle`](Self::settle)
-    /// and [`refresh`](Self::refresh), while the state changes.
-    fn compute_candidates(
-        &self,
-        to_act: PlayerSet,
-        player: PlayerIndex,
-    ) -> Candidates<<G::Actions as ActionSet>::Args> {
-        if !to_act.contains(player) {
-            return Candidates::new();
+    /// Who may act and their candidate actions, asked of the state and the follow-ups:
+    /// what [`settle`](Self::settle) and [`refresh`](Self::refresh) keep.
+    fn compute_ready(&self) -> Ready<G> {
+        let to_act = self.compute_to_act();
+        let mut candidates = SmallVec::new();
+        for player in to_act.iter() {
+            match self.follow_ups.first() {
+                Some(follow_up) => {
+                    if G::Actions::condition(&self.state, player, &follow_up.args) {
+                        candidates.push((player, follow_up.args.clone()));
+                    }
+                }
+                None => {
+                    for index in 0..G::Actions::NAMES.len() {
+                        if let Some(args) = G::Actions::free_args(index)
+                            && G::Actions::condition(&self.state, player, &args)
+                        {
+                            candidates.push((player, args));
+                        }
+                    }
+                }
+            }
         }
-        match self.follow_ups.first() {
-            Some(follow_up) => G::Actions::condition(&self.state, player, &follow_up.args)
-                .then(|| follow_up.args.clone())
-                .into_iter()
-                .collect(),
-            None => (0..G::Actions::NAMES.len())
-                .filter_map(G::Actions::free_args)
-                .filter(|args| G::Actions::condition(&self.state, player, args))
-                .collect(),
-        }
+        Ready { to_act, candidates }
     }
 
     /// Whether `player` has at least one action they can complete now.
@@ -988,19 +1001,10 @@ impl<G: Game> Engine<G> {
     /// them) and, if enabled, forced completions; until a player has a real choice.
     fn settle(&mut self) {
         loop {
-            let to_act = self.compute_to_act();
-            let mut ready = Ready {
-                to_act,
-                candidates: SmallVec::new(),
-            };
+            let ready = self.compute_ready();
             let mut progressed = false;
-            for player in to_act.iter() {
-                let candidates = self.compute_candidates(to_act, player);
-                let facing = self.facing(player, &candidates);
-                ready
-                    .candidates
-                    .extend(candidates.into_iter().map(|args| (player, args)));
-                match facing {
+            for player in ready.to_act.iter() {
+                match self.facing(player, ready.of(player)) {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
                         self.perform(player, action, RecordKind::Forced);
@@ -1044,32 +1048,24 @@ impl<G: Game> Engine<G> {
     /// Asks the game again who may act and what they may take, after a change of the
     /// state that [`settle`](Self::settle) did not follow.
     fn refresh(&mut self) {
-        let to_act = self.compute_to_act();
-        let mut ready = Ready {
-            to_act,
-            candidates: SmallVec::new(),
-        };
-        for player in to_act.iter() {
-            let candidates = self.compute_candidates(to_act, player);
-            ready
-                .candidates
-                .extend(candidates.into_iter().map(|args| (player, args)));
-        }
-        self.ready = ready;
+        self.ready = self.compute_ready();
     }
 
     /// What `player`, who is to act, faces now: nothing they can complete, a completion
     /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
     /// choice. One walk that stops at the second completion answers for actions that
     /// always ask nothing; the full prompt decides only when one of them always asks.
-    fn facing(
+    fn facing<'a>(
         &self,
         player: PlayerIndex,
-        candidates: &Candidates<<G::Actions as ActionSet>::Args>,
-    ) -> Facing<G::Actions> {
+        candidates: impl Iterator<Item = &'a <G::Actions as ActionSet>::Args> + Clone,
+    ) -> Facing<G::Actions>
+    where
+        G: 'a,
+    {
         let mut count = 0;
         let mut only = None;
-        for args in candidates {
+        for args in candidates.clone() {
             let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
                 count += 1;
                 if count > 1 {
@@ -1083,7 +1079,7 @@ impl<G: Game> Engine<G> {
                 return Facing::Choice;
             }
         }
-        let always_asks = candidates.iter().any(|args| {
+        let always_asks = candidates.clone().any(|args| {
             G::Actions::ALWAYS_ASKS
                 .get(G::Actions::args_index(args))
                 .is_none_or(|&asks| asks)
@@ -1104,7 +1100,6 @@ impl<G: Game> Engine<G> {
         // Free text cannot be walked, and an action always asked is forced only if the
         // player's whole prompt is one: decide as the player would see it.
         let available: Candidates<_> = candidates
-            .iter()
             .filter(|args| G::Actions::has_completion(&self.state, player, args))
             .cloned()
             .collect();
