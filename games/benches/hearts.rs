@@ -354,7 +354,8 @@ enum Way {
     /// `Engine::without_log`, as `meeple simulate` plays without `--log`.
     Simulation,
     /// As a search agent's rollout: the engine an agent looks ahead in
-    /// (`Engine::for_agent`: no log), North's view determinized into a full deal.
+    /// (`Engine::for_agent`: no log), North's view determinized into a full deal, each
+    /// drawn position submitted with `Engine::submit_nth`.
     Lookahead,
 }
 
@@ -391,10 +392,18 @@ fn meeple_random_game(
         }
     };
     while let Some(player) = engine.to_act().first() {
-        let action = uniform_completion(&engine, player, rng);
-        engine
-            .submit(player, action)
-            .expect("a completion is accepted");
+        if way == Way::Lookahead {
+            // As the search agent's playout: the drawn position, submitted as it is.
+            let count = engine.count_completions(player);
+            engine
+                .submit_nth(player, rng.random_range(0..count))
+                .expect("a completion is accepted");
+        } else {
+            let action = uniform_completion(&engine, player, rng);
+            engine
+                .submit(player, action)
+                .expect("a completion is accepted");
+        }
     }
     engine
 }

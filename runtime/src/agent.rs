@@ -252,10 +252,10 @@ impl SearchAgent {
             let Some(actor) = world.to_act().first() else {
                 break vec![0.0; players];
             };
-            let Some(action) = random_completion(&world, actor, &mut self.rng) else {
+            let Some(index) = random_index(&world, actor, &mut self.rng) else {
                 break vec![0.0; players];
             };
-            if world.submit(actor, action).is_err() {
+            if world.submit_nth(actor, index).is_err() {
                 break vec![0.0; players];
             }
         };
@@ -270,22 +270,32 @@ impl SearchAgent {
 }
 
 /// A uniform completion of `player`'s prompt, drawn as `completions().choose(rng)` would
-/// draw it, without building the list: the completions are counted
-/// ([`Engine::count_completions`]) and the one drawn is found by skipping whole branches
-/// ([`Engine::nth_completion`]).
+/// draw it, without building the list ([`random_index`], then
+/// [`Engine::nth_completion`]).
 fn random_completion<G: Game>(
     engine: &Engine<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,
 ) -> Option<G::Actions> {
+    let index = random_index(engine, player, rng)?;
+    engine.nth_completion(player, index)
+}
+
+/// The position of a uniform completion of `player`'s prompt, for
+/// [`Engine::nth_completion`] or [`Engine::submit_nth`]; `None` when they have none. The
+/// completions are counted ([`Engine::count_completions`]), not listed.
+fn random_index<G: Game>(
+    engine: &Engine<G>,
+    player: PlayerIndex,
+    rng: &mut ChaCha8Rng,
+) -> Option<u64> {
     // Drawn as a `usize`, as `choose` on a list draws, so the draws do not depend on how
     // the completions are found.
     let count = usize::try_from(engine.count_completions(player)).unwrap_or(usize::MAX);
     if count == 0 {
         return None;
     }
-    let drawn = rng.random_range(..count);
-    engine.nth_completion(player, drawn as u64)
+    Some(rng.random_range(..count) as u64)
 }
 
 /// UCB1 over availability counts: mean reward plus the exploration bonus.

@@ -569,6 +569,40 @@ impl<G: Game> Engine<G> {
         None
     }
 
+    /// Submits the completion of `player` at position `index` (from 0) in
+    /// [`for_each_completion`](Self::for_each_completion)'s order, as
+    /// [`nth_completion`](Self::nth_completion) finds it, and returns its record: the way
+    /// for agents and simulations to play a drawn completion without building it first.
+    /// A completion the engine found itself is valid by construction, so the checks of
+    /// [`submit`](Self::submit) are not run again (debug builds still run them, and panic if
+    /// they refuse, which would be a bug of the generated walks).
+    ///
+    /// # Errors
+    /// [`SubmitError::GameOver`], [`SubmitError::NotYourTurn`], or
+    /// [`SubmitError::NoSuchCompletion`] when `index` is not below
+    /// [`count_completions`](Self::count_completions). The state and the log are then
+    /// untouched.
+    pub fn submit_nth(
+        &mut self,
+        player: PlayerIndex,
+        index: u64,
+    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+        self.check_turn(player)?;
+        let Some(action) = self.nth_completion(player, index) else {
+            return Err(SubmitError::NoSuchCompletion {
+                player,
+                index,
+                count: self.count_completions(player),
+            });
+        };
+        debug_assert_eq!(
+            self.admit(player, &action),
+            Ok(()),
+            "completion {index} of {player} is refused"
+        );
+        Ok(self.apply(player, action))
+    }
+
     /// Parses `json` as a [`Submission`] and submits it.
     ///
     /// # Errors

@@ -98,6 +98,20 @@ pub enum SubmitError {
         /// The stuck player.
         player: PlayerIndex,
     },
+    /// A completion was asked for by its position ([`Engine::submit_nth`]) past the last.
+    ///
+    /// [`Engine::submit_nth`]: crate::Engine::submit_nth
+    #[error("{player} has {count} completions; there is none at position {index}")]
+    NoSuchCompletion {
+        /// Who submitted.
+        player: PlayerIndex,
+        /// The position asked for, from 0.
+        index: u64,
+        /// How many completions the player has ([`Engine::count_completions`]).
+        ///
+        /// [`Engine::count_completions`]: crate::Engine::count_completions
+        count: u64,
+    },
 }
 
 /// Why an undo was refused. The state and the log are exactly as before.

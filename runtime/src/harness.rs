@@ -180,8 +180,13 @@ fn check_game<G: Game>(
             ));
         }
         let pick = choices.random_range(0..completions.len());
-        let action = completions[pick].clone();
-        engine.submit(player, action).map_err(|error| {
+        // Every other submission by its position, the way agents' playouts submit.
+        let submitted = if submission % 2 == 0 {
+            engine.submit(player, completions[pick].clone())
+        } else {
+            engine.submit_nth(player, pick as u64)
+        };
+        submitted.map_err(|error| {
             fail(
                 submission,
                 format!("an offered completion was refused: {error}"),

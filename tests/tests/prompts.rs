@@ -594,6 +594,33 @@ mod validation {
         insta::assert_json_snapshot!("validation_in_place", prompt);
     }
 
+    /// Every completion can be submitted by its position, with the same record as the
+    /// completion itself: play 7, 8 or 9; meld 1 and 9 or 3 and 7; discard an odd card;
+    /// draw. A position past the last is refused and changes nothing.
+    #[test]
+    fn a_completion_is_submitted_by_its_position() {
+        let engine = cards(&[1, 3, 7, 8, 9], 6, 1);
+        let count = engine.count_completions(P0);
+        assert_eq!(count, 3 + 2 + 4 + 1);
+        for index in 0..count {
+            let action = engine.nth_completion(P0, index).expect("a completion");
+            let by_action = engine.clone().submit(P0, action).cloned();
+            let by_position = engine.clone().submit_nth(P0, index).cloned();
+            assert_eq!(by_position, by_action, "completion {index}");
+        }
+        let mut past = engine.clone();
+        assert_eq!(
+            past.submit_nth(P0, count).cloned(),
+            Err(SubmitError::NoSuchCompletion {
+                player: P0,
+                index: count,
+                count
+            })
+        );
+        assert_eq!(past.records(), engine.records());
+        assert_eq!(past.state().journal, engine.state().journal);
+    }
+
     /// A meld stepped through as one chosen set: the set is labelled item by item, and
     /// nothing follows it. A set that is not a meld is refused with the set's error.
     #[test]
