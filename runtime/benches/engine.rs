@@ -1,0 +1,145 @@
+//! What the engine itself costs per record, apart from any game's rules (issue 4, "Speed";
+//! the floor that `docs/PERFORMANCE.md` compares with a hand-written engine).
+//!
+//! The game, Tally, has as few rules as a game can: one seat adds 1 or 2 to a total until
+//! it reaches 1,000, one move per action and no consequence, so nearly all the time is
+//! the engine's: counting and ranking the completions, applying the move, keeping the
+//! record, settling. Every record has two completions (none is forced).
+//!
+//! Run with `cargo bench -p meeple --bench engine`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use meeple::{
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup,
+    SetupError, View,
+};
+use serde::{Deserialize, Serialize};
+
+/// The total Tally counts up to.
+const TARGET: u32 = 1_000;
+
+/// A running total.
+#[derive(Clone, Debug, Serialize, Deserialize, View)]
+struct Tally {
+    total: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum TallyMove {
+    Add(u32),
+}
+
+impl Move<Tally> for TallyMove {
+    fn apply(&self, tally: &mut Tally, _next: &mut MoveContext<'_, Self>) {
+        let TallyMove::Add(amount) = self;
+        tally.total += amount;
+    }
+}
+
+/// Add 1 or 2 to the total.
+#[derive(Clone, Debug, Action)]
+#[action(message = "{player} added {amount}", behaviour = [TallyMove::Add(*amount)])]
+struct Add {
+    #[choose_from([1_u32, 2])]
+    amount: u32,
+}
+
+#[derive(Clone, Debug, Actions)]
+#[actions(game = Tally)]
+enum TallyAction {
+    Add(Add),
+}
+
+impl Game for Tally {
+    type Config = ();
+    type Move = TallyMove;
+    type Actions = TallyAction;
+    const NAME: &'static str = "tally";
+
+    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Tally { total: 0 },
+            moves: Vec::new(),
+        })
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        if self.total < TARGET {
+            PlayerSet::one(PlayerIndex(0))
+        } else {
+            PlayerSet::EMPTY
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.total >= TARGET).then(|| Outcome {
+            winners: vec![PlayerIndex(0)],
+            scores: Vec::new(),
+        })
+    }
+}
+
+/// How a game of Tally is played: which engine, and how a completion is submitted.
+#[derive(Clone, Copy, Debug)]
+enum Way {
+    /// The full log; each completion ranked, then submitted (and checked).
+    Log,
+    /// `Engine::without_log`; ranked, then submitted.
+    Simulation,
+    /// `Engine::without_log`; submitted by its position (`submit_nth`, not checked again).
+    ByPosition,
+}
+
+impl Way {
+    fn name(self) -> &'static str {
+        match self {
+            Way::Log => "full log, submit",
+            Way::Simulation => "no log, submit",
+            Way::ByPosition => "no log, submit_nth",
+        }
+    }
+}
+
+/// Plays Tally to its end, taking 1 and 2 in turn; returns the engine and its records.
+fn play(way: Way) -> (Engine<Tally>, u64) {
+    let engine = Engine::<Tally>::new((), 1, 0).expect("a valid setup");
+    let mut engine = match way {
+        Way::Log => engine,
+        Way::Simulation | Way::ByPosition => engine.without_log(),
+    };
+    let player = PlayerIndex(0);
+    let mut step = 0_u64;
+    while !engine.to_act().is_empty() {
+        let index = step % engine.count_completions(player);
+        match way {
+            Way::ByPosition => engine.submit_nth(player, index),
+            Way::Log | Way::Simulation => {
+                let action = engine.nth_completion(player, index).expect("a completion");
+                engine.submit(player, action)
+            }
+        }
+        .expect("an offered completion");
+        step += 1;
+    }
+    let records = engine.played().records;
+    (engine, records)
+}
+
+/// The cost of one record, each way: the time of a whole game over its records.
+fn per_record(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine per record");
+    for way in [Way::Log, Way::Simulation, Way::ByPosition] {
+        let (engine, records) = play(way);
+        assert_eq!(engine.state().total, TARGET);
+        group.throughput(Throughput::Elements(records));
+        group.bench_function(BenchmarkId::new("tally to 1000", way.name()), |b| {
+            b.iter(|| black_box(play(way)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_record);
+criterion_main!(benches);
