@@ -144,6 +144,16 @@
 //! [`check_views`] plays random games and checks at every step that every prompt computed
 //! from the player's view equals the one from the full state, and that every viewer's moves
 //! replayed from the viewed setup give their view.
+//!
+//! Bots are [`Agent`]s: a [`RandomAgent`], and a [`SearchAgent`] (UCT, or information-set
+//! MCTS for hidden information). An agent decides from its seat's own copy of the game
+//! ([`Engine::for_agent`]: the seat's view, a chance of its own, no log), counts and ranks
+//! completions without listing them ([`Engine::count_completions`],
+//! [`Engine::nth_completion`]) and plays them out by position ([`Engine::submit_nth`]). A
+//! game helps the search without changing the agents: [`Game::determinize`] draws a full
+//! state consistent with a view, [`Game::evaluate`] scores a nearer horizon than the end,
+//! and a game whose players must remember what they saw (Memory) sets [`Game::RECALLS`]
+//! and draws from that history in [`Game::determinize_recalled`].
 
 extern crate self as meeple;
 
