@@ -3,24 +3,14 @@
 //! information-set MCTS agent loses far less than random players and plays like a player
 //! who knows the game (hits a 10 or 11, stands on a hard 17 or more).
 
-use meeple::{
-    Agent, Budget, ComponentId, Engine, Game, PlayerIndex, RandomAgent, SearchAgent, View, Viewer,
-};
+use meeple::{Agent, Budget, Engine, Game, PlayerIndex, RandomAgent, SearchAgent};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, HandValue, Phase, card_points,
 };
 
-/// The state as `player` sees it, as JSON.
-fn seen(state: &Blackjack, player: PlayerIndex) -> String {
-    serde_json::to_string(&state.view(Viewer::Player(player))).expect("a state serializes")
-}
+mod matches;
 
-/// Every component in the places of `state`.
-fn pieces(state: &Blackjack) -> Vec<ComponentId> {
-    let mut ids = Vec::new();
-    state.visit_pieces(&mut |id| ids.push(id));
-    ids
-}
+use matches::check_determinizations;
 
 /// Plays `world` to its end with random completions.
 fn play_out(world: &mut Engine<Blackjack>, seed: u64) {
@@ -62,45 +52,23 @@ fn determinization_keeps_the_view_and_every_card() {
     };
     for (config, players, seeds) in [(BlackjackConfig::default(), 3, 0..3_u64), (small, 5, 3..4)] {
         let chest = Blackjack::chest(&config).expect("a valid config");
-        for seed in seeds {
-            let mut engine =
-                Engine::<Blackjack>::new(config.clone(), players, seed).expect("setup");
-            let mut random = RandomAgent::new(seed);
-            let mut step = 0_u64;
-            loop {
-                for seat in (0..players).map(PlayerIndex) {
-                    let view = engine.for_agent(seat, seed * 1000 + step);
-                    let mut world = view.clone();
-                    world.determinize(seat);
-                    let state = world.state();
-                    let at = format!("seed {seed}, step {step}, {seat}");
-                    assert_eq!(seen(state, seat), seen(view.state(), seat), "{at}");
-                    chest.check(pieces(state)).expect(&at);
-                    let hidden = state.shoe().slots().iter().chain(state.hole().slots());
-                    assert!(
-                        hidden.clone().all(|slot| !slot.is_hidden()),
-                        "{at}: a card is still hidden"
-                    );
-                    if step.is_multiple_of(10) && seat == PlayerIndex(0) {
-                        play_out(&mut world, step);
-                    }
-                }
-                let Some(player) = engine.to_act().first() else {
-                    break;
-                };
-                let seat = engine.for_agent(player, step);
-                let action = random.choose(&seat, player).expect("a completion");
-                engine
-                    .submit(player, action)
-                    .expect("an offered completion");
-                step += 1;
-            }
-            if config.rounds == 40 {
+        let ended =
+            check_determinizations::<Blackjack>(&config, players, seeds, Some(&chest), |found| {
+                let state = found.world.state();
+                let mut hidden = state.shoe().slots().iter().chain(state.hole().slots());
                 assert!(
-                    engine.state().shuffles() > 3,
-                    "{}",
-                    engine.state().shuffles()
+                    hidden.all(|slot| !slot.is_hidden()),
+                    "{}: a card is still hidden",
+                    found.at
                 );
+                if found.step.is_multiple_of(10) && found.seat == PlayerIndex(0) {
+                    play_out(found.world, found.step);
+                }
+            });
+        if config.rounds == 40 {
+            for engine in ended {
+                let shuffles = engine.state().shuffles();
+                assert!(shuffles > 3, "{shuffles}");
             }
         }
     }

@@ -1,12 +1,12 @@
 //! Search agents at Hearts: determinization keeps what the player sees, and an
 //! information-set MCTS agent takes clearly fewer points than random players.
 
-use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent, View, Viewer};
+use meeple::{Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
 use meeple_games::hearts::{CardSet, Hearts, HeartsConfig};
 
 mod matches;
 
-use matches::{mean_ci, play_match};
+use matches::{check_determinizations, mean_ci, play_match};
 
 /// One hand (the game ends once anybody has a point).
 fn one_hand() -> HeartsConfig {
@@ -16,23 +16,14 @@ fn one_hand() -> HeartsConfig {
     }
 }
 
-/// A determinized world shows its player exactly their view, at every step of a game,
-/// with every card in one place and no card of a suit a seat has shown it lacks.
+/// A determinized world shows its player exactly their view, at every step of a game and
+/// for every seat, with every card in one place and no card of a suit a seat has shown it
+/// lacks.
 #[test]
 fn determinization_keeps_the_players_view() {
-    let mut engine = Engine::<Hearts>::new(one_hand(), 4, 3).expect("setup");
-    let mut random = RandomAgent::new(3);
-    let mut step = 0_u64;
-    while let Some(player) = engine.to_act().first() {
-        let seat = engine.for_agent(player, step);
-        let mut world = seat.clone();
-        world.determinize(player);
-        let seen = |state: &Hearts| {
-            serde_json::to_string(&state.view(Viewer::Player(player))).expect("JSON")
-        };
-        assert_eq!(seen(world.state()), seen(seat.state()), "step {step}");
+    check_determinizations::<Hearts>(&one_hand(), 4, [3], None, |found| {
+        let (state, at) = (found.world.state(), &found.at);
         // Every card lies somewhere exactly once.
-        let state = world.state();
         let places: Vec<CardSet> = (0..4)
             .map(PlayerIndex)
             .flat_map(|seat| {
@@ -47,13 +38,14 @@ fn determinization_keeps_the_players_view() {
         assert_eq!(
             places.iter().map(|cards| cards.len()).sum::<usize>(),
             52,
-            "step {step}"
+            "{at}"
         );
         assert_eq!(
             places
                 .iter()
                 .fold(CardSet::EMPTY, |all, cards| all.union(*cards)),
-            CardSet::DECK
+            CardSet::DECK,
+            "{at}"
         );
         // Nobody holds a card of a suit they have shown they lack.
         for seat in (0..4).map(PlayerIndex) {
@@ -62,18 +54,13 @@ fn determinization_keeps_the_players_view() {
                     .hand(seat)
                     .intersection(state.shown_out(seat))
                     .is_empty(),
-                "step {step}: seat {} holds {} but showed out of {}",
+                "{at}: seat {} holds {} but showed out of {}",
                 seat.0,
                 state.hand(seat),
                 state.shown_out(seat)
             );
         }
-        let action = random.choose(&seat, player).expect("a completion");
-        engine
-            .submit(player, action)
-            .expect("an offered completion");
-        step += 1;
-    }
+    });
 }
 
 /// Plays `hands` one-hand games with the search agent at seat 0 and random agents at the

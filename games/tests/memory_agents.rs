@@ -6,26 +6,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use meeple::{
-    Agent, Budget, ComponentId, Engine, Game, PlayerIndex, RandomAgent, SearchAgent, Space, View,
-    Viewer,
+    Agent, Budget, ComponentId, Engine, Game, PlayerIndex, RandomAgent, SearchAgent, Space,
 };
 use meeple_games::memory::{Memory, MemoryConfig, MemoryMove};
 
 mod matches;
 
-use matches::play_match;
-
-/// The state as `player` sees it, as JSON.
-fn seen(state: &Memory, player: PlayerIndex) -> String {
-    serde_json::to_string(&state.view(Viewer::Player(player))).expect("a state serializes")
-}
-
-/// Every component in the places of `state`.
-fn pieces(state: &Memory) -> Vec<ComponentId> {
-    let mut ids = Vec::new();
-    state.visit_pieces(&mut |id| ids.push(id));
-    ids
-}
+use matches::{check_determinizations, play_match};
 
 /// Plays `world` to its end with random completions; returns how many actions it took.
 fn play_out(world: &mut Engine<Memory>, seed: u64) -> usize {
@@ -71,53 +58,31 @@ fn determinization_keeps_the_view_and_every_card() {
         (MemoryConfig::grid(1, 2), 2, 6..7),
     ] {
         let chest = Memory::chest(&config);
-        for seed in seeds {
-            let mut engine = Engine::<Memory>::new(config.clone(), players, seed).expect("setup");
-            let mut random = RandomAgent::new(seed);
-            let mut step = 0_u64;
-            loop {
-                for seat in (0..players).map(PlayerIndex) {
-                    let view = engine.for_agent(seat, seed * 1000 + step);
-                    let mut world = view.clone();
-                    world.determinize(seat);
-                    let state = world.state();
-                    let at = format!("seed {seed}, step {step}, {seat}");
-                    assert_eq!(seen(state, seat), seen(view.state(), seat), "{at}");
-                    chest.check(pieces(state)).expect(&at);
-                    assert!(
-                        state
-                            .face_down()
-                            .spaces()
-                            .slots()
-                            .iter()
-                            .flatten()
-                            .all(|slot| !slot.is_hidden()),
-                        "{at}: a face-down card is still hidden"
-                    );
-                    for (space, id) in remembered(&engine) {
-                        let found = state
-                            .table()
-                            .get(space.0)
-                            .and_then(|slot| slot.piece())
-                            .map(|piece| piece.id());
-                        assert_eq!(found, Some(id), "{at}: the card seen on {space:?}");
-                    }
-                    if step.is_multiple_of(7) {
-                        play_out(&mut world, step);
-                        assert!(world.outcome().is_some(), "{at}");
-                    }
-                }
-                let Some(player) = engine.to_act().first() else {
-                    break;
-                };
-                let seat = engine.for_agent(player, step);
-                let action = random.choose(&seat, player).expect("a completion");
-                engine
-                    .submit(player, action)
-                    .expect("an offered completion");
-                step += 1;
+        check_determinizations::<Memory>(&config, players, seeds, Some(&chest), |found| {
+            let (state, at) = (found.world.state(), &found.at);
+            assert!(
+                state
+                    .face_down()
+                    .spaces()
+                    .slots()
+                    .iter()
+                    .flatten()
+                    .all(|slot| !slot.is_hidden()),
+                "{at}: a face-down card is still hidden"
+            );
+            for (space, id) in remembered(found.engine) {
+                let lies = state
+                    .table()
+                    .get(space.0)
+                    .and_then(|slot| slot.piece())
+                    .map(|piece| piece.id());
+                assert_eq!(lies, Some(id), "{at}: the card seen on {space:?}");
             }
-        }
+            if found.step.is_multiple_of(7) {
+                play_out(found.world, found.step);
+                assert!(found.world.outcome().is_some(), "{at}");
+            }
+        });
     }
 }
 

@@ -1,9 +1,9 @@
-//! Matches between agents, shared by the agent test suites of every game: a search agent
-//! at one seat against random agents at the others.
+//! What the agent test suites of every game share: matches of a search agent at one seat
+//! against random agents at the others, and the checks every determinization must pass.
 
 #![allow(dead_code, reason = "each test binary uses a part of the helpers")]
 
-use meeple::{Agent, Engine, Game, PlayerIndex};
+use meeple::{Agent, Chest, ComponentId, Engine, Game, PlayerIndex, RandomAgent, Viewer};
 
 /// Plays `engine` to its end with `search` at seat `searcher` and `random` at every other
 /// seat, each deciding from the seat's own copy of the game ([`Engine::for_agent`]) seeded
@@ -44,4 +44,86 @@ pub fn mean_ci(values: &[f64]) -> (f64, f64) {
         .sum::<f64>()
         / (n - 1.0);
     (mean, 1.96 * (variance / n).sqrt())
+}
+
+/// What a determinization of one seat's copy of the game looks like, for
+/// [`check_determinizations`] to hand to a game's own checks.
+pub struct Determinized<'a, G: Game> {
+    /// The game being played, with its full state and log.
+    pub engine: &'a Engine<G>,
+    /// The seat's copy ([`Engine::for_agent`]).
+    pub view: &'a Engine<G>,
+    /// The copy after [`Engine::determinize`].
+    pub world: &'a mut Engine<G>,
+    /// The seat whose copy it is.
+    pub seat: PlayerIndex,
+    /// Decisions made so far in the game.
+    pub step: u64,
+    /// Where this is, for assertion messages: seed, step and seat.
+    pub at: String,
+}
+
+/// Plays one random game of `players` seats from `config` for each seed of `seeds`; before
+/// every decision, determinizes every seat's copy and checks that the world shows that
+/// seat exactly their view (as JSON) and, with a `chest`, holds every component once;
+/// then hands it to `check` for the game's own checks. Returns the games at their end.
+///
+/// # Panics
+/// Panics at the first check that fails, saying where.
+pub fn check_determinizations<G: Game>(
+    config: &G::Config,
+    players: usize,
+    seeds: impl IntoIterator<Item = u64>,
+    chest: Option<&Chest>,
+    mut check: impl FnMut(Determinized<'_, G>),
+) -> Vec<Engine<G>> {
+    let mut ended = Vec::new();
+    for seed in seeds {
+        let mut engine = Engine::<G>::new(config.clone(), players, seed).expect("setup");
+        let mut random = RandomAgent::new(seed);
+        let mut step = 0_u64;
+        loop {
+            for seat in (0..players).map(PlayerIndex) {
+                let view = engine.for_agent(seat, seed * 1000 + step);
+                let mut world = view.clone();
+                world.determinize(seat);
+                let at = format!("seed {seed}, step {step}, {seat}");
+                assert_eq!(seen(world.state(), seat), seen(view.state(), seat), "{at}");
+                if let Some(chest) = chest {
+                    chest.check(pieces(world.state())).expect(&at);
+                }
+                check(Determinized {
+                    engine: &engine,
+                    view: &view,
+                    world: &mut world,
+                    seat,
+                    step,
+                    at,
+                });
+            }
+            let Some(player) = engine.to_act().first() else {
+                break;
+            };
+            let seat = engine.for_agent(player, step);
+            let action = random.choose(&seat, player).expect("a completion");
+            engine
+                .submit(player, action)
+                .expect("an offered completion");
+            step += 1;
+        }
+        ended.push(engine);
+    }
+    ended
+}
+
+/// The state as `player` sees it, as JSON.
+pub fn seen<G: Game>(state: &G, player: PlayerIndex) -> String {
+    serde_json::to_string(&state.view(Viewer::Player(player))).expect("a state serializes")
+}
+
+/// Every component in the places of `state`.
+pub fn pieces<G: Game>(state: &G) -> Vec<ComponentId> {
+    let mut ids = Vec::new();
+    state.visit_pieces(&mut |id| ids.push(id));
+    ids
 }
