@@ -458,7 +458,10 @@ fn check_handwritten() {
 
     // Lockstep with meeple on two full games, one without forced plays.
     for (seed, autoplay_forced) in [(3, true), (4, false)] {
-        let settings = EngineSettings { autoplay_forced };
+        let settings = EngineSettings {
+            autoplay_forced,
+            ..EngineSettings::default()
+        };
         let mut engine =
             Engine::<Hearts>::with_settings(HeartsConfig::default(), 4, seed, settings)
                 .expect("the default config");

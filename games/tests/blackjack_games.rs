@@ -3,7 +3,7 @@
 //! their exact final scores (in half-chips). `checked_rounds` re-deals every round from the
 //! records and settles it again by the rules. Then replay and undo.
 
-use meeple::{ActionRecord, Engine, PlayerIndex, Slot, SubmitError, UndoError};
+use meeple::{ActionRecord, Engine, PlayerIndex, Seat, Slot, SubmitError, UndoError};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, HandResult, HandValue, Hit, Spot,
     Stand, dealer_draws, settle,
@@ -247,12 +247,13 @@ fn a_hit_cannot_be_undone() {
     });
     let record = engine.records().last().expect("a hit").clone();
     let player = record.player.expect("a player's action");
-    assert!(record.reveals && !record.drew_chance);
+    assert!(!record.drew_chance);
     let before = serde_json::to_string(engine.state()).expect("serializable");
     assert_eq!(
         engine.undo(player),
         Err(UndoError::RevealedInformation {
-            action: "hit".to_owned()
+            action: "Hit: take another card".to_owned(),
+            viewer: "Player 1".to_owned(),
         })
     );
     assert_eq!(
@@ -261,7 +262,7 @@ fn a_hit_cannot_be_undone() {
             .map(|_| ())
             .expect_err("still refused")
             .to_string(),
-        "`hit` revealed hidden information and cannot be undone"
+        "`Hit: take another card` showed Player 1 what was hidden from them, so it cannot be undone"
     );
     assert_eq!(
         serde_json::to_string(engine.state()).expect("serializable"),
@@ -288,7 +289,7 @@ fn a_hit_cannot_be_undone() {
     assert_eq!(
         engine.undo(player),
         Err(UndoError::DrewChance {
-            action: "hit".to_owned()
+            action: "Hit: take another card".to_owned()
         })
     );
 }
@@ -328,7 +329,8 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
     assert_eq!(
         engine.undo(second),
         Err(UndoError::RevealedInformation {
-            action: "stand".to_owned()
+            action: "Stand: keep your hand".to_owned(),
+            viewer: "Player 1".to_owned(),
         })
     );
     // Out of turn, an action is refused and changes nothing.
@@ -339,8 +341,8 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
             .map(|_| ())
             .expect_err("not their turn"),
         SubmitError::NotYourTurn {
-            player: second,
-            to_act: vec![first]
+            player: Seat::new(second, "Player 2"),
+            to_act: vec![Seat::new(first, "Player 1")]
         }
     );
 }

@@ -162,7 +162,7 @@ fn actions_are_submitted_by_name_without_selections() {
         .expect_err("no doubling");
     assert_eq!(
         refused.to_string(),
-        r#"unknown action `double`; the actions of this game are ["hit", "stand"]"#
+        "unknown action `double`; the actions of this game are hit, stand"
     );
     engine
         .submit_json(FIRST, r#"{"action":"stand"}"#)

@@ -8,11 +8,25 @@
 mod common;
 
 use common::{agent, checked_hands, play_random, random_choice};
-use meeple::{Engine, EngineSettings, PlayerIndex, RecordKind, SubmitError, UndoError};
+use meeple::{
+    ActionRecord, Engine, EngineSettings, PlayerIndex, RecordKind, SubmitError, UndoError,
+};
 use meeple_games::hearts::{
-    Card, CardSet, Hearts, HeartsAction, HeartsConfig, PassCards, Phase, PlayCard,
+    Card, CardSet, Hearts, HeartsAction, HeartsConfig, HeartsMove, PassCards, Phase, PlayCard,
 };
 use proptest::prelude::*;
+
+/// Whether `record` showed a seat a card hidden from them, by the rules of Hearts: a deal,
+/// cards passed reaching their receiver, or a card leaving a hand for the table. The
+/// engine decides this from the views alone; this is the independent oracle.
+fn reveals(record: &ActionRecord<HeartsMove>) -> bool {
+    record.moves.iter().any(|applied| {
+        matches!(
+            applied,
+            HeartsMove::Deal { .. } | HeartsMove::TakePassed { .. } | HeartsMove::Play { .. }
+        )
+    })
+}
 
 fn bytes(engine: &Engine<Hearts>) -> Vec<u8> {
     serde_json::to_vec(engine.state()).expect("the state serializes")
@@ -21,6 +35,7 @@ fn bytes(engine: &Engine<Hearts>) -> Vec<u8> {
 fn new_engine(config: HeartsConfig, seed: u64, autoplay: bool) -> Engine<Hearts> {
     let settings = EngineSettings {
         autoplay_forced: autoplay,
+        ..EngineSettings::default()
     };
     Engine::with_settings(config, 4, seed, settings).expect("a valid setup")
 }
@@ -91,7 +106,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             engine,
             idle,
             offered,
-            |error| matches!(error, SubmitError::NotYourTurn { player: who, .. } if *who == idle),
+            |error| matches!(error, SubmitError::NotYourTurn { player: who, .. } if who.index == idle),
         );
     }
     assert_refused_json(engine, player, "{not json", |error| {
@@ -249,18 +264,21 @@ fn check_undo(
         .rposition(|record| record.player == Some(player))
         .expect("the player just acted");
     let undo = || engine.clone().undo(player);
+    if engine.outcome().is_some() {
+        // The result stands: nothing is undone once the game is over.
+        assert_eq!(undo(), Err(UndoError::GameOver));
+        assert_eq!(engine.clone().take_back(player), Err(UndoError::GameOver));
+        return;
+    }
     if last + 1 != records.len() {
         // Followed by others: what the player's last action itself did is reported first.
         let undone = undo();
         let own = &records[last];
         let expected = match undone {
             Err(UndoError::DrewChance { .. }) => own.drew_chance,
-            Err(UndoError::RevealedInformation { .. }) => !own.drew_chance && own.reveals,
-            Err(UndoError::Forced { .. }) => {
-                !own.drew_chance && !own.reveals && own.kind != RecordKind::Submitted
-            }
+            Err(UndoError::Forced { .. }) => !own.drew_chance && own.kind != RecordKind::Submitted,
             Err(UndoError::Followed { .. }) => {
-                !own.drew_chance && !own.reveals && own.kind == RecordKind::Submitted
+                !own.drew_chance && own.kind == RecordKind::Submitted
             }
             _ => false,
         };
@@ -279,7 +297,7 @@ fn check_undo(
             matches!(undone, Err(UndoError::DrewChance { .. })),
             "{undone:?}"
         );
-    } else if submitted.reveals {
+    } else if reveals(submitted) {
         let undone = undo();
         assert!(
             matches!(undone, Err(UndoError::RevealedInformation { .. })),
@@ -293,15 +311,39 @@ fn check_undo(
         assert_eq!(clone.records().len(), index);
         return;
     }
-    // `take_back` cancels the forced plays and the others' actions that followed too.
+    // `take_back` cancels the forced plays and the others' actions that followed too,
+    // except the other seats' passes made meanwhile, which stay if none revealed anything.
     let cancelled = &records[index..];
-    if cancelled.iter().any(|record| record.drew_chance) {
+    let others_pass_meanwhile = cancelled.len() > 1
+        && cancelled[1..].iter().all(|record| {
+            record.action == "pass_cards" && record.player != Some(player) && !reveals(record)
+        });
+    if others_pass_meanwhile {
+        if reveals(submitted) {
+            let taken_back = engine.clone().take_back(player);
+            assert!(
+                matches!(taken_back, Err(UndoError::RevealedInformation { .. })),
+                "{taken_back:?}"
+            );
+        } else if replay {
+            let mut clone = engine.clone();
+            let taken_back = clone
+                .take_back(player)
+                .expect("a pass can be taken back while the others pass");
+            assert_eq!(taken_back.as_slice(), &cancelled[..1]);
+            let mut kept = engine.log().clone();
+            kept.records.remove(index);
+            assert_eq!(clone.records(), kept.records.as_slice());
+            let replayed = Engine::replay(&kept).expect("the others' passes replay alone");
+            assert_eq!(bytes(&clone), bytes(&replayed));
+        }
+    } else if cancelled.iter().any(|record| record.drew_chance) {
         let taken_back = engine.clone().take_back(player);
         assert!(
             matches!(taken_back, Err(UndoError::DrewChance { .. })),
             "{taken_back:?}"
         );
-    } else if cancelled.iter().any(|record| record.reveals) {
+    } else if cancelled.iter().any(reveals) {
         let taken_back = engine.clone().take_back(player);
         assert!(
             matches!(taken_back, Err(UndoError::RevealedInformation { .. })),
@@ -430,7 +472,7 @@ fn undo_of_a_pass_and_its_limits() {
         Err(UndoError::RevealedInformation { .. })
     ));
     let last = &engine.records()[engine.records().len() - 2];
-    assert!(last.reveals && last.player == Some(PlayerIndex(3)));
+    assert!(reveals(last) && last.player == Some(PlayerIndex(3)));
 }
 
 #[test]

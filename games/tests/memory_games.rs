@@ -2,7 +2,7 @@
 //! the completions of the player to act, `ChaCha8Rng` seeded like the engine), with their
 //! exact final scores; their replay from the log; and what undo allows.
 
-use meeple::{Engine, PlayerIndex, RecordKind, Space, SubmitError, UndoError};
+use meeple::{Engine, PlayerIndex, RecordKind, Seat, Space, SubmitError, UndoError};
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -178,7 +178,9 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
     let mut engine = Engine::<Memory>::new(MemoryConfig::default(), 2, 11).expect("setup");
     assert_eq!(
         engine.undo(P0),
-        Err(UndoError::NothingToUndo { player: P0 })
+        Err(UndoError::NothingToUndo {
+            player: Seat::new(P0, "Player 1")
+        })
     );
     let [a, b] = miss_spaces(&engine);
     let before = engine.state().clone();
@@ -188,12 +190,15 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
     assert_eq!(
         refused,
         Err(UndoError::RevealedInformation {
-            action: "reveal".to_owned()
+            action: "Turn a card over".to_owned(),
+            viewer: "Player 1".to_owned(),
         })
     );
     assert_eq!(
         refused.err().map(|error| error.to_string()).as_deref(),
-        Some("`reveal` revealed hidden information and cannot be undone")
+        Some(
+            "`Turn a card over` showed Player 1 what was hidden from them, so it cannot be undone"
+        )
     );
     assert_eq!(engine.state(), &revealed, "a refused undo changes nothing");
     assert_ne!(engine.state(), &before);

@@ -306,6 +306,7 @@ fn three_numbers(c: &mut Criterion) {
     // them at setup.
     let settings = EngineSettings {
         autoplay_forced: false,
+        ..EngineSettings::default()
     };
     let engine = Engine::<Triple>::with_settings((), 1, 0, settings).expect("a valid setup");
     let player = PlayerIndex(0);

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, Behaviour, FollowUp};
 use crate::chance::Chance;
-use crate::error::{SubmitError, UndoError};
+use crate::error::{Seat, SubmitError, UndoError, echo};
 use crate::game::{Game, Outcome, SetupError, WhenStuck};
 use crate::log::{ActionRecord, GameLog, RecordKind};
 use crate::moves::{Move, resolve};
@@ -26,17 +26,30 @@ pub struct EngineSettings {
     /// Play a player's only possible completion for them (recorded as
     /// [`RecordKind::Forced`]). Default: true.
     pub autoplay_forced: bool,
+    /// How many records the engine plays in a row for the players (forced completions and
+    /// passes) before it decides the game cannot go on without one: a game whose only
+    /// action is always forced and never ends would otherwise never return. Default:
+    /// [`FORCED_LIMIT`].
+    pub forced_limit: usize,
 }
+
+/// The default [`EngineSettings::forced_limit`]: far above any real game's run of forced
+/// plays (a game of Hearts has about 60 records in all).
+pub const FORCED_LIMIT: usize = 10_000;
 
 impl Default for EngineSettings {
     fn default() -> Self {
         EngineSettings {
             autoplay_forced: true,
+            forced_limit: FORCED_LIMIT,
         }
     }
 }
 
 /// Where a game stands.
+///
+/// Displayed in words with the seats it names: `player 1 to act`, `over: player 0 won`,
+/// `stuck: player 2 has nothing possible`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// These players may act now.
@@ -47,6 +60,26 @@ pub enum Status {
     /// the game declares no pass ([`WhenStuck::Deadlock`]). An empty set means the game
     /// names nobody to act.
     Stuck(PlayerSet),
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Status::Acting(players) => write!(f, "{players} to act"),
+            Status::Over(outcome) => {
+                let winners: PlayerSet = outcome.winners.iter().copied().collect();
+                match outcome.winners.len() {
+                    0 => f.write_str("over: nobody won"),
+                    1 => write!(f, "over: {winners} won"),
+                    _ => write!(f, "over: {winners} tied"),
+                }
+            }
+            Status::Stuck(players) if players.is_empty() => {
+                f.write_str("stuck: the game names nobody to act")
+            }
+            Status::Stuck(players) => write!(f, "stuck: {players} has nothing possible"),
+        }
+    }
 }
 
 /// Why a log could not be replayed.
@@ -194,7 +227,9 @@ impl<G: Game> Engine<G> {
     /// plays any forced completions that follow.
     ///
     /// # Errors
-    /// The game's [`SetupError`] when the config or player count is not playable.
+    /// The game's [`SetupError`] when the config or player count is not playable;
+    /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
+    /// for the players [`FORCED_LIMIT`] times in a row.
     pub fn new(config: G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
         Self::with_settings(config, players, seed, EngineSettings::default())
     }
@@ -239,7 +274,12 @@ impl<G: Game> Engine<G> {
             Vec::new(),
             setup.moves,
         );
-        engine.settle();
+        engine
+            .settle()
+            .map_err(|Endless { action, records }| SetupError::ForcedWithoutEnd {
+                action,
+                records,
+            })?;
         Ok(engine)
     }
 
@@ -590,7 +630,7 @@ impl<G: Game> Engine<G> {
         self.check_turn(player)?;
         let Some(action) = self.nth_completion(player, index) else {
             return Err(SubmitError::NoSuchCompletion {
-                player,
+                player: self.seat(player),
                 index,
                 count: self.count_completions(player),
             });
@@ -600,7 +640,7 @@ impl<G: Game> Engine<G> {
             Ok(()),
             "completion {index} of {player} is refused"
         );
-        Ok(self.apply(player, action))
+        self.apply(player, action)
     }
 
     /// Parses `json` as a [`Submission`] and submits it.
@@ -646,7 +686,7 @@ impl<G: Game> Engine<G> {
         if let Err(error) = self.admit(player, &action) {
             return Err(refused(self, error));
         }
-        Ok(self.apply(player, action))
+        self.apply(player, action)
     }
 
     /// Checks `action` for `player` and, if it is allowed, applies its moves and their
@@ -664,7 +704,7 @@ impl<G: Game> Engine<G> {
         action: G::Actions,
     ) -> Result<&ActionRecord<G::Move>, SubmitError> {
         self.admit(player, &action)?;
-        Ok(self.apply(player, action))
+        self.apply(player, action)
     }
 
     /// Every check of [`submit`](Self::submit), changing nothing.
@@ -685,104 +725,218 @@ impl<G: Game> Engine<G> {
     }
 
     /// Applies an admitted action and what follows it; returns its record.
-    fn apply(&mut self, player: PlayerIndex, action: G::Actions) -> &ActionRecord<G::Move> {
+    ///
+    /// # Errors
+    /// [`SubmitError::ForcedWithoutEnd`] when what follows is played for the players
+    /// [`EngineSettings::forced_limit`] times in a row: the game is rebuilt as it was before
+    /// the action from its log (an engine without a log stays where the limit stopped it).
+    fn apply(
+        &mut self,
+        player: PlayerIndex,
+        action: G::Actions,
+    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
         let index = self.perform(player, action, RecordKind::Submitted);
-        self.settle();
-        &self.log.records[index]
+        if let Err(Endless { action, records }) = self.settle() {
+            if self.keep_records {
+                let mut earlier = self.log.clone();
+                earlier.records.truncate(index);
+                if let Ok(mut rebuilt) = Self::replay(&earlier) {
+                    rebuilt.settings = self.settings;
+                    *self = rebuilt;
+                }
+            }
+            return Err(SubmitError::ForcedWithoutEnd { action, records });
+        }
+        Ok(&self.log.records[index])
     }
 
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
     /// before it, and returns its record.
     ///
     /// # Errors
-    /// [`UndoError`] when the player has no action, another action followed it, it was
-    /// forced, it drew chance or it revealed hidden information; [`UndoError::NoLog`] for
-    /// a game without its log.
+    /// [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// player has no action; [`UndoError::DrewChance`], [`UndoError::Forced`] or
+    /// [`UndoError::Followed`] when it drew chance, was played for them, or another action
+    /// came after it; [`UndoError::RevealedInformation`] when one of its moves showed a
+    /// viewer something hidden from them (decided from the views, see
+    /// [`take_back`](Self::take_back)); [`UndoError::NoLog`] for a game without its log.
     pub fn undo(&mut self, player: PlayerIndex) -> Result<ActionRecord<G::Move>, UndoError> {
-        if !self.keep_records {
-            return Err(UndoError::NoLog);
-        }
+        self.check_undo()?;
         let Some(position) = self
             .log
             .records
             .iter()
             .rposition(|record| record.player == Some(player))
         else {
-            return Err(UndoError::NothingToUndo { player });
+            return Err(UndoError::NothingToUndo {
+                player: self.seat(player),
+            });
         };
         if position + 1 != self.log.records.len() {
             // What the action itself did outweighs what came after it: say that first.
             let record = &self.log.records[position];
-            let action = record.action.to_string();
+            let action = self.action_text(&self.state, record);
             return Err(if record.drew_chance {
                 UndoError::DrewChance { action }
-            } else if record.reveals {
-                UndoError::RevealedInformation { action }
             } else if record.kind != RecordKind::Submitted {
                 UndoError::Forced { action }
             } else {
-                UndoError::Followed { player, action }
-            });
-        }
-        let mut cancelled = self.rewind(position)?;
-        cancelled.pop().ok_or(UndoError::NothingToUndo { player })
-    }
-
-    /// Takes back `player`'s last submitted action and every action that followed it (bots'
-    /// replies, forced plays), restoring the exact state before it; returns the cancelled
-    /// records, in order. For a person playing against bots, or hot-seat play, where
-    /// [`undo`](Self::undo) would be refused because the others already answered.
-    ///
-    /// # Errors
-    /// [`UndoError::NothingToUndo`] when the player submitted nothing;
-    /// [`UndoError::DrewChance`] or [`UndoError::RevealedInformation`] naming the first
-    /// cancelled action that drew chance or revealed hidden information;
-    /// [`UndoError::NoLog`] for a game without its log.
-    pub fn take_back(
-        &mut self,
-        player: PlayerIndex,
-    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
-        if !self.keep_records {
-            return Err(UndoError::NoLog);
-        }
-        let Some(position) = self.log.records.iter().rposition(|record| {
-            record.player == Some(player) && record.kind == RecordKind::Submitted
-        }) else {
-            return Err(UndoError::NothingToUndo { player });
-        };
-        self.rewind(position)
-    }
-
-    /// Cancels the records from `position` on, if none of them drew chance or revealed
-    /// anything and the first was chosen by a player; rebuilds the state by replaying the
-    /// records before it.
-    fn rewind(&mut self, position: usize) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
-        let cancelled = &self.log.records[position..];
-        if let Some(first) = cancelled.first()
-            && first.kind != RecordKind::Submitted
-        {
-            return Err(UndoError::Forced {
-                action: first.action.to_string(),
-            });
-        }
-        if let Some(record) = cancelled.iter().find(|record| record.drew_chance) {
-            return Err(UndoError::DrewChance {
-                action: record.action.to_string(),
-            });
-        }
-        if let Some(record) = cancelled.iter().find(|record| record.reveals) {
-            return Err(UndoError::RevealedInformation {
-                action: record.action.to_string(),
+                UndoError::Followed {
+                    player: self.seat(player),
+                    action,
+                }
             });
         }
         let mut earlier = self.log.clone();
         let cancelled = earlier.records.split_off(position);
+        let mut cancelled = self.rewind(earlier, cancelled)?;
+        cancelled.pop().ok_or(UndoError::NothingToUndo {
+            player: self.seat(player),
+        })
+    }
+
+    /// Takes back `player`'s last submitted action and the actions that followed it and
+    /// depended on it (bots' replies, forced plays), restoring the exact state before it;
+    /// returns the cancelled records, in order. For a person playing against bots, or
+    /// hot-seat play, where [`undo`](Self::undo) would be refused because the others already
+    /// answered.
+    ///
+    /// Actions of other players that did not depend on it stay: when every record after it
+    /// replays the same without it (others passing cards at the same time as the player),
+    /// only the player's own action is cancelled.
+    ///
+    /// Nothing is cancelled that showed anyone what they could not see: before each move of
+    /// the records to cancel, the state is compared with each seat's and an observer's view
+    /// of it, and a move that shows a viewer a value from a part hidden from them (a card
+    /// leaving a hidden hand for the table, a card turned face up) makes its action final.
+    /// This is decided from the game's [`View`](crate::View) and
+    /// [`Move::view`](crate::Move::view) alone; values are compared as JSON strings, arrays
+    /// and objects, never as bare numbers or booleans.
+    ///
+    /// # Errors
+    /// [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// player submitted nothing; [`UndoError::DrewChance`] or
+    /// [`UndoError::RevealedInformation`] naming the first action to cancel that drew chance
+    /// or showed a viewer something hidden; [`UndoError::NoLog`] for a game without its log.
+    pub fn take_back(
+        &mut self,
+        player: PlayerIndex,
+    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        self.check_undo()?;
+        let Some(position) = self.log.records.iter().rposition(|record| {
+            record.player == Some(player) && record.kind == RecordKind::Submitted
+        }) else {
+            return Err(UndoError::NothingToUndo {
+                player: self.seat(player),
+            });
+        };
+        if position + 1 < self.log.records.len() {
+            // The others' actions stay if they replay the same without this one.
+            let mut without = self.log.clone();
+            let own = without.records.remove(position);
+            if let Ok(rebuilt) = Self::replay(&without) {
+                let mut earlier = self.log.clone();
+                earlier.records.truncate(position);
+                let before =
+                    Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
+                        reason: error.to_string(),
+                    })?;
+                self.check_cancellable(&before, std::slice::from_ref(&own))?;
+                let settings = self.settings;
+                *self = rebuilt;
+                self.settings = settings;
+                return Ok(vec![own]);
+            }
+        }
+        let mut earlier = self.log.clone();
+        let cancelled = earlier.records.split_off(position);
+        self.rewind(earlier, cancelled)
+    }
+
+    /// Refuses any undo once the game is over or without a log.
+    fn check_undo(&self) -> Result<(), UndoError> {
+        if !self.keep_records {
+            return Err(UndoError::NoLog);
+        }
+        if self.state.outcome().is_some() {
+            return Err(UndoError::GameOver);
+        }
+        Ok(())
+    }
+
+    /// Replaces this game by the replay of `earlier`, cancelling `cancelled` (the records
+    /// after it), if the first was chosen by a player and none of them drew chance or
+    /// showed anyone something hidden from them.
+    fn rewind(
+        &mut self,
+        earlier: GameLog<G>,
+        cancelled: Vec<ActionRecord<G::Move>>,
+    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        if let Some(first) = cancelled.first()
+            && first.kind != RecordKind::Submitted
+        {
+            return Err(UndoError::Forced {
+                action: self.action_text(&self.state, first),
+            });
+        }
+        if let Some(record) = cancelled.iter().find(|record| record.drew_chance) {
+            return Err(UndoError::DrewChance {
+                action: self.action_text(&self.state, record),
+            });
+        }
         let mut rebuilt = Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
             reason: error.to_string(),
         })?;
+        self.check_cancellable(&rebuilt, &cancelled)?;
         rebuilt.settings = self.settings;
         *self = rebuilt;
         Ok(cancelled)
+    }
+
+    /// Refuses to cancel `cancelled`, applied in order from `before`, if one of their moves
+    /// showed a viewer something hidden from them ([`take_back`](Self::take_back)).
+    fn check_cancellable(
+        &self,
+        before: &Self,
+        cancelled: &[ActionRecord<G::Move>],
+    ) -> Result<(), UndoError> {
+        let moves = cancelled.iter().map(|record| &record.moves[..]);
+        match crate::reveal::first_revealing(&before.state, self.log.players, moves) {
+            None => Ok(()),
+            Some(revealed) => {
+                let record = &cancelled[revealed.record];
+                Err(UndoError::RevealedInformation {
+                    action: self.action_text(&before.state, record),
+                    viewer: match revealed.viewer {
+                        Viewer::Player(seat) => self.state.player_name(seat),
+                        Viewer::Observer => "an observer".to_owned(),
+                        Viewer::Admin => "the admin".to_owned(),
+                    },
+                })
+            }
+        }
+    }
+
+    /// How `record`'s action reads to a player: its prompt text in `state` (its name when
+    /// the record is not an action of the game's, the setup or a pass).
+    fn action_text(&self, state: &G, record: &ActionRecord<G::Move>) -> String {
+        let text = || -> Option<String> {
+            let player = record.player?;
+            let index = G::Actions::NAMES
+                .iter()
+                .position(|name| *name == record.action)?;
+            let args = match &record.args {
+                Some(args) => serde_json::from_value(args.clone()).ok()?,
+                None => G::Actions::free_args(index)?,
+            };
+            Some(G::Actions::prompt(state, player, &args))
+        };
+        text().unwrap_or_else(|| record.action.to_string())
+    }
+
+    /// `player` as errors name them.
+    fn seat(&self, player: PlayerIndex) -> Seat {
+        Seat::new(player, self.state.player_name(player))
     }
 
     /// Replays `log`: sets the game up from its seed and config, re-submits every submitted
@@ -799,6 +953,7 @@ impl<G: Game> Engine<G> {
         }
         let settings = EngineSettings {
             autoplay_forced: log.autoplay_forced,
+            ..EngineSettings::default()
         };
         let mut engine = Self::with_settings(log.config.clone(), log.players, log.seed, settings)?;
         let mut index = 0;
@@ -859,8 +1014,8 @@ impl<G: Game> Engine<G> {
         let to_act = self.to_act();
         if !to_act.contains(player) {
             return Err(SubmitError::NotYourTurn {
-                player,
-                to_act: to_act.iter().collect(),
+                player: self.seat(player),
+                to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
             });
         }
         Ok(())
@@ -869,7 +1024,9 @@ impl<G: Game> Engine<G> {
     /// `error`, unless the player has nothing possible at all, which says more.
     fn or_stuck(&self, player: PlayerIndex, error: SubmitError) -> SubmitError {
         if !self.can_complete(player) {
-            SubmitError::Stuck { player }
+            SubmitError::Stuck {
+                player: self.seat(player),
+            }
         } else {
             error
         }
@@ -884,7 +1041,7 @@ impl<G: Game> Engine<G> {
     ) -> Result<<G::Actions as ActionSet>::Args, SubmitError> {
         let Some(index) = G::Actions::NAMES.iter().position(|name| *name == action) else {
             return Err(SubmitError::UnknownAction {
-                action: action.to_owned(),
+                action: echo(action),
                 known: G::Actions::NAMES.to_vec(),
             });
         };
@@ -929,7 +1086,7 @@ impl<G: Game> Engine<G> {
             .collect();
         SubmitError::ActionNotAvailable {
             action,
-            player,
+            player: self.seat(player),
             available,
         }
     }
@@ -1011,7 +1168,6 @@ impl<G: Game> Engine<G> {
                 }
             },
         );
-        let reveals = applied.iter().any(crate::moves::Move::reveals);
         self.played.records += 1;
         self.played.moves += applied.len() as u64;
         if !self.keep_records {
@@ -1026,15 +1182,30 @@ impl<G: Game> Engine<G> {
             messages,
             moves: applied,
             drew_chance: self.chance.draws() != draws,
-            reveals,
         });
         self.log.records.len() - 1
     }
 
     /// Plays what needs no decision: passes of stuck players (when the game declares
     /// them) and, if enabled, forced completions; until a player has a real choice.
-    fn settle(&mut self) {
+    ///
+    /// # Errors
+    /// [`Endless`] after [`EngineSettings::forced_limit`] such records in a row.
+    fn settle(&mut self) -> Result<(), Endless> {
+        let mut unattended = 0;
         loop {
+            if unattended >= self.settings.forced_limit {
+                let action = self
+                    .log
+                    .records
+                    .last()
+                    .map_or_else(String::new, |record| record.action.to_string());
+                self.refresh();
+                return Err(Endless {
+                    action,
+                    records: unattended,
+                });
+            }
             let ready = self.compute_ready();
             let mut progressed = false;
             for player in ready.to_act.iter() {
@@ -1042,6 +1213,7 @@ impl<G: Game> Engine<G> {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
                         self.perform(player, action, RecordKind::Forced);
+                        unattended += 1;
                         progressed = true;
                         break;
                     }
@@ -1066,6 +1238,7 @@ impl<G: Game> Engine<G> {
                                 Vec::new(),
                                 moves,
                             );
+                            unattended += 1;
                             progressed = true;
                             break;
                         }
@@ -1074,7 +1247,7 @@ impl<G: Game> Engine<G> {
             }
             if !progressed {
                 self.ready = ready;
-                return;
+                return Ok(());
             }
         }
     }
@@ -1160,6 +1333,13 @@ impl<G: Game> Engine<G> {
         });
         forced.map_or(Facing::Choice, Facing::Forced)
     }
+}
+
+/// A run of [`EngineSettings::forced_limit`] records played for the players, ending with
+/// the action named.
+struct Endless {
+    action: String,
+    records: usize,
 }
 
 /// The records a new game's log has room for before it grows.

@@ -1,6 +1,76 @@
 //! Errors of submissions and undo.
 
+use std::fmt;
+
 use crate::player::PlayerIndex;
+
+/// A player as errors name them: their seat and their name in the game
+/// ([`Game::player_name`](crate::Game::player_name)). Displayed as the name alone, so a
+/// message never shows an index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The seat.
+    pub index: PlayerIndex,
+    /// The seat's name in the game (`North`, `Player 2`).
+    pub name: String,
+}
+
+impl Seat {
+    /// The seat `index`, named `name`.
+    #[must_use]
+    pub fn new(index: PlayerIndex, name: impl Into<String>) -> Self {
+        Seat {
+            index,
+            name: name.into(),
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// `seats` as a list in prose: `North`, `North and East`, `North, East and South`;
+/// `nobody` when empty.
+fn listed(seats: &[Seat]) -> String {
+    match seats {
+        [] => "nobody".to_owned(),
+        [one] => one.name.clone(),
+        [first @ .., last] => {
+            let first: Vec<&str> = first.iter().map(|seat| seat.name.as_str()).collect();
+            format!("{} and {}", first.join(", "), last.name)
+        }
+    }
+}
+
+/// The longest part of an unknown action's name an error repeats, in characters.
+pub const ECHO_LIMIT: usize = 64;
+
+/// `text` as an error may repeat it: at most [`ECHO_LIMIT`] characters (then `…`), with
+/// control characters and the bidirectional controls that could reorder the rest of a
+/// line escaped (`\u{202e}`).
+#[must_use]
+pub fn echo(text: &str) -> String {
+    let mut echoed = String::new();
+    for (count, character) in text.chars().enumerate() {
+        if count == ECHO_LIMIT {
+            echoed.push('…');
+            break;
+        }
+        let bidirectional = matches!(
+            character,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        );
+        if character.is_control() || bidirectional {
+            echoed.extend(character.escape_unicode());
+        } else {
+            echoed.push(character);
+        }
+    }
+    echoed
+}
 
 /// Why a submission was refused. The state and the log are exactly as before.
 ///
@@ -12,29 +82,30 @@ pub enum SubmitError {
     #[error("the game is over")]
     GameOver,
     /// The player may not act now.
-    #[error("it is not {player}'s turn (to act: {to_act:?})")]
+    #[error("it is not {player}'s turn (to act: {})", listed(to_act))]
     NotYourTurn {
         /// Who submitted.
-        player: PlayerIndex,
+        player: Seat,
         /// Who may act now.
-        to_act: Vec<PlayerIndex>,
+        to_act: Vec<Seat>,
     },
     /// No action of the game has this name.
-    #[error("unknown action `{action}`; the actions of this game are {known:?}")]
+    #[error("unknown action `{action}`; the actions of this game are {}", known.join(", "))]
     UnknownAction {
-        /// The name submitted.
+        /// The name submitted, as an error may repeat it ([`echo`]): at most
+        /// [`ECHO_LIMIT`] characters, control and bidirectional characters escaped.
         action: String,
         /// Every action name of the game.
         known: Vec<&'static str>,
     },
     /// The action exists but is not offered to this player now (its condition is false,
     /// it has no valid completion, or a follow-up must be taken first).
-    #[error("`{action}` is not available to {player} now; available: {available:?}")]
+    #[error("`{action}` is not available to {player} now; available: {}", if available.is_empty() { "nothing".to_owned() } else { available.join(", ") })]
     ActionNotAvailable {
         /// The action submitted.
         action: &'static str,
         /// Who submitted.
-        player: PlayerIndex,
+        player: Seat,
         /// The actions this player may take now.
         available: Vec<&'static str>,
     },
@@ -96,7 +167,20 @@ pub enum SubmitError {
     #[error("{player} has nothing possible and the game does not pass for them")]
     Stuck {
         /// The stuck player.
-        player: PlayerIndex,
+        player: Seat,
+    },
+    /// The action was applied, but what followed was played for the players
+    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
+    /// the last of them `action`: a game that would never end (a bug of the game). A game
+    /// with its log is rebuilt as it was before the submission.
+    #[error(
+        "after this, `{action}` was played for the players {records} times in a row: the game would never end"
+    )]
+    ForcedWithoutEnd {
+        /// The action played last, by name.
+        action: String,
+        /// How many records were played in a row.
+        records: usize,
     },
     /// A completion was asked for by its position ([`Engine::submit_nth`]) past the last.
     ///
@@ -104,7 +188,7 @@ pub enum SubmitError {
     #[error("{player} has {count} completions; there is none at position {index}")]
     NoSuchCompletion {
         /// Who submitted.
-        player: PlayerIndex,
+        player: Seat,
         /// The position asked for, from 0.
         index: u64,
         /// How many completions the player has ([`Engine::count_completions`]).
@@ -121,34 +205,41 @@ pub enum UndoError {
     #[error("{player} has no action to undo")]
     NothingToUndo {
         /// Who asked.
-        player: PlayerIndex,
+        player: Seat,
     },
     /// Another action came after the player's last one.
     #[error("{player}'s last action `{action}` was followed by another action")]
     Followed {
         /// Who asked.
-        player: PlayerIndex,
-        /// Their last action.
+        player: Seat,
+        /// Their last action, by its prompt text.
         action: String,
     },
     /// The action (or a consequence of it) drew chance: undoing would let a player redraw.
     #[error("`{action}` drew chance and cannot be undone")]
     DrewChance {
-        /// The action.
+        /// The action, by its prompt text.
         action: String,
     },
-    /// The action (or a consequence of it) revealed hidden information.
-    #[error("`{action}` revealed hidden information and cannot be undone")]
+    /// A move of the action (or of a consequence of it) showed `viewer` something that was
+    /// hidden from them: undoing would let a player choose again knowing it. Decided from
+    /// the game's views ([`Engine::take_back`](crate::Engine::take_back)).
+    #[error("`{action}` showed {viewer} what was hidden from them, so it cannot be undone")]
     RevealedInformation {
-        /// The action.
+        /// The action, by its prompt text.
         action: String,
+        /// Who saw it: a player's name, or an observer.
+        viewer: String,
     },
     /// The action was played by the engine for the player (forced), not chosen by them.
     #[error("`{action}` was forced by the rules and cannot be undone")]
     Forced {
-        /// The action.
+        /// The action, by its prompt text.
         action: String,
     },
+    /// The game is over: its result stands.
+    #[error("the game is over, so nothing can be undone")]
+    GameOver,
     /// The engine keeps no log (a simulation's, or an agent's lookahead): there is nothing
     /// to rebuild the state from.
     #[error("this game keeps no log, so nothing can be undone")]

@@ -142,6 +142,19 @@ pub enum SetupError {
         /// What is wrong with it and what would be accepted.
         reason: String,
     },
+    /// After the setup, the engine played records for the players
+    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row
+    /// (forced completions or passes), the last of them `action`: a game that never ends
+    /// and never asks anyone anything (a bug of the game).
+    #[error(
+        "`{action}` was played for the players {records} times in a row after the setup: the game would never end"
+    )]
+    ForcedWithoutEnd {
+        /// The action played last, by name.
+        action: String,
+        /// How many records were played in a row.
+        records: usize,
+    },
 }
 
 impl SetupError {

@@ -171,6 +171,7 @@ mod moves;
 mod places;
 mod player;
 mod prompt;
+mod reveal;
 mod submission;
 mod view;
 
@@ -190,8 +191,8 @@ pub use components::{
     Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
-pub use engine::{Engine, EngineSettings, Played, ReplayError, Status};
-pub use error::{SubmitError, UndoError};
+pub use engine::{Engine, EngineSettings, FORCED_LIMIT, Played, ReplayError, Status};
+pub use error::{ECHO_LIMIT, Seat, SubmitError, UndoError, echo};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{ViewCheckError, ViewReport, check_completions, check_views};
 pub use log::{ActionRecord, GameLog, RecordKind};

@@ -56,9 +56,6 @@ pub struct ActionRecord<M> {
     /// Whether chance was drawn while applying the moves.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drew_chance: bool,
-    /// Whether a move revealed hidden information.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub reveals: bool,
 }
 
 /// How an action record came about.

@@ -20,12 +20,6 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// Never fails: whatever could be refused is refused before, when the action is checked.
     fn apply(&self, game: &mut G, next: &mut MoveContext<'_, Self>);
 
-    /// Whether this move shows a player something they did not know (cards received,
-    /// a card turned face up). An action record with such a move cannot be undone.
-    fn reveals(&self) -> bool {
-        false
-    }
-
     /// What `viewer` sees of this move, given the full state right after it applied;
     /// `None` when they see nothing of it. The default shows the move as it is, which is
     /// right for moves that carry nothing secret.
@@ -34,6 +28,10 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// with that data concealed, or with what the viewer now sees in its place: applying
     /// the viewed move to the viewer's view before it must give their view after it
     /// (checked by [`check_views`](crate::check_views)).
+    ///
+    /// The engine also reads these views to decide what may be undone: a move whose view
+    /// shows a viewer a value hidden from them just before (a card leaving a hidden hand)
+    /// makes its action final ([`Engine::take_back`](crate::Engine::take_back)).
     fn view(&self, after: &G, viewer: crate::Viewer) -> Option<Self> {
         let _ = (after, viewer);
         Some(self.clone())

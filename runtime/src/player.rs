@@ -36,9 +36,40 @@ impl fmt::Display for PlayerIndex {
 ///
 /// `Copy` and allocation-free, so a game can answer [`Game::to_act`](crate::Game::to_act)
 /// on every call of the hot path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Printed as the seats it holds, never as its mask: `{0, 2}` with `{:?}`, `player 0 and
+/// player 2` with `{}` (`nobody` when empty); a game names seats with
+/// [`Game::player_name`](crate::Game::player_name).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PlayerSet(u64);
+
+impl fmt::Debug for PlayerSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|seat| seat.0))
+            .finish()
+    }
+}
+
+impl fmt::Display for PlayerSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seats: Vec<PlayerIndex> = self.iter().collect();
+        match seats.as_slice() {
+            [] => f.write_str("nobody"),
+            [one] => write!(f, "{one}"),
+            [first @ .., last] => {
+                for (position, seat) in first.iter().enumerate() {
+                    if position > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{seat}")?;
+                }
+                write!(f, " and {last}")
+            }
+        }
+    }
+}
 
 impl PlayerSet {
     /// Nobody.

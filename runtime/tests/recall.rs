@@ -134,6 +134,7 @@ fn recalled(engine: &Engine<Secrets>, player: PlayerIndex) -> Option<Vec<SecretM
 fn secrets() -> Engine<Secrets> {
     let settings = EngineSettings {
         autoplay_forced: false,
+        ..EngineSettings::default()
     };
     Engine::with_settings((), 2, 0, settings).expect("setup")
 }

@@ -10,8 +10,8 @@
 
 use meeple::{
     Action, ActionPrompt, ActionSet, Actions, Behaviour, Engine, EngineSettings, Game, Move,
-    MoveContext, Outcome, PlayerIndex, PlayerSet, RecordKind, SelectionKind, Setup, SetupError,
-    Status, Submission, SubmitError, WhenStuck,
+    MoveContext, Outcome, PlayerIndex, PlayerSet, RecordKind, Seat, SelectionKind, Setup,
+    SetupError, Status, Submission, SubmitError, WhenStuck,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -73,6 +73,11 @@ fn offered<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Vec<String> {
 
 const P0: PlayerIndex = PlayerIndex(0);
 const P1: PlayerIndex = PlayerIndex(1);
+
+/// `player` as errors name them: these games keep the default names.
+fn seat(player: PlayerIndex) -> Seat {
+    Seat::new(player, format!("Player {}", player.0 + 1))
+}
 
 /// The skip strategies of a selection: `only-one` (the default), `never`, `always` and a
 /// `bool` expression.
@@ -612,7 +617,7 @@ mod validation {
         assert_eq!(
             past.submit_nth(P0, count).cloned(),
             Err(SubmitError::NoSuchCompletion {
-                player: P0,
+                player: seat(P0),
                 index: count,
                 count
             })
@@ -912,8 +917,16 @@ mod forced {
             boats: vec![7],
             seats,
         };
-        Engine::with_settings(config, players, 7, EngineSettings { autoplay_forced })
-            .expect("a valid setup")
+        Engine::with_settings(
+            config,
+            players,
+            7,
+            EngineSettings {
+                autoplay_forced,
+                ..EngineSettings::default()
+            },
+        )
+        .expect("a valid setup")
     }
 
     /// One boat, two seats: the boat is preset, the seat is asked (1 or 2).
@@ -1036,13 +1049,13 @@ mod forced {
         assert_eq!(
             error,
             SubmitError::NotYourTurn {
-                player: P0,
-                to_act: vec![P1]
+                player: seat(P0),
+                to_act: vec![seat(P1)]
             }
         );
         assert_eq!(
             error.to_string(),
-            "it is not player 0's turn (to act: [PlayerIndex(1)])"
+            "it is not Player 1's turn (to act: Player 2)"
         );
 
         let error = refused(&mut engine, submit(P1, Submission::new("cast_off")));
@@ -1050,7 +1063,7 @@ mod forced {
             error,
             SubmitError::ActionNotAvailable {
                 action: "cast_off",
-                player: P1,
+                player: seat(P1),
                 available: vec!["board"],
             }
         );
@@ -1242,7 +1255,7 @@ mod follow_ups {
             error,
             SubmitError::ActionNotAvailable {
                 action: "steal",
-                player: P1,
+                player: seat(P1),
                 available: vec!["steal"],
             }
         );
@@ -1255,19 +1268,19 @@ mod follow_ups {
             error,
             SubmitError::ActionNotAvailable {
                 action: "earn",
-                player: P1,
+                player: seat(P1),
                 available: vec!["steal"],
             }
         );
         assert_eq!(
             error.to_string(),
-            "`earn` is not available to player 1 now; available: [\"steal\"]"
+            "`earn` is not available to Player 2 now; available: steal"
         );
         assert_eq!(
             engine.prompt_action(P1, "earn", &[]),
             Err(SubmitError::ActionNotAvailable {
                 action: "earn",
-                player: P1,
+                player: seat(P1),
                 available: vec!["steal"],
             })
         );
@@ -1279,8 +1292,8 @@ mod follow_ups {
         assert_eq!(
             error,
             SubmitError::NotYourTurn {
-                player: P0,
-                to_act: vec![P1]
+                player: seat(P0),
+                to_act: vec![seat(P1)]
             }
         );
 
@@ -1769,7 +1782,7 @@ mod tree_shaking {
         }
         let not_available = |action| SubmitError::ActionNotAvailable {
             action,
-            player: P0,
+            player: seat(P0),
             available: vec!["open"],
         };
         assert_eq!(
@@ -1788,7 +1801,7 @@ mod tree_shaking {
         assert_eq!(error, not_available("trade"));
         assert_eq!(
             error.to_string(),
-            "`trade` is not available to player 0 now; available: [\"open\"]"
+            "`trade` is not available to Player 1 now; available: open"
         );
 
         let error = refused(

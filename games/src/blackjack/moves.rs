@@ -213,16 +213,6 @@ impl Move<Blackjack> for BlackjackMove {
         }
     }
 
-    /// A card dealt face up (to a player or the dealer) and the hole card turned up show
-    /// what the shoe hid: an action with such a move cannot be undone.
-    fn reveals(&self) -> bool {
-        match self {
-            BlackjackMove::Deal { to, .. } => *to != Spot::Hole,
-            BlackjackMove::RevealHole { .. } => true,
-            _ => false,
-        }
-    }
-
     /// Every card as the viewer sees it where it lands: the hole card dealt as a hidden
     /// piece (with its token), the cards gathered into the shoe hidden, a shuffle's order
     /// concealed. The admin sees every move as it is.

@@ -210,15 +210,6 @@ impl Move<Hearts> for HeartsMove {
         }
     }
 
-    /// The deal shows each player their hand, and taking the passed cards shows them the
-    /// cards received: neither can be undone.
-    fn reveals(&self) -> bool {
-        matches!(
-            self,
-            HeartsMove::Deal { .. } | HeartsMove::TakePassed { .. }
-        )
-    }
-
     /// The deal shows each player their own hand; a pass shows the cards to the passer
     /// only, and taking them to the receiver only. The admin sees every card.
     fn view(&self, _after: &Hearts, viewer: Viewer) -> Option<Self> {

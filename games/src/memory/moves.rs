@@ -140,12 +140,6 @@ impl Move<Memory> for MemoryMove {
         }
     }
 
-    /// Turning a card over shows it: a turn cannot be undone once a card is seen. Turning
-    /// cards face down shows nothing ([`Hide`](super::Hide) can be undone).
-    fn reveals(&self) -> bool {
-        matches!(self, MemoryMove::Reveal { .. })
-    }
-
     /// The shuffle's order is seen by the admin only; the cards turned face down are
     /// anonymous cards for everyone but the admin. Everything else is public.
     fn view(&self, _after: &Memory, viewer: Viewer) -> Option<Self> {

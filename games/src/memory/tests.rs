@@ -337,15 +337,6 @@ fn players_and_observers_see_no_face_down_card() {
     );
 }
 
-#[test]
-fn only_turning_a_card_over_reveals_anything() {
-    let mut game = laid(2, 3, 2);
-    let moves = turn(&mut game, P0, 0, 2);
-    let revealing: Vec<bool> = moves.iter().map(Move::reveals).collect();
-    assert_eq!(revealing, [true, true, false]);
-    assert!(!game.hide_moves()[0].reveals());
-}
-
 fn config_error(config: MemoryConfig) -> String {
     match Memory::setup(&config, 2) {
         Err(error) => error.to_string(),

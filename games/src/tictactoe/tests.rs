@@ -1,6 +1,8 @@
 //! Unit tests of the rules.
 
-use meeple::{Engine, PlayerIndex, SetupError, Submission, SubmitError, UndoError, check_views};
+use meeple::{
+    Engine, PlayerIndex, Seat, SetupError, Submission, SubmitError, UndoError, check_views,
+};
 
 use super::*;
 
@@ -83,8 +85,8 @@ fn a_taken_space_is_not_offered_and_is_refused() {
     assert_eq!(
         engine.submit_submission(X, &Submission::new("place").with("space", 0)),
         Err(SubmitError::NotYourTurn {
-            player: X,
-            to_act: vec![O]
+            player: Seat::new(X, "X"),
+            to_act: vec![Seat::new(O, "O")]
         })
     );
     assert_eq!(serde_json::to_string(engine.state()).expect("JSON"), before);
@@ -189,8 +191,8 @@ fn undo_takes_back_a_mark() {
     assert_eq!(
         engine.undo(X).err(),
         Some(UndoError::Followed {
-            player: X,
-            action: "place".to_owned()
+            player: Seat::new(X, "X"),
+            action: "Place an X".to_owned()
         })
     );
     engine.undo(O).expect("O's mark is the last action");

@@ -1,0 +1,211 @@
+//! What a move shows a viewer that was hidden from them: decided from the game's views, so
+//! that undo never hands back a choice made after seeing a secret.
+//!
+//! A state is serialized twice, in full and as a viewer's [`View`] of it; every part where
+//! the two differ is hidden from that viewer. A move *reveals* something to the viewer when
+//! the move as they see it ([`Move::view`]) carries a value that lay in such a part just
+//! before it applied: a card that leaves a hidden hand for the table, a card dealt face up
+//! from a hidden shoe, a face-down card turned over. The values compared are strings and
+//! non-empty arrays and objects, as JSON; bare numbers and booleans (a seat, a count, a
+//! flag) are too common to say which thing they are, so a game whose secret is a bare
+//! number (a die under a cup) shows it through a type of its own (`{"die":4}`).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::chance::Chance;
+use crate::game::Game;
+use crate::moves::{Move, MoveContext};
+use crate::player::PlayerIndex;
+use crate::view::{View, Viewer};
+
+/// Where a record revealed something: which of the moves, and to whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Revealed {
+    /// The position of the record among those examined.
+    pub record: usize,
+    /// Who saw what they could not see before.
+    pub viewer: Viewer,
+}
+
+/// Applies `records`' moves, in order, to a copy of `state` (the state before the first of
+/// them) and returns the first record one of whose moves showed a viewer (each seat and an
+/// observer) a value hidden from them just before; `None` when none did.
+///
+/// The moves are applied one by one as logged, their consequences being logged after them;
+/// a move that draws chance draws from a scratch chance, which only changes the data of
+/// consequences that are not used.
+pub(crate) fn first_revealing<'a, G: Game>(
+    state: &G,
+    players: usize,
+    records: impl IntoIterator<Item = &'a [G::Move]>,
+) -> Option<Revealed> {
+    let viewers: Vec<Viewer> = (0..players)
+        .map(|seat| Viewer::Player(PlayerIndex(seat)))
+        .chain([Viewer::Observer])
+        .collect();
+    let mut state = state.clone();
+    let mut scratch_chance = Chance::from_seed(0);
+    let mut scratch = Vec::new();
+    for (index, moves) in records.into_iter().enumerate() {
+        for applied in moves {
+            let hidden: Vec<HiddenValues> = viewers
+                .iter()
+                .map(|&viewer| HiddenValues::of(&state, viewer))
+                .collect();
+            applied.apply(
+                &mut state,
+                &mut MoveContext::new(&mut scratch, &mut scratch_chance),
+            );
+            scratch.clear();
+            for (&viewer, hidden) in viewers.iter().zip(&hidden) {
+                if hidden.is_empty() {
+                    continue;
+                }
+                let shown = applied.view(&state, viewer).map(|seen| to_json(&seen));
+                if shown.is_some_and(|shown| hidden.shown_in(&shown)) {
+                    return Some(Revealed {
+                        record: index,
+                        viewer,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The values of a state hidden from one viewer, each as its JSON text.
+#[derive(Debug, Default)]
+pub(crate) struct HiddenValues {
+    values: HashSet<String>,
+}
+
+impl HiddenValues {
+    /// What `viewer` does not see of `state`: every value inside a part where the state
+    /// and its view differ.
+    pub(crate) fn of<G: Serialize + View>(state: &G, viewer: Viewer) -> Self {
+        let mut hidden = HiddenValues::default();
+        if viewer == Viewer::Admin {
+            return hidden;
+        }
+        let full = to_json(state);
+        let seen = to_json(&state.view(viewer));
+        hidden.collect_differences(&full, &seen);
+        hidden
+    }
+
+    /// Whether nothing is hidden.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Whether `shown` holds, anywhere in it, one of the hidden values.
+    pub(crate) fn shown_in(&self, shown: &Value) -> bool {
+        let mut found = false;
+        for_each_distinct(shown, &mut |value| {
+            found = found || self.values.contains(&value.to_string());
+        });
+        found
+    }
+
+    /// Adds the parts of `full` that differ from `seen`: a member or an element of the
+    /// same place when both are objects, or arrays of one length; else `full` whole.
+    fn collect_differences(&mut self, full: &Value, seen: &Value) {
+        if full == seen {
+            return;
+        }
+        match (full, seen) {
+            (Value::Object(full), Value::Object(seen)) => {
+                for (key, member) in full {
+                    match seen.get(key) {
+                        Some(seen_member) => self.collect_differences(member, seen_member),
+                        None => self.collect_all(member),
+                    }
+                }
+            }
+            (Value::Array(full), Value::Array(seen)) if full.len() == seen.len() => {
+                for (element, seen_element) in full.iter().zip(seen) {
+                    self.collect_differences(element, seen_element);
+                }
+            }
+            _ => self.collect_all(full),
+        }
+    }
+
+    fn collect_all(&mut self, hidden: &Value) {
+        for_each_distinct(hidden, &mut |value| {
+            self.values.insert(value.to_string());
+        });
+    }
+}
+
+/// Calls `visit` with `value` and every value inside it that can say which thing it is:
+/// non-empty strings, arrays and objects.
+fn for_each_distinct(value: &Value, visit: &mut impl FnMut(&Value)) {
+    match value {
+        Value::String(text) if !text.is_empty() => visit(value),
+        Value::Array(elements) if !elements.is_empty() => {
+            visit(value);
+            for element in elements {
+                for_each_distinct(element, visit);
+            }
+        }
+        Value::Object(members) if !members.is_empty() => {
+            visit(value);
+            for member in members.values() {
+                for_each_distinct(member, visit);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `value` as JSON; `null` for a value that cannot be serialized (a map with non-string
+/// keys), which then hides and shows nothing.
+fn to_json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn hidden(full: Value, seen: Value) -> HiddenValues {
+        let mut hidden = HiddenValues::default();
+        hidden.collect_differences(&full, &seen);
+        hidden
+    }
+
+    #[test]
+    fn a_hidden_hand_hides_each_card_and_the_hand() {
+        let hidden = hidden(
+            json!({"hands": [["QS", "2C"], ["AH"]], "trick": []}),
+            json!({"hands": [[], ["AH"]], "trick": []}),
+        );
+        assert!(hidden.shown_in(&json!({"move": "play", "player": 0, "card": "QS"})));
+        assert!(!hidden.shown_in(&json!({"move": "play", "player": 1, "card": "AH"})));
+        assert!(!hidden.shown_in(&json!({"move": "pass", "player": 0, "cards": []})));
+    }
+
+    #[test]
+    fn numbers_alone_say_nothing() {
+        let hidden = hidden(json!({"die": 4, "seat": 1}), json!({"die": 0, "seat": 1}));
+        assert!(hidden.is_empty());
+    }
+
+    #[test]
+    fn a_concealed_piece_hides_its_identity() {
+        let piece =
+            json!({"id": {"deck": 0, "index": 5}, "component": "7H", "value": null, "token": 9});
+        let hidden = hidden(
+            json!({"shoe": [{"known": piece.clone()}]}),
+            json!({"shoe": [{"hidden": null}]}),
+        );
+        assert!(hidden.shown_in(&json!({"move": "deal", "card": {"known": piece}})));
+        assert!(!hidden.shown_in(&json!({"move": "deal", "card": {"hidden": 9}})));
+    }
+}
