@@ -476,6 +476,96 @@ fn undo_of_a_pass_and_its_limits() {
 }
 
 #[test]
+fn a_take_back_while_passing_cancels_only_the_askers_pass() {
+    let mut engine = new_engine(HeartsConfig::default(), 3, true);
+    let pass = |engine: &Engine<Hearts>, seat: usize| {
+        engine
+            .completions(PlayerIndex(seat))
+            .into_iter()
+            .next()
+            .expect("a pass")
+    };
+    engine
+        .submit(PlayerIndex(0), pass(&engine, 0))
+        .expect("North passes");
+    engine
+        .submit(PlayerIndex(1), pass(&engine, 1))
+        .expect("East passes");
+    let east = engine.records()[2].clone();
+    let north = engine
+        .take_back(PlayerIndex(0))
+        .expect("nothing was revealed");
+    assert_eq!(north.len(), 1, "only North's pass is cancelled");
+    assert_eq!(north[0].player, Some(PlayerIndex(0)));
+    assert_eq!(engine.records().len(), 2);
+    assert_eq!(engine.records()[1], east, "East's pass stays as it was");
+    assert_eq!(engine.state().passed(PlayerIndex(0)), None);
+    assert_eq!(engine.state().hand(PlayerIndex(0)).len(), 13);
+    assert!(engine.state().passed(PlayerIndex(1)).is_some());
+    // The log without North's pass replays to the same state.
+    let replayed = Engine::replay(engine.log()).expect("the log replays");
+    assert_eq!(bytes(&replayed), bytes(&engine));
+}
+
+/// `meeple play hearts --seed 3`: North passes, the bots pass and the tricks begin; once a
+/// bot has played a card from its hand, North cannot take back their own play and see the
+/// bots play again, knowing that card.
+#[test]
+fn a_take_back_never_cancels_a_card_a_bot_played_from_its_hand() {
+    let mut engine = new_engine(HeartsConfig::default(), 3, true);
+    let first = |engine: &Engine<Hearts>, seat: PlayerIndex| {
+        engine
+            .completions(seat)
+            .into_iter()
+            .next()
+            .expect("a completion")
+    };
+    for seat in 0..4 {
+        engine
+            .submit(PlayerIndex(seat), first(&engine, PlayerIndex(seat)))
+            .expect("a pass");
+    }
+    assert_eq!(engine.state().phase(), Phase::Playing);
+    // Play until North has played and a bot has played after them.
+    let north = PlayerIndex(0);
+    let mut north_played = false;
+    loop {
+        let to_act = engine.to_act().iter().next().expect("someone plays");
+        engine
+            .submit(to_act, first(&engine, to_act))
+            .expect("a play");
+        if to_act == north {
+            north_played = true;
+        } else if north_played {
+            break;
+        }
+    }
+    let before = bytes(&engine);
+    let records = engine.records().len();
+    let refused = engine.take_back(north);
+    let Err(UndoError::RevealedInformation { action, viewer }) = &refused else {
+        panic!("a take-back over played cards must be refused: {refused:?}");
+    };
+    // North's own card, the first to cancel, was hidden in their hand from East.
+    assert_eq!(action, "Play a card (clubs led)");
+    assert_eq!(viewer, "East");
+    assert_eq!(
+        bytes(&engine),
+        before,
+        "a refused take-back changes nothing"
+    );
+    assert_eq!(engine.records().len(), records);
+    // North's own card on the table was seen by the others too: no undo either.
+    if engine.to_act().contains(north) {
+        engine.submit(north, first(&engine, north)).expect("a play");
+        assert!(matches!(
+            engine.undo(north),
+            Err(UndoError::RevealedInformation { .. })
+        ));
+    }
+}
+
+#[test]
 fn the_play_that_ends_a_hand_drew_chance() {
     // Without autoplay, the last card of a hand is submitted: the next deal follows it.
     let mut engine = new_engine(HeartsConfig::default(), 9, false);

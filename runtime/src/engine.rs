@@ -77,7 +77,10 @@ impl std::fmt::Display for Status {
             Status::Stuck(players) if players.is_empty() => {
                 f.write_str("stuck: the game names nobody to act")
             }
-            Status::Stuck(players) => write!(f, "stuck: {players} has nothing possible"),
+            Status::Stuck(players) if players.len() == 1 => {
+                write!(f, "stuck: {players} has nothing possible")
+            }
+            Status::Stuck(players) => write!(f, "stuck: {players} have nothing possible"),
         }
     }
 }
