@@ -1,5 +1,7 @@
 //! Memory under the view harness: no prompt or view depends on a face-down card.
 
+mod views;
+
 use meeple::check_views;
 use meeple_games::memory::{Face, Memory, MemoryConfig};
 
@@ -17,23 +19,35 @@ fn check(config: &MemoryConfig, players: usize, games: u64) -> meeple::ViewRepor
     report
 }
 
+/// At least 2,000 submissions (`MEEPLE_VIEW_STEPS`) on the default table.
 #[test]
 fn the_default_table_hides_every_face_down_card() {
-    let report = check(&MemoryConfig::default(), 2, 50);
-    // Each game turns over at least the 16 cards.
-    assert!(report.submissions > 50 * 16, "{report:?}");
+    let config = MemoryConfig::default();
+    let chest = Memory::chest(&config);
+    let report = views::check_steps::<Memory>(&config, 2, Some(&chest));
+    assert!(report.submissions >= views::view_steps(), "{report:?}");
+}
+
+/// Memory declares the face-down cards hidden: a view that shows them fails the harness.
+#[test]
+fn a_view_of_memory_that_hides_nothing_fails() {
+    views::check_a_view_that_hides_nothing_fails::<Memory>(
+        &MemoryConfig::default(),
+        2,
+        "face_down",
+    );
 }
 
 #[test]
 fn other_tables_and_player_counts_hide_them_too() {
-    check(&MemoryConfig::grid(2, 3), 3, 50);
-    check(&MemoryConfig::grid(1, 2), 2, 10);
-    check(&MemoryConfig::grid(3, 4), 6, 30);
+    check(&MemoryConfig::grid(2, 3), 3, 10);
+    check(&MemoryConfig::grid(1, 2), 2, 5);
+    check(&MemoryConfig::grid(3, 4), 6, 5);
     let suits = MemoryConfig {
         faces: ["♠", "♥", "♦", "♣", "10", "QUE"]
             .map(|face| Face(face.to_owned()))
             .to_vec(),
         ..MemoryConfig::grid(3, 4)
     };
-    check(&suits, 4, 30);
+    check(&suits, 4, 5);
 }

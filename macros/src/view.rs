@@ -250,9 +250,18 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
             _ => None,
         }
     });
+    // Nested states say for themselves what they hide.
+    let hidden = fields.iter().filter_map(|field| match &field.scope {
+        Scope::Everyone(policy) | Scope::Others(policy) if policy.kind != PolicyKind::Visible => {
+            Some(field.ident.to_string())
+        }
+        _ => None,
+    });
     quote! {
         #[automatically_derived]
         impl #mp::View for #ident {
+            const HIDDEN_FIELDS: &'static [&'static str] = &[#(#hidden),*];
+
             fn view(&self, viewer: #mp::Viewer) -> Self {
                 if viewer == #mp::Viewer::Admin {
                     return #mp::Clone::clone(self);

@@ -8,12 +8,15 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use crate::action::ActionSet;
 use crate::chance::Chance;
 use crate::components::Chest;
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::player::PlayerIndex;
+use crate::reveal::HiddenValues;
+use crate::submission::Submission;
 use crate::view::{MoveViewer, Viewer, apply_alone};
 
 /// What [`check_views`] played.
@@ -59,7 +62,21 @@ impl std::error::Error for ViewCheckError {}
 /// - the records, followed move by move from the setup, give the full state;
 /// - with a `chest`, every component lies in exactly one place;
 /// - for the player about to act, counting and ranking their completions agree with
-///   walking them ([`check_completions`]).
+///   walking them ([`check_completions`]);
+/// - every message names no value hidden from a viewer it reaches (a hidden card named in
+///   a text), once its record has applied;
+/// - no player's copy of the game ([`Engine::for_agent`]) holds, in the arguments of a
+///   pending follow-up, a value hidden from them;
+/// - the prompt of the chosen action after each prefix of its choices
+///   ([`Engine::prompt_action`]) and the refusal of each option the prompt shows as refused
+///   are the same from the player's view as from the full state;
+/// - a take-back of the player who just acted ([`Engine::take_back`]) either is refused
+///   or leaves the state the log replays to, with the cancelled records and the kept ones
+///   making up the log as it was; when it cancels everything since the submission, the
+///   state is the one before it, byte for byte;
+/// - every field the game declares hidden ([`View::HIDDEN_FIELDS`](crate::View::HIDDEN_FIELDS)) is hidden from some
+///   viewer at some step of the games ([`check_hidden_fields`]): a view that hides nothing
+///   fails.
 ///
 /// Each game must end within `max_submissions`.
 ///
@@ -73,11 +90,98 @@ pub fn check_views<G: Game>(
     max_submissions: usize,
 ) -> Result<ViewReport, ViewCheckError> {
     let mut report = ViewReport::default();
+    let mut hidden_seen = HiddenFields::<G>::new();
+    let mut last_seed = 0;
     for seed in seeds {
-        check_game::<G>(config, players, seed, chest, max_submissions, &mut report)?;
+        last_seed = seed;
+        check_game::<G>(
+            config,
+            players,
+            seed,
+            chest,
+            max_submissions,
+            &mut report,
+            &mut hidden_seen,
+        )?;
         report.games += 1;
     }
+    if report.games > 0
+        && let Some(field) = hidden_seen.never_hidden()
+    {
+        return Err(ViewCheckError {
+            seed: last_seed,
+            submission: report.submissions,
+            reason: format!(
+                "the game declares `{field}` hidden, but no view hid it at any step of these games"
+            ),
+        });
+    }
     Ok(report)
+}
+
+/// Checks that every field `G` declares hidden ([`View::HIDDEN_FIELDS`](crate::View::HIDDEN_FIELDS)) is hidden from
+/// some viewer in some of `states` by `view`: that is, the field of the viewer's view, as
+/// JSON, differs from the full state's. `view` is the game's own [`View::view`] in
+/// [`check_views`]; a test passes another to show that a view that hides nothing fails.
+///
+/// # Errors
+/// The first declared field that `view` never hid, as text.
+pub fn check_hidden_fields<'a, G: Game>(
+    states: impl IntoIterator<Item = &'a G>,
+    players: usize,
+    view: impl Fn(&G, Viewer) -> G,
+) -> Result<(), String> {
+    let mut hidden = HiddenFields::<G>::new();
+    for state in states {
+        hidden.observe(state, players, &view);
+    }
+    match hidden.never_hidden() {
+        None => Ok(()),
+        Some(field) => Err(format!(
+            "the game declares `{field}` hidden, but no view hid it in these states"
+        )),
+    }
+}
+
+/// Which of the fields a game declares hidden some view has hidden so far.
+struct HiddenFields<G> {
+    hidden: Vec<bool>,
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: Game> HiddenFields<G> {
+    fn new() -> Self {
+        HiddenFields {
+            hidden: vec![false; G::HIDDEN_FIELDS.len()],
+            game: std::marker::PhantomData,
+        }
+    }
+
+    /// Marks the declared fields that a view of `state` hides.
+    fn observe(&mut self, state: &G, players: usize, view: &impl Fn(&G, Viewer) -> G) {
+        if self.hidden.iter().all(|&hidden| hidden) {
+            return;
+        }
+        let full = serde_json::to_value(state).unwrap_or_default();
+        let viewers = (0..players)
+            .map(|seat| Viewer::Player(PlayerIndex(seat)))
+            .chain([Viewer::Observer]);
+        for viewer in viewers {
+            let seen = serde_json::to_value(view(state, viewer)).unwrap_or_default();
+            for (field, hidden) in G::HIDDEN_FIELDS.iter().zip(&mut self.hidden) {
+                *hidden = *hidden || full.get(field) != seen.get(field);
+            }
+        }
+    }
+
+    /// A declared field no view hid.
+    fn never_hidden(&self) -> Option<&'static str> {
+        G::HIDDEN_FIELDS
+            .iter()
+            .zip(&self.hidden)
+            .find(|(_, hidden)| !**hidden)
+            .map(|(field, _)| *field)
+    }
 }
 
 fn check_game<G: Game>(
@@ -87,6 +191,7 @@ fn check_game<G: Game>(
     chest: Option<&Chest>,
     max_submissions: usize,
     report: &mut ViewReport,
+    hidden_fields: &mut HiddenFields<G>,
 ) -> Result<(), ViewCheckError> {
     let fail = |submission: usize, reason: String| ViewCheckError {
         seed,
@@ -111,6 +216,15 @@ fn check_game<G: Game>(
     for submission in 0..=max_submissions {
         // Follow the records added since the last step, viewer by viewer.
         for record in &engine.records()[followed_records..] {
+            // What each viewer did not know before the record, for its messages.
+            let hidden_before: Vec<HiddenValues> = if record.messages.is_empty() {
+                Vec::new()
+            } else {
+                viewers
+                    .iter()
+                    .map(|&viewer| HiddenValues::of(follower.state(), viewer))
+                    .collect()
+            };
             for applied in &record.moves {
                 follower.advance(applied);
                 report.moves += 1;
@@ -120,8 +234,14 @@ fn check_game<G: Game>(
                     }
                 }
             }
+            check_messages(follower.state(), &viewers, &hidden_before, record)
+                .map_err(|reason| fail(submission, reason))?;
         }
         followed_records = engine.records().len();
+        hidden_fields.observe(engine.state(), players, &|state: &G, viewer| {
+            state.view(viewer)
+        });
+        check_follow_ups(&engine, players).map_err(|reason| fail(submission, reason))?;
         same(follower.state(), engine.state()).map_err(|reason| {
             fail(
                 submission,
@@ -180,6 +300,9 @@ fn check_game<G: Game>(
             ));
         }
         let pick = choices.random_range(0..completions.len());
+        check_choices(&engine, player, &completions[pick])
+            .map_err(|reason| fail(submission, reason))?;
+        let before = engine.clone();
         // Every other submission by its position, the way agents' playouts submit.
         let submitted = if submission % 2 == 0 {
             engine.submit(player, completions[pick].clone())
@@ -192,6 +315,7 @@ fn check_game<G: Game>(
                 format!("an offered completion was refused: {error}"),
             )
         })?;
+        check_take_back(&before, &engine, player).map_err(|reason| fail(submission, reason))?;
         report.submissions += 1;
     }
     Err(fail(
@@ -236,6 +360,166 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
         ));
     }
     Ok(count)
+}
+
+/// Checks that each message of `record` names no value hidden from a viewer it reaches both
+/// before the record (`hidden_before`, by viewer) and in `after`, the state right after
+/// it: a card they neither held nor saw played.
+fn check_messages<G: Game>(
+    after: &G,
+    viewers: &[Viewer],
+    hidden_before: &[HiddenValues],
+    record: &crate::log::ActionRecord<G::Move>,
+) -> Result<(), String> {
+    if record.messages.is_empty() {
+        return Ok(());
+    }
+    for (&viewer, before) in viewers.iter().zip(hidden_before) {
+        if before.is_empty() {
+            continue;
+        }
+        let hidden = HiddenValues::of(after, viewer).within(before);
+        for message in &record.messages {
+            let reaches = match (viewer, message.to) {
+                (_, None) => true,
+                (Viewer::Player(player), Some(to)) => to.contains(player),
+                _ => false,
+            };
+            if !reaches {
+                continue;
+            }
+            if let Some(word) = hidden.named_in(&message.text) {
+                return Err(format!(
+                    "{viewer:?} reads `{word}`, hidden from them, in the message \"{}\" of `{}`",
+                    message.text, record.action
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a
+/// value hidden from them.
+fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), String> {
+    if engine.follow_ups().is_empty() {
+        return Ok(());
+    }
+    for seat in 0..players {
+        let player = PlayerIndex(seat);
+        let hidden = HiddenValues::of(engine.state(), Viewer::Player(player));
+        if hidden.is_empty() {
+            continue;
+        }
+        let copy = engine.for_agent(player, 0);
+        for follow_up in copy.follow_ups() {
+            let args = serde_json::to_value(&follow_up.args).unwrap_or_default();
+            if hidden.shown_in(&args) {
+                return Err(format!(
+                    "player {seat}'s copy of the game holds a follow-up of player {} whose \
+                     arguments show what is hidden from them: {}",
+                    follow_up.player.0,
+                    json(&follow_up.args)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `player`'s prompt of `chosen`'s action after each prefix of its choices, and
+/// the refusal of each option shown refused on the way, are the same from their view.
+fn check_choices<G: Game>(
+    engine: &Engine<G>,
+    player: PlayerIndex,
+    chosen: &G::Actions,
+) -> Result<(), String> {
+    let copy = engine.for_agent(player, 0);
+    let action = chosen.name();
+    let values: Vec<serde_json::Value> = chosen
+        .selections()
+        .into_iter()
+        .map(|(_, value)| value)
+        .collect();
+    for length in 0..=values.len() {
+        let prefix = &values[..length];
+        let full = engine.prompt_action(player, action, prefix);
+        let viewed = copy.prompt_action(player, action, prefix);
+        if full != viewed {
+            return Err(format!(
+                "player {}'s prompt of `{action}` after {} differs in their view: full {}, \
+                 viewed {}",
+                player.0,
+                json(&prefix),
+                json(&full.map_err(|error| error.to_string())),
+                json(&viewed.map_err(|error| error.to_string()))
+            ));
+        }
+        let Ok(prompt) = full else { continue };
+        let Some(selection) = prompt.selection else {
+            continue;
+        };
+        // Each refused option, submitted with the choices so far: the same refusal.
+        for option in selection
+            .options
+            .iter()
+            .filter(|option| option.error.is_some())
+        {
+            let mut submission = Submission::new(action);
+            for (choice, value) in prompt.chosen.iter().zip(prefix) {
+                submission = submission.with(choice.selection.clone(), value.clone());
+            }
+            submission = submission.with(selection.name.clone(), option.value.clone());
+            let full = engine.clone().submit_submission(player, &submission).err();
+            let viewed = copy.clone().submit_submission(player, &submission).err();
+            let (full, viewed) = (
+                full.map(|error| error.to_string()),
+                viewed.map(|error| error.to_string()),
+            );
+            if full != viewed {
+                return Err(format!(
+                    "player {}'s refusal of {} differs in their view: full {full:?}, viewed \
+                     {viewed:?}",
+                    player.0,
+                    json(&submission)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a take-back by `player` right after their submission, which made `after` from
+/// `before`.
+fn check_take_back<G: Game>(
+    before: &Engine<G>,
+    after: &Engine<G>,
+    player: PlayerIndex,
+) -> Result<(), String> {
+    let mut taken = after.clone();
+    let Ok(cancelled) = taken.take_back(player) else {
+        return Ok(());
+    };
+    let kept = taken.records();
+    if kept.len() + cancelled.len() != after.records().len() {
+        return Err(format!(
+            "a take-back of player {} kept {} records and cancelled {} of {}",
+            player.0,
+            kept.len(),
+            cancelled.len(),
+            after.records().len()
+        ));
+    }
+    let replayed = Engine::<G>::replay(taken.log())
+        .map_err(|error| format!("the log after a take-back does not replay: {error}"))?;
+    same(taken.state(), replayed.state())
+        .map_err(|reason| format!("a take-back left a state its log does not give: {reason}"))?;
+    if kept.len() == before.records().len() {
+        same(taken.state(), before.state()).map_err(|reason| {
+            format!("a take-back did not restore the state before the submission: {reason}")
+        })?;
+    }
+    Ok(())
 }
 
 fn json<T: Serialize>(value: &T) -> String {

@@ -194,7 +194,9 @@ pub use components::{
 pub use engine::{Engine, EngineSettings, FORCED_LIMIT, Played, ReplayError, Status};
 pub use error::{ECHO_LIMIT, Seat, SubmitError, UndoError, echo};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
-pub use harness::{ViewCheckError, ViewReport, check_completions, check_views};
+pub use harness::{
+    ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
+};
 pub use log::{ActionRecord, GameLog, RecordKind};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};

@@ -94,7 +94,32 @@ impl HiddenValues {
         let full = to_json(state);
         let seen = to_json(&state.view(viewer));
         hidden.collect_differences(&full, &seen);
+        // A value the viewer sees somewhere (a second copy of a card, a face already
+        // turned up) says nothing new when it shows up.
+        if !hidden.is_empty() {
+            for_each_distinct(&seen, &mut |value| {
+                hidden.values.remove(&value.to_string());
+            });
+        }
         hidden
+    }
+
+    /// The hidden strings that appear in `text` as whole words (between characters that
+    /// are neither letters nor digits): a message that names a hidden card.
+    pub(crate) fn named_in(&self, text: &str) -> Option<String> {
+        text.split(|character: char| !character.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .find(|word| {
+                self.values
+                    .contains(&Value::String((*word).to_owned()).to_string())
+            })
+            .map(str::to_owned)
+    }
+
+    /// The values hidden here that are hidden in `other` too.
+    pub(crate) fn within(mut self, other: &HiddenValues) -> Self {
+        self.values.retain(|value| other.values.contains(value));
+        self
     }
 
     /// Whether nothing is hidden.

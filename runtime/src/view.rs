@@ -75,6 +75,13 @@ pub enum Policy {
 /// from the full state, and the viewed moves replayed from the viewed setup give the view
 /// (checked by [`check_views`](crate::check_views)).
 pub trait View: Sized {
+    /// The fields of the state, as serialized, that some viewer may not see: what
+    /// [`check_views`](crate::check_views) requires a view to hide at some step, so that a
+    /// view which hides nothing fails. `#[derive(View)]` lists the fields with a policy
+    /// other than `visible`; a hand-written view lists its own. Empty by default (a game of
+    /// perfect information).
+    const HIDDEN_FIELDS: &'static [&'static str] = &[];
+
     /// This state as `viewer` may see it. [`Viewer::Admin`] gets an exact copy.
     #[must_use]
     fn view(&self, viewer: Viewer) -> Self;

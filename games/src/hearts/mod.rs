@@ -123,6 +123,8 @@ pub struct Hearts {
 /// on the table (the trick, the cards taken, the scores); of the others' passes only that
 /// they passed and to whom. Observers see no hand.
 impl View for Hearts {
+    const HIDDEN_FIELDS: &'static [&'static str] = &["hands", "received", "passed"];
+
     fn view(&self, viewer: Viewer) -> Self {
         let mut view = self.clone();
         view.hands = self.hands.seen_by(viewer, |_| CardSet::EMPTY);
