@@ -194,7 +194,7 @@ pub use engine::{Engine, EngineSettings, Played, ReplayError, Status};
 pub use error::{SubmitError, UndoError};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{ViewCheckError, ViewReport, check_completions, check_views};
-pub use log::{ActionRecord, GameLog, RecordKind};
+pub use log::{ActionRecord, GameLog, LogSeal, RecordKind};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
