@@ -61,7 +61,8 @@ pub(crate) fn run<G: TerminalGame>(
     };
     let played = play::<G>(&table, seed, secret, PlayerIndex(seat), delay_ms);
     if secret {
-        let shown = say!("The seed of this game was {seed}: add `--seed {seed}` to play it again.");
+        let shown =
+            say!("\nThe seed of this game was {seed}: add `--seed {seed}` to play it again.");
         // The game's own error says more than one about printing the seed.
         played.and(shown)
     } else {
@@ -168,7 +169,11 @@ fn undo_refusal(error: &UndoError) -> String {
         }
         UndoError::Forced { .. } => "your last action was forced by the rules".to_owned(),
         UndoError::Followed { .. } => "another action came after your last one".to_owned(),
-        other => other.to_string(),
+        UndoError::Nondeterministic { reason } => {
+            format!("the game could not be rebuilt before your last action ({reason})")
+        }
+        // What remains names actions as the code does: say it in the person's words.
+        _ => "your last action cannot be taken back".to_owned(),
     }
 }
 
