@@ -103,7 +103,7 @@ impl Cli {
     }
 
     /// Reads the process's arguments and runs the command they name; prints what goes
-    /// wrong to standard error.
+    /// wrong to standard error, after the program's name.
     ///
     /// Returns the process's exit code: success, 1 for an error of the command (a bad
     /// config or player count, a log that does not replay...), 2 for arguments that cannot
@@ -122,6 +122,15 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<OsString> + Clone,
     {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        // Errors are prefixed by the program's name, as the person typed it.
+        let program = args
+            .first()
+            .and_then(|program| std::path::Path::new(program).file_stem())
+            .map_or_else(
+                || "meeple".to_owned(),
+                |stem| stem.to_string_lossy().into_owned(),
+            );
         let command = match self.parse(args) {
             Ok(command) => command,
             Err(error) => {
@@ -136,7 +145,7 @@ impl Cli {
                 ExitCode::SUCCESS
             }
             Err(error) => {
-                eprintln!("meeple: {error}");
+                eprintln!("{program}: {error}");
                 ExitCode::FAILURE
             }
         }
@@ -242,7 +251,7 @@ pub fn run<G: TerminalGame>() -> ExitCode {
 
 /// Play, simulate and replay board and card games written with meeple.
 #[derive(Debug, Parser)]
-#[command(name = "meeple", version, about)]
+#[command(name = "meeple", version)]
 struct Arguments {
     #[command(subcommand)]
     command: Command,
