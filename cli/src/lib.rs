@@ -272,8 +272,8 @@ enum Command {
         seat: usize,
         #[command(flatten)]
         table: TableArgs,
-        /// Pause between the bots' moves, in milliseconds.
-        #[arg(long, default_value_t = 250)]
+        /// Pause between the bots' moves, in milliseconds (at most a minute, 60000).
+        #[arg(long, default_value_t = 250, value_parser = clap::value_parser!(u64).range(0..=60_000))]
         delay_ms: u64,
     },
     /// Let bots play full games, then print totals.

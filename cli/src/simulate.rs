@@ -56,9 +56,9 @@ pub(crate) struct TableArgs {
     /// Playouts per decision of a search agent (at least 1).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) iterations: u32,
-    /// Milliseconds per decision of a search agent (at least 1), instead of a number of
-    /// playouts (the choices then depend on the machine).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Milliseconds per decision of a search agent (1 to an hour, 3600000), instead of a
+    /// number of playouts (the choices then depend on the machine).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub(crate) think_ms: Option<u64>,
 }
 
