@@ -192,10 +192,14 @@ impl Cli {
         };
         found.ok_or_else(|| {
             let known: Vec<&str> = self.games.iter().map(|entry| entry.name).collect();
-            CliError::UnknownGame {
-                name: name.unwrap_or_default().to_owned(),
-                known: known.join(", "),
-            }
+            CliError::UnknownGame(match (name, known.is_empty()) {
+                (_, true) => "this command knows no game (see `Cli::game`)".to_owned(),
+                (Some(name), false) => format!(
+                    "unknown game `{name}`; expected one of {}",
+                    known.join(", ")
+                ),
+                (None, false) => format!("name a game: {}", known.join(", ")),
+            })
         })
     }
 
@@ -316,8 +320,8 @@ enum Command {
 /// An error the command reports before exiting with status 1.
 #[derive(Debug, thiserror::Error)]
 enum CliError {
-    #[error("unknown game `{name}`; this command knows {known}")]
-    UnknownGame { name: String, known: String },
+    #[error("{0}")]
+    UnknownGame(String),
     #[error("invalid --config: {0}")]
     Config(String),
     #[error("invalid --players: {players}: a table has at most {MAX_PLAYERS} seats")]

@@ -100,11 +100,11 @@ fn play<G: TerminalGame>(
                 .iter()
                 .map(|&winner| engine.state().player_name(winner))
                 .collect();
-            say!(
-                "Game over. Winner{}: {}.",
-                if winners.len() > 1 { "s" } else { "" },
-                winners.join(", ")
-            )?;
+            match winners.as_slice() {
+                [] => say!("Game over: nobody wins.")?,
+                [winner] => say!("Game over. Winner: {winner}.")?,
+                _ => say!("Game over. Winners: {}.", winners.join(", "))?,
+            }
             return Ok(());
         }
         let to_act = engine.to_act();
