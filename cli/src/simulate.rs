@@ -45,7 +45,8 @@ pub(crate) struct TableArgs {
     /// The game's config as JSON (its variants); the standard rules when not given.
     #[arg(long)]
     pub(crate) config: Option<String>,
-    /// How many seats; the game's usual count when not given.
+    /// How many seats (at most 64; the game's setup says which counts it is played by);
+    /// the game's usual count when not given.
     #[arg(long)]
     pub(crate) players: Option<usize>,
     /// The agent of each seat, comma-separated (`ismcts,random,random,random`), or one
