@@ -6,7 +6,7 @@ use std::str::FromStr;
 use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
 
 use crate::CliError;
-use crate::games::TerminalGame;
+use crate::TerminalGame;
 
 /// An agent as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,16 +1,20 @@
 //! `meeple play`: a person plays one seat in the terminal against bots.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::thread::sleep;
 use std::time::Duration;
 
-use meeple::{ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission, Viewer};
+use meeple::{
+    ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission, SubmitError,
+    UndoError, Viewer,
+};
+use rand::TryRng;
 use serde_json::Value;
 
-use crate::CliError;
 use crate::bot;
-use crate::games::TerminalGame;
+use crate::output::{self, say};
 use crate::simulate::{Table, TableArgs};
+use crate::{CliError, TerminalGame};
 
 const HELP: &str = "Choose an option by its number or its name. Commands: `undo` (take back your last action \
 and the bots' replies), `state` (show the table again), `help`, `quit`.";
@@ -26,50 +30,87 @@ enum Reply {
 /// (random by default); reads the person's choices from standard input until the game
 /// ends, they quit, or input ends.
 ///
+/// The seed fixes every deal whatever anyone plays, so a game whose seed was not given is
+/// dealt from a seed drawn from the operating system and shown only once the game is left
+/// (over, quit, or stopped by an error), for the person to play or replay it again.
+///
 /// # Errors
-/// A bad config, seat or agent, a terminal that cannot be read, or a stuck game.
+/// A bad config, seat or agent, no seed from the operating system, a terminal that cannot
+/// be read or written, or a stuck game.
 pub(crate) fn run<G: TerminalGame>(
     args: &TableArgs,
-    seed: u64,
+    seed: Option<u64>,
     seat: usize,
     delay_ms: u64,
 ) -> Result<(), CliError> {
     let table = Table::<G>::new(args)?;
-    let players = table.players;
-    let mut engine = Engine::<G>::new(table.config.clone(), players, seed)?;
-    if seat >= players {
-        return Err(CliError::Seat { seat, players });
+    if seat >= table.players {
+        return Err(CliError::Seat {
+            seat,
+            players: table.players,
+        });
     }
-    let me = PlayerIndex(seat);
+    let (seed, secret) = match seed {
+        Some(seed) => (seed, false),
+        None => (
+            rand::rngs::SysRng
+                .try_next_u64()
+                .map_err(|error| CliError::Seed(error.to_string()))?,
+            true,
+        ),
+    };
+    let played = play::<G>(&table, seed, secret, PlayerIndex(seat), delay_ms);
+    if secret {
+        let shown =
+            say!("\nThe seed of this game was {seed}: add `--seed {seed}` to play it again.");
+        // The game's own error says more than one about printing the seed.
+        played.and(shown)
+    } else {
+        played
+    }
+}
+
+/// Plays the game of `run` at `table` from `seed`, with the person at `me`; says the seed
+/// at the start unless it is `secret`.
+fn play<G: TerminalGame>(
+    table: &Table<G>,
+    seed: u64,
+    secret: bool,
+    me: PlayerIndex,
+    delay_ms: u64,
+) -> Result<(), CliError> {
+    let mut engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
     let mut agents = table.lineup.agents::<G>(seed);
     let mut input = io::stdin().lock().lines();
     let delay = Duration::from_millis(delay_ms);
-    println!(
-        "meeple {} (seed {seed}): you are {}. {HELP}",
-        G::NAME,
-        engine.state().player_name(me)
-    );
+    let you = engine.state().player_name(me);
+    if secret {
+        say!("meeple {}: you are {you}. {HELP}", G::NAME)?;
+    } else {
+        say!("meeple {} (seed {seed}): you are {you}. {HELP}", G::NAME)?;
+    }
+    let viewer = Viewer::Player(me);
     let mut shown = 0;
     loop {
-        shown = show_records(&engine, shown, me, delay);
+        shown = show_records(&engine, shown, me, delay)?;
         if let Some(outcome) = engine.outcome() {
-            println!("\n{}", engine.state().summary(me));
+            say!("\n{}", engine.state().summary(viewer))?;
             let winners: Vec<String> = outcome
                 .winners
                 .iter()
                 .map(|&winner| engine.state().player_name(winner))
                 .collect();
-            println!(
-                "Game over. Winner{}: {}.",
-                if winners.len() > 1 { "s" } else { "" },
-                winners.join(", ")
-            );
+            match winners.as_slice() {
+                [] => say!("Game over: nobody wins.")?,
+                [winner] => say!("Game over. Winner: {winner}.")?,
+                _ => say!("Game over. Winners: {}.", winners.join(", "))?,
+            }
             return Ok(());
         }
         let to_act = engine.to_act();
         if !to_act.contains(me) {
             let Some(player) = to_act.first() else {
-                return Err(CliError::Stuck(format!("{:?}", engine.status())));
+                return Err(CliError::Stuck("nobody is to act".to_owned()));
             };
             let chosen = agents
                 .get_mut(player.0)
@@ -83,41 +124,74 @@ pub(crate) fn run<G: TerminalGame>(
             engine.submit(player, action)?;
             continue;
         }
-        println!("\n{}", engine.state().summary(me));
+        say!("\n{}", engine.state().summary(viewer))?;
         match ask(&engine, me, &mut input)? {
             Reply::Quit => return Ok(()),
             Reply::Undo => match engine.take_back(me) {
                 Ok(cancelled) => {
-                    println!(
+                    say!(
                         "Took back {} action{}.",
                         cancelled.len(),
                         if cancelled.len() == 1 { "" } else { "s" }
-                    );
+                    )?;
                     shown = engine.records().len();
                 }
-                Err(error) => println!("Cannot undo: {error}."),
+                Err(error) => say!("Cannot undo: {}.", undo_refusal(&error))?,
             },
             Reply::Submit(submission) => {
                 if let Err(error) = engine.submit_submission(me, &submission) {
-                    println!("Refused: {error}.");
+                    say!("Refused: {}.", refusal(&error))?;
                 }
             }
         }
     }
 }
 
+/// What the person is told when a submission of theirs is refused: the reason written
+/// for players, without the action's or the selection's name in the code.
+fn refusal(error: &SubmitError) -> String {
+    match error {
+        SubmitError::NotOffered { reason, .. } | SubmitError::MalformedSelection { reason, .. } => {
+            reason.clone()
+        }
+        SubmitError::Invalid { message, .. } => message.clone(),
+        SubmitError::GameOver => "the game is over".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// What the person is told when their undo is refused.
+fn undo_refusal(error: &UndoError) -> String {
+    match error {
+        UndoError::NothingToUndo { .. } => "you have nothing to take back".to_owned(),
+        UndoError::DrewChance { .. } => {
+            "your last action led to a deal or a draw, which cannot be taken back".to_owned()
+        }
+        UndoError::Forced { .. } => "your last action was forced by the rules".to_owned(),
+        UndoError::Followed { .. } => "another action came after your last one".to_owned(),
+        UndoError::Nondeterministic { reason } => {
+            format!("the game could not be rebuilt before your last action ({reason})")
+        }
+        // What remains names actions as the code does: say it in the person's words.
+        _ => "your last action cannot be taken back".to_owned(),
+    }
+}
+
 /// Prints the records from `from` on, one move at a time, as `viewer` may see them;
 /// returns the number of records shown so far.
+///
+/// # Errors
+/// [`CliError::Stdout`] when standard output is closed.
 fn show_records<G: TerminalGame>(
     engine: &Engine<G>,
     from: usize,
     viewer: PlayerIndex,
     delay: Duration,
-) -> usize {
+) -> Result<usize, CliError> {
     let state = engine.state();
     // Each move as this player may see it: others' secrets are already concealed.
     let Ok(records) = engine.viewed_records(Viewer::Player(viewer)) else {
-        return from;
+        return Ok(from);
     };
     for record in records.iter().skip(from) {
         let messages: Vec<&str> = record
@@ -128,22 +202,22 @@ fn show_records<G: TerminalGame>(
         let by_other = record.player.is_some_and(|player| player != viewer);
         let mut described = false;
         for applied in &record.moves {
-            if let Some(text) = state.describe(applied, viewer) {
-                println!("  {text}");
+            if let Some(text) = state.describe(applied, Viewer::Player(viewer)) {
+                say!("  {text}")?;
                 described = true;
                 if by_other {
                     // Flushing keeps the pace visible when stdout is a pipe.
-                    let _ = io::stdout().flush();
+                    output::flush("")?;
                     sleep(delay);
                 }
             }
         }
         // Messages say in words what the moves did not show (a pass seen from outside).
         if !described && !messages.is_empty() {
-            println!("{}", messages.join(" "));
+            say!("{}", messages.join(" "))?;
         }
     }
-    engine.records().len()
+    Ok(engine.records().len())
 }
 
 /// Asks the person for a whole action.
@@ -177,14 +251,14 @@ fn ask<G: TerminalGame>(
         let text = match (&action.selection, option) {
             (Some(selection), Some(option)) => {
                 if heading != Some(&selection.prompt) {
-                    println!("{}:", selection.prompt);
+                    say!("{}:", selection.prompt)?;
                     heading = Some(&selection.prompt);
                 }
                 format_option(option)
             }
             _ => action.prompt.clone(),
         };
-        println!("  {:>2}. {text}", number + 1);
+        say!("  {:>2}. {text}", number + 1)?;
     }
     loop {
         let Some(line) = read(input)? else {
@@ -192,8 +266,10 @@ fn ask<G: TerminalGame>(
         };
         match command(&line) {
             Some(reply) => return Ok(reply),
-            None if line == "state" || line == "s" => println!("{}", engine.state().summary(me)),
-            None if line == "help" || line == "?" => println!("{HELP}"),
+            None if line == "state" || line == "s" => {
+                say!("{}", engine.state().summary(Viewer::Player(me)))?
+            }
+            None if line == "help" || line == "?" => say!("{HELP}")?,
             None => {
                 // An action is picked by number, by its prompt or by its name (`hit`).
                 let picked = pick(&line, entries.len(), |i| {
@@ -208,7 +284,7 @@ fn ask<G: TerminalGame>(
                     })
                 });
                 let Some(index) = picked else {
-                    println!("Type a number from 1 to {}, or a name.", entries.len());
+                    say!("Type a number from 1 to {}, or a name.", entries.len())?;
                     continue;
                 };
                 let (action, option) = entries[index];
@@ -216,12 +292,12 @@ fn ask<G: TerminalGame>(
                     return continue_action(engine, me, action.clone(), input);
                 };
                 if let Some(error) = &option.error {
-                    println!("Not allowed: {error}.");
+                    say!("Not allowed: {error}.")?;
                     continue;
                 }
                 match engine.prompt_action(me, &action.action, &prefix_with(action, option)) {
                     Ok(next) => return continue_action(engine, me, next, input),
-                    Err(error) => println!("Refused: {error}."),
+                    Err(error) => say!("Refused: {}.", refusal(&error))?,
                 }
             }
         }
@@ -238,7 +314,7 @@ fn continue_action<G: TerminalGame>(
     loop {
         let Some(mut selection) = action.selection.clone() else {
             if let Some(question) = &action.confirm {
-                println!("{question} (yes/no)");
+                say!("{question} (yes/no)")?;
                 let Some(answer) = read(input)? else {
                     return Ok(Reply::Quit);
                 };
@@ -253,7 +329,7 @@ fn continue_action<G: TerminalGame>(
         };
         // A group is asked one selection after the other, in the terminal.
         if let SelectionKind::ChooseGroup { selections } = &selection.kind {
-            println!("{}:", selection.prompt);
+            say!("{}:", selection.prompt)?;
             if let Some(first) = selections.first() {
                 selection = first.clone();
             }
@@ -268,22 +344,22 @@ fn continue_action<G: TerminalGame>(
                 } else {
                     format!("{min} to {max}")
                 };
-                println!(
+                say!(
                     "{} (choose {count}, separated by spaces):",
                     selection.prompt
-                );
+                )?;
             }
             SelectionKind::ChooseNumber { min, max } if !listed => {
-                println!("{} (a number from {min} to {max}):", selection.prompt)
+                say!("{} (a number from {min} to {max}):", selection.prompt)?
             }
-            SelectionKind::EnterText => println!("{} (text):", selection.prompt),
-            _ => println!("{}:", selection.prompt),
+            SelectionKind::EnterText => say!("{} (text):", selection.prompt)?,
+            _ => say!("{}:", selection.prompt)?,
         }
         if let Some(error) = &selection.error {
-            println!("  ({error})");
+            say!("  ({error})")?;
         }
         for (number, option) in selection.options.iter().enumerate() {
-            println!("  {:>2}. {}", number + 1, format_option(option));
+            say!("  {:>2}. {}", number + 1, format_option(option))?;
         }
         let Some(line) = read(input)? else {
             return Ok(Reply::Quit);
@@ -312,10 +388,10 @@ fn continue_action<G: TerminalGame>(
             _ => {
                 match pick(&line, selection.options.len(), labels).map(|i| &selection.options[i]) {
                     Some(option) if option.error.is_some() => {
-                        println!(
+                        say!(
                             "Not allowed: {}.",
                             option.error.as_deref().unwrap_or_default()
-                        );
+                        )?;
                         continue;
                     }
                     Some(option) => {
@@ -325,7 +401,7 @@ fn continue_action<G: TerminalGame>(
                             &prefix_with(&action, option),
                         ) {
                             Ok(next) => action = next,
-                            Err(error) => println!("Refused: {error}."),
+                            Err(error) => say!("Refused: {}.", refusal(&error))?,
                         }
                         continue;
                     }
@@ -334,7 +410,7 @@ fn continue_action<G: TerminalGame>(
             }
         };
         let Some(value) = value else {
-            println!("Not understood; type numbers or names from the list (or `help`).");
+            say!("Not understood; type numbers or names from the list (or `help`).")?;
             continue;
         };
         let mut prefix: Vec<Value> = action
@@ -345,7 +421,7 @@ fn continue_action<G: TerminalGame>(
         prefix.push(value);
         match engine.prompt_action(me, &action.action, &prefix) {
             Ok(next) => action = next,
-            Err(error) => println!("Refused: {error}."),
+            Err(error) => say!("Refused: {}.", refusal(&error))?,
         }
     }
 }
@@ -393,8 +469,7 @@ fn command(line: &str) -> Option<Reply> {
 
 /// The next line, trimmed; `None` at the end of input.
 fn read(input: &mut impl Iterator<Item = io::Result<String>>) -> Result<Option<String>, CliError> {
-    print!("> ");
-    io::stdout().flush().map_err(CliError::Terminal)?;
+    output::flush("> ")?;
     match input.next() {
         None => Ok(None),
         Some(line) => Ok(Some(line.map_err(CliError::Terminal)?.trim().to_owned())),

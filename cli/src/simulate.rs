@@ -7,18 +7,19 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use meeple::Engine;
+use meeple::{Engine, Game};
 use rayon::prelude::*;
 
-use crate::CliError;
 use crate::bot::{self, Lineup};
-use crate::games::{self, TerminalGame};
+use crate::output::say;
+use crate::{CliError, MAX_PLAYERS, TerminalGame};
 
 /// Games played in parallel between two writes of the log, so logs never pile up in
 /// memory.
 const BATCH: u64 = 64;
 
-/// What one finished game contributes to the totals.
+/// What one finished game contributes to the totals (then its log is written and it is
+/// added to the [`Totals`]).
 struct GameResult {
     scores: Vec<i64>,
     winners: Vec<usize>,
@@ -44,7 +45,8 @@ pub(crate) struct TableArgs {
     /// The game's config as JSON (its variants); the standard rules when not given.
     #[arg(long)]
     pub(crate) config: Option<String>,
-    /// How many seats; the game's usual count when not given.
+    /// How many seats (at most 64; the game's setup says which counts it is played by);
+    /// the game's usual count when not given.
     #[arg(long)]
     pub(crate) players: Option<usize>,
     /// The agent of each seat, comma-separated (`ismcts,random,random,random`), or one
@@ -52,32 +54,61 @@ pub(crate) struct TableArgs {
     /// over what the seat may see). Random when not given.
     #[arg(long)]
     pub(crate) agents: Option<String>,
-    /// Playouts per decision of a search agent.
-    #[arg(long, default_value_t = 200)]
+    /// Playouts per decision of a search agent (at least 1).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) iterations: u32,
-    /// Milliseconds per decision of a search agent, instead of a number of playouts (the
-    /// choices then depend on the machine).
-    #[arg(long)]
+    /// Milliseconds per decision of a search agent (1 to an hour, 3600000), instead of a
+    /// number of playouts (the choices then depend on the machine).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     pub(crate) think_ms: Option<u64>,
 }
 
 impl<G: TerminalGame> Table<G> {
-    /// Reads the table from the command's arguments.
+    /// Reads the table from the command's arguments: the config, then the number of seats
+    /// (checked by the game's own setup before anything is made for them), then the agents.
     ///
     /// # Errors
-    /// [`CliError::Config`] or [`CliError::Agents`].
+    /// [`CliError::Config`], [`CliError::Players`] (more than [`MAX_PLAYERS`]),
+    /// [`CliError::Setup`] (the game's own error for a count it is not played by, or a
+    /// config it cannot set up), or [`CliError::Agents`].
     pub(crate) fn new(args: &TableArgs) -> Result<Self, CliError> {
+        let config = config::<G>(args.config.as_deref())?;
         let players = args.players.unwrap_or(G::PLAYERS);
+        if players > MAX_PLAYERS {
+            return Err(CliError::Players { players });
+        }
+        G::setup(&config, players)?;
         let budget = match args.think_ms {
             Some(ms) => meeple::Budget::Time(std::time::Duration::from_millis(ms)),
             None => meeple::Budget::Iterations(args.iterations),
         };
         Ok(Table {
-            config: games::config::<G>(args.config.as_deref())?,
+            config,
             players,
             lineup: Lineup::parse(args.agents.as_deref(), players, budget)?,
         })
     }
+}
+
+/// Reads a game's config from `--config`, which must be a JSON object (its fields by
+/// name), or gives its default.
+///
+/// # Errors
+/// [`CliError::Config`] for text that is not JSON, JSON that is not an object (`[1]` would
+/// be read field by field in order), or an object the config does not accept.
+pub(crate) fn config<G: Game>(json: Option<&str>) -> Result<G::Config, CliError> {
+    let Some(json) = json else {
+        return Ok(G::Config::default());
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|error| CliError::Config(error.to_string()))?;
+    if !value.is_object() {
+        return Err(CliError::Config(format!(
+            "expected a JSON object of the config's fields by name, like {}, not `{json}`",
+            serde_json::to_string(&G::Config::default()).unwrap_or_else(|_| "{}".to_owned())
+        )));
+    }
+    serde_json::from_value(value).map_err(|error| CliError::Config(error.to_string()))
 }
 
 /// Plays `count` games from seeds `seed`, `seed + 1`, ... across all cores; prints totals
@@ -108,7 +139,7 @@ pub(crate) fn run<G: TerminalGame>(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = Instant::now();
-    let mut results: Vec<GameResult> = Vec::with_capacity(count as usize);
+    let mut totals = Totals::new(table.players);
     let mut first = 0;
     while first < count {
         let last = (first + BATCH).min(count);
@@ -125,10 +156,7 @@ pub(crate) fn run<G: TerminalGame>(
                 writer.write_all(line.as_bytes()).map_err(io_error)?;
                 writer.write_all(b"\n").map_err(io_error)?;
             }
-            results.push(GameResult {
-                log: None,
-                ..result
-            });
+            totals.add(&result);
         }
         first = last;
     }
@@ -137,9 +165,9 @@ pub(crate) fn run<G: TerminalGame>(
     }
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    report::<G>(table, &results, count, seconds);
+    report::<G>(table, &totals, count, seconds)?;
     if let Some(path) = log {
-        println!("log:        {}", path.display());
+        say!("log:        {}", path.display())?;
     }
     Ok(())
 }
@@ -157,78 +185,110 @@ fn summarize<G: TerminalGame>(engine: &Engine<G>, with_log: bool) -> GameResult 
         records: engine.played().records,
         moves: engine.played().moves,
         log: with_log
-            .then(|| serde_json::to_string(engine.log()).ok())
+            .then(|| serde_json::to_string(&engine.sealed_log()).ok())
             .flatten(),
     }
 }
 
-/// Mean and half-width of the 95% confidence interval of the mean (normal
-/// approximation; 0 for fewer than two values).
-fn mean_ci(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    if values.len() < 2 {
-        return (mean, 0.0);
-    }
-    let variance = values
-        .iter()
-        .map(|value| (value - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0);
-    (mean, 1.96 * (variance / n).sqrt())
+/// What the games played so far add up to, kept as running means so that no game's
+/// result is held once it is counted.
+struct Totals {
+    records: u64,
+    moves: u64,
+    /// Each seat's points, in the games that score.
+    points: Vec<Mean>,
+    /// Each seat's wins: 1 for a win, a fraction for a shared one, 0 otherwise.
+    wins: Vec<Mean>,
 }
 
-fn report<G: TerminalGame>(table: &Table<G>, results: &[GameResult], count: u64, seconds: f64) {
-    println!("game:       {}", G::NAME);
-    println!("games:      {count}");
+impl Totals {
+    fn new(players: usize) -> Self {
+        Totals {
+            records: 0,
+            moves: 0,
+            points: vec![Mean::default(); players],
+            wins: vec![Mean::default(); players],
+        }
+    }
+
+    fn add(&mut self, result: &GameResult) {
+        self.records += result.records;
+        self.moves += result.moves;
+        for (seat, points) in self.points.iter_mut().enumerate() {
+            if let Some(&score) = result.scores.get(seat) {
+                points.add(score as f64);
+            }
+        }
+        for (seat, wins) in self.wins.iter_mut().enumerate() {
+            wins.add(if result.winners.contains(&seat) {
+                1.0 / result.winners.len() as f64
+            } else {
+                0.0
+            });
+        }
+    }
+}
+
+/// A running mean and variance (Welford's method).
+#[derive(Clone, Copy, Debug, Default)]
+struct Mean {
+    count: u64,
+    mean: f64,
+    /// The sum of squared differences from the mean.
+    squares: f64,
+}
+
+impl Mean {
+    fn add(&mut self, value: f64) {
+        self.count += 1;
+        let delta = value - self.mean;
+        self.mean += delta / self.count as f64;
+        self.squares += delta * (value - self.mean);
+    }
+
+    /// The mean and the half-width of the 95% confidence interval of the mean (normal
+    /// approximation; 0 for fewer than two values).
+    fn with_interval(&self) -> (f64, f64) {
+        if self.count < 2 {
+            return (self.mean, 0.0);
+        }
+        let n = self.count as f64;
+        let variance = self.squares / (n - 1.0);
+        (self.mean, 1.96 * (variance / n).sqrt())
+    }
+}
+
+fn report<G: TerminalGame>(
+    table: &Table<G>,
+    totals: &Totals,
+    count: u64,
+    seconds: f64,
+) -> Result<(), CliError> {
+    say!("game:       {}", G::NAME)?;
+    say!("games:      {count}")?;
     let names: Vec<String> = table
         .lineup
         .kinds()
         .iter()
         .map(ToString::to_string)
         .collect();
-    println!("agents:     {}", names.join(", "));
-    println!(
-        "records:    {}",
-        results.iter().map(|result| result.records).sum::<u64>()
-    );
-    println!(
-        "moves:      {}",
-        results.iter().map(|result| result.moves).sum::<u64>()
-    );
-    for seat in 0..table.players {
-        let points: Vec<f64> = results
-            .iter()
-            .filter_map(|result| result.scores.get(seat))
-            .map(|&score| score as f64)
-            .collect();
-        // A shared win counts as a fraction of a win.
-        let wins: Vec<f64> = results
-            .iter()
-            .map(|result| {
-                if result.winners.contains(&seat) {
-                    1.0 / result.winners.len() as f64
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        let (mean, spread) = mean_ci(&points);
-        let (rate, rate_spread) = mean_ci(&wins);
-        println!(
+    say!("agents:     {}", names.join(", "))?;
+    say!("records:    {}", totals.records)?;
+    say!("moves:      {}", totals.moves)?;
+    for (seat, (points, wins)) in totals.points.iter().zip(&totals.wins).enumerate() {
+        let (mean, spread) = points.with_interval();
+        let (rate, rate_spread) = wins.with_interval();
+        say!(
             "seat {seat}:     {:<7} mean points {mean:.2} ± {spread:.2}, wins {:.1}% ± {:.1}",
             names.get(seat).map_or("?", String::as_str),
             100.0 * rate,
             100.0 * rate_spread
-        );
+        )?;
     }
-    println!(
+    say!(
         "time:       {seconds:.2} s ({:.1} games/s)",
         count as f64 / seconds.max(f64::EPSILON)
-    );
+    )
 }
 
 /// Plays one game from `seed` with the table's agents, up to `limit` submissions (to the
@@ -250,15 +310,15 @@ pub(crate) fn play_out<G: TerminalGame>(
     let mut submitted = 0;
     while engine.outcome().is_none() && limit.is_none_or(|limit| submitted < limit) {
         let Some(player) = engine.to_act().first() else {
-            return Err(CliError::Stuck(format!("{:?}", engine.status())));
+            return Err(CliError::Stuck("nobody is to act".to_owned()));
         };
         let chosen = agents
             .get_mut(player.0)
             .and_then(|agent| bot::choose(agent.as_mut(), &engine, player));
         let Some(action) = chosen else {
             return Err(CliError::Stuck(format!(
-                "{player} has no completion an agent can choose ({:?})",
-                engine.status()
+                "{} has nothing an agent can choose",
+                engine.state().player_name(player)
             )));
         };
         engine.submit(player, action)?;

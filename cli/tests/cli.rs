@@ -55,7 +55,7 @@ fn simulated_games_replay_from_their_log() {
     let out = text(&replayed.stdout);
     assert!(replayed.status.success(), "{out}{}", text(&replayed.stderr));
     assert!(out.contains("replayed 3 games"), "{out}");
-    assert!(out.contains("every record reproduced"), "{out}");
+    assert!(out.contains("every record and seal reproduced"), "{out}");
 
     // A log whose moves were changed does not replay, and the error names the record.
     let tampered: String = std::fs::read_to_string(&log)
@@ -235,4 +235,268 @@ fn agents_are_chosen_per_seat() {
         text(&refused.stderr).trim(),
         "meeple: invalid --agents: 2 agents for 4 seats: give one name for every seat, or one per seat"
     );
+}
+
+/// Runs `meeple` with `args` and no input; asserts it fails with status 1 (2 for arguments
+/// clap refuses) and returns its standard error.
+fn refused(args: &[&str], status: i32) -> String {
+    let output = meeple(args, "");
+    let err = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
+
+/// Counts a person may type by mistake are refused with a message, before anything is
+/// made for them (no panic on a capacity overflow, no abort out of memory).
+#[test]
+fn bad_counts_are_refused_with_a_message() {
+    for players in ["18446744073709551615", "1099511627776"] {
+        assert_eq!(
+            refused(&["simulate", "hearts", "--players", players], 1).trim(),
+            format!("meeple: invalid --players: {players}: a table has at most 64 seats")
+        );
+        refused(&["play", "hearts", "--players", players], 1);
+    }
+    assert_eq!(
+        refused(&["simulate", "hearts", "--players", "5"], 1).trim(),
+        "meeple: hearts is played by 4 players, not 5"
+    );
+    assert_eq!(
+        refused(&["simulate", "memory", "--players", "0"], 1).trim(),
+        "meeple: memory is played by 2 to 6 players, not 0"
+    );
+    for games in ["18446744073709551615", "1000000000000", "0"] {
+        let err = refused(&["simulate", "hearts", "--games", games], 2);
+        assert!(
+            err.contains(&format!(
+                "invalid value '{games}' for '--games <GAMES>': {games} is not in 1..=1000000000"
+            )),
+            "{err}"
+        );
+    }
+    let err = refused(&["simulate", "hearts", "--iterations", "0"], 2);
+    assert!(
+        err.contains("invalid value '0' for '--iterations <ITERATIONS>'"),
+        "{err}"
+    );
+    let err = refused(&["simulate", "hearts", "--think-ms", "0"], 2);
+    assert!(
+        err.contains("invalid value '0' for '--think-ms <THINK_MS>'"),
+        "{err}"
+    );
+}
+
+/// A config is a JSON object of fields by name: `[1]` is not read in field order.
+#[test]
+fn a_config_must_be_an_object() {
+    for config in ["[1]", "1", "\"x\"", "null"] {
+        let err = refused(&["simulate", "hearts", "--config", config], 1);
+        assert!(
+            err.starts_with("meeple: invalid --config: expected a JSON object"),
+            "{config}: {err}"
+        );
+    }
+    let err = refused(
+        &["simulate", "hearts", "--config", "{\"target_score\":1"],
+        1,
+    );
+    assert!(err.starts_with("meeple: invalid --config: "), "{err}");
+}
+
+/// A closed standard output ends `replay` quietly, not with a panic.
+#[test]
+fn replay_into_a_closed_pipe_ends_quietly() {
+    let dir = std::env::temp_dir().join(format!("meeple-cli-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let log = dir.join("games.jsonl");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let simulated = meeple(
+        &["simulate", "tictactoe", "--games", "2000", "--log", log_arg],
+        "",
+    );
+    assert!(simulated.status.success(), "{}", text(&simulated.stderr));
+    let piped = Command::new("bash")
+        .args([
+            "-c",
+            "set -o pipefail; \"$0\" replay \"$1\" | head -1",
+            env!("CARGO_BIN_EXE_meeple"),
+            log_arg,
+        ])
+        .output()
+        .expect("bash runs");
+    assert_eq!(
+        text(&piped.stdout),
+        "game 1: seed 0, won by X, scores 1 -1\n"
+    );
+    assert_eq!(text(&piped.stderr), "");
+    assert!(piped.status.success(), "{:?}", piped.status);
+    std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");
+}
+
+/// A file with no game, or with a line too long to be one, is an error.
+#[test]
+fn replay_needs_a_game_and_reads_bounded_lines() {
+    assert_eq!(
+        refused(&["replay", "/dev/null"], 1).trim(),
+        "meeple: no game in /dev/null"
+    );
+    let dir = std::env::temp_dir().join(format!("meeple-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let blank = dir.join("blank.jsonl");
+    std::fs::write(&blank, "\n  \n").expect("a file is written");
+    let blank_arg = blank.to_str().expect("a UTF-8 path");
+    assert_eq!(
+        refused(&["replay", blank_arg], 1).trim(),
+        format!("meeple: no game in {blank_arg}")
+    );
+    std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");
+    assert_eq!(
+        refused(&["replay", "/dev/zero"], 1).trim(),
+        "meeple: /dev/zero, line 1: the line is longer than 64 MiB"
+    );
+}
+
+/// Each line of a log carries a seal (records, outcome, digest of the final state and
+/// chance): a log cut short at a record boundary, or whose config or seed was changed
+/// where no record shows it, does not replay.
+#[test]
+fn replay_checks_each_log_whole() {
+    let dir = std::env::temp_dir().join(format!("meeple-cli-seal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let replay_edited = |game: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let log = dir.join(format!("{game}.jsonl"));
+        let log_arg = log.to_str().expect("a UTF-8 path");
+        let simulated = meeple(
+            &[
+                "simulate", game, "--games", "1", "--seed", "21", "--log", log_arg,
+            ],
+            "",
+        );
+        assert!(simulated.status.success(), "{}", text(&simulated.stderr));
+        let line = std::fs::read_to_string(&log).expect("the log is read");
+        let mut value: serde_json::Value = serde_json::from_str(&line).expect("a JSON log");
+        edit(&mut value);
+        std::fs::write(&log, value.to_string()).expect("the log is written");
+        meeple(&["replay", log_arg], "")
+    };
+    let untouched = replay_edited("tictactoe", &|_| {});
+    assert!(untouched.status.success(), "{}", text(&untouched.stderr));
+    assert!(
+        text(&untouched.stdout).contains("replayed 1 game, 8 records"),
+        "{}",
+        text(&untouched.stdout)
+    );
+
+    let failure = |output: Output| {
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{err}");
+        err.trim().to_owned()
+    };
+    let truncated = replay_edited("tictactoe", &|log| {
+        log["records"].as_array_mut().expect("records").pop();
+    });
+    let err = failure(truncated);
+    assert!(
+        err.ends_with(
+            "line 1: the log has 7 records but its seal says 8: it was cut short or added to"
+        ),
+        "{err}"
+    );
+    // Tic-tac-toe draws no chance: no record shows the seed.
+    let reseeded = replay_edited("tictactoe", &|log| log["seed"] = 22.into());
+    let err = failure(reseeded);
+    assert!(
+        err.ends_with("line 1: the replayed game does not match its seal's digest: the log's seed, config or records were changed"),
+        "{err}"
+    );
+    // Hearts without its rule that hearts must be broken: every play logged stays legal,
+    // so every record reproduces.
+    let relaxed = replay_edited("hearts", &|log| {
+        log["config"]["hearts_must_be_broken"] = false.into();
+    });
+    let err = failure(relaxed);
+    assert!(
+        err.ends_with("line 1: the replayed game does not match its seal's digest: the log's seed, config or records were changed"),
+        "{err}"
+    );
+    let unsealed = replay_edited("tictactoe", &|log| {
+        log.as_object_mut().expect("an object").remove("seal");
+    });
+    let err = failure(unsealed);
+    assert!(err.ends_with("the log has no seal (its number of records, outcome and final digest), so it cannot be checked whole"), "{err}");
+    std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");
+}
+
+/// A person's game without `--seed` keeps its seed secret until the game is left, then
+/// shows it; the same seed deals the same game again.
+#[test]
+fn play_shows_a_drawn_seed_only_at_the_end() {
+    let output = meeple(&["play", "hearts", "--delay-ms", "0"], "quit\n");
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let (before, after) = out
+        .split_once("The seed of this game was ")
+        .expect("the seed is shown at the end");
+    assert!(!before.contains("seed"), "{before}");
+    assert!(
+        before.starts_with("meeple hearts: you are North."),
+        "{before}"
+    );
+    let seed = after.split(':').next().expect("a seed");
+    let dealt = |out: &str| {
+        out.lines()
+            .find(|line| line.contains("You are dealt"))
+            .map(str::to_owned)
+    };
+    let again = meeple(
+        &["play", "hearts", "--seed", seed, "--delay-ms", "0"],
+        "quit\n",
+    );
+    let out_again = text(&again.stdout);
+    assert!(out_again.starts_with(&format!("meeple hearts (seed {seed}): ")));
+    assert!(dealt(&out).is_some());
+    assert_eq!(dealt(&out), dealt(&out_again));
+    assert!(!out_again.contains("The seed of this game"), "{out_again}");
+}
+
+/// What `play` prints uses the prompts' texts and the players' names: no action or
+/// selection identifier, no seat number.
+#[test]
+fn play_shows_no_internal_names() {
+    let internal = [
+        "pass_cards",
+        "play_card",
+        "`cards`",
+        "`card`",
+        "`space`",
+        "player 0",
+        "player 1",
+        "player 2",
+        "player 3",
+        "PlayerIndex",
+        "PlayerSet",
+        "Viewer",
+    ];
+    let check = |game: &str, script: &str| {
+        let output = meeple(&["play", game, "--seed", "3", "--delay-ms", "0"], script);
+        let out = text(&output.stdout);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        for name in internal {
+            assert!(!out.contains(name), "{game} shows `{name}`:\n{out}");
+        }
+        out
+    };
+    let out = check(
+        "hearts",
+        "1 2\n1 1 1\n1 2 3 4\nundo\n1 2 3\nundo\n1\n1\n1\n99\nfoo\nquit\n",
+    );
+    assert!(out.contains("Refused: choose exactly 3, not 2."), "{out}");
+    assert!(
+        out.contains("Cannot undo: you have nothing to take back."),
+        "{out}"
+    );
+    check("tictactoe", &"undo\n1\nundo\n".repeat(6));
+    check("memory", &"1\nundo\n".repeat(40));
+    check("blackjack", &"undo\nhit\nstand\n".repeat(20));
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use sha2::{Digest, Sha256};
 use smallvec::SmallVec;
 
 use serde_json::Value;
@@ -13,7 +14,7 @@ use crate::action::{ActionSet, Behaviour, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Seat, SubmitError, UndoError, echo};
 use crate::game::{Game, Outcome, SetupError, WhenStuck};
-use crate::log::{ActionRecord, GameLog, RecordKind};
+use crate::log::{ActionRecord, GameLog, LogSeal, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt};
@@ -118,6 +119,57 @@ pub enum ReplayError {
     /// The log is not JSON of a game log.
     #[error("malformed log: {0}")]
     Malformed(String),
+    /// The log has no [`LogSeal`] and one was required
+    /// ([`replay_sealed`](Engine::replay_sealed)).
+    #[error(
+        "the log has no seal (its number of records, outcome and final digest), so it cannot be checked whole"
+    )]
+    Unsealed,
+    /// Every record reproduced, but the log does not have as many as its seal says.
+    #[error("the log has {found} records but its seal says {sealed}: it was cut short or added to")]
+    SealRecords {
+        /// The number of records the seal says.
+        sealed: usize,
+        /// The number the log has.
+        found: usize,
+    },
+    /// The replayed game ended otherwise than its seal says.
+    #[error(
+        "the replayed game is {}, but its seal says {}",
+        describe_outcome(.found.as_ref()),
+        describe_outcome(.sealed.as_ref())
+    )]
+    SealOutcome {
+        /// The outcome the seal says.
+        sealed: Option<Outcome>,
+        /// The replayed game's.
+        found: Option<Outcome>,
+    },
+    /// The replayed game's final state, chance or setup differs from the one sealed: the
+    /// log's seed, config or records were changed.
+    #[error(
+        "the replayed game does not match its seal's digest: the log's seed, config or records were changed"
+    )]
+    SealDigest {
+        /// The digest the seal holds.
+        sealed: String,
+        /// The replayed game's ([`Engine::digest`]).
+        found: String,
+    },
+}
+
+/// An outcome in words, for [`ReplayError`]: seats are 0-based.
+fn describe_outcome(outcome: Option<&Outcome>) -> String {
+    match outcome {
+        None => "not finished".to_owned(),
+        Some(outcome) => {
+            let winners: Vec<usize> = outcome.winners.iter().map(|winner| winner.0).collect();
+            format!(
+                "over with winning seats {winners:?} and scores {:?}",
+                outcome.scores
+            )
+        }
+    }
 }
 
 /// One game in progress: the state, its chance, pending follow-ups and the log.
@@ -261,6 +313,7 @@ impl<G: Game> Engine<G> {
                 // A game of cards runs to hundreds of records: start past the first
                 // doublings of the list.
                 records: Vec::with_capacity(LOG_CAPACITY),
+                seal: None,
             },
             settings,
             keep_records: true,
@@ -332,6 +385,7 @@ impl<G: Game> Engine<G> {
                 config: self.log.config.clone(),
                 autoplay_forced: self.log.autoplay_forced,
                 records: Vec::new(),
+                seal: None,
             },
             settings: self.settings,
             keep_records: false,
@@ -978,7 +1032,10 @@ impl<G: Game> Engine<G> {
             }
             index = produced;
             let Some(next) = log.records.get(index) else {
-                return Ok(engine);
+                return match &log.seal {
+                    Some(seal) => engine.check_seal(seal).map(|()| engine),
+                    None => Ok(engine),
+                };
             };
             let (RecordKind::Submitted, Some(player)) = (next.kind, next.player) else {
                 return Err(ReplayError::Diverged {
@@ -997,6 +1054,88 @@ impl<G: Game> Engine<G> {
                 .submit_submission(player, &submission)
                 .map_err(|error| ReplayError::Refused { index, error })?;
         }
+    }
+
+    /// Replays `log` as [`replay`](Self::replay) does, and requires its [`LogSeal`]: for
+    /// logs that must be checked whole (a file of [`sealed_log`](Self::sealed_log)s).
+    ///
+    /// # Errors
+    /// [`ReplayError::Unsealed`] when the log has no seal, or any error of
+    /// [`replay`](Self::replay).
+    pub fn replay_sealed(log: &GameLog<G>) -> Result<Self, ReplayError> {
+        if log.seal.is_none() {
+            return Err(ReplayError::Unsealed);
+        }
+        Self::replay(log)
+    }
+
+    /// This game's log with its [`LogSeal`]: the number of records, the outcome if the
+    /// game is over and the [`digest`](Self::digest) of where it stands, so that a replay
+    /// checks the log whole ([`replay`](Self::replay) when the seal is there,
+    /// [`replay_sealed`](Self::replay_sealed) to require it).
+    ///
+    /// Clones the log. A game without its log ([`without_log`](Self::without_log)) seals
+    /// only the record it kept, which does not replay.
+    #[must_use]
+    pub fn sealed_log(&self) -> GameLog<G> {
+        let mut log = self.log.clone();
+        log.seal = Some(LogSeal {
+            records: self.log.records.len(),
+            outcome: self.outcome(),
+            digest: self.digest(),
+        });
+        log
+    }
+
+    /// SHA-256, in lowercase hexadecimal, of this game's setup (name, seed, seats, config,
+    /// forced play), its full state and its chance's state, each serialized as JSON: the
+    /// digest of a [`LogSeal`]. A game's state must serialize the same way every time (no
+    /// hash maps), as its replay byte for byte already requires.
+    #[must_use]
+    pub fn digest(&self) -> String {
+        let log = &self.log;
+        let mut hasher = Sha256::new();
+        let setup = (
+            &log.game,
+            log.seed,
+            log.players,
+            &log.config,
+            log.autoplay_forced,
+        );
+        hash_json(&mut hasher, &setup);
+        hash_json(&mut hasher, &self.state);
+        hash_json(&mut hasher, &self.chance);
+        hasher
+            .finalize()
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect()
+    }
+
+    /// Checks this replayed game against the seal of its log.
+    fn check_seal(&self, seal: &LogSeal) -> Result<(), ReplayError> {
+        let found = self.log.records.len();
+        if seal.records != found {
+            return Err(ReplayError::SealRecords {
+                sealed: seal.records,
+                found,
+            });
+        }
+        let outcome = self.outcome();
+        if seal.outcome != outcome {
+            return Err(ReplayError::SealOutcome {
+                sealed: seal.outcome.clone(),
+                found: outcome,
+            });
+        }
+        let digest = self.digest();
+        if seal.digest != digest {
+            return Err(ReplayError::SealDigest {
+                sealed: seal.digest.clone(),
+                found: digest,
+            });
+        }
+        Ok(())
     }
 
     /// Reads a JSON log and replays it (see [`replay`](Self::replay)).
@@ -1359,6 +1498,27 @@ enum Facing<A> {
     Forced(A),
     /// Something to decide.
     Choice,
+}
+
+/// Feeds `value` as JSON to `hasher`, then a newline (which compact JSON never holds), so
+/// that the parts of a digest cannot run into each other. A value that cannot be
+/// serialized feeds its error's text, which is as deterministic.
+fn hash_json(hasher: &mut Sha256, value: &impl serde::Serialize) {
+    /// Writes into the hasher, so the JSON text is never held whole.
+    struct Feed<'a>(&'a mut Sha256);
+    impl std::io::Write for Feed<'_> {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.update(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    if let Err(error) = serde_json::to_writer(Feed(hasher), value) {
+        hasher.update(error.to_string().as_bytes());
+    }
+    hasher.update(b"\n");
 }
 
 fn describe_difference<M: PartialEq + serde::Serialize>(

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::Message;
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::player::PlayerIndex;
 
 /// A game's log: how it was set up and every action record, in order.
@@ -14,6 +14,10 @@ use crate::player::PlayerIndex;
 /// Written as one JSON object (one line per game in `meeple simulate --log`). Replaying it
 /// with [`Engine::replay`](crate::Engine::replay) re-submits the submitted records and
 /// checks that every record comes out the same.
+///
+/// A log from [`Engine::sealed_log`](crate::Engine::sealed_log) also carries its
+/// [`LogSeal`]: the number of records, the outcome and a digest of the final state, so a
+/// replay can check the log whole, not only record by record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct GameLog<G: Game> {
@@ -29,6 +33,30 @@ pub struct GameLog<G: Game> {
     pub autoplay_forced: bool,
     /// Every action record, the setup first.
     pub records: Vec<ActionRecord<G::Move>>,
+    /// What the whole log comes to, when it was written by
+    /// [`Engine::sealed_log`](crate::Engine::sealed_log); `None` in an engine's own log.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<LogSeal>,
+}
+
+/// What a whole log comes to: checked by a replay once every record reproduced, so that a
+/// log cut short at a record boundary, or whose seed or config was changed where no record
+/// shows it, does not replay as if it were whole.
+///
+/// It detects corruption and mistakes, not forgery: anyone who can edit a log can replay
+/// the edited log and seal it again. A log that must be trusted needs a signature or a
+/// store of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogSeal {
+    /// How many action records the log has, the setup included.
+    pub records: usize,
+    /// The outcome, when the game was over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// SHA-256, in lowercase hexadecimal, of the log's header (game, seed, players,
+    /// config, forced play) and of the final full state and chance's state, each serialized
+    /// as JSON ([`Engine::digest`](crate::Engine::digest)).
+    pub digest: String,
 }
 
 /// One action and every move it caused, in the order applied: the unit of undo and of

@@ -1,0 +1,142 @@
+//! A whole game with its command line: players take 1 to 3 tokens from a pile in turn; who
+//! takes the last one wins.
+//!
+//! ```sh
+//! cargo run -p meeple-cli --example pile -- play              # against a bot
+//! cargo run -p meeple-cli --example pile -- simulate --games 1000 --log pile.jsonl
+//! cargo run -p meeple-cli --example pile -- replay pile.jsonl
+//! ```
+
+use std::process::ExitCode;
+
+use meeple::{
+    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError,
+    Viewer,
+};
+use meeple_cli::TerminalGame;
+use serde::{Deserialize, Serialize};
+
+/// The pile, whose turn it is, and who won.
+#[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+struct Pile {
+    tokens: u32,
+    next: PlayerIndex,
+    winner: Option<PlayerIndex>,
+}
+
+/// The variants: how many tokens the pile starts with (`--config '{"tokens":21}'`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct PileConfig {
+    tokens: u32,
+}
+
+impl Default for PileConfig {
+    fn default() -> Self {
+        PileConfig { tokens: 10 }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum PileMove {
+    Take { player: PlayerIndex, tokens: u32 },
+}
+
+impl Move<Pile> for PileMove {
+    fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
+        let PileMove::Take { player, tokens } = *self;
+        pile.tokens -= tokens;
+        if pile.tokens == 0 {
+            pile.winner = Some(player);
+        }
+        pile.next = player.next(2, 1);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Take tokens", behaviour = [PileMove::Take { player, tokens: *tokens }])]
+struct Take {
+    #[choose_number(min = 1, max = game.tokens.min(3))]
+    tokens: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Pile)]
+enum PileAction {
+    Take(Take),
+}
+
+impl Game for Pile {
+    type Config = PileConfig;
+    type Move = PileMove;
+    type Actions = PileAction;
+    const NAME: &'static str = "pile";
+
+    fn setup(config: &PileConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        SetupError::check_players(Self::NAME, players, 2..=2)?;
+        if config.tokens == 0 {
+            return Err(SetupError::Config {
+                field: "tokens",
+                reason: "the pile needs at least one token".to_owned(),
+            });
+        }
+        Ok(Setup {
+            state: Pile {
+                tokens: config.tokens,
+                next: PlayerIndex(0),
+                winner: None,
+            },
+            moves: vec![],
+        })
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        match self.winner {
+            Some(_) => PlayerSet::EMPTY,
+            None => PlayerSet::one(self.next),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|winner| Outcome {
+            winners: vec![winner],
+            scores: vec![],
+        })
+    }
+
+    fn player_name(&self, player: PlayerIndex) -> String {
+        ["Ann", "Bob"]
+            .get(player.0)
+            .map_or("?", |name| name)
+            .to_owned()
+    }
+}
+
+/// What the terminal shows: the pile, and each take in words.
+impl TerminalGame for Pile {
+    const PLAYERS: usize = 2;
+    const ABOUT: &'static str = "Pile, 2 players ({\"tokens\":21} for a larger pile)";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        let turn = match (self.winner, viewer.player()) {
+            (Some(winner), _) => format!("{} took the last one", self.player_name(winner)),
+            (None, Some(player)) if player == self.next => "your turn".to_owned(),
+            (None, _) => format!("{} to take", self.player_name(self.next)),
+        };
+        format!("{} tokens left; {turn}", self.tokens)
+    }
+
+    fn describe(&self, applied: &PileMove, viewer: Viewer) -> Option<String> {
+        let PileMove::Take { player, tokens } = *applied;
+        let who = if viewer.player() == Some(player) {
+            "You take".to_owned()
+        } else {
+            format!("{} takes", self.player_name(player))
+        };
+        Some(format!("{who} {tokens}"))
+    }
+}
+
+fn main() -> ExitCode {
+    meeple_cli::run::<Pile>()
+}

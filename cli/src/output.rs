@@ -1,0 +1,43 @@
+//! Standard output without panics: `println!` panics when the reader went away
+//! (`meeple replay log | head -1`); [`say!`] returns the error instead, which the command
+//! turns into a quiet end.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use crate::CliError;
+
+/// Prints a line like `println!`, through a locked standard output; evaluates to
+/// `Result<(), CliError>` ([`CliError::Stdout`] when the output is closed).
+macro_rules! say {
+    () => {
+        $crate::output::line(::std::format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        $crate::output::line(::std::format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// Writes `text` and a newline to standard output.
+///
+/// # Errors
+/// [`CliError::Stdout`] when standard output cannot be written (a closed pipe).
+pub(crate) fn line(text: fmt::Arguments<'_>) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    out.write_fmt(text)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(CliError::Stdout)
+}
+
+/// Writes `text` without a newline and flushes: a prompt the person answers on the same
+/// line, or a pace made visible when standard output is a pipe.
+///
+/// # Errors
+/// [`CliError::Stdout`] when standard output cannot be written.
+pub(crate) fn flush(text: &str) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(CliError::Stdout)
+}

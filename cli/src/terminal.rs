@@ -1,0 +1,29 @@
+//! What the terminal needs of a game: its table's usual size and how it shows the state
+//! and each move to a viewer.
+
+use meeple::{Game, Viewer};
+
+/// A game the command line can run: how many seats it has by default, and how the
+/// terminal shows its state and its moves to a viewer, in words.
+///
+/// Both texts must show nothing hidden from `viewer`: `play` prints them to the person at a
+/// seat. Implement it for a game, then call [`run`](crate::run) (or
+/// [`Cli::game`](crate::Cli::game)) from `main`; `cli/examples/pile.rs` shows a whole game.
+pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> {
+    /// How many seats the table has when `--players` is not given. Any other count is
+    /// checked by the game's own [`setup`](Game::setup).
+    const PLAYERS: usize;
+
+    /// One line on the game for `--help` (its seats, its config); none by default.
+    const ABOUT: &'static str = "";
+
+    /// The state as `viewer` may see it, as lines of text: shown before each of the
+    /// person's decisions and on `state`.
+    fn summary(&self, viewer: Viewer) -> String;
+
+    /// A move that was just applied, as `viewer` may see it, in a sentence with the
+    /// players' names (`"East plays QS"`, `"You are dealt 7H"`). `self` is the game's
+    /// current state, which may be later than the move: describe the move from its own data.
+    /// `None` for a move with nothing to show.
+    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String>;
+}
