@@ -168,6 +168,10 @@ fn undo_refusal(error: &UndoError) -> String {
             "your last action led to a deal or a draw, which cannot be taken back".to_owned()
         }
         UndoError::Forced { .. } => "your last action was forced by the rules".to_owned(),
+        UndoError::RevealedInformation { action, viewer } => {
+            format!("\"{action}\" showed {viewer} what was hidden from them")
+        }
+        UndoError::GameOver => "the game is over".to_owned(),
         UndoError::Followed { .. } => "another action came after your last one".to_owned(),
         UndoError::Nondeterministic { reason } => {
             format!("the game could not be rebuilt before your last action ({reason})")
