@@ -12,6 +12,7 @@ use crate::ast::{
 };
 use crate::check;
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 use crate::template::{Part, Template};
 
 pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
@@ -26,18 +27,8 @@ pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
     }
     match (errors.finish(), action) {
         (Ok(()), Some(action)) => expand(&action),
-        (Err(error), _) => with_fallback(error, fallback(&input)),
+        (Err(error), _) => with_fallback(error, fallback::action(&input)),
         (Ok(()), None) => TokenStream::new(),
-    }
-}
-
-/// After a mistake: an `<Action>Args` type so the author's other code still resolves it.
-fn fallback(input: &syn::DeriveInput) -> TokenStream {
-    let args = format_ident!("{}Args", input.ident);
-    let vis = &input.vis;
-    quote! {
-        #[allow(dead_code)]
-        #vis struct #args {}
     }
 }
 
@@ -1439,5 +1430,10 @@ mod tests {
         .to_string();
         assert!(output.contains("compile_error"), "{output}");
         assert!(output.contains("BrokenArgs"), "{output}");
+        // The stand-in impl, so the enum that lists the action reports nothing more.
+        assert!(
+            output.contains("impl :: meeple :: __private :: Action for Broken"),
+            "{output}"
+        );
     }
 }

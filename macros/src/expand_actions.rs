@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 
 /// One variant: `PlayCard(PlayCard)`.
 struct Variant {
@@ -23,10 +24,25 @@ pub(crate) fn derive_actions(input: TokenStream) -> TokenStream {
     let variants = parse_variants(&input, &mut errors);
     match (errors.finish(), game) {
         (Ok(()), Some(game)) => expand(&input, &game, &variants),
-        (Err(error), _) => with_fallback(error, TokenStream::new()),
-        (Ok(()), None) => TokenStream::new(),
+        (result, game) => {
+            let game = game.map_or_else(
+                || fallback::error_type(&input.ident, NO_GAME),
+                |game| quote!(#game),
+            );
+            let variants: Vec<_> = variants
+                .into_iter()
+                .map(|variant| (variant.ident, variant.ty, variant.args_ty))
+                .collect();
+            let fallback = fallback::actions(&input, &game, &variants);
+            match result {
+                Ok(()) => fallback,
+                Err(error) => with_fallback(error, fallback),
+            }
+        }
     }
 }
+
+const NO_GAME: &str = "say which game these actions belong to: `#[actions(game = MyGame)]`";
 
 fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
     let mut game = None;
@@ -54,10 +70,7 @@ fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
         }
     }
     if game.is_none() {
-        errors.at(
-            &input.ident,
-            "say which game these actions belong to: `#[actions(game = MyGame)]`",
-        );
+        errors.at(&input.ident, NO_GAME);
     }
     game
 }

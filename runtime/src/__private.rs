@@ -34,6 +34,10 @@ pub trait InGame {
     type Game: Game;
 }
 
+/// Asserts, at a state with `#[derive(View)]`, that it serializes: the one place a state
+/// without `Serialize` is reported.
+pub fn state_serializes<T: serde::Serialize>() {}
+
 /// The state type an action of `A` sees as `game`.
 pub type GameOf<A> = <A as InGame>::Game;
 

@@ -65,7 +65,7 @@ impl std::error::Error for ViewCheckError {}
 ///
 /// # Errors
 /// [`ViewCheckError`] at the first difference, with the seed and step to reproduce it.
-pub fn check_views<G: Game>(
+pub fn check_views<G: Game + Serialize>(
     config: &G::Config,
     players: usize,
     seeds: impl IntoIterator<Item = u64>,
@@ -80,7 +80,7 @@ pub fn check_views<G: Game>(
     Ok(report)
 }
 
-fn check_game<G: Game>(
+fn check_game<G: Game + Serialize>(
     config: &G::Config,
     players: usize,
     seed: u64,

@@ -34,7 +34,7 @@ impl<G: Journal> Move<G> for Note {
 
 /// Runs `attempt`, which must be refused, checks that it left the state, the log and the
 /// pending follow-ups exactly as they were, and returns the error.
-fn refused<G: Game>(
+fn refused<G: Game + serde::Serialize>(
     engine: &mut Engine<G>,
     attempt: impl FnOnce(&mut Engine<G>) -> Result<(), SubmitError>,
 ) -> SubmitError {
