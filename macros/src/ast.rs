@@ -716,7 +716,7 @@ fn parse_skip(input: ParseStream<'_>, errors: &mut Errors) -> syn::Result<SkipDe
             "always" => Strategy::Always,
             other => {
                 errors.at(&literal, format!(
-                    "unknown skip strategy `{other}`; expected `only-one`, `never` or `always`, or a `bool` expression (true folds the selection into the next)"
+                    "unknown skip strategy `{other}`; expected `only-one`, `never` or `always`, or a `bool` expression (while true, the game chooses the first viable option)"
                 ));
                 return Ok(SkipDef::Default);
             }

@@ -454,6 +454,45 @@ fn piece_move(piece: &ast::PieceDef) -> TokenStream {
 /// walked. The walks of the generated code (`complete`, `each`, `count`, `nth`) differ
 /// only in what they do with a value.
 fn value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
+    let selection = names.selections[k];
+    match skip_when(selection) {
+        // `skip_if = <bool>`: while it holds, the selection takes its first viable value
+        // alone, so every walk sees that value only.
+        Some(expr) => {
+            let complete_next = format_ident!("__meeple_complete_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let visit = quote! {{
+                if __skip_first {
+                    if Self::#complete_next(#call_next) {
+                        let _ = { #visit };
+                        true
+                    } else {
+                        false
+                    }
+                } else {
+                    #visit
+                }
+            }};
+            let walk = plain_value_walk(names, k, &visit);
+            quote_spanned! {expr.span()=>
+                let __skip_first: bool = #expr;
+                #walk
+            }
+        }
+        None => plain_value_walk(names, k, visit),
+    }
+}
+
+/// The expression of `skip_if = <bool>`, if the selection has one.
+fn skip_when(selection: &SelectionDef) -> Option<&Expr> {
+    match &selection.skip {
+        SkipDef::When(expr) if selection.group.is_none() => Some(expr),
+        _ => None,
+    }
+}
+
+/// [`value_walk`] over every valid value, whatever `skip_if` says.
+fn plain_value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
     let mp = mp();
     let selection = names.selections[k];
     let (sel, ty) = (&selection.ident, &selection.ty);
@@ -547,6 +586,7 @@ fn walk_fn(
 fn unchecked_last(names: &Names<'_>, k: usize, multi: &ast::Multi) -> bool {
     k + 1 == names.selections.len()
         && names.selections[k].validate.is_none()
+        && skip_when(names.selections[k]).is_none()
         && multi.within.is_none()
         && group_validate(names, k).is_none()
 }
@@ -895,6 +935,27 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             }
         }
     });
+    // `skip_if = <bool>`: while it holds, the game chooses the first viable value.
+    let first = skip_when(selection).map(|_| {
+        let walk = value_walk(
+            names,
+            k,
+            &quote! {{
+                __first = #mp::Some((#mp::encode(#sel), #mp::default_label(#sel)));
+                true
+            }},
+        );
+        let refuse = not_offered(quote!(::std::format!("the game chooses {} here", __label)));
+        quote! {{
+            let mut __first: #mp::Option<(#mp::Value, #mp::String)> = #mp::None;
+            #walk
+            if let #mp::Some((__chosen, __label)) = __first {
+                if __chosen != #mp::encode(__value) {
+                    #refuse
+                }
+            }
+        }}
+    });
     quote! {
         #[doc(hidden)]
         fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::SubmitError> {
@@ -902,6 +963,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             #offered
             #validate
             #group
+            #first
             #mp::Ok(())
         }
     }
@@ -1113,7 +1175,7 @@ fn selection_state(
         SkipDef::Strategy(Strategy::Never) => quote!(#mp::Skip::Never),
         SkipDef::Strategy(Strategy::Always) => quote!(#mp::Skip::Always),
         SkipDef::When(expr) => quote_spanned! {expr.span()=>
-            if { let __skip: bool = #expr; __skip } { #mp::Skip::Always } else { #mp::Skip::OnlyOne }
+            if { let __skip: bool = #expr; __skip } { #mp::Skip::First } else { #mp::Skip::OnlyOne }
         },
     };
     let label = match &selection.label {
@@ -1190,6 +1252,9 @@ fn selection_state(
                                     for &__i in __indices {
                                         __known[__i] = true;
                                     }
+                                    if __first_set.is_none() {
+                                        __first_set = #mp::Some(__indices.to_vec());
+                                    }
                                 }
                                 __viable
                             } else {
@@ -1209,9 +1274,13 @@ fn selection_state(
                 let mut __first_error: #mp::Option<#mp::String> = #mp::None;
                 let mut __options = #mp::Vec::new();
                 let mut __known = ::std::vec![false; __items.len()];
+                // The first viable set, in the walks' order: the value of `Skip::First`.
+                let mut __first_set: #mp::Option<#mp::Vec<usize>> = #mp::None;
                 // One search for any viable set first: when there is none, no item needs a
                 // search of its own.
-                if #search_any {
+                // Whether any set is viable: the empty one too (`min = 0`), with no item.
+                let __any: bool = #search_any;
+                if __any {
                     for __index in 0..__items.len() {
                         if !__known[__index] {
                             #search_with;
@@ -1224,13 +1293,20 @@ fn selection_state(
                 }
                 // Only a validation's refusal explains an empty selection; without one, the
                 // action has no completion and is not offered.
-                let __error = if __options.is_empty() { __first_error } else { #mp::None };
+                let __error = if __any { #mp::None } else { __first_error };
+                let __skip = #skip;
+                // Chosen by the game: its one option is the first viable set, whole.
+                if let (#mp::Skip::First, #mp::Some(__set)) = (__skip, &__first_set) {
+                    let __candidate: #ty = __set.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                    let __labels: #mp::Vec<#mp::String> = #mp::items_of(&__candidate).iter().map(|#sel| #label).collect();
+                    __options = ::std::vec![#mp::OptionState { value: #mp::encode(&__candidate), label: __labels.join(", "), error: #mp::None, viable: true }];
+                }
                 #mp::SelectionState {
                     name: #sel_name,
                     prompt: #prompt,
-                    skip: #skip,
+                    skip: __skip,
                     kind: #kind,
-                    viable: !__options.is_empty(),
+                    viable: __any,
                     options: __options,
                     error: __error,
                     group: #mp::None,

@@ -291,6 +291,11 @@ pub enum Skip {
     Never,
     /// Folded into the next selection: the player picks both at once.
     Always,
+    /// Left out of the prompt and filled with its first viable option (the first that
+    /// passes its validation and after which the action can be completed): what
+    /// `skip_if = <bool expr>` gives while the expression is true, after Boardzilla's
+    /// `skipIf: fn`. With no viable option the action is not offered.
+    First,
 }
 
 /// What a behaviour returns: the moves of the action, in order, and the follow-up actions
@@ -364,7 +369,8 @@ impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
 }
 
 /// What a `validate = ...` expression may evaluate to: `bool` (false refuses with
-/// "not allowed") or `Result<(), E>` whose error text is shown to the player.
+/// "not allowed") or `Result<(), E>` whose error text is shown to the player ("not
+/// allowed" when it is empty).
 pub trait Validation {
     /// Whether the value is accepted; cheap, no allocation.
     fn passed(&self) -> bool;
@@ -388,7 +394,15 @@ impl<E: Display> Validation for Result<(), E> {
     }
 
     fn into_error(self) -> Option<String> {
-        self.err().map(|error| error.to_string())
+        // An empty text would show the player nothing: say what `false` says.
+        self.err().map(|error| {
+            let text = error.to_string();
+            if text.is_empty() {
+                "not allowed".to_owned()
+            } else {
+                text
+            }
+        })
     }
 }
 
@@ -407,5 +421,24 @@ impl Message {
     #[must_use]
     pub fn reaches(&self, player: PlayerIndex) -> bool {
         self.to.is_none_or(|to| to.contains(player))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_refusal_says_not_allowed() {
+        assert_eq!(
+            Err::<(), _>("").into_error().as_deref(),
+            Some("not allowed")
+        );
+        assert_eq!(
+            Err::<(), _>("too far").into_error().as_deref(),
+            Some("too far")
+        );
+        assert_eq!(false.into_error().as_deref(), Some("not allowed"));
+        assert_eq!(Ok::<(), &str>(()).into_error(), None);
     }
 }

@@ -16,7 +16,7 @@ use crate::game::{Game, Outcome, SetupError, WhenStuck};
 use crate::log::{ActionRecord, GameLog, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
-use crate::prompt::{ActionPrompt, Prompt, action_prompt};
+use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
 use crate::submission::Submission;
 use crate::view::{MoveViewer, ViewedRecord, Viewer};
 
@@ -514,6 +514,42 @@ impl<G: Game> Engine<G> {
         }
     }
 
+    /// The prompt of an action in progress, its choices so far given by selection name
+    /// (`submission.selections`, in any order): what is chosen and what comes next, as
+    /// [`prompt_action`](Self::prompt_action) gives it. Selections the engine makes
+    /// without asking (forced ones) may be left out. Choosing reveals nothing and changes
+    /// nothing.
+    ///
+    /// # Errors
+    /// As [`prompt_action`](Self::prompt_action);
+    /// [`SubmitError::MissingSelection`] when a choice is named but a selection before it
+    /// is not, [`SubmitError::ExtraSelection`] for a name the action does not have.
+    pub fn prompt_submission(
+        &self,
+        player: PlayerIndex,
+        submission: &Submission,
+    ) -> Result<ActionPrompt, SubmitError> {
+        let args = self.candidate_args(player, &submission.action)?;
+        let action = G::Actions::NAMES[G::Actions::args_index(&args)];
+        let filled = fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
+            .map_err(|error| {
+                if self.is_available(player, &args) {
+                    error
+                } else {
+                    self.not_available(player, action)
+                }
+            })?;
+        if filled.selections.len() > filled.values.len() {
+            return Err(match filled.open {
+                Some(selection) => SubmitError::MissingSelection { action, selection },
+                None => G::Actions::from_selections(args.clone(), &filled.selections)
+                    .err()
+                    .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
+            });
+        }
+        self.prompt_action(player, action, &filled.values)
+    }
+
     /// Every completion `player` could submit now, in prompt order. Actions with free text
     /// cannot be enumerated and are left out.
     pub fn completions(&self, player: PlayerIndex) -> Vec<G::Actions> {
@@ -639,7 +675,17 @@ impl<G: Game> Engine<G> {
                 engine.or_stuck(player, engine.not_available(player, &submission.action))
             }
         };
-        let action = match G::Actions::from_selections(args.clone(), &submission.selections) {
+        // Selections the engine makes without asking (forced ones) may be left out.
+        let built = match G::Actions::from_selections(args.clone(), &submission.selections) {
+            Err(SubmitError::MissingSelection { .. }) => {
+                fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
+                    .and_then(|filled| {
+                        G::Actions::from_selections(args.clone(), &filled.selections)
+                    })
+            }
+            built => built,
+        };
+        let action = match built {
             Ok(action) => action,
             Err(error) => return Err(refused(self, error)),
         };

@@ -110,9 +110,20 @@
 //! Every expression sees `game` (the state, `&G`), `player` ([`PlayerIndex`]), the
 //! arguments and every selection above it, by reference. In a selection's own `validate`
 //! and `label`, its name is the option being considered. `validate` returns a `bool` or a
-//! `Result<(), E: Display>` whose error text is shown to the player. `skip_if` is
-//! `"only-one"` (default), `"never"`, `"always"` or a `bool` expression (true: `always`),
-//! after Boardzilla's skip strategies.
+//! `Result<(), E: Display>` whose error text is shown to the player (an empty text
+//! shows "not allowed"). `skip_if`, after Boardzilla's skip strategies:
+//! - `"only-one"` (the default): made for the player when exactly one option is viable;
+//! - `"never"`: always asked;
+//! - `"always"`: folded into the next selection, whose options then come with each of
+//!   this one's (the player still picks it, in one step with the next);
+//! - a `bool` expression (Boardzilla's `skipIf: fn`): while it is true, the selection is
+//!   left out of the prompt and the game chooses its first viable option (the first that
+//!   passes its validation and after which the action can be completed); the walks and
+//!   `submit` accept that value only, and the action is not offered when there is none.
+//!   While it is false, the selection is `"only-one"`.
+//!
+//! A submission may leave out the selections the engine makes without asking (a single
+//! viable option, a `skip_if` expression that is true); the log records them all.
 //!
 //! ## Components, boards and views
 //!

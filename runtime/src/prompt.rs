@@ -255,6 +255,21 @@ pub(crate) fn action_prompt<A: ActionSet>(
             .iter()
             .filter(|option| option.viable)
             .collect();
+        // Chosen by the game: its first viable value, or nothing to offer.
+        if state.skip == Skip::First {
+            let Some(value) = first_viable(&state, &viable) else {
+                return Ok(None);
+            };
+            prompt.chosen.push(Choice {
+                selection: state.name.to_owned(),
+                label: label_of(&state, &value),
+                value: value.clone(),
+                preset: true,
+            });
+            values.push(value);
+            next = A::step(game, player, args, &values)?;
+            continue;
+        }
         let has_refused = state.options.iter().any(|option| option.error.is_some());
         // Shown without a completion only to explain why: some option was refused by its
         // validation. Otherwise the action has no completion and is not offered.
@@ -315,8 +330,9 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
             [only] => Some(only.value.clone()),
             _ => None,
         },
+        // Choosing nothing is asked, never made for the player: they see the action.
         SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max } => {
-            (min == max && viable.len() == min)
+            (min == max && max > 0 && viable.len() == min)
                 .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect()))
         }
         SelectionKind::ChooseNumber { min, max } => {
@@ -330,6 +346,89 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
             }
         }
         SelectionKind::EnterText | SelectionKind::ChooseGroup { .. } => None,
+    }
+}
+
+/// The value the engine gives a selection without asking, if it does: the first viable
+/// option of a selection the game chooses ([`Skip::First`]), the only one of a selection
+/// skipped when it has one; never for a group.
+fn made_for_the_player(state: &SelectionState) -> Option<Value> {
+    if state.group.is_some() {
+        return None;
+    }
+    let viable: Vec<&OptionState> = state
+        .options
+        .iter()
+        .filter(|option| option.viable)
+        .collect();
+    match state.skip {
+        Skip::First => first_viable(state, &viable),
+        Skip::Never => None,
+        Skip::OnlyOne | Skip::Always => forced_value(state, &viable),
+    }
+}
+
+/// The values of a submission in progress (`named`, by selection name) in selection order,
+/// with those the engine makes without asking ([`made_for_the_player`]) filled in, up to
+/// the first selection that is neither named nor made; returns the values, every
+/// selection by name (named and made), and that first open selection, if any.
+///
+/// # Errors
+/// A [`SubmitError`] when a named value is malformed, not offered or invalid.
+pub(crate) fn fill_made<A: ActionSet>(
+    game: &A::Game,
+    player: PlayerIndex,
+    args: &A::Args,
+    named: &serde_json::Map<String, Value>,
+) -> Result<Filled, SubmitError> {
+    let mut filled = Filled {
+        values: Vec::new(),
+        selections: named.clone(),
+        open: None,
+    };
+    loop {
+        let state = match A::step(game, player, args, &filled.values)? {
+            Step::Complete => return Ok(filled),
+            Step::Select(state) => state,
+        };
+        if let Some(value) = named.get(state.name) {
+            filled.values.push(value.clone());
+            continue;
+        }
+        let Some(value) = made_for_the_player(&state) else {
+            filled.open = Some(state.name);
+            return Ok(filled);
+        };
+        filled
+            .selections
+            .insert(state.name.to_owned(), value.clone());
+        filled.values.push(value);
+    }
+}
+
+/// What [`fill_made`] returns.
+pub(crate) struct Filled {
+    /// The values in selection order.
+    pub(crate) values: Vec<Value>,
+    /// Every value by selection name: those named, and those made for the player.
+    pub(crate) selections: serde_json::Map<String, Value>,
+    /// The first selection neither named nor made for the player.
+    pub(crate) open: Option<&'static str>,
+}
+
+/// The value of a selection the game chooses ([`Skip::First`]): its first viable option
+/// (for a set, generated code lists the first viable set as the one option), or the
+/// smallest viable number of a range too wide to list.
+pub(crate) fn first_viable(state: &SelectionState, viable: &[&OptionState]) -> Option<Value> {
+    if !state.viable {
+        return None;
+    }
+    match (&state.kind, viable.first()) {
+        (_, Some(first)) => Some(first.value.clone()),
+        (SelectionKind::ChooseNumber { min, .. }, None) if state.options.is_empty() => {
+            Some(Value::from(*min))
+        }
+        _ => None,
     }
 }
 
@@ -364,7 +463,10 @@ fn fold_into_next<A: ActionSet>(
         match A::step(game, player, args, &next_values)? {
             Step::Complete => folded.push(PromptOption::from_state(option)),
             Step::Select(next) => {
-                if next.group.is_some() || !listable(&next.kind, &next.options) {
+                if next.group.is_some()
+                    || next.skip == Skip::First
+                    || !listable(&next.kind, &next.options)
+                {
                     return Ok(None);
                 }
                 for then in &next.options {

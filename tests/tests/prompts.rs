@@ -157,8 +157,10 @@ mod skips {
         length: u8,
     }
 
-    /// A `bool` expression: from round 2 on (true: `always`) the side is folded into the
-    /// seed; in round 1 (false: `only-one`) it is asked as usual.
+    /// A `bool` expression (Boardzilla's `skipIf: fn`): from round 2 on, while it is
+    /// true, the game chooses the side, its first viable option, and leaves it out of the
+    /// prompt; in round 1 (false: `only-one`) the side is asked as usual. Unlike
+    /// `"always"`, which folds a selection into the next, the player never picks it.
     #[derive(Clone, Debug, Action)]
     #[action(prompt = "Harvest", behaviour = [Note(format!("{seed:?} on {side:?}"))])]
     struct Harvest {
@@ -262,17 +264,59 @@ mod skips {
         assert_eq!(last.as_deref(), Some("Sow(Sow { seeds: [Bean, Pea] })"));
     }
 
-    /// Round 2: the `bool` expression is true, so the side is folded into the seed.
+    /// Round 2: the `bool` expression is true, so the game chooses the side, north (its
+    /// first viable option): the prompt shows it preset and asks the seed; the walks count
+    /// north only; a submission may leave it out, and south is refused.
     #[test]
-    fn a_true_skip_expression_folds_the_selection() {
-        let engine = garden(&[3], 2);
+    fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
+        let mut engine = garden(&[3], 2);
         let harvest = engine
             .prompt_action(P0, "harvest", &[])
             .expect("harvest is offered");
+        assert_eq!(harvest.chosen.len(), 1);
+        assert!(harvest.chosen[0].preset);
+        assert_eq!(harvest.chosen[0].value, json!("north"));
         let selection = harvest.selection.as_ref().expect("a selection");
-        assert_eq!(selection.name, "side");
-        assert_eq!(selection.options.len(), 4);
+        assert_eq!(selection.name, "seed");
         insta::assert_json_snapshot!("skips_harvest_round_2", harvest);
+        let harvests: Vec<String> = engine
+            .completions(P0)
+            .iter()
+            .filter(|action| action.name() == "harvest")
+            .map(|action| format!("{action:?}"))
+            .collect();
+        assert_eq!(
+            harvests,
+            [
+                "Harvest(Harvest { side: North, seed: Bean })",
+                "Harvest(Harvest { side: North, seed: Pea })"
+            ]
+        );
+        assert_eq!(
+            meeple::check_completions(&engine, P0),
+            Ok(2 + 1 + 3 + 2 + 200 + 1)
+        );
+        let error = refused(
+            &mut engine,
+            submit(
+                P0,
+                Submission::new("harvest")
+                    .with("side", "south")
+                    .with("seed", "pea"),
+            ),
+        );
+        assert_eq!(
+            error,
+            SubmitError::NotOffered {
+                action: "harvest",
+                selection: "side",
+                value: "south".to_owned(),
+                reason: "the game chooses north here".to_owned(),
+            }
+        );
+        submit(P0, Submission::new("harvest").with("seed", "pea"))(&mut engine)
+            .expect("the side the game chooses need not be submitted");
+        assert_eq!(engine.state().journal, ["Pea on North"]);
     }
 
     /// Two beds: nothing is preset, `plant` asks the bed.
@@ -312,11 +356,11 @@ mod skips {
         insta::assert_json_snapshot!("skips_fence_after_south", south);
     }
 
-    /// Every value of a folded option is submitted: the side and its length; the preset
-    /// bed too. Missing, extra, not offered and refused values are typed errors that change
-    /// nothing.
+    /// Every value of a folded option is submitted: the side and its length. The preset
+    /// bed, which the engine makes without asking, may be left out. Missing, extra, not
+    /// offered and refused values are typed errors that change nothing.
     #[test]
-    fn submissions_name_every_selection_even_skipped_ones() {
+    fn submissions_name_every_selection_but_forced_ones() {
         let mut engine = garden(&[3], 1);
 
         let error = refused(
@@ -331,18 +375,6 @@ mod skips {
             }
         );
         assert_eq!(error.to_string(), "`fence` needs the selection `length`");
-
-        let error = refused(
-            &mut engine,
-            submit(P0, Submission::new("plant").with("seed", "bean")),
-        );
-        assert_eq!(
-            error,
-            SubmitError::MissingSelection {
-                action: "plant",
-                selection: "bed"
-            }
-        );
 
         let error = refused(
             &mut engine,
@@ -437,6 +469,59 @@ mod skips {
             .expect("a folded option is accepted with its `then` values");
         assert_eq!(engine.state().journal, ["2 on North"]);
         assert_eq!(engine.records().len(), 2);
+
+        submit(P0, Submission::new("plant").with("seed", "bean"))(&mut engine)
+            .expect("the only bed is filled in by the engine");
+        assert_eq!(engine.state().journal, ["2 on North", "Bean in bed 3"]);
+        assert_eq!(
+            engine.records()[2].selections.get("bed"),
+            Some(&json!(3)),
+            "the log has every selection, for replays"
+        );
+    }
+
+    /// A client may give the choices so far by name, leaving out those the engine makes:
+    /// the seed alone, with the only bed preset; a named choice after one not made is
+    /// refused, as is a name the action does not have.
+    #[test]
+    fn an_action_in_progress_is_prompted_by_name() {
+        let engine = garden(&[3], 1);
+        let plant = engine
+            .prompt_submission(P0, &Submission::new("plant").with("seed", "pea"))
+            .expect("plant is offered");
+        assert!(plant.selection.is_none(), "{plant:?}");
+        assert_eq!(plant.chosen_selections().get("bed"), Some(&json!(3)));
+        assert_eq!(plant.chosen_selections().get("seed"), Some(&json!("pea")));
+        let by_position = engine
+            .prompt_action(P0, "plant", &[json!(3), json!("pea")])
+            .expect("plant is offered");
+        assert_eq!(plant, by_position);
+
+        let fence = engine
+            .prompt_submission(P0, &Submission::new("fence").with("length", 1))
+            .expect_err("the side comes first");
+        assert_eq!(
+            fence,
+            SubmitError::MissingSelection {
+                action: "fence",
+                selection: "side"
+            }
+        );
+        let colour = engine
+            .prompt_submission(
+                P0,
+                &Submission::new("water")
+                    .with("bed", 3)
+                    .with("colour", "red"),
+            )
+            .expect_err("water has no colour");
+        assert_eq!(
+            colour,
+            SubmitError::ExtraSelection {
+                action: "water",
+                selection: "colour".to_owned()
+            }
+        );
     }
 }
 
@@ -1985,5 +2070,85 @@ mod unshaken {
     #[test]
     fn a_wide_range_leading_nowhere_is_not_offered() {
         assert_not_offered("signal");
+    }
+}
+
+/// Choosing nothing: a set of `min = 0` over no option has one completion, the empty set,
+/// and every part of the engine says so: the prompt, `prompt_action`, the walks and
+/// `submit`. It is asked, never made for the player, so a player whose only action it is
+/// sees it.
+mod empty_sets {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
+    struct Hand {
+        cards: Vec<u8>,
+        journal: Vec<String>,
+    }
+
+    impl Journal for Hand {
+        fn journal(&mut self) -> &mut Vec<String> {
+            &mut self.journal
+        }
+    }
+
+    /// Discard up to two cards, maybe none.
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Discard", behaviour = [Note(format!("discarded {cards:?}"))])]
+    struct Discard {
+        #[choose_from(game.cards.clone(), min = 0, max = 2)]
+        cards: Vec<u8>,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Hand)]
+    enum HandAction {
+        Discard(Discard),
+    }
+
+    impl Game for Hand {
+        type Config = ();
+        type Move = Note;
+        type Actions = HandAction;
+        const NAME: &'static str = "hand";
+        fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+            let state = Hand {
+                cards: Vec::new(),
+                journal: Vec::new(),
+            };
+            Ok(Setup {
+                state,
+                moves: Vec::new(),
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            if self.journal.is_empty() {
+                PlayerSet::one(P0)
+            } else {
+                PlayerSet::EMPTY
+            }
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    #[test]
+    fn an_empty_set_out_of_no_option_is_offered_everywhere() {
+        let mut engine = Engine::<Hand>::new((), 1, 7).expect("a valid setup");
+        assert_eq!(engine.status(), Status::Acting(PlayerSet::one(P0)));
+        assert_eq!(offered(&engine, P0), ["discard"]);
+        let discard = engine
+            .prompt_action(P0, "discard", &[])
+            .expect("discard is offered");
+        assert_eq!(engine.prompt(P0).actions, std::slice::from_ref(&discard));
+        let selection = discard.selection.expect("choosing nothing is asked");
+        assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 0, max: 0 });
+        assert!(selection.options.is_empty());
+        assert_eq!(meeple::check_completions(&engine, P0), Ok(1));
+        assert_eq!(engine.completions(P0).len(), 1);
+        submit(P0, Submission::new("discard").with("cards", json!([])))(&mut engine)
+            .expect("the empty set is accepted");
+        assert_eq!(engine.state().journal, ["discarded []"]);
     }
 }
