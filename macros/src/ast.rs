@@ -16,7 +16,7 @@ pub(crate) struct ActionDef {
     pub(crate) prompt: Option<Expr>,
     pub(crate) condition: Option<Expr>,
     pub(crate) description: Option<Template>,
-    pub(crate) confirm: Option<Expr>,
+    pub(crate) confirm: Option<Confirm>,
     pub(crate) messages: Vec<MessageDef>,
     pub(crate) behaviour: Option<Expr>,
     pub(crate) fields: Vec<FieldDef>,
@@ -64,6 +64,13 @@ pub(crate) struct GroupDef {
     pub(crate) name: Ident,
     pub(crate) prompt: Option<Expr>,
     pub(crate) validate: Option<Expr>,
+}
+
+/// The `confirm` of an action, asked once every selection is made: a template naming
+/// `player`, the selections and the arguments, or an expression that sees them.
+pub(crate) enum Confirm {
+    Template(Template),
+    Expr(Expr),
 }
 
 /// A `message = "..."` or `message(to = ..., "...")`.
@@ -219,12 +226,20 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                 &meta.path,
                 errors,
             ),
-            "confirm" => set_once(
-                &mut action.confirm,
-                meta.value()?.parse()?,
-                &meta.path,
-                errors,
-            ),
+            "confirm" => {
+                // A template like `message`'s, or an expression.
+                let value: Expr = meta.value()?.parse()?;
+                let confirm = match value {
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(literal),
+                        ..
+                    }) => parse_template(literal, errors).map(Confirm::Template),
+                    other => Some(Confirm::Expr(other)),
+                };
+                if let Some(confirm) = confirm {
+                    set_once(&mut action.confirm, confirm, &meta.path, errors);
+                }
+            }
             "behaviour" | "behavior" => set_once(
                 &mut action.behaviour,
                 meta.value()?.parse()?,

@@ -144,7 +144,11 @@ fn expand(action: &ActionDef) -> TokenStream {
         None => quote!(::std::string::ToString::to_string(#name)),
     };
     let confirm = match &action.confirm {
-        Some(confirm) => {
+        Some(ast::Confirm::Template(template)) => {
+            let text = render(template, &names, true);
+            quote!(#mp::Some(#text))
+        }
+        Some(ast::Confirm::Expr(confirm)) => {
             quote_spanned!(confirm.span()=> #mp::Some(::std::string::ToString::to_string(&(#confirm))))
         }
         None => quote!(#mp::None),
@@ -308,8 +312,9 @@ fn expand(action: &ActionDef) -> TokenStream {
                     #description
                 }
 
-                fn confirm(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::Option<#mp::String> {
-                    #bind_args
+                fn confirm(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(let #arg_idents = &self.#arg_idents;)*
                     #confirm
                 }
 
@@ -936,7 +941,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         }
     });
     // `skip_if = <bool>`: while it holds, the game chooses the first viable value.
-    let first = skip_when(selection).map(|_| {
+    let first = skip_when(selection).map(|expr| {
         let walk = value_walk(
             names,
             k,
@@ -946,15 +951,18 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             }},
         );
         let refuse = not_offered(quote!(::std::format!("the game chooses {} here", __label)));
-        quote! {{
-            let mut __first: #mp::Option<(#mp::Value, #mp::String)> = #mp::None;
-            #walk
-            if let #mp::Some((__chosen, __label)) = __first {
-                if __chosen != #mp::encode(__value) {
-                    #refuse
+        let holds = quote_spanned!(expr.span()=> { let __skip: bool = #expr; __skip });
+        quote! {
+            if #holds {
+                let mut __first: #mp::Option<(#mp::Value, #mp::String)> = #mp::None;
+                #walk
+                if let #mp::Some((__chosen, __label)) = __first {
+                    if __chosen != #mp::encode(__value) {
+                        #refuse
+                    }
                 }
             }
-        }}
+        }
     });
     quote! {
         #[doc(hidden)]
@@ -1413,6 +1421,10 @@ fn number_bounds(min: &Expr, max: &Expr, ty: &Type) -> TokenStream {
 }
 
 /// Renders a template into a `String` expression. Selections and arguments must be bound.
+/// Every template (`message`, `description`, `confirm`) fills its placeholders the same
+/// way: `{player}` and an argument of type `PlayerIndex` by the player's name, another
+/// argument by its `Display`, a selection by its label as the prompt shows it (its `label`,
+/// each item's joined with `, ` for several, else its JSON text).
 fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> TokenStream {
     let mp = mp();
     let pieces = template.parts.iter().map(|part| match part {
@@ -1440,7 +1452,16 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
                         (_, None) => quote!(__text.push_str(&#mp::default_label(#ident));),
                     }
                 }
-                _ => quote!(__text.push_str(&#mp::default_label(#ident));),
+                // A selection not yet made would be a mistake that `check` reports.
+                Some(_) => quote!(__text.push_str(&#mp::default_label(#ident));),
+                // An argument: its `Display`, a seat's name for a `PlayerIndex`.
+                None => quote_spanned! {template.span()=>
+                    __text.push_str(&{
+                        #[allow(unused_imports)]
+                        use #mp::{FillDisplay as _, FillSeat as _};
+                        (&#mp::Fill(#ident)).fill(game)
+                    });
+                },
             }
         }
     });

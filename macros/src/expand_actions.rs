@@ -156,7 +156,6 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
     let condition = on_args(quote!(condition(game, player, args)));
     let prompt = on_args(quote!(prompt(game, player, args)));
     let description = on_args(quote!(description(game, player, args)));
-    let confirm = on_args(quote!(confirm(game, player, args)));
     let has_completion = on_args(quote!(has_completion(game, player, args)));
     let step = on_args(quote!(step(game, player, args, prefix)));
 
@@ -231,8 +230,10 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 #description
             }
 
-            fn confirm(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> #mp::Option<#mp::String> {
-                #confirm
+            fn confirm(&self, game: &#game, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+                match self {
+                    #(#ident::#idents(action) => #mp::Action::confirm(action, game, player),)*
+                }
             }
 
             fn has_completion(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> bool {

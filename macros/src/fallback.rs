@@ -110,7 +110,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn condition(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
                 fn prompt(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::String { #never }
                 fn description(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
-                fn confirm(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
+                fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
                 fn has_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
                 fn step(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
                 fn chosen(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }
@@ -193,7 +193,7 @@ pub(crate) fn actions(
                 fn condition(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
                 fn prompt(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::String { #never }
                 fn description(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
-                fn confirm(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
+                fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
                 fn has_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
                 fn step(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
                 fn chosen(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }

@@ -45,8 +45,9 @@ pub trait Action: Sized + Clone + Debug {
     fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
     /// The action's `description`, shown to the others while this player chooses.
     fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
-    /// The action's `confirm` text: the client asks the player to confirm before submitting.
-    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// The action's `confirm` text, rendered once every selection is made: the client asks
+    /// the player to confirm before submitting.
+    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
     /// Whether at least one valid completion exists; depth-first, stops at the first found.
     fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
     /// The selection that follows the values of `prefix` (one JSON value per selection
@@ -154,7 +155,7 @@ pub trait ActionSet: Sized + Clone + Debug {
     /// See [`Action::description`].
     fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
     /// See [`Action::confirm`].
-    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
     /// See [`Action::has_completion`].
     fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
     /// See [`Action::step`].

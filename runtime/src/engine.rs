@@ -1170,7 +1170,7 @@ impl<G: Game> Engine<G> {
                 None => Facing::Stuck,
                 Some(action)
                     if self.settings.autoplay_forced
-                        && G::Actions::confirm(&self.state, player, &action.args()).is_none() =>
+                        && action.confirm(&self.state, player).is_none() =>
                 {
                     Facing::Forced(action)
                 }

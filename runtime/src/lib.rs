@@ -71,8 +71,9 @@
 //! - `condition = <bool expr>`: whether it is available at all;
 //! - `description = "<template>"`: what the others see while the player chooses;
 //! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
-//!   templates naming `{player}`, the selections and the arguments;
-//! - `confirm = <expr>`: a question the client asks before submitting;
+//!   templates naming `{player}`, the selections and the arguments (see *Templates*);
+//! - `confirm = "<template>"` (or an expression): a question the client asks once every
+//!   selection is made, before submitting ("Place the tile in row {row}?");
 //! - `group(<name>, prompt = .., validate = ..)`: the prompt and the validation of the
 //!   selections marked `group = <name>`;
 //! - `move_piece(from = <place>, index = <usize>, to = <place>, at = <usize>)`,
@@ -124,6 +125,21 @@
 //!
 //! A submission may leave out the selections the engine makes without asking (a single
 //! viable option, a `skip_if` expression that is true); the log records them all.
+//!
+//! ## Templates
+//!
+//! `message`, `description` and `confirm` take templates, and fill their placeholders the
+//! same way:
+//! - `{player}`, the acting player: their name ([`Game::player_name`]);
+//! - `{<selection>}`: its label, as the prompt shows the chosen value: the selection's
+//!   `label` if it declares one (for several values, each one's, joined with `, `), else
+//!   the value's JSON text (a string without its quotes);
+//! - `{<argument>}`: its `Display`; an argument of type [`PlayerIndex`] shows the
+//!   player's name.
+//!
+//! `{{` and `}}` write braces. A `description` is shown while the player is still
+//! choosing, so it names no selection; `message` and `confirm` are rendered once every
+//! selection is made. A placeholder the action does not have is a compile error.
 //!
 //! ## Components, boards and views
 //!

@@ -46,7 +46,8 @@ pub struct ActionPrompt {
     pub action: String,
     /// The action's prompt text.
     pub prompt: String,
-    /// A confirmation the client asks for before submitting.
+    /// A confirmation the client asks for before submitting, once every selection is made
+    /// (`None` while one is still to make): `confirm`'s template, which may name them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirm: Option<String>,
     /// The selections already made, in order: by the player so far, or preset by skipping.
@@ -226,7 +227,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
     let mut prompt = ActionPrompt {
         action: A::NAMES[index].to_owned(),
         prompt: A::prompt(game, player, args),
-        confirm: A::confirm(game, player, args),
+        confirm: None,
         chosen: Vec::new(),
         selection: None,
     };
@@ -247,7 +248,12 @@ pub(crate) fn action_prompt<A: ActionSet>(
     values.extend_from_slice(prefix);
     loop {
         let state = match next {
-            Step::Complete => return Ok(Some(prompt)),
+            Step::Complete => {
+                // Asked once every selection is made: the text may name them.
+                let action = A::from_selections(args.clone(), &prompt.chosen_selections())?;
+                prompt.confirm = action.confirm(game, player);
+                return Ok(Some(prompt));
+            }
             Step::Select(state) => state,
         };
         let viable: Vec<&OptionState> = state
