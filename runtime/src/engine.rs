@@ -468,10 +468,23 @@ impl<G: Game> Engine<G> {
         player: PlayerIndex,
         args: &<G::Actions as ActionSet>::Args,
     ) -> bool {
-        matches!(
-            action_prompt::<G::Actions>(&self.state, player, args, &[]),
-            Ok(Some(_))
-        )
+        matches!(self.action_prompt(player, args, &[]), Ok(Some(_)))
+    }
+
+    /// The prompt of one action of `player` after `prefix`, in the words of the pending
+    /// follow-up when it gives its own ([`Behaviour::follow_up_with_prompt`]).
+    fn action_prompt(
+        &self,
+        player: PlayerIndex,
+        args: &<G::Actions as ActionSet>::Args,
+        prefix: &[Value],
+    ) -> Result<Option<ActionPrompt>, SubmitError> {
+        let text = self
+            .follow_ups
+            .first()
+            .filter(|follow_up| follow_up.player == player && follow_up.args == *args)
+            .and_then(|follow_up| follow_up.prompt.clone());
+        action_prompt::<G::Actions>(&self.state, player, args, prefix, text)
     }
 
     /// The prompt of `player`: every action they may take now, tree-shaken, with skips
@@ -481,11 +494,7 @@ impl<G: Game> Engine<G> {
         // to explain: one search decides both.
         let actions = self
             .candidates(player)
-            .filter_map(|args| {
-                action_prompt::<G::Actions>(&self.state, player, args, &[])
-                    .ok()
-                    .flatten()
-            })
+            .filter_map(|args| self.action_prompt(player, args, &[]).ok().flatten())
             .collect();
         Prompt { player, actions }
     }
@@ -506,7 +515,7 @@ impl<G: Game> Engine<G> {
         // Whether the action can be completed at all is a search of its own: the prefix's
         // search answers it, and it is asked only to explain a refusal.
         let args = self.candidate_args(player, action)?;
-        match action_prompt::<G::Actions>(&self.state, player, &args, prefix) {
+        match self.action_prompt(player, &args, prefix) {
             Ok(Some(prompt)) => Ok(prompt),
             Ok(None) => Err(self.not_available(player, action)),
             Err(_) if !self.is_available(player, &args) => Err(self.not_available(player, action)),
@@ -1191,11 +1200,7 @@ impl<G: Game> Engine<G> {
         }
         let actions = available
             .iter()
-            .filter_map(|args| {
-                action_prompt::<G::Actions>(&self.state, player, args, &[])
-                    .ok()
-                    .flatten()
-            })
+            .filter_map(|args| self.action_prompt(player, args, &[]).ok().flatten())
             .collect();
         let prompt = Prompt { player, actions };
         let forced = prompt.forced().and_then(|forced| {

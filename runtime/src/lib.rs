@@ -81,7 +81,8 @@
 //!   order = <Vec<u16>>)`, `shuffle(place = ..)`: moves of pieces between the places of a
 //!   state with `#[derive(Places)]` (see below), applied before the moves of `behaviour`;
 //! - `behaviour = <expr>`: the moves (a `Vec` or array of moves, or a [`Behaviour`] with
-//!   follow-ups). Required unless the action declares moves of pieces.
+//!   follow-ups; [`FollowUp`] says who acts after one). Required unless the action
+//!   declares moves of pieces.
 //!
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,

@@ -46,6 +46,10 @@ pub struct ActionPrompt {
     pub action: String,
     /// The action's prompt text.
     pub prompt: String,
+    /// The arguments the action was asked for with, when it is a follow-up with
+    /// arguments (`{"most":3,"from":0}`): not chosen, shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Value>,
     /// A confirmation the client asks for before submitting, once every selection is made
     /// (`None` while one is still to make): `confirm`'s template, which may name them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -212,8 +216,25 @@ impl PromptOption {
     }
 }
 
+/// The arguments of action `index` as its prompt shows them (`{"most":3,"from":0}`), when
+/// it has any (a follow-up's).
+fn arguments<A: ActionSet>(index: usize, args: &A::Args) -> Option<Value> {
+    if A::free_args(index).is_some() {
+        return None;
+    }
+    // The enum of all arguments is tagged by action: `{"Steal":{..}}`; the prompt already
+    // names the action.
+    match serde_json::to_value(args).ok()? {
+        Value::Object(tagged) if tagged.len() == 1 => {
+            tagged.into_iter().next().map(|(_, args)| args)
+        }
+        other => Some(other),
+    }
+}
+
 /// Builds the prompt of one action for `player` after the values `prefix` the player has
-/// chosen so far, applying the skip strategies.
+/// chosen so far, applying the skip strategies, with the prompt `text` instead of the
+/// action's when given (a follow-up's own).
 ///
 /// Returns `Ok(None)` when the action has no completion and nothing to explain (no option
 /// refused by a validation at its first open selection).
@@ -222,11 +243,13 @@ pub(crate) fn action_prompt<A: ActionSet>(
     player: PlayerIndex,
     args: &A::Args,
     prefix: &[Value],
+    text: Option<String>,
 ) -> Result<Option<ActionPrompt>, SubmitError> {
     let index = A::args_index(args);
     let mut prompt = ActionPrompt {
         action: A::NAMES[index].to_owned(),
-        prompt: A::prompt(game, player, args),
+        prompt: text.unwrap_or_else(|| A::prompt(game, player, args)),
+        args: arguments::<A>(index, args),
         confirm: None,
         chosen: Vec::new(),
         selection: None,
