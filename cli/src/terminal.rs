@@ -9,7 +9,7 @@ use meeple::{Game, Viewer};
 /// Both texts must show nothing hidden from `viewer`: `play` prints them to the person at a
 /// seat. Implement it for a game, then call [`run`](crate::run) (or
 /// [`Cli::game`](crate::Cli::game)) from `main`; `cli/examples/pile.rs` shows a whole game.
-pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> {
+pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> + serde::Serialize {
     /// How many seats the table has when `--players` is not given. Any other count is
     /// checked by the game's own [`setup`](Game::setup).
     const PLAYERS: usize;

@@ -16,7 +16,7 @@ pub(crate) struct ActionDef {
     pub(crate) prompt: Option<Expr>,
     pub(crate) condition: Option<Expr>,
     pub(crate) description: Option<Template>,
-    pub(crate) confirm: Option<Expr>,
+    pub(crate) confirm: Option<Confirm>,
     pub(crate) messages: Vec<MessageDef>,
     pub(crate) behaviour: Option<Expr>,
     pub(crate) fields: Vec<FieldDef>,
@@ -64,6 +64,13 @@ pub(crate) struct GroupDef {
     pub(crate) name: Ident,
     pub(crate) prompt: Option<Expr>,
     pub(crate) validate: Option<Expr>,
+}
+
+/// The `confirm` of an action, asked once every selection is made: a template naming
+/// `player`, the selections and the arguments, or an expression that sees them.
+pub(crate) enum Confirm {
+    Template(Template),
+    Expr(Expr),
 }
 
 /// A `message = "..."` or `message(to = ..., "...")`.
@@ -201,12 +208,44 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
 
 fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut Errors) {
     let result = attr.parse_nested_meta(|meta| {
-        let key = meta.path.get_ident().map(ToString::to_string).unwrap_or_default();
+        let key = meta
+            .path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
         match key.as_str() {
-            "prompt" => set_once(&mut action.prompt, meta.value()?.parse()?, &meta.path, errors),
-            "condition" => set_once(&mut action.condition, meta.value()?.parse()?, &meta.path, errors),
-            "confirm" => set_once(&mut action.confirm, meta.value()?.parse()?, &meta.path, errors),
-            "behaviour" | "behavior" => set_once(&mut action.behaviour, meta.value()?.parse()?, &meta.path, errors),
+            "prompt" => set_once(
+                &mut action.prompt,
+                meta.value()?.parse()?,
+                &meta.path,
+                errors,
+            ),
+            "condition" => set_once(
+                &mut action.condition,
+                meta.value()?.parse()?,
+                &meta.path,
+                errors,
+            ),
+            "confirm" => {
+                // A template like `message`'s, or an expression.
+                let value: Expr = meta.value()?.parse()?;
+                let confirm = match value {
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(literal),
+                        ..
+                    }) => parse_template(literal, errors).map(Confirm::Template),
+                    other => Some(Confirm::Expr(other)),
+                };
+                if let Some(confirm) = confirm {
+                    set_once(&mut action.confirm, confirm, &meta.path, errors);
+                }
+            }
+            "behaviour" | "behavior" => set_once(
+                &mut action.behaviour,
+                meta.value()?.parse()?,
+                &meta.path,
+                errors,
+            ),
             "description" => {
                 let literal: LitStr = meta.value()?.parse()?;
                 if let Some(template) = parse_template(literal, errors) {
@@ -216,7 +255,11 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
             "move_piece" | "swap_pieces" | "reorder" | "shuffle" => {
                 let content;
                 syn::parenthesized!(content in meta.input);
-                let kind = meta.path.get_ident().cloned().unwrap_or_else(|| Ident::new("shuffle", proc_macro2::Span::call_site()));
+                let kind = meta
+                    .path
+                    .get_ident()
+                    .cloned()
+                    .unwrap_or_else(|| Ident::new("shuffle", proc_macro2::Span::call_site()));
                 match parse_keys(&content) {
                     Ok(keys) => action.pieces.push(PieceDef { kind, keys }),
                     Err(error) => {
@@ -250,7 +293,10 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                     match parse_message_to(&content) {
                         Ok((to, literal)) => {
                             if let Some(template) = parse_template(literal, errors) {
-                                action.messages.push(MessageDef { to: Some(to), template });
+                                action.messages.push(MessageDef {
+                                    to: Some(to),
+                                    template,
+                                });
                             }
                         }
                         Err(error) => {
@@ -261,10 +307,12 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
                 }
             }
             _ => {
-                errors.at(&meta.path, format!(
-                    "unknown key `{}` in `#[action]`; expected `prompt`, `condition`, `description`, `message`, `confirm`, `group`, `behaviour`, `move_piece`, `swap_pieces`, `reorder` or `shuffle`",
-                    path_text(&meta.path)
-                ));
+                errors.at(
+                    &meta.path,
+                    unknown_key(&path_text(&meta.path), "#[action]", &ACTION_KEYS),
+                );
+                // A misspelled key may be one that is required: none is reported missing.
+                action.attrs_cut_short = true;
                 skip_value(meta.input)?;
             }
         }
@@ -422,6 +470,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     let mut rotations: Option<Expr> = None;
     let mut within: Option<(Ident, Expr)> = None;
     let mut of: Option<(Ident, Type)> = None;
+    let mut misspelled = false;
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
         _ => attr.parse_args_with(|input: ParseStream<'_>| {
@@ -457,7 +506,8 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     ("max", "choose_from" | "choose_number") => set_once(&mut max, (key.clone(), input.parse()?), &key, errors),
                     _ => {
                         input.parse::<Expr>()?;
-                        errors.at(&key, format!("unknown key `{name}` in `#[{written}]`; expected {}", expected_keys(&written)));
+                        errors.at(&key, unknown_key(&name, &format!("#[{written}]"), keys_of(&written)));
+                        misspelled = true;
                     }
                 }
                 if !input.is_empty() {
@@ -467,8 +517,9 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
             Ok(())
         }),
     };
-    // After a syntax error, what follows it is unknown: nothing is reported missing.
-    let cut_short = parsed.is_err();
+    // After a syntax error, what follows it is unknown, and a misspelled key may be a
+    // required one: nothing is reported missing.
+    let cut_short = parsed.is_err() || misspelled;
     if let Err(error) = parsed {
         errors.push(error);
     }
@@ -584,15 +635,91 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     Some(FieldDef::Selection(Box::new(selection)))
 }
 
-fn expected_keys(kind: &str) -> &'static str {
+/// The keys each selection attribute takes.
+fn keys_of(kind: &str) -> &'static [&'static str] {
     match kind {
-        "choose_from" | "choose_on_board" => {
-            "`count`, `min`, `max`, `within`, `of`, `label`, `prompt`, `validate`, `skip_if` or `group`"
-        }
-        "place_piece" => "`rotations`, `label`, `prompt`, `validate`, `skip_if` or `group`",
-        "choose_number" => "`min`, `max`, `prompt`, `validate`, `skip_if` or `group`",
-        _ => "`prompt`, `validate` or `group`",
+        "choose_from" | "choose_on_board" => &[
+            "count", "min", "max", "within", "of", "label", "prompt", "validate", "skip_if",
+            "group",
+        ],
+        "place_piece" => &[
+            "rotations",
+            "label",
+            "prompt",
+            "validate",
+            "skip_if",
+            "group",
+        ],
+        "choose_number" => &["min", "max", "prompt", "validate", "skip_if", "group"],
+        _ => &["prompt", "validate", "group"],
     }
+}
+
+/// The keys of `#[action(..)]`.
+const ACTION_KEYS: [&str; 11] = [
+    "prompt",
+    "condition",
+    "description",
+    "message",
+    "confirm",
+    "group",
+    "behaviour",
+    "move_piece",
+    "swap_pieces",
+    "reorder",
+    "shuffle",
+];
+
+/// "unknown key `maxx` in `#[choose_number]`; did you mean `max`?", or the keys expected
+/// when none is close.
+fn unknown_key(name: &str, place: &str, known: &[&str]) -> String {
+    if let Some(close) = closest(name, known) {
+        return format!("unknown key `{name}` in `{place}`; did you mean `{close}`?");
+    }
+    let mut listed: Vec<String> = known.iter().map(|key| format!("`{key}`")).collect();
+    let last = listed.pop().unwrap_or_default();
+    let expected = if listed.is_empty() {
+        last
+    } else {
+        format!("{} or {last}", listed.join(", "))
+    };
+    format!("unknown key `{name}` in `{place}`; expected {expected}")
+}
+
+/// The known name within a small edit distance of `name` (a typo), if any.
+fn closest<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let limit = if name.chars().count() <= 4 { 1 } else { 2 };
+    known
+        .iter()
+        .map(|key| (edit_distance(name, key), *key))
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, key)| key)
+}
+
+/// Levenshtein distance, with a swap of two neighbours counted as one edit.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 fn parse_skip(input: ParseStream<'_>, errors: &mut Errors) -> syn::Result<SkipDef> {
@@ -604,7 +731,7 @@ fn parse_skip(input: ParseStream<'_>, errors: &mut Errors) -> syn::Result<SkipDe
             "always" => Strategy::Always,
             other => {
                 errors.at(&literal, format!(
-                    "unknown skip strategy `{other}`; expected `only-one`, `never` or `always`, or a `bool` expression (true folds the selection into the next)"
+                    "unknown skip strategy `{other}`; expected `only-one`, `never` or `always`, or a `bool` expression (while true, the game chooses the first viable option)"
                 ));
                 return Ok(SkipDef::Default);
             }
@@ -698,4 +825,26 @@ pub(crate) fn snake_case(name: &str) -> String {
         }
     }
     snake
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_misspelled_key_is_named_and_an_unknown_one_lists_the_keys() {
+        let known = keys_of("choose_number");
+        assert_eq!(
+            unknown_key("maxx", "#[choose_number]", known),
+            "unknown key `maxx` in `#[choose_number]`; did you mean `max`?"
+        );
+        assert_eq!(
+            unknown_key("valdiate", "#[choose_number]", known),
+            "unknown key `valdiate` in `#[choose_number]`; did you mean `validate`?"
+        );
+        assert_eq!(
+            unknown_key("colour", "#[enter_text]", keys_of("enter_text")),
+            "unknown key `colour` in `#[enter_text]`; expected `prompt`, `validate` or `group`"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat, Stmt, Token};
 
-use crate::ast::{ActionDef, FieldDef, PieceDef, SelectionDef, SelectionKind, SkipDef};
+use crate::ast::{ActionDef, Confirm, FieldDef, PieceDef, SelectionDef, SelectionKind, SkipDef};
 use crate::errors::Errors;
 use crate::template::{Part, Template};
 
@@ -110,13 +110,10 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         .map(|selection| selection.ident.to_string())
         .collect();
 
-    // The action's own `condition`, `prompt` and `confirm` are evaluated before any
-    // selection is made: they see `game`, `player` and the arguments only.
-    for (what, expr) in [
-        ("condition", &action.condition),
-        ("prompt", &action.prompt),
-        ("confirm", &action.confirm),
-    ] {
+    // The action's own `condition` and `prompt` are evaluated before any selection is
+    // made: they see `game`, `player` and the arguments only. (`confirm` is asked once
+    // every selection is made: it sees them all.)
+    for (what, expr) in [("condition", &action.condition), ("prompt", &action.prompt)] {
         if let Some(expr) = expr {
             forbid_names(expr, &selection_names, errors, |name| {
                 let instead = match what {
@@ -205,6 +202,10 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         .collect();
     for message in &action.messages {
         check_template(&message.template, &field_names, &[], errors);
+    }
+    // So does `confirm`, asked once every selection is made.
+    if let Some(Confirm::Template(template)) = &action.confirm {
+        check_template(template, &field_names, &[], errors);
     }
     // The description is shown while the player is still choosing: it names `player` and
     // the arguments, no selection.

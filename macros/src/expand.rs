@@ -12,6 +12,7 @@ use crate::ast::{
 };
 use crate::check;
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 use crate::template::{Part, Template};
 
 pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
@@ -26,18 +27,8 @@ pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
     }
     match (errors.finish(), action) {
         (Ok(()), Some(action)) => expand(&action),
-        (Err(error), _) => with_fallback(error, fallback(&input)),
+        (Err(error), _) => with_fallback(error, fallback::action(&input)),
         (Ok(()), None) => TokenStream::new(),
-    }
-}
-
-/// After a mistake: an `<Action>Args` type so the author's other code still resolves it.
-fn fallback(input: &syn::DeriveInput) -> TokenStream {
-    let args = format_ident!("{}Args", input.ident);
-    let vis = &input.vis;
-    quote! {
-        #[allow(dead_code)]
-        #vis struct #args {}
     }
 }
 
@@ -153,7 +144,11 @@ fn expand(action: &ActionDef) -> TokenStream {
         None => quote!(::std::string::ToString::to_string(#name)),
     };
     let confirm = match &action.confirm {
-        Some(confirm) => {
+        Some(ast::Confirm::Template(template)) => {
+            let text = render(template, &names, true);
+            quote!(#mp::Some(#text))
+        }
+        Some(ast::Confirm::Expr(confirm)) => {
             quote_spanned!(confirm.span()=> #mp::Some(::std::string::ToString::to_string(&(#confirm))))
         }
         None => quote!(#mp::None),
@@ -317,8 +312,9 @@ fn expand(action: &ActionDef) -> TokenStream {
                     #description
                 }
 
-                fn confirm(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::Option<#mp::String> {
-                    #bind_args
+                fn confirm(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(let #arg_idents = &self.#arg_idents;)*
                     #confirm
                 }
 
@@ -463,6 +459,45 @@ fn piece_move(piece: &ast::PieceDef) -> TokenStream {
 /// walked. The walks of the generated code (`complete`, `each`, `count`, `nth`) differ
 /// only in what they do with a value.
 fn value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
+    let selection = names.selections[k];
+    match skip_when(selection) {
+        // `skip_if = <bool>`: while it holds, the selection takes its first viable value
+        // alone, so every walk sees that value only.
+        Some(expr) => {
+            let complete_next = format_ident!("__meeple_complete_{}", k + 1);
+            let call_next = names.call(k + 1);
+            let visit = quote! {{
+                if __skip_first {
+                    if Self::#complete_next(#call_next) {
+                        let _ = { #visit };
+                        true
+                    } else {
+                        false
+                    }
+                } else {
+                    #visit
+                }
+            }};
+            let walk = plain_value_walk(names, k, &visit);
+            quote_spanned! {expr.span()=>
+                let __skip_first: bool = #expr;
+                #walk
+            }
+        }
+        None => plain_value_walk(names, k, visit),
+    }
+}
+
+/// The expression of `skip_if = <bool>`, if the selection has one.
+fn skip_when(selection: &SelectionDef) -> Option<&Expr> {
+    match &selection.skip {
+        SkipDef::When(expr) if selection.group.is_none() => Some(expr),
+        _ => None,
+    }
+}
+
+/// [`value_walk`] over every valid value, whatever `skip_if` says.
+fn plain_value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
     let mp = mp();
     let selection = names.selections[k];
     let (sel, ty) = (&selection.ident, &selection.ty);
@@ -556,6 +591,7 @@ fn walk_fn(
 fn unchecked_last(names: &Names<'_>, k: usize, multi: &ast::Multi) -> bool {
     k + 1 == names.selections.len()
         && names.selections[k].validate.is_none()
+        && skip_when(names.selections[k]).is_none()
         && multi.within.is_none()
         && group_validate(names, k).is_none()
 }
@@ -904,6 +940,30 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             }
         }
     });
+    // `skip_if = <bool>`: while it holds, the game chooses the first viable value.
+    let first = skip_when(selection).map(|expr| {
+        let walk = value_walk(
+            names,
+            k,
+            &quote! {{
+                __first = #mp::Some((#mp::encode(#sel), #mp::default_label(#sel)));
+                true
+            }},
+        );
+        let refuse = not_offered(quote!(::std::format!("the game chooses {} here", __label)));
+        let holds = quote_spanned!(expr.span()=> { let __skip: bool = #expr; __skip });
+        quote! {
+            if #holds {
+                let mut __first: #mp::Option<(#mp::Value, #mp::String)> = #mp::None;
+                #walk
+                if let #mp::Some((__chosen, __label)) = __first {
+                    if __chosen != #mp::encode(__value) {
+                        #refuse
+                    }
+                }
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::SubmitError> {
@@ -911,6 +971,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             #offered
             #validate
             #group
+            #first
             #mp::Ok(())
         }
     }
@@ -1122,7 +1183,7 @@ fn selection_state(
         SkipDef::Strategy(Strategy::Never) => quote!(#mp::Skip::Never),
         SkipDef::Strategy(Strategy::Always) => quote!(#mp::Skip::Always),
         SkipDef::When(expr) => quote_spanned! {expr.span()=>
-            if { let __skip: bool = #expr; __skip } { #mp::Skip::Always } else { #mp::Skip::OnlyOne }
+            if { let __skip: bool = #expr; __skip } { #mp::Skip::First } else { #mp::Skip::OnlyOne }
         },
     };
     let label = match &selection.label {
@@ -1199,6 +1260,9 @@ fn selection_state(
                                     for &__i in __indices {
                                         __known[__i] = true;
                                     }
+                                    if __first_set.is_none() {
+                                        __first_set = #mp::Some(__indices.to_vec());
+                                    }
                                 }
                                 __viable
                             } else {
@@ -1218,9 +1282,13 @@ fn selection_state(
                 let mut __first_error: #mp::Option<#mp::String> = #mp::None;
                 let mut __options = #mp::Vec::new();
                 let mut __known = ::std::vec![false; __items.len()];
+                // The first viable set, in the walks' order: the value of `Skip::First`.
+                let mut __first_set: #mp::Option<#mp::Vec<usize>> = #mp::None;
                 // One search for any viable set first: when there is none, no item needs a
                 // search of its own.
-                if #search_any {
+                // Whether any set is viable: the empty one too (`min = 0`), with no item.
+                let __any: bool = #search_any;
+                if __any {
                     for __index in 0..__items.len() {
                         if !__known[__index] {
                             #search_with;
@@ -1233,13 +1301,20 @@ fn selection_state(
                 }
                 // Only a validation's refusal explains an empty selection; without one, the
                 // action has no completion and is not offered.
-                let __error = if __options.is_empty() { __first_error } else { #mp::None };
+                let __error = if __any { #mp::None } else { __first_error };
+                let __skip = #skip;
+                // Chosen by the game: its one option is the first viable set, whole.
+                if let (#mp::Skip::First, #mp::Some(__set)) = (__skip, &__first_set) {
+                    let __candidate: #ty = __set.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
+                    let __labels: #mp::Vec<#mp::String> = #mp::items_of(&__candidate).iter().map(|#sel| #label).collect();
+                    __options = ::std::vec![#mp::OptionState { value: #mp::encode(&__candidate), label: __labels.join(", "), error: #mp::None, viable: true }];
+                }
                 #mp::SelectionState {
                     name: #sel_name,
                     prompt: #prompt,
-                    skip: #skip,
+                    skip: __skip,
                     kind: #kind,
-                    viable: !__options.is_empty(),
+                    viable: __any,
                     options: __options,
                     error: __error,
                     group: #mp::None,
@@ -1346,6 +1421,10 @@ fn number_bounds(min: &Expr, max: &Expr, ty: &Type) -> TokenStream {
 }
 
 /// Renders a template into a `String` expression. Selections and arguments must be bound.
+/// Every template (`message`, `description`, `confirm`) fills its placeholders the same
+/// way: `{player}` and an argument of type `PlayerIndex` by the player's name, another
+/// argument by its `Display`, a selection by its label as the prompt shows it (its `label`,
+/// each item's joined with `, ` for several, else its JSON text).
 fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> TokenStream {
     let mp = mp();
     let pieces = template.parts.iter().map(|part| match part {
@@ -1373,7 +1452,16 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
                         (_, None) => quote!(__text.push_str(&#mp::default_label(#ident));),
                     }
                 }
-                _ => quote!(__text.push_str(&#mp::default_label(#ident));),
+                // A selection not yet made would be a mistake that `check` reports.
+                Some(_) => quote!(__text.push_str(&#mp::default_label(#ident));),
+                // An argument: its `Display`, a seat's name for a `PlayerIndex`.
+                None => quote_spanned! {template.span()=>
+                    __text.push_str(&{
+                        #[allow(unused_imports)]
+                        use #mp::{FillDisplay as _, FillSeat as _};
+                        (&#mp::Fill(#ident)).fill(game)
+                    });
+                },
             }
         }
     });
@@ -1439,5 +1527,10 @@ mod tests {
         .to_string();
         assert!(output.contains("compile_error"), "{output}");
         assert!(output.contains("BrokenArgs"), "{output}");
+        // The stand-in impl, so the enum that lists the action reports nothing more.
+        assert!(
+            output.contains("impl :: meeple :: __private :: Action for Broken"),
+            "{output}"
+        );
     }
 }

@@ -5,6 +5,7 @@ use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 
 /// One variant: `PlayCard(PlayCard)`.
 struct Variant {
@@ -23,10 +24,25 @@ pub(crate) fn derive_actions(input: TokenStream) -> TokenStream {
     let variants = parse_variants(&input, &mut errors);
     match (errors.finish(), game) {
         (Ok(()), Some(game)) => expand(&input, &game, &variants),
-        (Err(error), _) => with_fallback(error, TokenStream::new()),
-        (Ok(()), None) => TokenStream::new(),
+        (result, game) => {
+            let game = game.map_or_else(
+                || fallback::error_type(&input.ident, NO_GAME),
+                |game| quote!(#game),
+            );
+            let variants: Vec<_> = variants
+                .into_iter()
+                .map(|variant| (variant.ident, variant.ty, variant.args_ty))
+                .collect();
+            let fallback = fallback::actions(&input, &game, &variants);
+            match result {
+                Ok(()) => fallback,
+                Err(error) => with_fallback(error, fallback),
+            }
+        }
     }
 }
+
+const NO_GAME: &str = "say which game these actions belong to: `#[actions(game = MyGame)]`";
 
 fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
     let mut game = None;
@@ -54,10 +70,7 @@ fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
         }
     }
     if game.is_none() {
-        errors.at(
-            &input.ident,
-            "say which game these actions belong to: `#[actions(game = MyGame)]`",
-        );
+        errors.at(&input.ident, NO_GAME);
     }
     game
 }
@@ -143,7 +156,6 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
     let condition = on_args(quote!(condition(game, player, args)));
     let prompt = on_args(quote!(prompt(game, player, args)));
     let description = on_args(quote!(description(game, player, args)));
-    let confirm = on_args(quote!(confirm(game, player, args)));
     let has_completion = on_args(quote!(has_completion(game, player, args)));
     let step = on_args(quote!(step(game, player, args, prefix)));
 
@@ -218,8 +230,10 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 #description
             }
 
-            fn confirm(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> #mp::Option<#mp::String> {
-                #confirm
+            fn confirm(&self, game: &#game, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+                match self {
+                    #(#ident::#idents(action) => #mp::Action::confirm(action, game, player),)*
+                }
             }
 
             fn has_completion(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> bool {

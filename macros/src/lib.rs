@@ -8,6 +8,7 @@ mod check;
 mod errors;
 mod expand;
 mod expand_actions;
+mod fallback;
 mod places;
 mod template;
 mod view;

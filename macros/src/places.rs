@@ -7,6 +7,7 @@ use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 
 /// A place field: its name, its address variant and whether it holds a place per seat.
 struct PlaceField {
@@ -25,10 +26,25 @@ pub(crate) fn derive_places(input: TokenStream) -> TokenStream {
     let fields = parse_fields(&input, &mut errors);
     match (errors.finish(), component) {
         (Ok(()), Some(component)) => expand(&input, &component, &value, &fields),
-        (Err(error), _) => with_fallback(error, TokenStream::new()),
+        (Err(error), component) => {
+            let component = component.map_or_else(
+                || fallback::error_type(&input.ident, NO_COMPONENT),
+                |component| quote!(#component),
+            );
+            let variants: Vec<(Ident, bool)> = fields
+                .into_iter()
+                .map(|field| (field.variant, field.per_player))
+                .collect();
+            with_fallback(
+                error,
+                fallback::places(&input, &component, &value, &variants),
+            )
+        }
         (Ok(()), None) => TokenStream::new(),
     }
 }
+
+const NO_COMPONENT: &str = "say what the places hold: `#[places(component = Card)]` (and `value = ..` for pieces with a dynamic value)";
 
 /// `#[places(component = Card, value = u8)]`; the value defaults to `()`.
 fn parse_types(input: &syn::DeriveInput, errors: &mut Errors) -> (Option<Type>, Type) {
@@ -59,10 +75,7 @@ fn parse_types(input: &syn::DeriveInput, errors: &mut Errors) -> (Option<Type>, 
         }
     }
     if component.is_none() {
-        errors.at(
-            &input.ident,
-            "say what the places hold: `#[places(component = Card)]` (and `value = ..` for pieces with a dynamic value)",
-        );
+        errors.at(&input.ident, NO_COMPONENT);
     }
     (component, value.unwrap_or_else(|| syn::parse_quote!(())))
 }

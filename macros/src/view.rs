@@ -6,6 +6,7 @@ use quote::{quote, quote_spanned};
 use syn::Ident;
 
 use crate::errors::{Errors, with_fallback};
+use crate::fallback;
 
 /// A policy as the author wrote it, with its span.
 #[derive(Clone, Copy)]
@@ -68,8 +69,28 @@ pub(crate) fn derive_view(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let fields = parse(&input, &mut errors);
     match errors.finish() {
-        Ok(()) => expand(&input, &fields),
-        Err(error) => with_fallback(error, TokenStream::new()),
+        Ok(()) => {
+            let mut tokens = expand(&input, &fields);
+            tokens.extend(assert_serializes(&input));
+            tokens
+        }
+        Err(error) => with_fallback(error, fallback::view(&input)),
+    }
+}
+
+/// A game's state serializes. Asked here, at the state, once: the runtime's traits do not
+/// require it, so a state without `Serialize` gets this one error instead of one at every
+/// place that names the game.
+fn assert_serializes(input: &syn::DeriveInput) -> TokenStream {
+    if !input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let assert = quote_spanned!(ident.span()=> ::meeple::__private::state_serializes::<#ident>());
+    quote! {
+        const _: fn() = || {
+            #assert;
+        };
     }
 }
 

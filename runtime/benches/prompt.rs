@@ -202,7 +202,7 @@ impl Game for Shop {
 }
 
 /// The options of the first selection of `engine`'s first action (empty if none).
-fn first_options<G: Game>(engine: &Engine<G>) -> usize {
+fn first_options<G: Game + serde::Serialize>(engine: &Engine<G>) -> usize {
     engine
         .prompt(PlayerIndex(0))
         .actions

@@ -45,8 +45,9 @@ pub trait Action: Sized + Clone + Debug {
     fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
     /// The action's `description`, shown to the others while this player chooses.
     fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
-    /// The action's `confirm` text: the client asks the player to confirm before submitting.
-    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    /// The action's `confirm` text, rendered once every selection is made: the client asks
+    /// the player to confirm before submitting.
+    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
     /// Whether at least one valid completion exists; depth-first, stops at the first found.
     fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
     /// The selection that follows the values of `prefix` (one JSON value per selection
@@ -154,7 +155,7 @@ pub trait ActionSet: Sized + Clone + Debug {
     /// See [`Action::description`].
     fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
     /// See [`Action::confirm`].
-    fn confirm(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
     /// See [`Action::has_completion`].
     fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
     /// See [`Action::step`].
@@ -291,6 +292,11 @@ pub enum Skip {
     Never,
     /// Folded into the next selection: the player picks both at once.
     Always,
+    /// Left out of the prompt and filled with its first viable option (the first that
+    /// passes its validation and after which the action can be completed): what
+    /// `skip_if = <bool expr>` gives while the expression is true, after Boardzilla's
+    /// `skipIf: fn`. With no viable option the action is not offered.
+    First,
 }
 
 /// What a behaviour returns: the moves of the action, in order, and the follow-up actions
@@ -323,12 +329,255 @@ impl<G: Game> Behaviour<G> {
         self.follow_ups.push(FollowUp {
             player,
             args: args.into(),
+            prompt: None,
+        });
+        self
+    }
+
+    /// As [`follow_up`](Self::follow_up), with the text the player's prompt shows for it
+    /// instead of the action's own `prompt` ("Take 2 more resources").
+    #[must_use]
+    pub fn follow_up_with_prompt(
+        mut self,
+        player: PlayerIndex,
+        args: impl Into<<G::Actions as ActionSet>::Args>,
+        prompt: impl Into<String>,
+    ) -> Self {
+        self.follow_ups.push(FollowUp {
+            player,
+            args: args.into(),
+            prompt: Some(prompt.into()),
         });
         self
     }
 }
 
 /// An action a behaviour asks a player to take next, with its arguments.
+///
+/// # After a follow-up
+///
+/// While a follow-up is pending, its player alone acts, and may take that action only,
+/// whoever the game's [`to_act`](Game::to_act) names; the prompt shows its arguments
+/// ([`ActionPrompt::args`](crate::ActionPrompt::args)) and, if the behaviour gave one, its
+/// own text ([`Behaviour::follow_up_with_prompt`]). Once it is taken, the next pending
+/// follow-up comes (those it asked for first, depth-first), then the game's own flow:
+/// ```
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use serde::{Deserialize, Serialize};
+/// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
+/// # impl Move<Table> for Coins {
+/// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
+/// #         match *self {
+/// #             Coins::Earn { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.turn = player.next(2, 1);
+/// #             }
+/// #             Coins::Steal { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #             }
+/// #         }
+/// #     }
+/// # }
+/// /// Earn 1 or 2 coins, then (a follow-up) steal up to as many from the other player.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(behaviour = Behaviour::moves([Coins::Earn { player, coins: *coins }])
+///     .follow_up_with_prompt(player, StealArgs { most: *coins }, format!("Steal up to {coins}?")))]
+/// struct Earn {
+///     #[choose_number(min = 1, max = 2)]
+///     coins: u32,
+/// }
+///
+/// /// Only as a follow-up, while the player has fewer than 3 coins.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(condition = game.coins[player.0] < 3,
+///          behaviour = [Coins::Steal { player, coins: *coins }])]
+/// struct Steal {
+///     #[arg]
+///     most: u32,
+///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     coins: u32,
+/// }
+/// # #[derive(Clone, Debug, Actions)]
+/// # #[actions(game = Table)]
+/// # enum TableAction { Earn(Earn), Steal(Steal) }
+/// # impl Game for Table {
+/// #     type Config = Vec<u32>;
+/// #     type Move = Coins;
+/// #     type Actions = TableAction;
+/// #     const NAME: &'static str = "table";
+/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
+/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     }
+/// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
+/// #     /// Whoever has 5 coins wins.
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
+/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #     }
+/// # }
+/// # const P0: PlayerIndex = PlayerIndex(0);
+/// # const P1: PlayerIndex = PlayerIndex(1);
+/// let mut engine = Engine::<Table>::new(vec![0, 3], 2, 7).unwrap();
+/// engine.submit(P0, TableAction::Earn(Earn { coins: 2 })).unwrap();
+/// // The game's turn has passed to P1, but P0's follow-up comes first: P0 alone acts, and
+/// // may only steal; the prompt shows its arguments and its own text.
+/// assert_eq!(engine.to_act(), PlayerSet::one(P0));
+/// let prompt = engine.prompt(P0);
+/// assert_eq!(prompt.actions.len(), 1);
+/// assert_eq!(prompt.actions[0].action, "steal");
+/// assert_eq!(prompt.actions[0].prompt, "Steal up to 2?");
+/// assert_eq!(prompt.actions[0].args, Some(serde_json::json!({ "most": 2 })));
+/// assert!(engine.submit(P0, TableAction::Earn(Earn { coins: 1 })).is_err());
+/// // Once it is taken, the game's own flow resumes.
+/// engine.submit(P0, TableAction::Steal(Steal { most: 2, coins: 1 })).unwrap();
+/// assert_eq!(engine.state().coins, [3, 2]);
+/// assert_eq!(engine.to_act(), PlayerSet::one(P1));
+/// ```
+///
+/// A follow-up whose condition is false, or that has no completion, lapses: it is
+/// dropped without being offered, and what follows goes on.
+/// ```
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use serde::{Deserialize, Serialize};
+/// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
+/// # impl Move<Table> for Coins {
+/// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
+/// #         match *self {
+/// #             Coins::Earn { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.turn = player.next(2, 1);
+/// #             }
+/// #             Coins::Steal { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #             }
+/// #         }
+/// #     }
+/// # }
+/// /// Earn 1 or 2 coins, then (a follow-up) steal up to as many from the other player.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(behaviour = Behaviour::moves([Coins::Earn { player, coins: *coins }])
+///     .follow_up_with_prompt(player, StealArgs { most: *coins }, format!("Steal up to {coins}?")))]
+/// struct Earn {
+///     #[choose_number(min = 1, max = 2)]
+///     coins: u32,
+/// }
+///
+/// /// Only as a follow-up, while the player has fewer than 3 coins.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(condition = game.coins[player.0] < 3,
+///          behaviour = [Coins::Steal { player, coins: *coins }])]
+/// struct Steal {
+///     #[arg]
+///     most: u32,
+///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     coins: u32,
+/// }
+/// # #[derive(Clone, Debug, Actions)]
+/// # #[actions(game = Table)]
+/// # enum TableAction { Earn(Earn), Steal(Steal) }
+/// # impl Game for Table {
+/// #     type Config = Vec<u32>;
+/// #     type Move = Coins;
+/// #     type Actions = TableAction;
+/// #     const NAME: &'static str = "table";
+/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
+/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     }
+/// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
+/// #     /// Whoever has 5 coins wins.
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
+/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #     }
+/// # }
+/// # const P0: PlayerIndex = PlayerIndex(0);
+/// # const P1: PlayerIndex = PlayerIndex(1);
+/// let mut engine = Engine::<Table>::new(vec![2, 0], 2, 7).unwrap();
+/// // P0 earns a third coin: `steal`'s condition is false, so the follow-up lapses at once
+/// // and the game's flow goes on without it.
+/// engine.submit(P0, TableAction::Earn(Earn { coins: 1 })).unwrap();
+/// assert!(engine.follow_ups().is_empty());
+/// assert_eq!(engine.to_act(), PlayerSet::one(P1));
+/// ```
+///
+/// Once the game is over, nobody acts: pending follow-ups are not offered.
+/// ```
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use serde::{Deserialize, Serialize};
+/// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
+/// # impl Move<Table> for Coins {
+/// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
+/// #         match *self {
+/// #             Coins::Earn { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.turn = player.next(2, 1);
+/// #             }
+/// #             Coins::Steal { player, coins } => {
+/// #                 table.coins[player.0] += coins;
+/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #             }
+/// #         }
+/// #     }
+/// # }
+/// /// Earn 1 or 2 coins, then (a follow-up) steal up to as many from the other player.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(behaviour = Behaviour::moves([Coins::Earn { player, coins: *coins }])
+///     .follow_up_with_prompt(player, StealArgs { most: *coins }, format!("Steal up to {coins}?")))]
+/// struct Earn {
+///     #[choose_number(min = 1, max = 2)]
+///     coins: u32,
+/// }
+///
+/// /// Only as a follow-up, while the player has fewer than 3 coins.
+/// #[derive(Clone, Debug, Action)]
+/// #[action(condition = game.coins[player.0] < 3,
+///          behaviour = [Coins::Steal { player, coins: *coins }])]
+/// struct Steal {
+///     #[arg]
+///     most: u32,
+///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     coins: u32,
+/// }
+/// # #[derive(Clone, Debug, Actions)]
+/// # #[actions(game = Table)]
+/// # enum TableAction { Earn(Earn), Steal(Steal) }
+/// # impl Game for Table {
+/// #     type Config = Vec<u32>;
+/// #     type Move = Coins;
+/// #     type Actions = TableAction;
+/// #     const NAME: &'static str = "table";
+/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
+/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     }
+/// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
+/// #     /// Whoever has 5 coins wins.
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
+/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #     }
+/// # }
+/// # const P0: PlayerIndex = PlayerIndex(0);
+/// # const P1: PlayerIndex = PlayerIndex(1);
+/// let mut engine = Engine::<Table>::new(vec![3, 1], 2, 7).unwrap();
+/// // P0's fifth coin ends the game: nobody acts any more, so the follow-up is never
+/// // offered (it stays listed in `follow_ups`).
+/// engine.submit(P0, TableAction::Earn(Earn { coins: 2 })).unwrap();
+/// assert!(engine.outcome().is_some());
+/// assert!(engine.to_act().is_empty());
+/// assert!(engine.prompt(P0).actions.is_empty());
+/// assert_eq!(engine.follow_ups().len(), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct FollowUp<G: Game> {
@@ -336,6 +585,9 @@ pub struct FollowUp<G: Game> {
     pub player: PlayerIndex,
     /// Which action, with which arguments.
     pub args: <G::Actions as ActionSet>::Args,
+    /// The text of its prompt, instead of the action's own `prompt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
 }
 
 /// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`], a `Vec` or an
@@ -364,7 +616,8 @@ impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
 }
 
 /// What a `validate = ...` expression may evaluate to: `bool` (false refuses with
-/// "not allowed") or `Result<(), E>` whose error text is shown to the player.
+/// "not allowed") or `Result<(), E>` whose error text is shown to the player ("not
+/// allowed" when it is empty).
 pub trait Validation {
     /// Whether the value is accepted; cheap, no allocation.
     fn passed(&self) -> bool;
@@ -388,7 +641,15 @@ impl<E: Display> Validation for Result<(), E> {
     }
 
     fn into_error(self) -> Option<String> {
-        self.err().map(|error| error.to_string())
+        // An empty text would show the player nothing: say what `false` says.
+        self.err().map(|error| {
+            let text = error.to_string();
+            if text.is_empty() {
+                "not allowed".to_owned()
+            } else {
+                text
+            }
+        })
     }
 }
 
@@ -407,5 +668,24 @@ impl Message {
     #[must_use]
     pub fn reaches(&self, player: PlayerIndex) -> bool {
         self.to.is_none_or(|to| to.contains(player))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_refusal_says_not_allowed() {
+        assert_eq!(
+            Err::<(), _>("").into_error().as_deref(),
+            Some("not allowed")
+        );
+        assert_eq!(
+            Err::<(), _>("too far").into_error().as_deref(),
+            Some("too far")
+        );
+        assert_eq!(false.into_error().as_deref(), Some("not allowed"));
+        assert_eq!(Ok::<(), &str>(()).into_error(), None);
     }
 }

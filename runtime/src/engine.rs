@@ -17,7 +17,7 @@ use crate::game::{Game, Outcome, SetupError, WhenStuck};
 use crate::log::{ActionRecord, GameLog, LogSeal, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
-use crate::prompt::{ActionPrompt, Prompt, action_prompt};
+use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
 use crate::submission::Submission;
 use crate::view::{MoveViewer, ViewedRecord, Viewer};
 
@@ -277,7 +277,7 @@ pub struct Played {
     pub moves: u64,
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Game + serde::Serialize> Engine<G> {
     /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
     /// plays any forced completions that follow.
     ///
@@ -565,10 +565,23 @@ impl<G: Game> Engine<G> {
         player: PlayerIndex,
         args: &<G::Actions as ActionSet>::Args,
     ) -> bool {
-        matches!(
-            action_prompt::<G::Actions>(&self.state, player, args, &[]),
-            Ok(Some(_))
-        )
+        matches!(self.action_prompt(player, args, &[]), Ok(Some(_)))
+    }
+
+    /// The prompt of one action of `player` after `prefix`, in the words of the pending
+    /// follow-up when it gives its own ([`Behaviour::follow_up_with_prompt`]).
+    fn action_prompt(
+        &self,
+        player: PlayerIndex,
+        args: &<G::Actions as ActionSet>::Args,
+        prefix: &[Value],
+    ) -> Result<Option<ActionPrompt>, SubmitError> {
+        let text = self
+            .follow_ups
+            .first()
+            .filter(|follow_up| follow_up.player == player && follow_up.args == *args)
+            .and_then(|follow_up| follow_up.prompt.clone());
+        action_prompt::<G::Actions>(&self.state, player, args, prefix, text)
     }
 
     /// The prompt of `player`: every action they may take now, tree-shaken, with skips
@@ -578,11 +591,7 @@ impl<G: Game> Engine<G> {
         // to explain: one search decides both.
         let actions = self
             .candidates(player)
-            .filter_map(|args| {
-                action_prompt::<G::Actions>(&self.state, player, args, &[])
-                    .ok()
-                    .flatten()
-            })
+            .filter_map(|args| self.action_prompt(player, args, &[]).ok().flatten())
             .collect();
         Prompt { player, actions }
     }
@@ -603,12 +612,48 @@ impl<G: Game> Engine<G> {
         // Whether the action can be completed at all is a search of its own: the prefix's
         // search answers it, and it is asked only to explain a refusal.
         let args = self.candidate_args(player, action)?;
-        match action_prompt::<G::Actions>(&self.state, player, &args, prefix) {
+        match self.action_prompt(player, &args, prefix) {
             Ok(Some(prompt)) => Ok(prompt),
             Ok(None) => Err(self.not_available(player, action)),
             Err(_) if !self.is_available(player, &args) => Err(self.not_available(player, action)),
             Err(error) => Err(error),
         }
+    }
+
+    /// The prompt of an action in progress, its choices so far given by selection name
+    /// (`submission.selections`, in any order): what is chosen and what comes next, as
+    /// [`prompt_action`](Self::prompt_action) gives it. Selections the engine makes
+    /// without asking (forced ones) may be left out. Choosing reveals nothing and changes
+    /// nothing.
+    ///
+    /// # Errors
+    /// As [`prompt_action`](Self::prompt_action);
+    /// [`SubmitError::MissingSelection`] when a choice is named but a selection before it
+    /// is not, [`SubmitError::ExtraSelection`] for a name the action does not have.
+    pub fn prompt_submission(
+        &self,
+        player: PlayerIndex,
+        submission: &Submission,
+    ) -> Result<ActionPrompt, SubmitError> {
+        let args = self.candidate_args(player, &submission.action)?;
+        let action = G::Actions::NAMES[G::Actions::args_index(&args)];
+        let filled = fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
+            .map_err(|error| {
+                if self.is_available(player, &args) {
+                    error
+                } else {
+                    self.not_available(player, action)
+                }
+            })?;
+        if filled.selections.len() > filled.values.len() {
+            return Err(match filled.open {
+                Some(selection) => SubmitError::MissingSelection { action, selection },
+                None => G::Actions::from_selections(args.clone(), &filled.selections)
+                    .err()
+                    .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
+            });
+        }
+        self.prompt_action(player, action, &filled.values)
     }
 
     /// Every completion `player` could submit now, in prompt order. Actions with free text
@@ -736,7 +781,17 @@ impl<G: Game> Engine<G> {
                 engine.or_stuck(player, engine.not_available(player, &submission.action))
             }
         };
-        let action = match G::Actions::from_selections(args.clone(), &submission.selections) {
+        // Selections the engine makes without asking (forced ones) may be left out.
+        let built = match G::Actions::from_selections(args.clone(), &submission.selections) {
+            Err(SubmitError::MissingSelection { .. }) => {
+                fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
+                    .and_then(|filled| {
+                        G::Actions::from_selections(args.clone(), &filled.selections)
+                    })
+            }
+            built => built,
+        };
+        let action = match built {
             Ok(action) => action,
             Err(error) => return Err(refused(self, error)),
         };
@@ -1439,7 +1494,7 @@ impl<G: Game> Engine<G> {
                 None => Facing::Stuck,
                 Some(action)
                     if self.settings.autoplay_forced
-                        && G::Actions::confirm(&self.state, player, &action.args()).is_none() =>
+                        && action.confirm(&self.state, player).is_none() =>
                 {
                     Facing::Forced(action)
                 }
@@ -1460,11 +1515,7 @@ impl<G: Game> Engine<G> {
         }
         let actions = available
             .iter()
-            .filter_map(|args| {
-                action_prompt::<G::Actions>(&self.state, player, args, &[])
-                    .ok()
-                    .flatten()
-            })
+            .filter_map(|args| self.action_prompt(player, args, &[]).ok().flatten())
             .collect();
         let prompt = Prompt { player, actions };
         let forced = prompt.forced().and_then(|forced| {

@@ -20,7 +20,13 @@ use crate::view::View;
 ///
 /// Its [`View`] says what each viewer may see of it: `#[derive(View)]` with a policy per
 /// field (every field visible by default, for games of perfect information).
-pub trait Game: Clone + Debug + Serialize + DeserializeOwned + View + 'static {
+///
+/// The state is plain data that serializes (serde's `Serialize` and `Deserialize`), so it
+/// can be stored, compared and shown: `#[derive(View)]` checks it once, at the state, and
+/// [`check_views`](crate::check_views) compares states by their JSON. It is not a bound
+/// of this trait, so a state that forgets its serde derives gets that one error, not one
+/// at every place that names the game.
+pub trait Game: Clone + Debug + View + 'static {
     /// The game's variants and options, validated by [`setup`](Self::setup).
     /// Serialized into every log, so a replay sets the game up the same way.
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;

@@ -82,7 +82,7 @@ impl std::error::Error for ViewCheckError {}
 ///
 /// # Errors
 /// [`ViewCheckError`] at the first difference, with the seed and step to reproduce it.
-pub fn check_views<G: Game>(
+pub fn check_views<G: Game + Serialize>(
     config: &G::Config,
     players: usize,
     seeds: impl IntoIterator<Item = u64>,
@@ -126,7 +126,7 @@ pub fn check_views<G: Game>(
 ///
 /// # Errors
 /// The first declared field that `view` never hid, as text.
-pub fn check_hidden_fields<'a, G: Game>(
+pub fn check_hidden_fields<'a, G: Game + Serialize>(
     states: impl IntoIterator<Item = &'a G>,
     players: usize,
     view: impl Fn(&G, Viewer) -> G,
@@ -149,7 +149,7 @@ struct HiddenFields<G> {
     game: std::marker::PhantomData<G>,
 }
 
-impl<G: Game> HiddenFields<G> {
+impl<G: Game + Serialize> HiddenFields<G> {
     fn new() -> Self {
         HiddenFields {
             hidden: vec![false; G::HIDDEN_FIELDS.len()],
@@ -184,7 +184,7 @@ impl<G: Game> HiddenFields<G> {
     }
 }
 
-fn check_game<G: Game>(
+fn check_game<G: Game + Serialize>(
     config: &G::Config,
     players: usize,
     seed: u64,
@@ -333,7 +333,10 @@ fn check_game<G: Game>(
 ///
 /// # Errors
 /// What differs first, as text.
-pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Result<u64, String> {
+pub fn check_completions<G: Game + Serialize>(
+    engine: &Engine<G>,
+    player: PlayerIndex,
+) -> Result<u64, String> {
     let listed = engine.completions(player);
     let count = engine.count_completions(player);
     if count != listed.len() as u64 {
@@ -365,7 +368,7 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
 /// Checks that each message of `record` names no value hidden from a viewer it reaches both
 /// before the record (`hidden_before`, by viewer) and in `after`, the state right after
 /// it: a card they neither held nor saw played.
-fn check_messages<G: Game>(
+fn check_messages<G: Game + Serialize>(
     after: &G,
     viewers: &[Viewer],
     hidden_before: &[HiddenValues],
@@ -401,7 +404,7 @@ fn check_messages<G: Game>(
 
 /// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a
 /// value hidden from them.
-fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), String> {
+fn check_follow_ups<G: Game + Serialize>(engine: &Engine<G>, players: usize) -> Result<(), String> {
     if engine.follow_ups().is_empty() {
         return Ok(());
     }
@@ -429,7 +432,7 @@ fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), S
 
 /// Checks that `player`'s prompt of `chosen`'s action after each prefix of its choices, and
 /// the refusal of each option shown refused on the way, are the same from their view.
-fn check_choices<G: Game>(
+fn check_choices<G: Game + Serialize>(
     engine: &Engine<G>,
     player: PlayerIndex,
     chosen: &G::Actions,
@@ -491,7 +494,7 @@ fn check_choices<G: Game>(
 
 /// Checks a take-back by `player` right after their submission, which made `after` from
 /// `before`.
-fn check_take_back<G: Game>(
+fn check_take_back<G: Game + Serialize>(
     before: &Engine<G>,
     after: &Engine<G>,
     player: PlayerIndex,

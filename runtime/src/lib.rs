@@ -71,8 +71,9 @@
 //! - `condition = <bool expr>`: whether it is available at all;
 //! - `description = "<template>"`: what the others see while the player chooses;
 //! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
-//!   templates naming `{player}`, the selections and the arguments;
-//! - `confirm = <expr>`: a question the client asks before submitting;
+//!   templates naming `{player}`, the selections and the arguments (see *Templates*);
+//! - `confirm = "<template>"` (or an expression): a question the client asks once every
+//!   selection is made, before submitting ("Place the tile in row {row}?");
 //! - `group(<name>, prompt = .., validate = ..)`: the prompt and the validation of the
 //!   selections marked `group = <name>`;
 //! - `move_piece(from = <place>, index = <usize>, to = <place>, at = <usize>)`,
@@ -80,7 +81,8 @@
 //!   order = <Vec<u16>>)`, `shuffle(place = ..)`: moves of pieces between the places of a
 //!   state with `#[derive(Places)]` (see below), applied before the moves of `behaviour`;
 //! - `behaviour = <expr>`: the moves (a `Vec` or array of moves, or a [`Behaviour`] with
-//!   follow-ups). Required unless the action declares moves of pieces.
+//!   follow-ups; [`FollowUp`] says who acts after one). Required unless the action
+//!   declares moves of pieces.
 //!
 //! On each field, in the order the player chooses:
 //! - `#[choose_from(<options>, count = n | min = a, max = b, label = .., prompt = ..,
@@ -110,9 +112,35 @@
 //! Every expression sees `game` (the state, `&G`), `player` ([`PlayerIndex`]), the
 //! arguments and every selection above it, by reference. In a selection's own `validate`
 //! and `label`, its name is the option being considered. `validate` returns a `bool` or a
-//! `Result<(), E: Display>` whose error text is shown to the player. `skip_if` is
-//! `"only-one"` (default), `"never"`, `"always"` or a `bool` expression (true: `always`),
-//! after Boardzilla's skip strategies.
+//! `Result<(), E: Display>` whose error text is shown to the player (an empty text
+//! shows "not allowed"). `skip_if`, after Boardzilla's skip strategies:
+//! - `"only-one"` (the default): made for the player when exactly one option is viable;
+//! - `"never"`: always asked;
+//! - `"always"`: folded into the next selection, whose options then come with each of
+//!   this one's (the player still picks it, in one step with the next);
+//! - a `bool` expression (Boardzilla's `skipIf: fn`): while it is true, the selection is
+//!   left out of the prompt and the game chooses its first viable option (the first that
+//!   passes its validation and after which the action can be completed); the walks and
+//!   `submit` accept that value only, and the action is not offered when there is none.
+//!   While it is false, the selection is `"only-one"`.
+//!
+//! A submission may leave out the selections the engine makes without asking (a single
+//! viable option, a `skip_if` expression that is true); the log records them all.
+//!
+//! ## Templates
+//!
+//! `message`, `description` and `confirm` take templates, and fill their placeholders the
+//! same way:
+//! - `{player}`, the acting player: their name ([`Game::player_name`]);
+//! - `{<selection>}`: its label, as the prompt shows the chosen value: the selection's
+//!   `label` if it declares one (for several values, each one's, joined with `, `), else
+//!   the value's JSON text (a string without its quotes);
+//! - `{<argument>}`: its `Display`; an argument of type [`PlayerIndex`] shows the
+//!   player's name.
+//!
+//! `{{` and `}}` write braces. A `description` is shown while the player is still
+//! choosing, so it names no selection; `message` and `confirm` are rendered once every
+//! selection is made. A placeholder the action does not have is a compile error.
 //!
 //! ## Components, boards and views
 //!

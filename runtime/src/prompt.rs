@@ -46,7 +46,12 @@ pub struct ActionPrompt {
     pub action: String,
     /// The action's prompt text.
     pub prompt: String,
-    /// A confirmation the client asks for before submitting.
+    /// The arguments the action was asked for with, when it is a follow-up with
+    /// arguments (`{"most":3,"from":0}`): not chosen, shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<Value>,
+    /// A confirmation the client asks for before submitting, once every selection is made
+    /// (`None` while one is still to make): `confirm`'s template, which may name them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirm: Option<String>,
     /// The selections already made, in order: by the player so far, or preset by skipping.
@@ -211,8 +216,25 @@ impl PromptOption {
     }
 }
 
+/// The arguments of action `index` as its prompt shows them (`{"most":3,"from":0}`), when
+/// it has any (a follow-up's).
+fn arguments<A: ActionSet>(index: usize, args: &A::Args) -> Option<Value> {
+    if A::free_args(index).is_some() {
+        return None;
+    }
+    // The enum of all arguments is tagged by action: `{"Steal":{..}}`; the prompt already
+    // names the action.
+    match serde_json::to_value(args).ok()? {
+        Value::Object(tagged) if tagged.len() == 1 => {
+            tagged.into_iter().next().map(|(_, args)| args)
+        }
+        other => Some(other),
+    }
+}
+
 /// Builds the prompt of one action for `player` after the values `prefix` the player has
-/// chosen so far, applying the skip strategies.
+/// chosen so far, applying the skip strategies, with the prompt `text` instead of the
+/// action's when given (a follow-up's own).
 ///
 /// Returns `Ok(None)` when the action has no completion and nothing to explain (no option
 /// refused by a validation at its first open selection).
@@ -221,12 +243,14 @@ pub(crate) fn action_prompt<A: ActionSet>(
     player: PlayerIndex,
     args: &A::Args,
     prefix: &[Value],
+    text: Option<String>,
 ) -> Result<Option<ActionPrompt>, SubmitError> {
     let index = A::args_index(args);
     let mut prompt = ActionPrompt {
         action: A::NAMES[index].to_owned(),
-        prompt: A::prompt(game, player, args),
-        confirm: A::confirm(game, player, args),
+        prompt: text.unwrap_or_else(|| A::prompt(game, player, args)),
+        args: arguments::<A>(index, args),
+        confirm: None,
         chosen: Vec::new(),
         selection: None,
     };
@@ -247,7 +271,12 @@ pub(crate) fn action_prompt<A: ActionSet>(
     values.extend_from_slice(prefix);
     loop {
         let state = match next {
-            Step::Complete => return Ok(Some(prompt)),
+            Step::Complete => {
+                // Asked once every selection is made: the text may name them.
+                let action = A::from_selections(args.clone(), &prompt.chosen_selections())?;
+                prompt.confirm = action.confirm(game, player);
+                return Ok(Some(prompt));
+            }
             Step::Select(state) => state,
         };
         let viable: Vec<&OptionState> = state
@@ -255,6 +284,21 @@ pub(crate) fn action_prompt<A: ActionSet>(
             .iter()
             .filter(|option| option.viable)
             .collect();
+        // Chosen by the game: its first viable value, or nothing to offer.
+        if state.skip == Skip::First {
+            let Some(value) = first_viable(&state, &viable) else {
+                return Ok(None);
+            };
+            prompt.chosen.push(Choice {
+                selection: state.name.to_owned(),
+                label: label_of(&state, &value),
+                value: value.clone(),
+                preset: true,
+            });
+            values.push(value);
+            next = A::step(game, player, args, &values)?;
+            continue;
+        }
         let has_refused = state.options.iter().any(|option| option.error.is_some());
         // Shown without a completion only to explain why: some option was refused by its
         // validation. Otherwise the action has no completion and is not offered.
@@ -315,8 +359,9 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
             [only] => Some(only.value.clone()),
             _ => None,
         },
+        // Choosing nothing is asked, never made for the player: they see the action.
         SelectionKind::ChooseFrom { min, max } | SelectionKind::ChooseOnBoard { min, max } => {
-            (min == max && viable.len() == min)
+            (min == max && max > 0 && viable.len() == min)
                 .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect()))
         }
         SelectionKind::ChooseNumber { min, max } => {
@@ -330,6 +375,89 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
             }
         }
         SelectionKind::EnterText | SelectionKind::ChooseGroup { .. } => None,
+    }
+}
+
+/// The value the engine gives a selection without asking, if it does: the first viable
+/// option of a selection the game chooses ([`Skip::First`]), the only one of a selection
+/// skipped when it has one; never for a group.
+fn made_for_the_player(state: &SelectionState) -> Option<Value> {
+    if state.group.is_some() {
+        return None;
+    }
+    let viable: Vec<&OptionState> = state
+        .options
+        .iter()
+        .filter(|option| option.viable)
+        .collect();
+    match state.skip {
+        Skip::First => first_viable(state, &viable),
+        Skip::Never => None,
+        Skip::OnlyOne | Skip::Always => forced_value(state, &viable),
+    }
+}
+
+/// The values of a submission in progress (`named`, by selection name) in selection order,
+/// with those the engine makes without asking ([`made_for_the_player`]) filled in, up to
+/// the first selection that is neither named nor made; returns the values, every
+/// selection by name (named and made), and that first open selection, if any.
+///
+/// # Errors
+/// A [`SubmitError`] when a named value is malformed, not offered or invalid.
+pub(crate) fn fill_made<A: ActionSet>(
+    game: &A::Game,
+    player: PlayerIndex,
+    args: &A::Args,
+    named: &serde_json::Map<String, Value>,
+) -> Result<Filled, SubmitError> {
+    let mut filled = Filled {
+        values: Vec::new(),
+        selections: named.clone(),
+        open: None,
+    };
+    loop {
+        let state = match A::step(game, player, args, &filled.values)? {
+            Step::Complete => return Ok(filled),
+            Step::Select(state) => state,
+        };
+        if let Some(value) = named.get(state.name) {
+            filled.values.push(value.clone());
+            continue;
+        }
+        let Some(value) = made_for_the_player(&state) else {
+            filled.open = Some(state.name);
+            return Ok(filled);
+        };
+        filled
+            .selections
+            .insert(state.name.to_owned(), value.clone());
+        filled.values.push(value);
+    }
+}
+
+/// What [`fill_made`] returns.
+pub(crate) struct Filled {
+    /// The values in selection order.
+    pub(crate) values: Vec<Value>,
+    /// Every value by selection name: those named, and those made for the player.
+    pub(crate) selections: serde_json::Map<String, Value>,
+    /// The first selection neither named nor made for the player.
+    pub(crate) open: Option<&'static str>,
+}
+
+/// The value of a selection the game chooses ([`Skip::First`]): its first viable option
+/// (for a set, generated code lists the first viable set as the one option), or the
+/// smallest viable number of a range too wide to list.
+pub(crate) fn first_viable(state: &SelectionState, viable: &[&OptionState]) -> Option<Value> {
+    if !state.viable {
+        return None;
+    }
+    match (&state.kind, viable.first()) {
+        (_, Some(first)) => Some(first.value.clone()),
+        (SelectionKind::ChooseNumber { min, .. }, None) if state.options.is_empty() => {
+            Some(Value::from(*min))
+        }
+        _ => None,
     }
 }
 
@@ -364,7 +492,10 @@ fn fold_into_next<A: ActionSet>(
         match A::step(game, player, args, &next_values)? {
             Step::Complete => folded.push(PromptOption::from_state(option)),
             Step::Select(next) => {
-                if next.group.is_some() || !listable(&next.kind, &next.options) {
+                if next.group.is_some()
+                    || next.skip == Skip::First
+                    || !listable(&next.kind, &next.options)
+                {
                     return Ok(None);
                 }
                 for then in &next.options {

@@ -37,7 +37,7 @@ pub(crate) struct Revealed {
 /// The moves are applied one by one as logged, their consequences being logged after them;
 /// a move that draws chance draws from a scratch chance, which only changes the data of
 /// consequences that are not used.
-pub(crate) fn first_revealing<'a, G: Game>(
+pub(crate) fn first_revealing<'a, G: Game + Serialize>(
     state: &G,
     players: usize,
     records: impl IntoIterator<Item = &'a [G::Move]>,

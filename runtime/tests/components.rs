@@ -333,7 +333,7 @@ fn boards_are_places() {
 /// The pieces a view does not show are the ones left to deal when determinizing it.
 #[test]
 fn unseen_pieces_are_those_no_place_shows() {
-    #[derive(Clone, meeple::View)]
+    #[derive(Clone, serde::Serialize, meeple::View)]
     struct Table {
         #[view(place)]
         shown: Stack<char>,
@@ -363,7 +363,7 @@ fn unseen_pieces_are_those_no_place_shows() {
 fn moving_within_a_sized_stack_leaves_a_gap() {
     use meeple::{MoveContext, PieceMove};
 
-    #[derive(Clone, meeple::View, meeple::Places)]
+    #[derive(Clone, serde::Serialize, meeple::View, meeple::Places)]
     #[places(component = char)]
     struct Row {
         #[view(place)]

@@ -34,7 +34,7 @@ impl<G: Journal> Move<G> for Note {
 
 /// Runs `attempt`, which must be refused, checks that it left the state, the log and the
 /// pending follow-ups exactly as they were, and returns the error.
-fn refused<G: Game>(
+fn refused<G: Game + serde::Serialize>(
     engine: &mut Engine<G>,
     attempt: impl FnOnce(&mut Engine<G>) -> Result<(), SubmitError>,
 ) -> SubmitError {
@@ -54,7 +54,7 @@ fn refused<G: Game>(
 }
 
 /// Submits `submission` (the wire form) for `player`, keeping only the error.
-fn submit<G: Game>(
+fn submit<G: Game + serde::Serialize>(
     player: PlayerIndex,
     submission: Submission,
 ) -> impl FnOnce(&mut Engine<G>) -> Result<(), SubmitError> {
@@ -62,7 +62,7 @@ fn submit<G: Game>(
 }
 
 /// The names of the actions of `player`'s prompt, in order.
-fn offered<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Vec<String> {
+fn offered<G: Game + serde::Serialize>(engine: &Engine<G>, player: PlayerIndex) -> Vec<String> {
     engine
         .prompt(player)
         .actions
@@ -162,8 +162,10 @@ mod skips {
         length: u8,
     }
 
-    /// A `bool` expression: from round 2 on (true: `always`) the side is folded into the
-    /// seed; in round 1 (false: `only-one`) it is asked as usual.
+    /// A `bool` expression (Boardzilla's `skipIf: fn`): from round 2 on, while it is
+    /// true, the game chooses the side, its first viable option, and leaves it out of the
+    /// prompt; in round 1 (false: `only-one`) the side is asked as usual. Unlike
+    /// `"always"`, which folds a selection into the next, the player never picks it.
     #[derive(Clone, Debug, Action)]
     #[action(prompt = "Harvest", behaviour = [Note(format!("{seed:?} on {side:?}"))])]
     struct Harvest {
@@ -267,17 +269,70 @@ mod skips {
         assert_eq!(last.as_deref(), Some("Sow(Sow { seeds: [Bean, Pea] })"));
     }
 
-    /// Round 2: the `bool` expression is true, so the side is folded into the seed.
+    /// Round 2: the `bool` expression is true, so the game chooses the side, north (its
+    /// first viable option): the prompt shows it preset and asks the seed; the walks count
+    /// north only; a submission may leave it out, and south is refused.
     #[test]
-    fn a_true_skip_expression_folds_the_selection() {
-        let engine = garden(&[3], 2);
+    fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
+        let mut engine = garden(&[3], 2);
         let harvest = engine
             .prompt_action(P0, "harvest", &[])
             .expect("harvest is offered");
+        assert_eq!(harvest.chosen.len(), 1);
+        assert!(harvest.chosen[0].preset);
+        assert_eq!(harvest.chosen[0].value, json!("north"));
         let selection = harvest.selection.as_ref().expect("a selection");
-        assert_eq!(selection.name, "side");
-        assert_eq!(selection.options.len(), 4);
+        assert_eq!(selection.name, "seed");
         insta::assert_json_snapshot!("skips_harvest_round_2", harvest);
+        let harvests: Vec<String> = engine
+            .completions(P0)
+            .iter()
+            .filter(|action| action.name() == "harvest")
+            .map(|action| format!("{action:?}"))
+            .collect();
+        assert_eq!(
+            harvests,
+            [
+                "Harvest(Harvest { side: North, seed: Bean })",
+                "Harvest(Harvest { side: North, seed: Pea })"
+            ]
+        );
+        assert_eq!(
+            meeple::check_completions(&engine, P0),
+            Ok(2 + 1 + 3 + 2 + 200 + 1)
+        );
+        let error = refused(
+            &mut engine,
+            submit(
+                P0,
+                Submission::new("harvest")
+                    .with("side", "south")
+                    .with("seed", "pea"),
+            ),
+        );
+        assert_eq!(
+            error,
+            SubmitError::NotOffered {
+                action: "harvest",
+                selection: "side",
+                value: "south".to_owned(),
+                reason: "the game chooses north here".to_owned(),
+            }
+        );
+        submit(P0, Submission::new("harvest").with("seed", "pea"))(&mut engine)
+            .expect("the side the game chooses need not be submitted");
+        assert_eq!(engine.state().journal, ["Pea on North"]);
+
+        // Round 1: the expression is false, so the player chooses, south as well.
+        let mut engine = garden(&[3], 1);
+        submit(
+            P0,
+            Submission::new("harvest")
+                .with("side", "south")
+                .with("seed", "pea"),
+        )(&mut engine)
+        .expect("any side in round 1");
+        assert_eq!(engine.state().journal, ["Pea on South"]);
     }
 
     /// Two beds: nothing is preset, `plant` asks the bed.
@@ -317,11 +372,11 @@ mod skips {
         insta::assert_json_snapshot!("skips_fence_after_south", south);
     }
 
-    /// Every value of a folded option is submitted: the side and its length; the preset
-    /// bed too. Missing, extra, not offered and refused values are typed errors that change
-    /// nothing.
+    /// Every value of a folded option is submitted: the side and its length. The preset
+    /// bed, which the engine makes without asking, may be left out. Missing, extra, not
+    /// offered and refused values are typed errors that change nothing.
     #[test]
-    fn submissions_name_every_selection_even_skipped_ones() {
+    fn submissions_name_every_selection_but_forced_ones() {
         let mut engine = garden(&[3], 1);
 
         let error = refused(
@@ -336,18 +391,6 @@ mod skips {
             }
         );
         assert_eq!(error.to_string(), "`fence` needs the selection `length`");
-
-        let error = refused(
-            &mut engine,
-            submit(P0, Submission::new("plant").with("seed", "bean")),
-        );
-        assert_eq!(
-            error,
-            SubmitError::MissingSelection {
-                action: "plant",
-                selection: "bed"
-            }
-        );
 
         let error = refused(
             &mut engine,
@@ -442,6 +485,59 @@ mod skips {
             .expect("a folded option is accepted with its `then` values");
         assert_eq!(engine.state().journal, ["2 on North"]);
         assert_eq!(engine.records().len(), 2);
+
+        submit(P0, Submission::new("plant").with("seed", "bean"))(&mut engine)
+            .expect("the only bed is filled in by the engine");
+        assert_eq!(engine.state().journal, ["2 on North", "Bean in bed 3"]);
+        assert_eq!(
+            engine.records()[2].selections.get("bed"),
+            Some(&json!(3)),
+            "the log has every selection, for replays"
+        );
+    }
+
+    /// A client may give the choices so far by name, leaving out those the engine makes:
+    /// the seed alone, with the only bed preset; a named choice after one not made is
+    /// refused, as is a name the action does not have.
+    #[test]
+    fn an_action_in_progress_is_prompted_by_name() {
+        let engine = garden(&[3], 1);
+        let plant = engine
+            .prompt_submission(P0, &Submission::new("plant").with("seed", "pea"))
+            .expect("plant is offered");
+        assert!(plant.selection.is_none(), "{plant:?}");
+        assert_eq!(plant.chosen_selections().get("bed"), Some(&json!(3)));
+        assert_eq!(plant.chosen_selections().get("seed"), Some(&json!("pea")));
+        let by_position = engine
+            .prompt_action(P0, "plant", &[json!(3), json!("pea")])
+            .expect("plant is offered");
+        assert_eq!(plant, by_position);
+
+        let fence = engine
+            .prompt_submission(P0, &Submission::new("fence").with("length", 1))
+            .expect_err("the side comes first");
+        assert_eq!(
+            fence,
+            SubmitError::MissingSelection {
+                action: "fence",
+                selection: "side"
+            }
+        );
+        let colour = engine
+            .prompt_submission(
+                P0,
+                &Submission::new("water")
+                    .with("bed", 3)
+                    .with("colour", "red"),
+            )
+            .expect_err("water has no colour");
+        assert_eq!(
+            colour,
+            SubmitError::ExtraSelection {
+                action: "water",
+                selection: "colour".to_owned()
+            }
+        );
     }
 }
 
@@ -1998,5 +2094,207 @@ mod unshaken {
     #[test]
     fn a_wide_range_leading_nowhere_is_not_offered() {
         assert_not_offered("signal");
+    }
+}
+
+/// Choosing nothing: a set of `min = 0` over no option has one completion, the empty set,
+/// and every part of the engine says so: the prompt, `prompt_action`, the walks and
+/// `submit`. It is asked, never made for the player, so a player whose only action it is
+/// sees it.
+mod empty_sets {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
+    struct Hand {
+        cards: Vec<u8>,
+        journal: Vec<String>,
+    }
+
+    impl Journal for Hand {
+        fn journal(&mut self) -> &mut Vec<String> {
+            &mut self.journal
+        }
+    }
+
+    /// Discard up to two cards, maybe none.
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Discard", behaviour = [Note(format!("discarded {cards:?}"))])]
+    struct Discard {
+        #[choose_from(game.cards.clone(), min = 0, max = 2)]
+        cards: Vec<u8>,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Hand)]
+    enum HandAction {
+        Discard(Discard),
+    }
+
+    impl Game for Hand {
+        type Config = ();
+        type Move = Note;
+        type Actions = HandAction;
+        const NAME: &'static str = "hand";
+        fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+            let state = Hand {
+                cards: Vec::new(),
+                journal: Vec::new(),
+            };
+            Ok(Setup {
+                state,
+                moves: Vec::new(),
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            if self.journal.is_empty() {
+                PlayerSet::one(P0)
+            } else {
+                PlayerSet::EMPTY
+            }
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    #[test]
+    fn an_empty_set_out_of_no_option_is_offered_everywhere() {
+        let mut engine = Engine::<Hand>::new((), 1, 7).expect("a valid setup");
+        assert_eq!(engine.status(), Status::Acting(PlayerSet::one(P0)));
+        assert_eq!(offered(&engine, P0), ["discard"]);
+        let discard = engine
+            .prompt_action(P0, "discard", &[])
+            .expect("discard is offered");
+        assert_eq!(engine.prompt(P0).actions, std::slice::from_ref(&discard));
+        let selection = discard.selection.expect("choosing nothing is asked");
+        assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 0, max: 0 });
+        assert!(selection.options.is_empty());
+        assert_eq!(meeple::check_completions(&engine, P0), Ok(1));
+        assert_eq!(engine.completions(P0).len(), 1);
+        submit(P0, Submission::new("discard").with("cards", json!([])))(&mut engine)
+            .expect("the empty set is accepted");
+        assert_eq!(engine.state().journal, ["discarded []"]);
+    }
+}
+
+/// Templates: `confirm` names the selections, asked once they are made; every template
+/// fills `{player}` and a `PlayerIndex` argument with the player's name, a selection with
+/// its label and another argument with its `Display`.
+mod templates {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
+    struct Board {
+        rows: u8,
+        journal: Vec<String>,
+    }
+
+    impl Journal for Board {
+        fn journal(&mut self) -> &mut Vec<String> {
+            &mut self.journal
+        }
+    }
+
+    /// Place a tile in a row, then give a colour to the next player.
+    #[derive(Clone, Debug, Action)]
+    #[action(
+        prompt = "Place a tile",
+        confirm = "Place the tile in row {row}?",
+        message = "{player} placed a tile in row {row}",
+        behaviour = Behaviour::moves([Note(format!("row {row}"))])
+            .follow_up(player, GiveArgs { to: player.next(2, 1), count: *row }),
+    )]
+    struct Place {
+        #[choose_number(min = 1, max = game.rows)]
+        row: u8,
+    }
+
+    /// Only a follow-up.
+    #[derive(Clone, Debug, Action)]
+    #[action(
+        prompt = "Give a colour",
+        message = "{player} gives {count} of {colour} to {to}",
+        behaviour = [Note(format!("gave {colour}"))],
+    )]
+    struct Give {
+        #[arg]
+        to: PlayerIndex,
+        #[arg]
+        count: u8,
+        #[choose_from(["red".to_owned(), "blue".to_owned()], label = format!("the {colour} one"))]
+        colour: String,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Board)]
+    enum BoardAction {
+        Place(Place),
+        Give(Give),
+    }
+
+    impl Game for Board {
+        type Config = u8;
+        type Move = Note;
+        type Actions = BoardAction;
+        const NAME: &'static str = "board";
+        fn setup(rows: &u8, _players: usize) -> Result<Setup<Self>, SetupError> {
+            let state = Board {
+                rows: *rows,
+                journal: Vec::new(),
+            };
+            Ok(Setup {
+                state,
+                moves: Vec::new(),
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            PlayerSet::one(P0)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    #[test]
+    fn confirm_names_the_selections_once_they_are_made() {
+        let engine = Engine::<Board>::new(3, 2, 7).expect("a valid setup");
+        let asking = engine
+            .prompt_action(P0, "place", &[])
+            .expect("place is offered");
+        assert_eq!(asking.confirm, None, "the row is still to choose");
+        let chosen = engine
+            .prompt_action(P0, "place", &[json!(2)])
+            .expect("row 2 is offered");
+        assert_eq!(chosen.confirm.as_deref(), Some("Place the tile in row 2?"));
+    }
+
+    /// With a single row, the action is complete at once but asks for confirmation, so
+    /// it is not played for the player.
+    #[test]
+    fn a_forced_action_with_a_confirmation_is_asked() {
+        let engine = Engine::<Board>::new(1, 2, 7).expect("a valid setup");
+        let prompt = engine.prompt(P0);
+        assert_eq!(prompt.forced(), None);
+        assert_eq!(
+            prompt.actions[0].confirm.as_deref(),
+            Some("Place the tile in row 1?")
+        );
+        assert_eq!(engine.records().len(), 1, "only the setup");
+    }
+
+    #[test]
+    fn every_placeholder_is_filled_the_same_way() {
+        let mut engine = Engine::<Board>::new(3, 2, 7).expect("a valid setup");
+        submit(P0, Submission::new("place").with("row", 2))(&mut engine).expect("row 2");
+        assert_eq!(
+            engine.records()[1].messages[0].text,
+            "Player 1 placed a tile in row 2"
+        );
+        submit(P0, Submission::new("give").with("colour", "red"))(&mut engine)
+            .expect("the follow-up");
+        assert_eq!(
+            engine.records()[2].messages[0].text,
+            "Player 1 gives 2 of the red one to Player 2"
+        );
     }
 }

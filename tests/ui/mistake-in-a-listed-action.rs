@@ -1,6 +1,6 @@
-// One mistake in an action that a game lists. Only the first error is the author's: the
-// others cascade, because after a mistake `#[derive(Action)]` emits a bare `TakeArgs` and
-// no `Action` impl. Once the fallback emits stubs, this case keeps one error.
+// One mistake in an action that a game lists: one error. After a mistake `#[derive(Action)]`
+// still emits `TakeArgs` and an `Action` impl that stand in for the real ones, so the enum
+// that lists the action and the game's impl report nothing more.
 
 use meeple::{Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
 use serde::{Deserialize, Serialize};

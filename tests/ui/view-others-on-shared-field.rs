@@ -1,6 +1,6 @@
 use meeple::{Stack, View};
 
-#[derive(Clone, View)]
+#[derive(Clone, serde::Serialize, View)]
 struct Table {
     #[view(others = hidden)]
     deck: Stack<u8>,

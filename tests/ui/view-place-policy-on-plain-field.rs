@@ -1,6 +1,6 @@
 use meeple::View;
 
-#[derive(Clone, View)]
+#[derive(Clone, serde::Serialize, View)]
 struct Table {
     #[view(len)]
     score: u32,

@@ -11,7 +11,7 @@ use meeple::{Agent, Chest, ComponentId, Engine, Game, PlayerIndex, RandomAgent, 
 ///
 /// # Panics
 /// Panics if an agent finds no completion or the engine refuses one it offered.
-pub fn play_match<G: Game>(
+pub fn play_match<G: Game + serde::Serialize>(
     engine: &mut Engine<G>,
     searcher: PlayerIndex,
     search: &mut dyn Agent<G>,
@@ -70,7 +70,7 @@ pub struct Determinized<'a, G: Game> {
 ///
 /// # Panics
 /// Panics at the first check that fails, saying where.
-pub fn check_determinizations<G: Game>(
+pub fn check_determinizations<G: Game + serde::Serialize>(
     config: &G::Config,
     players: usize,
     seeds: impl IntoIterator<Item = u64>,
@@ -117,7 +117,7 @@ pub fn check_determinizations<G: Game>(
 }
 
 /// The state as `player` sees it, as JSON.
-pub fn seen<G: Game>(state: &G, player: PlayerIndex) -> String {
+pub fn seen<G: Game + serde::Serialize>(state: &G, player: PlayerIndex) -> String {
     serde_json::to_string(&state.view(Viewer::Player(player))).expect("a state serializes")
 }
 

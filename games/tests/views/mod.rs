@@ -16,7 +16,7 @@ pub fn view_steps() -> usize {
 
 /// Plays games of `G` under the view harness from seeds 0, 1, ... until at least
 /// [`view_steps`] submissions were made; panics with the harness's error.
-pub fn check_steps<G: Game>(
+pub fn check_steps<G: Game + serde::Serialize>(
     config: &G::Config,
     players: usize,
     chest: Option<&Chest>,
@@ -37,7 +37,11 @@ pub fn check_steps<G: Game>(
 
 /// The states of one game of `G` played by always taking the first completion, from the
 /// setup to the end.
-pub fn states_of_a_game<G: Game>(config: &G::Config, players: usize, seed: u64) -> Vec<G> {
+pub fn states_of_a_game<G: Game + serde::Serialize>(
+    config: &G::Config,
+    players: usize,
+    seed: u64,
+) -> Vec<G> {
     let mut engine = Engine::<G>::new(config.clone(), players, seed).expect("setup");
     let mut states = vec![engine.state().clone()];
     while engine.outcome().is_none() {
@@ -53,7 +57,7 @@ pub fn states_of_a_game<G: Game>(config: &G::Config, players: usize, seed: u64) 
 
 /// The game's view hides something of every field it declares hidden, and a view that
 /// hides nothing fails the check, naming the first field.
-pub fn check_a_view_that_hides_nothing_fails<G: Game>(
+pub fn check_a_view_that_hides_nothing_fails<G: Game + serde::Serialize>(
     config: &G::Config,
     players: usize,
     first_hidden: &str,
