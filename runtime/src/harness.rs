@@ -121,7 +121,7 @@ pub fn check_views<G: Game + Serialize>(
 
 /// Checks that every field `G` declares hidden ([`View::HIDDEN_FIELDS`](crate::View::HIDDEN_FIELDS)) is hidden from
 /// some viewer in some of `states` by `view`: that is, the field of the viewer's view, as
-/// JSON, differs from the full state's. `view` is the game's own [`View::view`] in
+/// JSON, differs from the full state's. `view` is the game's own [`View::view`](crate::View::view) in
 /// [`check_views`]; a test passes another to show that a view that hides nothing fails.
 ///
 /// # Errors
