@@ -190,14 +190,14 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
     assert_eq!(
         refused,
         Err(UndoError::RevealedInformation {
-            action: "Turn a card over".to_owned(),
+            action: "Turn over a card".to_owned(),
             viewer: "Player 1".to_owned(),
         })
     );
     assert_eq!(
         refused.err().map(|error| error.to_string()).as_deref(),
         Some(
-            "`Turn a card over` showed Player 1 what was hidden from them, so it cannot be undone"
+            "`Turn over a card` showed Player 1 what was hidden from them, so it cannot be undone"
         )
     );
     assert_eq!(engine.state(), &revealed, "a refused undo changes nothing");

@@ -222,11 +222,20 @@ fn check_game<G: Game + Serialize>(
             } else {
                 viewers
                     .iter()
-                    .map(|&viewer| HiddenValues::of(follower.state(), viewer))
+                    .map(|&viewer| HiddenValues::unseen_of(follower.state(), viewer))
                     .collect()
             };
-            for applied in &record.moves {
+            // What each viewer still does not know once the action's own first move has
+            // applied: its messages speak of that move, not of a deal that may follow.
+            let mut hidden_after = Vec::new();
+            for (position, applied) in record.moves.iter().enumerate() {
                 follower.advance(applied);
+                if position == 0 && !hidden_before.is_empty() {
+                    hidden_after = viewers
+                        .iter()
+                        .map(|&viewer| HiddenValues::unseen_of(follower.state(), viewer))
+                        .collect();
+                }
                 report.moves += 1;
                 for (viewer, view) in viewers.iter().zip(&mut replayed) {
                     if let Some(seen) = applied.view(follower.state(), *viewer) {
@@ -234,7 +243,7 @@ fn check_game<G: Game + Serialize>(
                     }
                 }
             }
-            check_messages(follower.state(), &viewers, &hidden_before, record)
+            check_messages(&viewers, &hidden_before, &hidden_after, record)
                 .map_err(|reason| fail(submission, reason))?;
         }
         followed_records = engine.records().len();
@@ -366,22 +375,22 @@ pub fn check_completions<G: Game + Serialize>(
 }
 
 /// Checks that each message of `record` names no value hidden from a viewer it reaches both
-/// before the record (`hidden_before`, by viewer) and in `after`, the state right after
-/// it: a card they neither held nor saw played.
-fn check_messages<G: Game + Serialize>(
-    after: &G,
+/// before the record (`hidden_before`, by viewer) and right after its first move
+/// (`hidden_after`): a card they neither held nor saw played.
+fn check_messages<M>(
     viewers: &[Viewer],
     hidden_before: &[HiddenValues],
-    record: &crate::log::ActionRecord<G::Move>,
+    hidden_after: &[HiddenValues],
+    record: &crate::log::ActionRecord<M>,
 ) -> Result<(), String> {
     if record.messages.is_empty() {
         return Ok(());
     }
-    for (&viewer, before) in viewers.iter().zip(hidden_before) {
+    for ((&viewer, before), after) in viewers.iter().zip(hidden_before).zip(hidden_after) {
         if before.is_empty() {
             continue;
         }
-        let hidden = HiddenValues::of(after, viewer).within(before);
+        let hidden = after.within(before);
         for message in &record.messages {
             let reaches = match (viewer, message.to) {
                 (_, None) => true,

@@ -94,9 +94,17 @@ impl HiddenValues {
         let full = to_json(state);
         let seen = to_json(&state.view(viewer));
         hidden.collect_differences(&full, &seen);
-        // A value the viewer sees somewhere (a second copy of a card, a face already
-        // turned up) says nothing new when it shows up.
+        hidden
+    }
+
+    /// As [`of`](Self::of), less the values the viewer sees somewhere in their view (a
+    /// second card of the same face already turned up): for texts, where a value is only
+    /// its words. Not for moves, whose values say which thing moved: a suit a player showed
+    /// they lack lists cards that are still hidden in hands.
+    pub(crate) fn unseen_of<G: Serialize + View>(state: &G, viewer: Viewer) -> Self {
+        let mut hidden = Self::of(state, viewer);
         if !hidden.is_empty() {
+            let seen = to_json(&state.view(viewer));
             for_each_distinct(&seen, &mut |value| {
                 hidden.values.remove(&value.to_string());
             });
@@ -117,9 +125,15 @@ impl HiddenValues {
     }
 
     /// The values hidden here that are hidden in `other` too.
-    pub(crate) fn within(mut self, other: &HiddenValues) -> Self {
-        self.values.retain(|value| other.values.contains(value));
-        self
+    pub(crate) fn within(&self, other: &HiddenValues) -> Self {
+        HiddenValues {
+            values: self
+                .values
+                .iter()
+                .filter(|value| other.values.contains(*value))
+                .cloned()
+                .collect(),
+        }
     }
 
     /// Whether nothing is hidden.

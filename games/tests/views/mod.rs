@@ -35,8 +35,8 @@ pub fn check_steps<G: Game + serde::Serialize>(
     total
 }
 
-/// The states of one game of `G` played by always taking the first completion, from the
-/// setup to the end.
+/// The states of one game of `G`, played by a fixed spread of completions, from the setup
+/// to the end.
 pub fn states_of_a_game<G: Game + serde::Serialize>(
     config: &G::Config,
     players: usize,
@@ -48,7 +48,10 @@ pub fn states_of_a_game<G: Game + serde::Serialize>(
         let Some(player) = engine.to_act().iter().next() else {
             break;
         };
-        engine.submit_nth(player, 0).expect("a completion");
+        // A spread of completions, the same every time: always the first could loop.
+        let count = engine.count_completions(player);
+        let index = (states.len() as u64).wrapping_mul(7_919) % count.max(1);
+        engine.submit_nth(player, index).expect("a completion");
         states.push(engine.state().clone());
         assert!(states.len() < 100_000, "the game ends");
     }
