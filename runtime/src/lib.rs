@@ -66,7 +66,7 @@
 //!
 //! ## The attributes
 //!
-//! On the action struct, `#[action(...)]`:
+//! [`attributes`] has an example of each. On the action struct, `#[action(...)]`:
 //! - `prompt = <expr>`: the text shown with the action (its name by default);
 //! - `condition = <bool expr>`: whether it is available at all;
 //! - `description = "<template>"`: what the others see while the player chooses;
@@ -184,6 +184,10 @@
 //! and draws from that history in [`Game::determinize_recalled`].
 
 extern crate self as meeple;
+
+/// The reference of every attribute of the derives, with an example each.
+#[doc = include_str!("attributes.md")]
+pub mod attributes {}
 
 mod action;
 mod agent;
