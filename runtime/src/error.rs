@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::player::PlayerIndex;
+use crate::player::{PlayerIndex, in_prose};
 
 /// A player as errors name them: their seat and their name in the game
 /// ([`Game::player_name`](crate::Game::player_name)). Displayed as the name alone, so a
@@ -29,19 +29,6 @@ impl Seat {
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
-    }
-}
-
-/// `seats` as a list in prose: `North`, `North and East`, `North, East and South`;
-/// `nobody` when empty.
-fn listed(seats: &[Seat]) -> String {
-    match seats {
-        [] => "nobody".to_owned(),
-        [one] => one.name.clone(),
-        [first @ .., last] => {
-            let first: Vec<&str> = first.iter().map(|seat| seat.name.as_str()).collect();
-            format!("{} and {}", first.join(", "), last.name)
-        }
     }
 }
 
@@ -82,7 +69,7 @@ pub enum SubmitError {
     #[error("the game is over")]
     GameOver,
     /// The player may not act now.
-    #[error("it is not {player}'s turn (to act: {})", listed(to_act))]
+    #[error("it is not {player}'s turn (to act: {})", in_prose(to_act))]
     NotYourTurn {
         /// Who submitted.
         player: Seat,

@@ -55,18 +55,18 @@ impl fmt::Debug for PlayerSet {
 impl fmt::Display for PlayerSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seats: Vec<PlayerIndex> = self.iter().collect();
-        match seats.as_slice() {
-            [] => f.write_str("nobody"),
-            [one] => write!(f, "{one}"),
-            [first @ .., last] => {
-                for (position, seat) in first.iter().enumerate() {
-                    if position > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{seat}")?;
-                }
-                write!(f, " and {last}")
-            }
+        f.write_str(&in_prose(&seats))
+    }
+}
+
+/// `items` as a list in prose: `a`, `a and b`, `a, b and c`; `nobody` when empty.
+pub(crate) fn in_prose<T: fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => "nobody".to_owned(),
+        [one] => one.to_string(),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", first.join(", "))
         }
     }
 }
