@@ -7,11 +7,12 @@
 //! cargo run -p meeple-cli --example pile -- replay pile.jsonl
 //! ```
 
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 use meeple::{
-    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError,
-    Viewer,
+    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup,
+    SetupError, Viewer,
 };
 use meeple_cli::TerminalGame;
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 /// The pile, whose turn it is, and who won.
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Pile {
+    seats: Seats,
     tokens: u32,
     next: PlayerIndex,
     winner: Option<PlayerIndex>,
@@ -49,7 +51,7 @@ impl Move<Pile> for PileMove {
         if pile.tokens == 0 {
             pile.winner = Some(player);
         }
-        pile.next = player.next(2, 1);
+        pile.next = pile.seats.next(player);
     }
 }
 
@@ -71,17 +73,22 @@ impl Game for Pile {
     type Move = PileMove;
     type Actions = PileAction;
     const NAME: &'static str = "pile";
+    const PLAYERS: RangeInclusive<usize> = 2..=2;
 
-    fn setup(config: &PileConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, 2..=2)?;
+    fn validate_config(config: &PileConfig, _: Seats) -> Result<(), SetupError> {
         if config.tokens == 0 {
             return Err(SetupError::Config {
                 field: "tokens",
                 reason: "the pile needs at least one token".to_owned(),
             });
         }
+        Ok(())
+    }
+
+    fn setup(config: &PileConfig, seats: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Pile {
+                seats,
                 tokens: config.tokens,
                 next: PlayerIndex(0),
                 winner: None,
@@ -114,7 +121,6 @@ impl Game for Pile {
 
 /// What the terminal shows: the pile, and each take in words.
 impl TerminalGame for Pile {
-    const PLAYERS: usize = 2;
     const ABOUT: &'static str = "Pile, 2 players ({\"tokens\":21} for a larger pile)";
 
     fn summary(&self, viewer: Viewer) -> String {

@@ -17,7 +17,6 @@ fn seat(viewer: Viewer) -> PlayerIndex {
 }
 
 impl TerminalGame for Hearts {
-    const PLAYERS: usize = 4;
     const ABOUT: &'static str = "Hearts, 4 players ({\"target_score\":50} for a shorter game)";
 
     fn summary(&self, viewer: Viewer) -> String {
@@ -30,7 +29,6 @@ impl TerminalGame for Hearts {
 }
 
 impl TerminalGame for TicTacToe {
-    const PLAYERS: usize = 2;
     const ABOUT: &'static str =
         "Tic-tac-toe, 2 players ({\"size\":4,\"in_a_row\":4} for a larger board)";
 
@@ -44,7 +42,6 @@ impl TerminalGame for TicTacToe {
 }
 
 impl TerminalGame for Memory {
-    const PLAYERS: usize = 2;
     const ABOUT: &'static str =
         "Memory, 2 to 6 players ({\"rows\":4,\"columns\":5} for a larger grid)";
 
@@ -58,7 +55,7 @@ impl TerminalGame for Memory {
 }
 
 impl TerminalGame for Blackjack {
-    const PLAYERS: usize = 2;
+    const DEFAULT_PLAYERS: usize = 2;
     const ABOUT: &'static str =
         "Blackjack, 1 to 7 players against the dealer ({\"decks\":1,\"rounds\":10})";
 

@@ -40,10 +40,6 @@ pub use crate::terminal::TerminalGame;
 
 use crate::simulate::TableArgs;
 
-/// The most seats a table may have: a [`meeple::PlayerSet`] holds 64. A game's own setup
-/// then says which counts it is played by.
-pub const MAX_PLAYERS: usize = 64;
-
 /// The most games one `simulate` plays (a billion).
 pub const MAX_GAMES: u64 = 1_000_000_000;
 
@@ -324,8 +320,6 @@ enum CliError {
     UnknownGame(String),
     #[error("invalid --config: {0}")]
     Config(String),
-    #[error("invalid --players: {players}: a table has at most {MAX_PLAYERS} seats")]
-    Players { players: usize },
     #[error("{0}")]
     Setup(#[from] meeple::SetupError),
     #[error("{path}: {source}")]

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::bot::{self, Lineup};
 use crate::output::say;
-use crate::{CliError, MAX_PLAYERS, TerminalGame};
+use crate::{CliError, TerminalGame};
 
 /// Games played in parallel between two writes of the log, so logs never pile up in
 /// memory.
@@ -45,8 +45,8 @@ pub(crate) struct TableArgs {
     /// The game's config as JSON (its variants); the standard rules when not given.
     #[arg(long)]
     pub(crate) config: Option<String>,
-    /// How many seats (at most 64; the game's setup says which counts it is played by);
-    /// the game's usual count when not given.
+    /// How many seats (among the counts the game is played by); the game's usual count
+    /// when not given.
     #[arg(long)]
     pub(crate) players: Option<usize>,
     /// The agent of each seat, comma-separated (`ismcts,random,random,random`), or one
@@ -68,16 +68,12 @@ impl<G: TerminalGame> Table<G> {
     /// (checked by the game's own setup before anything is made for them), then the agents.
     ///
     /// # Errors
-    /// [`CliError::Config`], [`CliError::Players`] (more than [`MAX_PLAYERS`]),
-    /// [`CliError::Setup`] (the game's own error for a count it is not played by, or a
-    /// config it cannot set up), or [`CliError::Agents`].
+    /// [`CliError::Config`], [`CliError::Setup`] (a count outside the game's
+    /// [`PLAYERS`](meeple::Game::PLAYERS), or a config it cannot set up), or [`CliError::Agents`].
     pub(crate) fn new(args: &TableArgs) -> Result<Self, CliError> {
         let config = config::<G>(args.config.as_deref())?;
-        let players = args.players.unwrap_or(G::PLAYERS);
-        if players > MAX_PLAYERS {
-            return Err(CliError::Players { players });
-        }
-        G::setup(&config, players)?;
+        let players = args.players.unwrap_or(G::DEFAULT_PLAYERS);
+        meeple::Setup::<G>::for_table(&config, players)?;
         let budget = match args.think_ms {
             Some(ms) => meeple::Budget::Time(std::time::Duration::from_millis(ms)),
             None => meeple::Budget::Iterations(args.iterations),

@@ -9,10 +9,11 @@ use meeple::{Game, Viewer};
 /// Both texts must show nothing hidden from `viewer`: `play` prints them to the person at a
 /// seat. Implement it for a game, then call [`run`](crate::run) (or
 /// [`Cli::game`](crate::Cli::game)) from `main`; `cli/examples/pile.rs` shows a whole game.
-pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> + serde::Serialize {
-    /// How many seats the table has when `--players` is not given. Any other count is
-    /// checked by the game's own [`setup`](Game::setup).
-    const PLAYERS: usize;
+pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> {
+    /// How many seats the table has when `--players` is not given: the fewest the game is
+    /// played by ([`Game::PLAYERS`]) unless the game says otherwise. Any other count is
+    /// checked against [`Game::PLAYERS`].
+    const DEFAULT_PLAYERS: usize = *<Self as Game>::PLAYERS.start();
 
     /// One line on the game for `--help` (its seats, its config); none by default.
     const ABOUT: &'static str = "";

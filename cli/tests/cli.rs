@@ -254,7 +254,7 @@ fn bad_counts_are_refused_with_a_message() {
     for players in ["18446744073709551615", "1099511627776"] {
         assert_eq!(
             refused(&["simulate", "hearts", "--players", players], 1).trim(),
-            format!("meeple: invalid --players: {players}: a table has at most 64 seats")
+            format!("meeple: hearts is played by 4 players, not {players}")
         );
         refused(&["play", "hearts", "--players", players], 1);
     }

@@ -55,7 +55,7 @@ fn known(card: &Slot<Card>) -> Card {
 /// empty; that the scores are the sums of the payouts and the winners the highest scores.
 fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
     let config = engine.state().config().clone();
-    let players = engine.state().players();
+    let players = engine.state().seats().count();
     let mut rounds = Vec::new();
     let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players];
     let mut dealer: Vec<Card> = Vec::new();

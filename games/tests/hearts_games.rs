@@ -7,7 +7,7 @@ mod common;
 
 use common::{checked_hands, play_random};
 use meeple::{PlayerIndex, RecordKind};
-use meeple_games::hearts::{Card, HeartsConfig, HeartsMove, MoonScoring, PassDirection};
+use meeple_games::hearts::{Card, HeartsConfig, HeartsMove, MoonScoring, PassDirection, SEATS};
 
 /// Plays `seed` under `config`; returns the final totals, the winners, the number of hands
 /// and of moons.
@@ -105,14 +105,14 @@ fn passes_follow_the_rotation_and_the_two_of_clubs_leads_each_hand() {
                 }
                 HeartsMove::Pass { player, to, cards } => {
                     let steps = config.pass_direction(hand).steps();
-                    assert_eq!(Some(*to), steps.map(|steps| player.next(4, steps)));
+                    assert_eq!(Some(*to), steps.map(|steps| SEATS.after(*player, steps)));
                     assert_eq!(cards.len(), 3);
                     assert_eq!(record.player, Some(*player));
                     passes += 1;
                 }
                 HeartsMove::TakePassed { player, from, .. } => {
                     let steps = config.pass_direction(hand).steps().expect("a passing hand");
-                    assert_eq!(*player, from.next(4, steps));
+                    assert_eq!(*player, SEATS.after(*from, steps));
                 }
                 HeartsMove::Play { card, .. } => {
                     if first_play_of_hand {

@@ -3,7 +3,7 @@
 //! as one player sees it.
 
 use meeple::{Engine, PlayerIndex, PlayerSet, SelectionKind};
-use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, Phase};
+use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, Phase, SEATS};
 
 fn engine(seed: u64) -> Engine<Hearts> {
     Engine::<Hearts>::new(HeartsConfig::default(), 4, seed).expect("a valid setup")
@@ -43,7 +43,7 @@ fn the_prompt_at_the_first_trick() {
     let trick: Vec<_> = engine.state().trick().collect();
     assert_eq!(trick.len(), 1);
     let player = engine.to_act().first().expect("someone plays");
-    assert_eq!(player, trick[0].0.next(4, 1));
+    assert_eq!(player, SEATS.next(trick[0].0));
     let prompt = engine.prompt(player);
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert!(

@@ -39,7 +39,7 @@ fn play_random(config: MemoryConfig, players: usize, seed: u64) -> Engine<Memory
 /// the last capture; the winners are the seats with the most pairs.
 fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
     let state = engine.state();
-    let players = state.players();
+    let players = state.seats().count();
     let mut pairs = vec![0i64; players];
     let mut faces = Vec::new();
     let moves: Vec<&MemoryMove> = engine

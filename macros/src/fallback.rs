@@ -220,6 +220,7 @@ pub(crate) fn view(input: &syn::DeriveInput) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #mp::View for #ident #ty_generics #where_clause {
             fn view(&self, _: #mp::Viewer) -> Self { #never }
+            fn serialize_state<__S: #mp::serde::Serializer>(&self, _: __S) -> #mp::Result<__S::Ok, __S::Error> { #never }
         }
     }
 }

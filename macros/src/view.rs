@@ -69,28 +69,8 @@ pub(crate) fn derive_view(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let fields = parse(&input, &mut errors);
     match errors.finish() {
-        Ok(()) => {
-            let mut tokens = expand(&input, &fields);
-            tokens.extend(assert_serializes(&input));
-            tokens
-        }
+        Ok(()) => expand(&input, &fields),
         Err(error) => with_fallback(error, fallback::view(&input)),
-    }
-}
-
-/// A game's state serializes. Asked here, at the state, once: the runtime's traits do not
-/// require it, so a state without `Serialize` gets this one error instead of one at every
-/// place that names the game.
-fn assert_serializes(input: &syn::DeriveInput) -> TokenStream {
-    if !input.generics.params.is_empty() {
-        return TokenStream::new();
-    }
-    let ident = &input.ident;
-    let assert = quote_spanned!(ident.span()=> ::meeple::__private::state_serializes::<#ident>());
-    quote! {
-        const _: fn() = || {
-            #assert;
-        };
     }
 }
 
@@ -278,6 +258,9 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
         }
         _ => None,
     });
+    // Spanned at the state, so a state without `Serialize` is reported there, once.
+    let serialize =
+        quote_spanned!(ident.span()=> ::meeple::__private::serialize_state(self, serializer));
     quote! {
         #[automatically_derived]
         impl #mp::View for #ident {
@@ -288,6 +271,13 @@ fn expand(input: &syn::DeriveInput, fields: &[Field]) -> TokenStream {
                     return #mp::Clone::clone(self);
                 }
                 #ident { #(#viewed,)* }
+            }
+
+            fn serialize_state<__S: #mp::serde::Serializer>(
+                &self,
+                serializer: __S,
+            ) -> #mp::Result<__S::Ok, __S::Error> {
+                #serialize
             }
 
             #[allow(unused_variables)]

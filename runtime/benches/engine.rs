@@ -12,8 +12,8 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup,
-    SetupError, View,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
+    Setup, SetupError, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -57,8 +57,9 @@ impl Game for Tally {
     type Move = TallyMove;
     type Actions = TallyAction;
     const NAME: &'static str = "tally";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Tally { total: 0 },
             moves: Vec::new(),

@@ -13,7 +13,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use meeple::{
     Action, Actions, Board, Deck, DeckId, Engine, EngineSettings, Game, Grid, Move, MoveContext,
-    Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Space, Stack, View, move_piece,
+    Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -59,8 +59,9 @@ impl Game for Deploy {
     type Move = DeployMove;
     type Actions = DeployAction;
     const NAME: &'static str = "deploy";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         let deck = Deck::new(DeckId(0), "pieces", (0..40).collect());
         Ok(Setup {
             state: Deploy {
@@ -173,8 +174,9 @@ impl Game for Shop {
     type Move = ShopMove;
     type Actions = ShopAction;
     const NAME: &'static str = "shop";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(&(budget, exact): &Self::Config, _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(&(budget, exact): &Self::Config, _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Shop {
                 budget,
@@ -273,8 +275,9 @@ impl Game for Triple {
     type Move = TripleMove;
     type Actions = TripleAction;
     const NAME: &'static str = "triple";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Triple { chosen: None },
             moves: Vec::new(),

@@ -34,9 +34,17 @@ pub trait InGame {
     type Game: Game;
 }
 
-/// Asserts, at a state with `#[derive(View)]`, that it serializes: the one place a state
-/// without `Serialize` is reported.
-pub fn state_serializes<T: serde::Serialize>() {}
+/// `#[derive(View)]`'s [`View::serialize_state`]: the state's own `Serialize`, asked here,
+/// at the state, so a state without it is reported once.
+///
+/// # Errors
+/// The serializer's error.
+pub fn serialize_state<T: serde::Serialize, S: serde::Serializer>(
+    state: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    state.serialize(serializer)
+}
 
 /// An argument named in a template (`{from}`), filled by [`FillSeat`] for a seat (the
 /// player's name) or [`FillDisplay`] for anything else: `(&Fill(value)).fill(game)`.

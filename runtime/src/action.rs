@@ -362,22 +362,22 @@ impl<G: Game> Behaviour<G> {
 /// own text ([`Behaviour::follow_up_with_prompt`]). Once it is taken, the next pending
 /// follow-up comes (those it asked for first, depth-first), then the game's own flow:
 /// ```
-/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
 /// # use serde::{Deserialize, Serialize};
 /// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
-/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # struct Table { seats: Seats, coins: PerPlayer<u32>, turn: PlayerIndex }
 /// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
 /// # impl Move<Table> for Coins {
 /// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
 /// #         match *self {
 /// #             Coins::Earn { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.turn = player.next(2, 1);
+/// #                 table.coins[player] += coins;
+/// #                 table.turn = table.seats.next(player);
 /// #             }
 /// #             Coins::Steal { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #                 table.coins[player] += coins;
+/// #                 table.coins[table.seats.next(player)] -= coins;
 /// #             }
 /// #         }
 /// #     }
@@ -393,12 +393,12 @@ impl<G: Game> Behaviour<G> {
 ///
 /// /// Only as a follow-up, while the player has fewer than 3 coins.
 /// #[derive(Clone, Debug, Action)]
-/// #[action(condition = game.coins[player.0] < 3,
+/// #[action(condition = game.coins[player] < 3,
 ///          behaviour = [Coins::Steal { player, coins: *coins }])]
 /// struct Steal {
 ///     #[arg]
 ///     most: u32,
-///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     #[choose_number(min = 0, max = (*most).min(game.coins[game.seats.next(player)]))]
 ///     coins: u32,
 /// }
 /// # #[derive(Clone, Debug, Actions)]
@@ -409,14 +409,16 @@ impl<G: Game> Behaviour<G> {
 /// #     type Move = Coins;
 /// #     type Actions = TableAction;
 /// #     const NAME: &'static str = "table";
-/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
-/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+/// #     fn setup(start: &Vec<u32>, seats: Seats) -> Result<Setup<Self>, SetupError> {
+/// #         let coins = PerPlayer::from_fn(seats, |seat| start.get(seat.0).copied().unwrap_or(0));
+/// #         Ok(Setup { state: Table { seats, coins, turn: PlayerIndex(0) }, moves: vec![] })
 /// #     }
 /// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
-/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
-/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
+/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);
@@ -434,29 +436,29 @@ impl<G: Game> Behaviour<G> {
 /// assert!(engine.submit(P0, TableAction::Earn(Earn { coins: 1 })).is_err());
 /// // Once it is taken, the game's own flow resumes.
 /// engine.submit(P0, TableAction::Steal(Steal { most: 2, coins: 1 })).unwrap();
-/// assert_eq!(engine.state().coins, [3, 2]);
+/// assert_eq!(engine.state().coins.iter().collect::<Vec<_>>(), [&3, &2]);
 /// assert_eq!(engine.to_act(), PlayerSet::one(P1));
 /// ```
 ///
 /// A follow-up whose condition is false, or that has no completion, lapses: it is
 /// dropped without being offered, and what follows goes on.
 /// ```
-/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
 /// # use serde::{Deserialize, Serialize};
 /// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
-/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # struct Table { seats: Seats, coins: PerPlayer<u32>, turn: PlayerIndex }
 /// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
 /// # impl Move<Table> for Coins {
 /// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
 /// #         match *self {
 /// #             Coins::Earn { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.turn = player.next(2, 1);
+/// #                 table.coins[player] += coins;
+/// #                 table.turn = table.seats.next(player);
 /// #             }
 /// #             Coins::Steal { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #                 table.coins[player] += coins;
+/// #                 table.coins[table.seats.next(player)] -= coins;
 /// #             }
 /// #         }
 /// #     }
@@ -472,12 +474,12 @@ impl<G: Game> Behaviour<G> {
 ///
 /// /// Only as a follow-up, while the player has fewer than 3 coins.
 /// #[derive(Clone, Debug, Action)]
-/// #[action(condition = game.coins[player.0] < 3,
+/// #[action(condition = game.coins[player] < 3,
 ///          behaviour = [Coins::Steal { player, coins: *coins }])]
 /// struct Steal {
 ///     #[arg]
 ///     most: u32,
-///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     #[choose_number(min = 0, max = (*most).min(game.coins[game.seats.next(player)]))]
 ///     coins: u32,
 /// }
 /// # #[derive(Clone, Debug, Actions)]
@@ -488,14 +490,16 @@ impl<G: Game> Behaviour<G> {
 /// #     type Move = Coins;
 /// #     type Actions = TableAction;
 /// #     const NAME: &'static str = "table";
-/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
-/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+/// #     fn setup(start: &Vec<u32>, seats: Seats) -> Result<Setup<Self>, SetupError> {
+/// #         let coins = PerPlayer::from_fn(seats, |seat| start.get(seat.0).copied().unwrap_or(0));
+/// #         Ok(Setup { state: Table { seats, coins, turn: PlayerIndex(0) }, moves: vec![] })
 /// #     }
 /// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
-/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
-/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
+/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);
@@ -510,22 +514,22 @@ impl<G: Game> Behaviour<G> {
 ///
 /// Once the game is over, nobody acts: pending follow-ups are not offered.
 /// ```
-/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+/// # use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
 /// # use serde::{Deserialize, Serialize};
 /// # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
-/// # struct Table { coins: Vec<u32>, turn: PlayerIndex }
+/// # struct Table { seats: Seats, coins: PerPlayer<u32>, turn: PlayerIndex }
 /// # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// # enum Coins { Earn { player: PlayerIndex, coins: u32 }, Steal { player: PlayerIndex, coins: u32 } }
 /// # impl Move<Table> for Coins {
 /// #     fn apply(&self, table: &mut Table, _next: &mut MoveContext<'_, Self>) {
 /// #         match *self {
 /// #             Coins::Earn { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.turn = player.next(2, 1);
+/// #                 table.coins[player] += coins;
+/// #                 table.turn = table.seats.next(player);
 /// #             }
 /// #             Coins::Steal { player, coins } => {
-/// #                 table.coins[player.0] += coins;
-/// #                 table.coins[player.next(2, 1).0] -= coins;
+/// #                 table.coins[player] += coins;
+/// #                 table.coins[table.seats.next(player)] -= coins;
 /// #             }
 /// #         }
 /// #     }
@@ -541,12 +545,12 @@ impl<G: Game> Behaviour<G> {
 ///
 /// /// Only as a follow-up, while the player has fewer than 3 coins.
 /// #[derive(Clone, Debug, Action)]
-/// #[action(condition = game.coins[player.0] < 3,
+/// #[action(condition = game.coins[player] < 3,
 ///          behaviour = [Coins::Steal { player, coins: *coins }])]
 /// struct Steal {
 ///     #[arg]
 ///     most: u32,
-///     #[choose_number(min = 0, max = (*most).min(game.coins[player.next(2, 1).0]))]
+///     #[choose_number(min = 0, max = (*most).min(game.coins[game.seats.next(player)]))]
 ///     coins: u32,
 /// }
 /// # #[derive(Clone, Debug, Actions)]
@@ -557,14 +561,16 @@ impl<G: Game> Behaviour<G> {
 /// #     type Move = Coins;
 /// #     type Actions = TableAction;
 /// #     const NAME: &'static str = "table";
-/// #     fn setup(coins: &Vec<u32>, _: usize) -> Result<Setup<Self>, SetupError> {
-/// #         Ok(Setup { state: Table { coins: coins.clone(), turn: PlayerIndex(0) }, moves: vec![] })
+/// #     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+/// #     fn setup(start: &Vec<u32>, seats: Seats) -> Result<Setup<Self>, SetupError> {
+/// #         let coins = PerPlayer::from_fn(seats, |seat| start.get(seat.0).copied().unwrap_or(0));
+/// #         Ok(Setup { state: Table { seats, coins, turn: PlayerIndex(0) }, moves: vec![] })
 /// #     }
 /// #     fn to_act(&self) -> PlayerSet { PlayerSet::one(self.turn) }
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
-/// #         let winner = self.coins.iter().position(|coins| *coins >= 5)?;
-/// #         Some(Outcome { winners: vec![PlayerIndex(winner)], scores: vec![] })
+/// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
+/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);

@@ -43,7 +43,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game + serde::Serialize> Agent<G> for RandomAgent {
+impl<G: Game> Agent<G> for RandomAgent {
     fn name(&self) -> &'static str {
         "random"
     }
@@ -122,7 +122,7 @@ struct Node<A> {
     reward: f64,
 }
 
-impl<G: Game + serde::Serialize> Agent<G> for SearchAgent
+impl<G: Game> Agent<G> for SearchAgent
 where
     G::Actions: PartialEq,
 {
@@ -167,7 +167,7 @@ where
 impl SearchAgent {
     /// One playout: determinize, select down the tree, expand one node, play out at random,
     /// back the rewards up.
-    fn iterate<G: Game + serde::Serialize>(
+    fn iterate<G: Game>(
         &mut self,
         seat: &Engine<G>,
         player: PlayerIndex,
@@ -272,7 +272,7 @@ impl SearchAgent {
 /// A uniform completion of `player`'s prompt, drawn as `completions().choose(rng)` would
 /// draw it, without building the list ([`random_index`], then
 /// [`Engine::nth_completion`]).
-fn random_completion<G: Game + serde::Serialize>(
+fn random_completion<G: Game>(
     engine: &Engine<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,
@@ -284,7 +284,7 @@ fn random_completion<G: Game + serde::Serialize>(
 /// The position of a uniform completion of `player`'s prompt, for
 /// [`Engine::nth_completion`] or [`Engine::submit_nth`]; `None` when they have none. The
 /// completions are counted ([`Engine::count_completions`]), not listed.
-fn random_index<G: Game + serde::Serialize>(
+fn random_index<G: Game>(
     engine: &Engine<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,

@@ -13,13 +13,13 @@ use serde_json::Value;
 use crate::action::{ActionSet, Behaviour, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Seat, SubmitError, UndoError, echo};
-use crate::game::{Game, Outcome, SetupError, WhenStuck};
+use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
 use crate::log::{ActionRecord, GameLog, LogSeal, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
 use crate::submission::Submission;
-use crate::view::{MoveViewer, ViewedRecord, Viewer};
+use crate::view::{MoveViewer, Serialized, ViewedRecord, Viewer};
 
 /// How the engine treats forced completions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,12 +277,14 @@ pub struct Played {
     pub moves: u64,
 }
 
-impl<G: Game + serde::Serialize> Engine<G> {
+impl<G: Game> Engine<G> {
     /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
     /// plays any forced completions that follow.
     ///
     /// # Errors
-    /// The game's [`SetupError`] when the config or player count is not playable;
+    /// [`SetupError::PlayerCount`] when `players` is outside [`Game::PLAYERS`];
+    /// [`SetupError::Config`] from [`Game::validate_config`];
+    /// the game's own [`SetupError`] from [`Game::setup`];
     /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
     /// for the players [`FORCED_LIMIT`] times in a row.
     pub fn new(config: G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
@@ -299,7 +301,7 @@ impl<G: Game + serde::Serialize> Engine<G> {
         seed: u64,
         settings: EngineSettings,
     ) -> Result<Self, SetupError> {
-        let setup = G::setup(&config, players)?;
+        let setup = Setup::for_table(&config, players)?;
         let mut engine = Engine {
             state: setup.state,
             chance: Chance::from_seed(seed),
@@ -1158,7 +1160,7 @@ impl<G: Game + serde::Serialize> Engine<G> {
             log.autoplay_forced,
         );
         hash_json(&mut hasher, &setup);
-        hash_json(&mut hasher, &self.state);
+        hash_json(&mut hasher, &Serialized(&self.state));
         hash_json(&mut hasher, &self.chance);
         hasher
             .finalize()

@@ -1,6 +1,7 @@
 //! The [`Game`] trait: state, setup, whose turn it is, and the outcome.
 
 use std::fmt::Debug;
+use std::ops::RangeInclusive;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -8,7 +9,7 @@ use serde::de::DeserializeOwned;
 use crate::action::ActionSet;
 use crate::chance::Chance;
 use crate::moves::Move;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::player::{PlayerIndex, PlayerSet, Seats};
 use crate::view::View;
 
 /// A game: its state type, its setup, its flow and its outcome.
@@ -27,8 +28,10 @@ use crate::view::View;
 /// of this trait, so a state that forgets its serde derives gets that one error, not one
 /// at every place that names the game.
 pub trait Game: Clone + Debug + View + 'static {
-    /// The game's variants and options, validated by [`setup`](Self::setup).
-    /// Serialized into every log, so a replay sets the game up the same way.
+    /// The game's variants and options, checked by
+    /// [`validate_config`](Self::validate_config) before [`setup`](Self::setup).
+    /// Serialized into every log, so a replay sets the game up the same way. `()` for a
+    /// game without options.
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
     /// The small steps that change the state: usually an enum the author writes.
     type Move: Move<Self>;
@@ -38,14 +41,55 @@ pub trait Game: Clone + Debug + View + 'static {
     /// The game's name as typed on the command line and written in logs (`"hearts"`).
     const NAME: &'static str;
 
-    /// Builds the initial state for `players` seats from `config`, with the moves that
+    /// How many players the game is played by (`4..=4` for Hearts, `2..=6` for Memory),
+    /// within 1 to [`Seats::MAX`]. The engine refuses any other count with
+    /// [`SetupError::PlayerCount`] before [`setup`](Self::setup) is called.
+    const PLAYERS: RangeInclusive<usize>;
+
+    /// Builds the initial state for a table of `seats` from `config`, with the moves that
     /// begin the game (a deal, say). The engine applies those moves, and their
     /// consequences, as the first action record of the log, whose chance they may draw.
     ///
+    /// The engine calls it only with a count within [`PLAYERS`](Self::PLAYERS) and a
+    /// config that passed [`validate_config`](Self::validate_config), so it need not check
+    /// them again.
+    ///
     /// # Errors
-    /// [`SetupError`] when the config or the player count is not playable, saying which
-    /// value is wrong and why.
-    fn setup(config: &Self::Config, players: usize) -> Result<Setup<Self>, SetupError>;
+    /// [`SetupError`] when the game cannot be set up for a reason the config and the
+    /// count alone do not say (rarely needed).
+    fn setup(config: &Self::Config, seats: Seats) -> Result<Setup<Self>, SetupError>;
+
+    /// Checks `config` for a table of `seats`: the engine calls it before
+    /// [`setup`](Self::setup) and refuses to set the game up when it fails, so the values
+    /// are checked in this one place. Accepts any config by default.
+    ///
+    /// ```
+    /// # use meeple::{Seats, SetupError};
+    /// # #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+    /// # struct RaceConfig { laps: u32 }
+    /// # struct Race;
+    /// # impl Race {
+    /// fn validate_config(config: &RaceConfig, seats: Seats) -> Result<(), SetupError> {
+    ///     let most = 10 * seats.count() as u32;
+    ///     if !(1..=most).contains(&config.laps) {
+    ///         return Err(SetupError::Config {
+    ///             field: "laps",
+    ///             reason: format!("must be 1 to {most}, not {}", config.laps),
+    ///         });
+    ///     }
+    ///     Ok(())
+    /// }
+    /// # }
+    /// # assert!(Race::validate_config(&RaceConfig { laps: 3 }, Seats::new(2)).is_ok());
+    /// # assert!(Race::validate_config(&RaceConfig { laps: 0 }, Seats::new(2)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] naming the field at fault and what would be accepted.
+    fn validate_config(config: &Self::Config, seats: Seats) -> Result<(), SetupError> {
+        let _ = (config, seats);
+        Ok(())
+    }
 
     /// The seats that may act now: one player, several at once (simultaneous passing),
     /// or nobody (the game is over). The engine also asks pending follow-ups first.
@@ -127,6 +171,24 @@ pub struct Setup<G: Game> {
     pub moves: Vec<G::Move>,
 }
 
+impl<G: Game> Setup<G> {
+    /// The setup of a table of `players` seats under `config`, checked as the engine
+    /// checks it: the count against [`Game::PLAYERS`], then the config with
+    /// [`Game::validate_config`], then [`Game::setup`]. What
+    /// [`Engine::new`](crate::Engine::new) starts from, for a tool that wants to know
+    /// whether a table can be set up before it makes anything for its seats.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] for a count outside [`Game::PLAYERS`] (or outside 1 to
+    /// [`Seats::MAX`]), [`SetupError::Config`] from [`Game::validate_config`], or the
+    /// game's own error from [`Game::setup`].
+    pub fn for_table(config: &G::Config, players: usize) -> Result<Self, SetupError> {
+        let seats = SetupError::seats_for::<G>(players)?;
+        G::validate_config(config, seats)?;
+        G::setup(config, seats)
+    }
+}
+
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -164,28 +226,25 @@ pub enum SetupError {
 }
 
 impl SetupError {
-    /// Checks that `players` is among the counts `allowed` for `game`.
-    ///
-    /// # Errors
-    /// [`SetupError::PlayerCount`], its `expected` written `"4"` or `"2 to 6"`.
-    pub fn check_players(
-        game: &'static str,
-        players: usize,
-        allowed: std::ops::RangeInclusive<usize>,
-    ) -> Result<(), SetupError> {
-        if allowed.contains(&players) {
-            return Ok(());
+    /// [`SetupError::PlayerCount`] unless `players` is among the counts `G` allows
+    /// ([`Game::PLAYERS`], within 1 to [`Seats::MAX`]), its `expected` written `"4"` or
+    /// `"2 to 6"`; the table of that many seats otherwise.
+    fn seats_for<G: Game>(players: usize) -> Result<Seats, SetupError> {
+        let allowed = G::PLAYERS;
+        let low = (*allowed.start()).max(1);
+        let high = (*allowed.end()).min(Seats::MAX);
+        match Seats::try_new(players) {
+            Some(seats) if (low..=high).contains(&players) => Ok(seats),
+            _ => Err(SetupError::PlayerCount {
+                game: G::NAME,
+                players,
+                expected: if low == high {
+                    low.to_string()
+                } else {
+                    format!("{low} to {high}")
+                },
+            }),
         }
-        let (low, high) = (*allowed.start(), *allowed.end());
-        Err(SetupError::PlayerCount {
-            game,
-            players,
-            expected: if low == high {
-                low.to_string()
-            } else {
-                format!("{low} to {high}")
-            },
-        })
     }
 }
 

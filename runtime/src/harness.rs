@@ -17,7 +17,7 @@ use crate::moves::Move;
 use crate::player::PlayerIndex;
 use crate::reveal::HiddenValues;
 use crate::submission::Submission;
-use crate::view::{MoveViewer, Viewer, apply_alone};
+use crate::view::{MoveViewer, Serialized, View, Viewer, apply_alone};
 
 /// What [`check_views`] played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,7 +82,7 @@ impl std::error::Error for ViewCheckError {}
 ///
 /// # Errors
 /// [`ViewCheckError`] at the first difference, with the seed and step to reproduce it.
-pub fn check_views<G: Game + Serialize>(
+pub fn check_views<G: Game>(
     config: &G::Config,
     players: usize,
     seeds: impl IntoIterator<Item = u64>,
@@ -126,7 +126,7 @@ pub fn check_views<G: Game + Serialize>(
 ///
 /// # Errors
 /// The first declared field that `view` never hid, as text.
-pub fn check_hidden_fields<'a, G: Game + Serialize>(
+pub fn check_hidden_fields<'a, G: Game>(
     states: impl IntoIterator<Item = &'a G>,
     players: usize,
     view: impl Fn(&G, Viewer) -> G,
@@ -149,7 +149,7 @@ struct HiddenFields<G> {
     game: std::marker::PhantomData<G>,
 }
 
-impl<G: Game + Serialize> HiddenFields<G> {
+impl<G: Game> HiddenFields<G> {
     fn new() -> Self {
         HiddenFields {
             hidden: vec![false; G::HIDDEN_FIELDS.len()],
@@ -162,12 +162,12 @@ impl<G: Game + Serialize> HiddenFields<G> {
         if self.hidden.iter().all(|&hidden| hidden) {
             return;
         }
-        let full = serde_json::to_value(state).unwrap_or_default();
+        let full = serde_json::to_value(Serialized(state)).unwrap_or_default();
         let viewers = (0..players)
             .map(|seat| Viewer::Player(PlayerIndex(seat)))
             .chain([Viewer::Observer]);
         for viewer in viewers {
-            let seen = serde_json::to_value(view(state, viewer)).unwrap_or_default();
+            let seen = serde_json::to_value(Serialized(&view(state, viewer))).unwrap_or_default();
             for (field, hidden) in G::HIDDEN_FIELDS.iter().zip(&mut self.hidden) {
                 *hidden = *hidden || full.get(field) != seen.get(field);
             }
@@ -184,7 +184,7 @@ impl<G: Game + Serialize> HiddenFields<G> {
     }
 }
 
-fn check_game<G: Game + Serialize>(
+fn check_game<G: Game>(
     config: &G::Config,
     players: usize,
     seed: u64,
@@ -251,14 +251,14 @@ fn check_game<G: Game + Serialize>(
             state.view(viewer)
         });
         check_follow_ups(&engine, players).map_err(|reason| fail(submission, reason))?;
-        same(follower.state(), engine.state()).map_err(|reason| {
+        same_state(follower.state(), engine.state()).map_err(|reason| {
             fail(
                 submission,
                 format!("the records do not give the state: {reason}"),
             )
         })?;
         for (viewer, view) in viewers.iter().zip(&replayed) {
-            same(view, &engine.view(*viewer)).map_err(|reason| {
+            same_state(view, &engine.view(*viewer)).map_err(|reason| {
                 fail(
                     submission,
                     format!("{viewer:?}: the viewed moves do not give the view: {reason}"),
@@ -342,10 +342,7 @@ fn check_game<G: Game + Serialize>(
 ///
 /// # Errors
 /// What differs first, as text.
-pub fn check_completions<G: Game + Serialize>(
-    engine: &Engine<G>,
-    player: PlayerIndex,
-) -> Result<u64, String> {
+pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Result<u64, String> {
     let listed = engine.completions(player);
     let count = engine.count_completions(player);
     if count != listed.len() as u64 {
@@ -413,7 +410,7 @@ fn check_messages<M>(
 
 /// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a
 /// value hidden from them.
-fn check_follow_ups<G: Game + Serialize>(engine: &Engine<G>, players: usize) -> Result<(), String> {
+fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), String> {
     if engine.follow_ups().is_empty() {
         return Ok(());
     }
@@ -441,7 +438,7 @@ fn check_follow_ups<G: Game + Serialize>(engine: &Engine<G>, players: usize) -> 
 
 /// Checks that `player`'s prompt of `chosen`'s action after each prefix of its choices, and
 /// the refusal of each option shown refused on the way, are the same from their view.
-fn check_choices<G: Game + Serialize>(
+fn check_choices<G: Game>(
     engine: &Engine<G>,
     player: PlayerIndex,
     chosen: &G::Actions,
@@ -503,7 +500,7 @@ fn check_choices<G: Game + Serialize>(
 
 /// Checks a take-back by `player` right after their submission, which made `after` from
 /// `before`.
-fn check_take_back<G: Game + Serialize>(
+fn check_take_back<G: Game>(
     before: &Engine<G>,
     after: &Engine<G>,
     player: PlayerIndex,
@@ -524,10 +521,10 @@ fn check_take_back<G: Game + Serialize>(
     }
     let replayed = Engine::<G>::replay(taken.log())
         .map_err(|error| format!("the log after a take-back does not replay: {error}"))?;
-    same(taken.state(), replayed.state())
+    same_state(taken.state(), replayed.state())
         .map_err(|reason| format!("a take-back left a state its log does not give: {reason}"))?;
     if kept.len() == before.records().len() {
-        same(taken.state(), before.state()).map_err(|reason| {
+        same_state(taken.state(), before.state()).map_err(|reason| {
             format!("a take-back did not restore the state before the submission: {reason}")
         })?;
     }
@@ -536,6 +533,11 @@ fn check_take_back<G: Game + Serialize>(
 
 fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|error| format!("<not serializable: {error}>"))
+}
+
+/// Compares two states by their JSON text ([`View::serialize_state`]); the error shows both.
+fn same_state<G: View>(found: &G, expected: &G) -> Result<(), String> {
+    same(&Serialized(found), &Serialized(expected))
 }
 
 /// Compares two values by their JSON text; the error shows both.

@@ -9,11 +9,12 @@
 //! takes the last one wins.
 //!
 //! ```
-//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
 //! use serde::{Deserialize, Serialize};
+//! use std::ops::RangeInclusive;
 //!
 //! #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
-//! struct Pile { tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
+//! struct Pile { seats: Seats, tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
 //!
 //! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 //! enum PileMove { Take { player: PlayerIndex, tokens: u32 } }
@@ -23,7 +24,7 @@
 //!         let PileMove::Take { player, tokens } = *self;
 //!         pile.tokens -= tokens;
 //!         if pile.tokens == 0 { pile.winner = Some(player) }
-//!         pile.next = player.next(2, 1);
+//!         pile.next = pile.seats.next(player);
 //!     }
 //! }
 //!
@@ -44,8 +45,9 @@
 //!     type Move = PileMove;
 //!     type Actions = PileAction;
 //!     const NAME: &'static str = "pile";
-//!     fn setup(_: &(), players: usize) -> Result<Setup<Self>, SetupError> {
-//!         Ok(Setup { state: Pile { tokens: 10, next: PlayerIndex(0), winner: None }, moves: vec![] })
+//!     const PLAYERS: RangeInclusive<usize> = 2..=4;
+//!     fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+//!         Ok(Setup { state: Pile { seats, tokens: 10, next: PlayerIndex(0), winner: None }, moves: vec![] })
 //!     }
 //!     fn to_act(&self) -> PlayerSet {
 //!         if self.winner.is_some() { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
@@ -62,6 +64,11 @@
 //! let refused = engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 4 }));
 //! assert!(refused.is_err());
 //! assert_eq!(engine.state().tokens, 7);
+//! // The engine checks the player count against `PLAYERS` before `setup`.
+//! assert_eq!(
+//!     Engine::<Pile>::new((), 5, 7).err().map(|error| error.to_string()),
+//!     Some("pile is played by 2 to 4 players, not 5".to_owned())
+//! );
 //! ```
 //!
 //! ## The attributes
@@ -233,7 +240,7 @@ pub use log::{ActionRecord, GameLog, LogSeal, RecordKind};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
-pub use player::{PerPlayer, PlayerIndex, PlayerSet};
+pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use submission::Submission;
 pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

@@ -1,4 +1,5 @@
-//! Seats: [`PlayerIndex`], sets of seats ([`PlayerSet`]) and per-seat storage ([`PerPlayer`]).
+//! Seats: one seat ([`PlayerIndex`]), the table's seats ([`Seats`]), sets of seats
+//! ([`PlayerSet`]) and per-seat storage ([`PerPlayer`]).
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -14,21 +15,100 @@ use smallvec::SmallVec;
 #[serde(transparent)]
 pub struct PlayerIndex(pub usize);
 
-impl PlayerIndex {
-    /// The seat `steps` places after this one, wrapping around a table of `players` seats
-    /// (clockwise in the usual seating, so "to the left").
-    ///
-    /// # Panics
-    /// Panics if `players` is 0.
-    #[must_use]
-    pub fn next(self, players: usize, steps: usize) -> Self {
-        PlayerIndex((self.0 + steps) % players)
-    }
-}
-
 impl fmt::Display for PlayerIndex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player {}", self.0)
+    }
+}
+
+/// The seats of a table: how many players a game was set up for, from 1 to
+/// [`Seats::MAX`]. The engine checks the count against [`Game::PLAYERS`](crate::Game::PLAYERS)
+/// and hands it to [`Game::setup`](crate::Game::setup); a state keeps it to go round the
+/// table (`seats.next(player)`) and to build its [`PerPlayer`] values, so no rule repeats
+/// the table's size.
+///
+/// Serialized as a bare number (the count).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "usize", into = "usize")]
+pub struct Seats(usize);
+
+impl Seats {
+    /// The most seats a table may have: a [`PlayerSet`] holds 64.
+    pub const MAX: usize = 64;
+
+    /// A table of `count` seats.
+    ///
+    /// # Panics
+    /// Panics if `count` is 0 or more than [`Seats::MAX`]; [`Seats::try_new`] returns
+    /// `None` instead. The engine only builds tables within
+    /// [`Game::PLAYERS`](crate::Game::PLAYERS).
+    #[must_use]
+    pub const fn new(count: usize) -> Self {
+        match Seats::try_new(count) {
+            Some(seats) => seats,
+            None => panic!("a table has 1 to 64 seats"),
+        }
+    }
+
+    /// A table of `count` seats, or `None` if `count` is 0 or more than [`Seats::MAX`].
+    #[must_use]
+    pub const fn try_new(count: usize) -> Option<Self> {
+        if count == 0 || count > Seats::MAX {
+            None
+        } else {
+            Some(Seats(count))
+        }
+    }
+
+    /// How many seats.
+    #[must_use]
+    pub const fn count(self) -> usize {
+        self.0
+    }
+
+    /// The seats, `PlayerIndex(0)` first.
+    pub fn iter(self) -> impl Iterator<Item = PlayerIndex> {
+        (0..self.0).map(PlayerIndex)
+    }
+
+    /// Every seat, as a set.
+    #[must_use]
+    pub fn everyone(self) -> PlayerSet {
+        PlayerSet::all(self.0)
+    }
+
+    /// The seat after `player`, going round the table (clockwise in the usual seating, so
+    /// the player to the left); the first seat after the last.
+    #[must_use]
+    pub fn next(self, player: PlayerIndex) -> PlayerIndex {
+        self.after(player, 1)
+    }
+
+    /// The seat `steps` places after `player`, going round the table.
+    #[must_use]
+    pub fn after(self, player: PlayerIndex, steps: usize) -> PlayerIndex {
+        PlayerIndex((player.0 % self.0 + steps % self.0) % self.0)
+    }
+
+    /// The seat `steps` places before `player` (to the right), going round the table.
+    #[must_use]
+    pub fn before(self, player: PlayerIndex, steps: usize) -> PlayerIndex {
+        self.after(player, self.0 - steps % self.0)
+    }
+}
+
+impl TryFrom<usize> for Seats {
+    type Error = String;
+
+    fn try_from(count: usize) -> Result<Self, String> {
+        Seats::try_new(count)
+            .ok_or_else(|| format!("a table has 1 to {} seats, not {count}", Seats::MAX))
+    }
+}
+
+impl From<Seats> for usize {
+    fn from(seats: Seats) -> usize {
+        seats.0
     }
 }
 
@@ -181,9 +261,19 @@ pub struct PerPlayer<T>(SmallVec<[T; INLINE_SEATS]>);
 const INLINE_SEATS: usize = 4;
 
 impl<T> PerPlayer<T> {
-    /// `players` values, the value of seat `i` being `value(PlayerIndex(i))`.
-    pub fn from_fn(players: usize, mut value: impl FnMut(PlayerIndex) -> T) -> Self {
-        PerPlayer((0..players).map(|seat| value(PlayerIndex(seat))).collect())
+    /// One value per seat of `seats`, the value of seat `i` being `value(PlayerIndex(i))`.
+    pub fn from_fn(seats: Seats, value: impl FnMut(PlayerIndex) -> T) -> Self {
+        PerPlayer(seats.iter().map(value).collect())
+    }
+
+    /// The table these values are for: one seat per value.
+    ///
+    /// # Panics
+    /// Panics if there are no values or more than [`Seats::MAX`], which the constructors
+    /// never build (only a deserialized `PerPlayer` can be empty).
+    #[must_use]
+    pub fn seats(&self) -> Seats {
+        Seats::new(self.0.len())
     }
 
     /// How many seats.
@@ -235,6 +325,15 @@ impl<T> PerPlayer<T> {
             .map(|(seat, value)| (PlayerIndex(seat), value))
     }
 
+    /// A value per seat made from each seat and its value here, seat 0 first.
+    pub fn map<U>(&self, mut value: impl FnMut(PlayerIndex, &T) -> U) -> PerPlayer<U> {
+        PerPlayer(
+            self.enumerate()
+                .map(|(seat, old)| value(seat, old))
+                .collect(),
+        )
+    }
+
     /// The seats: `PlayerIndex(0)..PlayerIndex(len)`.
     pub fn players(&self) -> impl Iterator<Item = PlayerIndex> + use<T> {
         (0..self.0.len()).map(PlayerIndex)
@@ -242,9 +341,9 @@ impl<T> PerPlayer<T> {
 }
 
 impl<T: Clone> PerPlayer<T> {
-    /// `players` copies of `value`.
-    pub fn filled(players: usize, value: T) -> Self {
-        PerPlayer(SmallVec::from_elem(value, players))
+    /// `value` for every seat of `seats`.
+    pub fn filled(seats: Seats, value: T) -> Self {
+        PerPlayer(SmallVec::from_elem(value, seats.count()))
     }
 }
 
@@ -291,8 +390,33 @@ mod tests {
     }
 
     #[test]
-    fn next_seat_wraps() {
-        assert_eq!(PlayerIndex(3).next(4, 1), PlayerIndex(0));
-        assert_eq!(PlayerIndex(1).next(4, 2), PlayerIndex(3));
+    fn seats_go_round_the_table() {
+        let seats = Seats::new(4);
+        assert_eq!(seats.next(PlayerIndex(3)), PlayerIndex(0));
+        assert_eq!(seats.after(PlayerIndex(1), 2), PlayerIndex(3));
+        assert_eq!(seats.after(PlayerIndex(1), 9), PlayerIndex(2));
+        assert_eq!(seats.before(PlayerIndex(0), 1), PlayerIndex(3));
+        assert_eq!(seats.before(PlayerIndex(2), 4), PlayerIndex(2));
+        assert_eq!(
+            seats.iter().collect::<Vec<_>>(),
+            [0, 1, 2, 3].map(PlayerIndex).to_vec()
+        );
+        assert_eq!(seats.everyone(), PlayerSet::all(4));
+        assert_eq!(PerPlayer::filled(seats, 0u8).seats(), seats);
+    }
+
+    #[test]
+    fn a_table_has_one_to_sixty_four_seats() {
+        assert_eq!(Seats::try_new(0), None);
+        assert_eq!(Seats::try_new(65), None);
+        assert_eq!(Seats::try_new(64).map(Seats::count), Some(64));
+        assert_eq!(
+            serde_json::from_str::<Seats>("0").map_err(|error| error.to_string()),
+            Err("a table has 1 to 64 seats, not 0".to_owned())
+        );
+        assert_eq!(
+            serde_json::to_string(&Seats::new(3)).ok(),
+            Some("3".to_owned())
+        );
     }
 }

@@ -19,7 +19,7 @@ use crate::chance::Chance;
 use crate::game::Game;
 use crate::moves::{Move, MoveContext};
 use crate::player::PlayerIndex;
-use crate::view::{View, Viewer};
+use crate::view::{Serialized, View, Viewer};
 
 /// Where a record revealed something: which of the moves, and to whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub(crate) struct Revealed {
 /// The moves are applied one by one as logged, their consequences being logged after them;
 /// a move that draws chance draws from a scratch chance, which only changes the data of
 /// consequences that are not used.
-pub(crate) fn first_revealing<'a, G: Game + Serialize>(
+pub(crate) fn first_revealing<'a, G: Game>(
     state: &G,
     players: usize,
     records: impl IntoIterator<Item = &'a [G::Move]>,
@@ -86,13 +86,13 @@ pub(crate) struct HiddenValues {
 impl HiddenValues {
     /// What `viewer` does not see of `state`: every value inside a part where the state
     /// and its view differ.
-    pub(crate) fn of<G: Serialize + View>(state: &G, viewer: Viewer) -> Self {
+    pub(crate) fn of<G: View>(state: &G, viewer: Viewer) -> Self {
         let mut hidden = HiddenValues::default();
         if viewer == Viewer::Admin {
             return hidden;
         }
-        let full = to_json(state);
-        let seen = to_json(&state.view(viewer));
+        let full = to_json(&Serialized(state));
+        let seen = to_json(&Serialized(&state.view(viewer)));
         hidden.collect_differences(&full, &seen);
         hidden
     }
@@ -101,10 +101,10 @@ impl HiddenValues {
     /// second card of the same face already turned up): for texts, where a value is only
     /// its words. Not for moves, whose values say which thing moved: a suit a player showed
     /// they lack lists cards that are still hidden in hands.
-    pub(crate) fn unseen_of<G: Serialize + View>(state: &G, viewer: Viewer) -> Self {
+    pub(crate) fn unseen_of<G: View>(state: &G, viewer: Viewer) -> Self {
         let mut hidden = Self::of(state, viewer);
         if !hidden.is_empty() {
-            let seen = to_json(&state.view(viewer));
+            let seen = to_json(&Serialized(&state.view(viewer)));
             for_each_distinct(&seen, &mut |value| {
                 hidden.values.remove(&value.to_string());
             });

@@ -86,11 +86,35 @@ pub trait View: Sized {
     #[must_use]
     fn view(&self, viewer: Viewer) -> Self;
 
+    /// Serializes the whole state with serde: what the engine hashes into a log's digest
+    /// ([`Engine::digest`](crate::Engine::digest)) and compares, view against state, to
+    /// decide what an undo would reveal. `#[derive(View)]` forwards to the state's own
+    /// `Serialize`, and a state without it is reported there, once; a hand-written view
+    /// writes `serde::Serialize::serialize(self, serializer)`.
+    ///
+    /// Asked through the view rather than as a `Serialize` bound on [`Game`](crate::Game)
+    /// so that a missing serde derive is one error at the state, not one at every place
+    /// that names the game.
+    ///
+    /// # Errors
+    /// The serializer's error (a map with keys that are not strings, for JSON).
+    fn serialize_state<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
+
     /// Calls `visit` with the id of every known piece in the state's places, for the
     /// one-place check of [`Chest::check`](crate::Chest::check). States without
     /// components visit nothing (the default).
     fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId)) {
         let _ = visit;
+    }
+}
+
+/// A state that serializes through [`View::serialize_state`]: how the runtime writes a
+/// state as JSON without asking the game type for a `Serialize` bound.
+pub(crate) struct Serialized<'a, G>(pub(crate) &'a G);
+
+impl<G: View> Serialize for Serialized<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_state(serializer)
     }
 }
 
@@ -187,7 +211,7 @@ impl<C: Clone, V: Clone> Conceal for Board<C, V> {
 
 impl<T: Conceal> Conceal for PerPlayer<T> {
     fn conceal(&self, policy: Policy) -> Self {
-        PerPlayer::from_fn(self.len(), |seat| self[seat].conceal(policy))
+        self.map(|_, place| place.conceal(policy))
     }
 }
 
@@ -216,7 +240,7 @@ hide_places!(Stack, SizedStack, Board);
 
 impl<T: Hide> Hide for PerPlayer<T> {
     fn hidden(&self) -> Self {
-        PerPlayer::from_fn(self.len(), |seat| self[seat].hidden())
+        self.map(|_, value| value.hidden())
     }
 }
 
@@ -228,11 +252,11 @@ impl<T> PerPlayer<T> {
     where
         T: Clone,
     {
-        PerPlayer::from_fn(self.len(), |seat| {
+        self.map(|seat, value| {
             if viewer.owns(seat) {
-                self[seat].clone()
+                value.clone()
             } else {
-                conceal(&self[seat])
+                conceal(value)
             }
         })
     }
@@ -265,13 +289,14 @@ pub struct MoveViewer<G: Game> {
 }
 
 impl<G: Game> MoveViewer<G> {
-    /// Starts from the state [`Game::setup`] gives, before its setup moves.
+    /// Starts from the state [`Game::setup`] gives, before its setup moves, with the
+    /// checks of [`Engine::new`](crate::Engine::new).
     ///
     /// # Errors
-    /// The game's [`SetupError`].
+    /// As [`Engine::new`](crate::Engine::new): the count, the config, the game's setup.
     pub fn new(config: &G::Config, players: usize) -> Result<Self, SetupError> {
         Ok(MoveViewer {
-            state: G::setup(config, players)?.state,
+            state: crate::Setup::for_table(config, players)?.state,
             // Moves draw chance only for the data of consequences, which the records
             // already list: whatever is drawn here is thrown away.
             scratch: Chance::from_seed(0),

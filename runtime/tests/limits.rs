@@ -3,7 +3,7 @@
 
 use meeple::{
     Action, Actions, Engine, EngineSettings, FORCED_LIMIT, Game, Move, MoveContext, Outcome,
-    PlayerIndex, PlayerSet, Setup, SetupError, Status, Submission, SubmitError, echo,
+    PlayerIndex, PlayerSet, Seats, Setup, SetupError, Status, Submission, SubmitError, echo,
 };
 use serde::{Deserialize, Serialize};
 
@@ -54,8 +54,9 @@ impl Game for Clock {
     type Move = ClockMove;
     type Actions = ClockAction;
     const NAME: &'static str = "clock";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(started: &bool, _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(started: &bool, _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Clock {
                 started: *started,

@@ -3,7 +3,7 @@
 
 use meeple::{
     Action, Actions, Chance, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PerPlayer,
-    PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
+    PlayerIndex, PlayerSet, Seats, Setup, SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +26,10 @@ impl View for Secrets {
             secrets: self.secrets.seen_by(viewer, |_| None),
             ..self.clone()
         }
+    }
+
+    fn serialize_state<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Serialize::serialize(self, serializer)
     }
 }
 
@@ -77,19 +81,21 @@ impl Game for Secrets {
     type Move = SecretMove;
     type Actions = SecretAction;
     const NAME: &'static str = "secrets";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
     const RECALLS: bool = true;
 
-    fn setup(_: &(), players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Secrets {
-                secrets: PerPlayer::filled(players, None),
+                secrets: PerPlayer::filled(seats, None),
                 shouts: 0,
                 recalled: None,
             },
-            moves: (0..players)
-                .map(|seat| SecretMove::Deal {
-                    player: PlayerIndex(seat),
-                    secret: Some(10 + u8::try_from(seat).expect("few seats")),
+            moves: seats
+                .iter()
+                .map(|player| SecretMove::Deal {
+                    player,
+                    secret: Some(10 + u8::try_from(player.0).expect("few seats")),
                 })
                 .collect(),
         })

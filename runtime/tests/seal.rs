@@ -4,7 +4,7 @@
 
 use meeple::{
     Action, Actions, Engine, Game, GameLog, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
-    ReplayError, Setup, SetupError,
+    ReplayError, Seats, Setup, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// is drawn, so no record shows the seed.
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Pile {
+    seats: Seats,
     tokens: u32,
     next: PlayerIndex,
     winner: Option<PlayerIndex>,
@@ -36,7 +37,7 @@ impl Move<Pile> for PileMove {
         if pile.tokens == 0 {
             pile.winner = Some(player);
         }
-        pile.next = player.next(2, 1);
+        pile.next = pile.seats.next(player);
     }
 }
 
@@ -58,11 +59,12 @@ impl Game for Pile {
     type Move = PileMove;
     type Actions = PileAction;
     const NAME: &'static str = "pile";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
 
-    fn setup(config: &PileConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, 2..=2)?;
+    fn setup(config: &PileConfig, seats: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Pile {
+                seats,
                 tokens: config.tokens,
                 next: PlayerIndex(0),
                 winner: None,

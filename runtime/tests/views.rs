@@ -4,7 +4,7 @@
 
 use meeple::{
     Action, Actions, Arrangement, Chest, Deck, DeckId, Engine, Game, Move, MoveContext, Outcome,
-    PerPlayer, Place, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Stack, View, Viewer,
+    PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, View, Viewer,
     check_views, move_piece,
 };
 use serde::{Deserialize, Serialize};
@@ -45,7 +45,10 @@ impl HighCard {
     fn label(&self, player: PlayerIndex, card: u8) -> String {
         match self.mistake {
             Mistake::PromptPeeks => {
-                let other = self.hands[player.next(2, 1)].components().next().copied();
+                let other = self.hands[self.hands.seats().next(player)]
+                    .components()
+                    .next()
+                    .copied();
                 format!("{card} (they hold {other:?})")
             }
             _ => card.to_string(),
@@ -153,15 +156,16 @@ impl Game for HighCard {
     type Move = HighCardMove;
     type Actions = HighCardAction;
     const NAME: &'static str = "high_card";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(mistake: &Mistake, _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(mistake: &Mistake, seats: Seats) -> Result<Setup<Self>, SetupError> {
         let deck = cards();
         Ok(Setup {
             state: HighCard {
                 mistake: *mistake,
                 shoe: deck.stack(()),
-                hands: PerPlayer::from_fn(2, |_| Stack::new(deck.id())),
-                table: PerPlayer::from_fn(2, |_| Stack::new(deck.id())),
+                hands: PerPlayer::from_fn(seats, |_| Stack::new(deck.id())),
+                table: PerPlayer::from_fn(seats, |_| Stack::new(deck.id())),
             },
             moves: vec![HighCardMove::Shuffle],
         })

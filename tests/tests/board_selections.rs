@@ -4,7 +4,7 @@
 
 use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, Placement, PlayerIndex, PlayerSet,
-    SelectionKind, Setup, SetupError, Space, Submission, SubmitError, View,
+    Seats, SelectionKind, Setup, SetupError, Space, Submission, SubmitError, View,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -93,8 +93,9 @@ impl Game for Yard {
     type Move = YardMove;
     type Actions = YardAction;
     const NAME: &'static str = "yard";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(blocked: &Vec<Space>, _players: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(blocked: &Vec<Space>, _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Yard {
                 blocked: blocked.clone(),
@@ -246,8 +247,9 @@ mod budget {
         type Move = ShopMove;
         type Actions = ShopAction;
         const NAME: &'static str = "shop";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-        fn setup(budget: &u32, _players: usize) -> Result<Setup<Self>, SetupError> {
+        fn setup(budget: &u32, _: Seats) -> Result<Setup<Self>, SetupError> {
             Ok(Setup {
                 state: Shop {
                     budget: *budget,

@@ -2,7 +2,7 @@
 //! checked together, tree-shaken as a whole, never skipped.
 
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
     SelectionKind, Setup, SetupError, Submission, SubmitError, View,
 };
 use serde::{Deserialize, Serialize};
@@ -78,8 +78,9 @@ impl Game for Caravan {
     type Move = CaravanMove;
     type Actions = CaravanAction;
     const NAME: &'static str = "caravan";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(&(wood, stone, load): &(u32, u32, u32), _: usize) -> Result<Setup<Self>, SetupError> {
+    fn setup(&(wood, stone, load): &(u32, u32, u32), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Caravan {
                 wood,

@@ -4,12 +4,12 @@
 
 use meeple::{
     Action, Actions, Chest, Deck, DeckId, Engine, Game, Move, MoveContext, Outcome, PerPlayer,
-    PieceMove, Places, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Stack, Submission, View,
-    Viewer, check_views,
+    PieceMove, Places, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, Submission,
+    View, Viewer, check_views,
 };
 use serde::{Deserialize, Serialize};
 
-const PLAYERS: usize = 2;
+const SEATS: Seats = Seats::new(2);
 const TURNS: u32 = 8;
 
 fn cards() -> Deck<u8> {
@@ -32,7 +32,7 @@ struct Table {
 
 impl Table {
     fn to_play(&self) -> PlayerIndex {
-        PlayerIndex(self.turn as usize % PLAYERS)
+        PlayerIndex(self.turn as usize % SEATS.count())
     }
 
     fn hand(&self, player: PlayerIndex) -> &Stack<u8> {
@@ -146,33 +146,27 @@ impl Game for Table {
     type Move = TableMove;
     type Actions = TableAction;
     const NAME: &'static str = "table";
+    const PLAYERS: std::ops::RangeInclusive<usize> = SEATS.count()..=SEATS.count();
 
-    fn setup(_: &(), players: usize) -> Result<Setup<Self>, SetupError> {
-        if players != PLAYERS {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                players,
-                expected: PLAYERS.to_string(),
-            });
-        }
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
         let deck = cards();
         let mut moves = vec![TableMove::Piece(PieceMove::Shuffle {
             place: TablePlace::Draw,
         })];
         for round in 0..4 {
-            let seat = PlayerIndex(round % PLAYERS);
+            let seat = PlayerIndex(round % SEATS.count());
             moves.push(TableMove::Piece(PieceMove::Move {
                 from: TablePlace::Draw,
                 index: deck.len() - 1 - round,
                 to: TablePlace::Hands(seat),
-                at: round / PLAYERS,
+                at: round / SEATS.count(),
                 seen: None,
             }));
         }
         Ok(Setup {
             state: Table {
                 draw: deck.stack(()),
-                hands: PerPlayer::from_fn(PLAYERS, |_| Stack::new(deck.id())),
+                hands: PerPlayer::from_fn(seats, |_| Stack::new(deck.id())),
                 discard: Stack::new(deck.id()),
                 turn: 0,
             },

@@ -10,7 +10,7 @@
 
 use meeple::{
     Action, ActionPrompt, ActionSet, Actions, Behaviour, Engine, EngineSettings, Game, Move,
-    MoveContext, Outcome, PlayerIndex, PlayerSet, RecordKind, Seat, SelectionKind, Setup,
+    MoveContext, Outcome, PlayerIndex, PlayerSet, RecordKind, Seat, Seats, SelectionKind, Setup,
     SetupError, Status, Submission, SubmitError, WhenStuck,
 };
 use serde::{Deserialize, Serialize};
@@ -211,7 +211,8 @@ mod skips {
         type Move = Note;
         type Actions = GardenAction;
         const NAME: &'static str = "garden";
-        fn setup(config: &GardenConfig, _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(config: &GardenConfig, _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Garden {
                 beds: config.beds.clone(),
                 round: config.round,
@@ -633,7 +634,8 @@ mod validation {
         type Move = CardMove;
         type Actions = CardAction;
         const NAME: &'static str = "cards";
-        fn setup(config: &CardsConfig, _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(config: &CardsConfig, _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Cards {
                 hand: config.hand.clone(),
                 top: config.top,
@@ -978,9 +980,10 @@ mod forced {
         type Move = FerryMove;
         type Actions = FerryAction;
         const NAME: &'static str = "ferry";
-        fn setup(config: &FerryConfig, players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(config: &FerryConfig, table: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Ferry {
-                players,
+                players: table.count(),
                 boats: config.boats.clone(),
                 seats: config.seats,
                 aboard: Vec::new(),
@@ -1176,6 +1179,7 @@ mod follow_ups {
 
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
     struct Market {
+        seats: Seats,
         coins: Vec<u32>,
         next: PlayerIndex,
     }
@@ -1198,7 +1202,7 @@ mod follow_ups {
             match *self {
                 MarketMove::Earn { player, coins } => {
                     market.coins[player.0] += coins;
-                    market.next = player.next(2, 1);
+                    market.next = market.seats.next(player);
                 }
                 MarketMove::Steal {
                     player,
@@ -1218,7 +1222,7 @@ mod follow_ups {
         prompt = "Earn coins",
         message = "{player} earns {coins}",
         behaviour = Behaviour::moves([MarketMove::Earn { player, coins: *coins }])
-            .follow_up(player.next(2, 1), StealArgs { most: *coins, from: player }),
+            .follow_up(game.seats.next(player), StealArgs { most: *coins, from: player }),
     )]
     struct Earn {
         #[choose_number(min = 1, max = 3)]
@@ -1253,9 +1257,11 @@ mod follow_ups {
         type Move = MarketMove;
         type Actions = MarketAction;
         const NAME: &'static str = "market";
-        fn setup(_: &(), players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Market {
-                coins: vec![0; players],
+                seats,
+                coins: vec![0; seats.count()],
                 next: P0,
             };
             Ok(Setup {
@@ -1494,7 +1500,8 @@ mod numbers {
         type Move = Note;
         type Actions = ShopAction;
         const NAME: &'static str = "shop";
-        fn setup(coins: &u32, _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(coins: &u32, _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Shop {
                 coins: *coins,
                 journal: Vec::new(),
@@ -1804,7 +1811,8 @@ mod tree_shaking {
         type Move = Note;
         type Actions = DungeonAction;
         const NAME: &'static str = "dungeon";
-        fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Dungeon {
                 locked: vec![2, 3],
                 keys: Vec::new(),
@@ -2016,7 +2024,8 @@ mod unshaken {
         type Move = Note;
         type Actions = CampAction;
         const NAME: &'static str = "camp";
-        fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Camp {
                 tents: Vec::new(),
                 axes: 0,
@@ -2135,7 +2144,8 @@ mod empty_sets {
         type Move = Note;
         type Actions = HandAction;
         const NAME: &'static str = "hand";
-        fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Hand {
                 cards: Vec::new(),
                 journal: Vec::new(),
@@ -2185,6 +2195,7 @@ mod templates {
 
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
     struct Board {
+        seats: Seats,
         rows: u8,
         journal: Vec<String>,
     }
@@ -2202,7 +2213,7 @@ mod templates {
         confirm = "Place the tile in row {row}?",
         message = "{player} placed a tile in row {row}",
         behaviour = Behaviour::moves([Note(format!("row {row}"))])
-            .follow_up(player, GiveArgs { to: player.next(2, 1), count: *row }),
+            .follow_up(player, GiveArgs { to: game.seats.next(player), count: *row }),
     )]
     struct Place {
         #[choose_number(min = 1, max = game.rows)]
@@ -2237,8 +2248,10 @@ mod templates {
         type Move = Note;
         type Actions = BoardAction;
         const NAME: &'static str = "board";
-        fn setup(rows: &u8, _players: usize) -> Result<Setup<Self>, SetupError> {
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+        fn setup(rows: &u8, seats: Seats) -> Result<Setup<Self>, SetupError> {
             let state = Board {
+                seats,
                 rows: *rows,
                 journal: Vec::new(),
             };

@@ -1,4 +1,4 @@
-use meeple::{Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+use meeple::{Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Seats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
@@ -37,7 +37,8 @@ impl Game for Pile {
     type Move = PileMove;
     type Actions = PileAction;
     const NAME: &'static str = "pile";
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup { state: Pile { tokens: 10, name: String::new() }, moves: vec![] })
     }
     fn to_act(&self) -> PlayerSet {

@@ -1,11 +1,12 @@
 // One mistake in a whole small game: an `Actions` enum without `game`. The derives stand in for what they could not
 // generate, so the author sees this one error and none in the rest of the game.
 
-use meeple::{Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError};
+use meeple::{Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Seats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Pile {
+    seats: Seats,
     tokens: u32,
     next: PlayerIndex,
 }
@@ -19,7 +20,7 @@ impl Move<Pile> for PileMove {
     fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
         let PileMove::Take { player, tokens } = *self;
         pile.tokens -= tokens;
-        pile.next = player.next(2, 1);
+        pile.next = pile.seats.next(player);
     }
 }
 
@@ -47,8 +48,9 @@ impl Game for Pile {
     type Move = PileMove;
     type Actions = PileAction;
     const NAME: &'static str = "pile";
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
-        Ok(Setup { state: Pile { tokens: 10, next: PlayerIndex(0) }, moves: vec![] })
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup { state: Pile { seats, tokens: 10, next: PlayerIndex(0) }, moves: vec![] })
     }
     fn to_act(&self) -> PlayerSet {
         if self.tokens == 0 { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }

@@ -67,10 +67,13 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::ops::RangeInclusive;
+
 use meeple::{
     Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
-    PlayerSet, Setup, SetupError, Slot, Stack, move_piece,
+    PlayerSet, Seats, Setup, SetupError, Slot, Stack, move_piece,
 };
+
 use serde::{Deserialize, Serialize};
 
 use crate::hearts::{Card, Rank, Suit};
@@ -79,9 +82,6 @@ pub use actions::{BlackjackAction, BlackjackActionArgs, Hit, HitArgs, Stand, Sta
 pub use config::BlackjackConfig;
 pub use hand::{HandResult, HandValue, card_points, chips, dealer_draws, settle};
 pub use moves::{BlackjackMove, Spot};
-
-/// The most players at the table (the seats of a casino table).
-pub const MAX_PLAYERS: usize = 7;
 
 /// Where a round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -157,15 +157,24 @@ impl Game for Blackjack {
     type Move = BlackjackMove;
     type Actions = BlackjackAction;
     const NAME: &'static str = "blackjack";
+    /// One to seven players (the seats of a casino table).
+    const PLAYERS: RangeInclusive<usize> = 1..=7;
+
+    /// [`BlackjackConfig::validate`].
+    ///
+    /// # Errors
+    /// As [`BlackjackConfig::validate`].
+    fn validate_config(config: &BlackjackConfig, _: Seats) -> Result<(), SetupError> {
+        config.validate()
+    }
 
     /// The whole shoe, unshuffled, and nothing on the table; the setup moves shuffle the
     /// shoe ([`BlackjackMove::ShuffleShoe`]) and start the first round.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] for no player or more than [`MAX_PLAYERS`];
-    /// [`SetupError::Config`] from [`BlackjackConfig::validate`].
-    fn setup(config: &BlackjackConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, 1..=MAX_PLAYERS)?;
+    /// [`SetupError::Config`] from [`BlackjackConfig::validate`] (never after the engine's
+    /// own check, [`validate_config`](Game::validate_config)).
+    fn setup(config: &BlackjackConfig, seats: Seats) -> Result<Setup<Self>, SetupError> {
         let deck = Blackjack::deck(config)?;
         let id = deck.id();
         Ok(Setup {
@@ -175,11 +184,11 @@ impl Game for Blackjack {
                 round: 0,
                 shoe: deck.stack(()),
                 discard: Stack::new(id),
-                hands: PerPlayer::from_fn(players, |_| Stack::new(id)),
+                hands: PerPlayer::from_fn(seats, |_| Stack::new(id)),
                 dealer: Stack::new(id),
                 hole: Stack::new(id),
                 to_play: None,
-                scores: PerPlayer::filled(players, 0),
+                scores: PerPlayer::filled(seats, 0),
                 shuffles: 0,
                 last_round: None,
             },
@@ -269,10 +278,10 @@ impl Blackjack {
         self.round
     }
 
-    /// How many players sit at the table.
+    /// The table: how many players sit at it.
     #[must_use]
-    pub fn players(&self) -> usize {
-        self.hands.len()
+    pub fn seats(&self) -> Seats {
+        self.hands.seats()
     }
 
     /// The shoe, its top card dealt next. Its cards are hidden from every player.
@@ -298,8 +307,7 @@ impl Blackjack {
     #[must_use]
     pub fn hand(&self, player: PlayerIndex) -> Vec<Card> {
         self.hands
-            .iter()
-            .nth(player.0)
+            .get(player)
             .map(|hand| hand.components().copied().collect())
             .unwrap_or_default()
     }
@@ -458,7 +466,7 @@ impl Blackjack {
     /// order whose hand is below 21 (a blackjack has no turn), else the dealer's.
     fn turn_after(&self, after: Option<PlayerIndex>) -> BlackjackMove {
         let first = after.map_or(0, |player| player.0 + 1);
-        (first..self.players())
+        (first..self.seats().count())
             .map(PlayerIndex)
             .find(|&player| self.hand_value(player).total < 21)
             .map_or(BlackjackMove::DealerTurn, |player| BlackjackMove::Turn {
@@ -507,7 +515,7 @@ impl Blackjack {
                 if dealer_draws(dealer, self.config.dealer_hits_soft_17) {
                     self.deal(Spot::Dealer, next);
                 } else {
-                    let results = PerPlayer::from_fn(self.players(), |player| {
+                    let results = PerPlayer::from_fn(self.seats(), |player| {
                         settle(self.hand_value(player), dealer)
                     });
                     next.then(BlackjackMove::Settle { dealer, results });
@@ -526,7 +534,7 @@ impl Blackjack {
             round: self.round,
             dealer_cards: self.dealer_cards(),
             dealer,
-            hands: PerPlayer::from_fn(self.players(), |player| self.hand_value(player)),
+            hands: PerPlayer::from_fn(self.seats(), |player| self.hand_value(player)),
             results: results.clone(),
         });
     }

@@ -1,7 +1,9 @@
 //! Unit tests of the rules, on positions built by hand: a shoe stacked so that the cards
 //! named come off it first, and the moves applied with their consequences.
 
-use meeple::{Chance, Game, PlayerIndex, SetupError, View, Viewer, apply_moves, move_piece};
+use meeple::{
+    Chance, Engine, Game, PlayerIndex, Seats, SetupError, View, Viewer, apply_moves, move_piece,
+};
 
 use super::*;
 
@@ -20,7 +22,7 @@ const P1: PlayerIndex = PlayerIndex(1);
 /// then stacked so that `top_first` are dealt first, in that order. The deal goes: each
 /// player, the dealer's up card, each player, the hole card.
 fn table(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Blackjack {
-    let mut game = Blackjack::setup(&config, players)
+    let mut game = Blackjack::setup(&config, Seats::new(players))
         .expect("a valid setup")
         .state;
     for (placed, text) in top_first.iter().rev().enumerate() {
@@ -150,7 +152,8 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
     let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
     assert!(moves.contains(&BlackjackMove::Settle {
         dealer: value("7C KD"),
-        results: PerPlayer::from_fn(2, |seat| [HandResult::Bust, HandResult::Win][seat.0]),
+        results: PerPlayer::from_fn(Seats::new(2), |seat| [HandResult::Bust, HandResult::Win]
+            [seat.0]),
     }));
     assert_eq!(game.phase(), Phase::Over);
     assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 2]);
@@ -262,7 +265,9 @@ fn a_blackjack_pays_three_to_two_and_has_no_turn() {
     );
     assert_eq!(game.to_play(), Some(P1), "the blackjack has no turn");
     let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
-    let results = PerPlayer::from_fn(2, |seat| [HandResult::Blackjack, HandResult::Win][seat.0]);
+    let results = PerPlayer::from_fn(Seats::new(2), |seat| {
+        [HandResult::Blackjack, HandResult::Win][seat.0]
+    });
     assert!(moves.contains(&BlackjackMove::Settle {
         dealer: value("9C 8H"),
         results: results.clone(),
@@ -368,7 +373,7 @@ fn what_each_viewer_sees_of_the_shoe_and_the_hole() {
 #[test]
 fn a_config_that_cannot_be_played_is_refused() {
     let refused = |config: BlackjackConfig, players: usize| {
-        Blackjack::setup(&config, players)
+        Engine::<Blackjack>::new(config, players, 0)
             .map(|_| ())
             .expect_err("refused")
     };
@@ -440,7 +445,8 @@ fn the_deck_holds_every_card_of_each_deck() {
     .expect("a valid config");
     assert_eq!(deck.len(), 104);
     assert_eq!(deck.name(), "cards");
-    let setup = Blackjack::setup(&BlackjackConfig::default(), 7).expect("a valid setup");
+    let setup =
+        Blackjack::setup(&BlackjackConfig::default(), Seats::new(7)).expect("a valid setup");
     assert_eq!(setup.state.shoe().len(), 6 * 52);
     assert_eq!(
         setup.moves,

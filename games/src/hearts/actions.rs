@@ -1,6 +1,6 @@
 //! The two actions of Hearts: passing three cards and playing a card.
 
-use meeple::{Action, Actions, PlayerSet};
+use meeple::{Action, Actions};
 
 use super::card::{Card, CardSet};
 use super::moves::HeartsMove;
@@ -16,7 +16,7 @@ use super::{Hearts, SEATS};
     prompt = game.pass_prompt(player),
     condition = game.may_pass(player),
     description = "{player} is choosing three cards to pass",
-    message(to = PlayerSet::all(SEATS).without(player), "{player} passed three cards"),
+    message(to = SEATS.everyone().without(player), "{player} passed three cards"),
     message(to = player, "{player} passed {cards}"),
     behaviour = [HeartsMove::Pass {
         player,

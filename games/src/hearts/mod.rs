@@ -47,10 +47,12 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use meeple::{
-    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, View, Viewer,
+    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError, View,
+    Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -61,11 +63,11 @@ pub use card::{Card, CardParseError, CardSet, CardSetIter, Rank, Suit};
 pub use config::{HeartsConfig, MoonScoring, PassDirection};
 pub use moves::HeartsMove;
 
-/// The number of seats: Hearts is played by four.
-pub const SEATS: usize = 4;
+/// The table: Hearts is played by four.
+pub const SEATS: Seats = Seats::new(4);
 
 /// The names of the seats, seat 0 first, clockwise.
-pub const SEAT_NAMES: [&str; SEATS] = ["North", "East", "South", "West"];
+pub const SEAT_NAMES: [&str; SEATS.count()] = ["North", "East", "South", "West"];
 
 /// Where a hand stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -134,6 +136,10 @@ impl View for Hearts {
             .seen_by(viewer, |passed| passed.map(|(to, _)| (to, CardSet::EMPTY)));
         view
     }
+
+    fn serialize_state<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(self, serializer)
+    }
 }
 
 impl Game for Hearts {
@@ -141,16 +147,21 @@ impl Game for Hearts {
     type Move = HeartsMove;
     type Actions = HeartsAction;
     const NAME: &'static str = "hearts";
+    const PLAYERS: RangeInclusive<usize> = SEATS.count()..=SEATS.count();
+
+    /// [`HeartsConfig::validate`].
+    ///
+    /// # Errors
+    /// As [`HeartsConfig::validate`].
+    fn validate_config(config: &HeartsConfig, _: Seats) -> Result<(), SetupError> {
+        config.validate()
+    }
 
     /// A game of four with no cards yet; its setup move starts the first hand (a shuffle
     /// and a deal).
     ///
-    /// # Errors
-    /// [`SetupError::PlayerCount`] for any count but 4; [`SetupError::Config`] from
-    /// [`HeartsConfig::validate`].
-    fn setup(config: &HeartsConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, SEATS..=SEATS)?;
-        config.validate()?;
+    /// Never fails: the engine has checked the count and the config.
+    fn setup(config: &HeartsConfig, _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Hearts::new(config.clone()),
             moves: vec![HeartsMove::StartHand { hand: 0 }],
@@ -208,10 +219,7 @@ impl Game for Hearts {
         }
         let unseen: Vec<Card> = CardSet::DECK.difference(known).iter().collect();
         let tricks = usize::from(self.tricks_played);
-        let others: Vec<PlayerIndex> = (0..SEATS)
-            .map(PlayerIndex)
-            .filter(|&seat| seat != player)
-            .collect();
+        let others: Vec<PlayerIndex> = SEATS.iter().filter(|&seat| seat != player).collect();
         let held = |seat: PlayerIndex| match self.phase {
             Phase::Passing if self.passed[seat].is_some() => 10,
             Phase::Passing => 13,
@@ -356,7 +364,7 @@ impl Hearts {
     pub fn pass_target(&self, player: PlayerIndex) -> Option<PlayerIndex> {
         self.pass_direction
             .steps()
-            .map(|steps| player.next(SEATS, steps))
+            .map(|steps| SEATS.after(player, steps))
     }
 
     /// The cards in `player`'s hand (hidden from the others). Empty for a seat that does not
@@ -381,8 +389,8 @@ impl Hearts {
 
     /// The cards of the current trick, in the order they were played, with who played them.
     pub fn trick(&self) -> impl Iterator<Item = (PlayerIndex, Card)> + '_ {
-        (0..SEATS).filter_map(move |step| {
-            let seat = self.leader.next(SEATS, step);
+        (0..SEATS.count()).filter_map(move |step| {
+            let seat = SEATS.after(self.leader, step);
             self.trick[seat].map(|card| (seat, card))
         })
     }
@@ -445,15 +453,14 @@ impl Hearts {
 
     /// The value of `player` in `values`, or the default for a seat that does not exist.
     fn seat<T: Copy + Default>(&self, values: &PerPlayer<T>, player: PlayerIndex) -> T {
-        values.iter().nth(player.0).copied().unwrap_or_default()
+        values.get(player).copied().unwrap_or_default()
     }
 
     /// Whether `player` may pass now: the hand is passing and they have not passed yet.
     #[must_use]
     pub fn may_pass(&self, player: PlayerIndex) -> bool {
         self.phase == Phase::Passing
-            && player.0 < SEATS
-            && self.passed[player].is_none()
+            && self.passed.get(player).is_some_and(Option::is_none)
             && self.pass_direction.steps().is_some()
     }
 

@@ -163,7 +163,7 @@ impl Move<Hearts> for HeartsMove {
                 {
                     game.hearts_broken = true;
                 }
-                game.to_play = player.next(SEATS, 1);
+                game.to_play = SEATS.next(*player);
                 if game.trick.iter().all(Option::is_some)
                     && let Some(winner) = game.trick_winner()
                 {

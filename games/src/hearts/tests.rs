@@ -1,6 +1,6 @@
 //! Unit tests of the rules, on positions built by hand.
 
-use meeple::{Game, PerPlayer, PlayerIndex};
+use meeple::{Engine, Game, PerPlayer, PlayerIndex};
 
 use super::*;
 
@@ -34,9 +34,9 @@ fn playing(
     game.leader = leader;
     game.tricks_played = tricks_played;
     for (step, played) in trick.iter().enumerate() {
-        game.trick[leader.next(SEATS, step)] = Some(card(played));
+        game.trick[SEATS.after(leader, step)] = Some(card(played));
     }
-    game.to_play = leader.next(SEATS, trick.len());
+    game.to_play = SEATS.after(leader, trick.len());
     game
 }
 
@@ -287,8 +287,9 @@ fn pass_directions_rotate_left_right_across_hold() {
     );
     let mut game = Hearts::new(config);
     let targets = |game: &Hearts| {
-        (0..SEATS)
-            .map(|seat| game.pass_target(PlayerIndex(seat)))
+        SEATS
+            .iter()
+            .map(|seat| game.pass_target(seat))
             .collect::<Vec<_>>()
     };
     game.start_hand(0);
@@ -328,7 +329,7 @@ fn the_lowest_total_wins_and_ties_share_the_win() {
 
 #[test]
 fn configs_and_player_counts_are_checked() {
-    let refused = |config: HeartsConfig| match Hearts::setup(&config, 4) {
+    let refused = |config: HeartsConfig| match Engine::<Hearts>::new(config, 4, 0) {
         Err(SetupError::Config { field, reason }) => (field, reason),
         other => panic!("expected a config error, got {other:?}"),
     };
@@ -351,7 +352,7 @@ fn configs_and_player_counts_are_checked() {
     assert!(reason.contains("at least one direction"), "{reason}");
     for players in [0, 3, 5] {
         assert_eq!(
-            Hearts::setup(&HeartsConfig::default(), players).err(),
+            Engine::<Hearts>::new(HeartsConfig::default(), players, 0).err(),
             Some(SetupError::PlayerCount {
                 game: "hearts",
                 players,
@@ -359,7 +360,7 @@ fn configs_and_player_counts_are_checked() {
             })
         );
     }
-    assert!(Hearts::setup(&HeartsConfig::default(), 4).is_ok());
+    assert!(Engine::<Hearts>::new(HeartsConfig::default(), 4, 0).is_ok());
 }
 
 #[test]

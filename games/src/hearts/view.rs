@@ -19,7 +19,7 @@ impl Hearts {
     #[must_use]
     pub fn summary(&self, viewer: PlayerIndex) -> String {
         let mut text = String::new();
-        let seated = viewer.0 < SEATS;
+        let seated = viewer.0 < SEATS.count();
         let passing = match self.pass_direction.steps() {
             Some(_) => format!("pass {}", self.pass_direction),
             None => "no passing".to_owned(),
@@ -30,8 +30,8 @@ impl Hearts {
             self.hand_number + 1,
             self.config.target_score
         );
-        let scores: Vec<String> = (0..SEATS)
-            .map(PlayerIndex)
+        let scores: Vec<String> = SEATS
+            .iter()
             .map(|seat| {
                 format!(
                     "{} {} (total {})",
@@ -121,7 +121,7 @@ impl Hearts {
             let giver = self
                 .pass_direction
                 .steps()
-                .map(|steps| viewer.next(SEATS, SEATS - steps));
+                .map(|steps| SEATS.before(viewer, steps));
             if self.phase == Phase::Playing
                 && !received.is_empty()
                 && let Some(giver) = giver

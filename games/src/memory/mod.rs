@@ -71,20 +71,17 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::ops::RangeInclusive;
+
 use meeple::{
     Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece,
-    Place, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
 pub use actions::{Hide, HideArgs, MemoryAction, MemoryActionArgs, Reveal, RevealArgs};
 pub use config::{Face, MemoryConfig};
 pub use moves::MemoryMove;
-
-/// The fewest players of a game of Memory.
-pub const MIN_PLAYERS: usize = 2;
-/// The most players of a game of Memory.
-pub const MAX_PLAYERS: usize = 6;
 
 /// The id of the deck of cards in the game's [`Chest`]: its only deck.
 pub const CARDS: DeckId = DeckId(0);
@@ -122,6 +119,16 @@ impl Game for Memory {
     type Move = MemoryMove;
     type Actions = MemoryAction;
     const NAME: &'static str = "memory";
+    /// Two to six players.
+    const PLAYERS: RangeInclusive<usize> = 2..=6;
+
+    /// [`MemoryConfig::validate`].
+    ///
+    /// # Errors
+    /// As [`MemoryConfig::validate`].
+    fn validate_config(config: &MemoryConfig, _: Seats) -> Result<(), SetupError> {
+        config.validate()
+    }
     /// Agents remember every card they saw turned over: the game is about memory.
     const RECALLS: bool = true;
 
@@ -129,11 +136,9 @@ impl Game for Memory {
     /// `rows` x `columns` board; the setup move shuffles them ([`MemoryMove::Shuffle`]).
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] for fewer than 2 or more than 6 players;
-    /// [`SetupError::Config`] from [`MemoryConfig::validate`].
-    fn setup(config: &MemoryConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, MIN_PLAYERS..=MAX_PLAYERS)?;
-        config.validate()?;
+    /// [`SetupError::Config`] if the cards do not fit the board (never after
+    /// [`MemoryConfig::validate`]).
+    fn setup(config: &MemoryConfig, seats: Seats) -> Result<Setup<Self>, SetupError> {
         let deck = Memory::deck(config);
         let grid = meeple::Grid::new(config.rows, config.columns);
         let mut laid = deck.sized_stack(grid.len(), ());
@@ -151,7 +156,7 @@ impl Game for Memory {
                 config: config.clone(),
                 face_down,
                 face_up: Board::new(CARDS, grid),
-                captured: PerPlayer::from_fn(players, |_| Stack::new(CARDS)),
+                captured: PerPlayer::from_fn(seats, |_| Stack::new(CARDS)),
                 turn: PlayerIndex(0),
                 first: None,
                 waiting: None,
@@ -239,10 +244,10 @@ impl Memory {
         &self.config
     }
 
-    /// How many players sit at the table.
+    /// The table: how many players sit at it.
     #[must_use]
-    pub fn players(&self) -> usize {
-        self.captured.len()
+    pub fn seats(&self) -> Seats {
+        self.captured.seats()
     }
 
     /// Whose turn it is (also once the game is over: the player who took the last pair).
@@ -283,10 +288,7 @@ impl Memory {
     /// not exist).
     #[must_use]
     pub fn captured(&self, player: PlayerIndex) -> &[Slot<Face>] {
-        self.captured
-            .iter()
-            .nth(player.0)
-            .map_or(&[], |pile| pile.slots())
+        self.captured.get(player).map_or(&[], |pile| pile.slots())
     }
 
     /// How many pairs `player` has taken: their score.

@@ -109,12 +109,12 @@ impl Move<Memory> for MemoryMove {
                     next.then(MemoryMove::Miss {
                         player: *player,
                         spaces,
-                        next: player.next(game.players(), 1),
+                        next: game.seats().next(*player),
                     });
                 }
             }
             MemoryMove::Capture { player, spaces, .. } => {
-                if let Some(pile) = game.captured.iter_mut().nth(player.0) {
+                if let Some(pile) = game.captured.get_mut(*player) {
                     for space in spaces {
                         // The rules put both cards face up before: nothing else to do if not.
                         let _ = move_piece(&mut game.face_up, space.0, pile, None);

@@ -2,7 +2,8 @@
 //! spaces 0 and 1 hold the pair `A`, spaces 2 and 3 the pair `B`, and so on.
 
 use meeple::{
-    Chance, Game, Move, PlayerIndex, Policy, SetupError, Slot, Space, Viewer, apply_moves,
+    Chance, Engine, Game, Move, PlayerIndex, Policy, Seats, SetupError, Slot, Space, Viewer,
+    apply_moves,
 };
 
 use super::*;
@@ -13,7 +14,7 @@ const P2: PlayerIndex = PlayerIndex(2);
 
 /// A table of `rows` x `columns` for `players`, before the shuffle: the cards in deck order.
 fn laid(rows: usize, columns: usize, players: usize) -> Memory {
-    Memory::setup(&MemoryConfig::grid(rows, columns), players)
+    Memory::setup(&MemoryConfig::grid(rows, columns), Seats::new(players))
         .expect("a valid setup")
         .state
 }
@@ -43,7 +44,7 @@ fn face(text: &str) -> Face {
 #[test]
 fn the_table_is_laid_face_down_in_deck_order_before_the_shuffle() {
     let game = laid(2, 3, 2);
-    assert_eq!(game.players(), 2);
+    assert_eq!(game.seats(), Seats::new(2));
     assert_eq!(game.pairs_left(), 3);
     let faces: Vec<String> = (0..6)
         .map(|space| {
@@ -338,7 +339,7 @@ fn players_and_observers_see_no_face_down_card() {
 }
 
 fn config_error(config: MemoryConfig) -> String {
-    match Memory::setup(&config, 2) {
+    match Engine::<Memory>::new(config.clone(), 2, 0) {
         Err(error) => error.to_string(),
         Ok(_) => panic!("{config:?} was accepted"),
     }
@@ -387,7 +388,7 @@ fn the_config_and_the_player_count_are_checked() {
         "invalid config: faces: `A` is listed twice: each pair needs its own face"
     );
     assert_eq!(
-        Memory::setup(&MemoryConfig::default(), 2)
+        Engine::<Memory>::new(MemoryConfig::default(), 2, 0)
             .err()
             .map(|error| error.to_string()),
         None
@@ -397,12 +398,14 @@ fn the_config_and_the_player_count_are_checked() {
         faces: vec![face("🍒")],
         ..MemoryConfig::grid(1, 2)
     };
-    let game = Memory::setup(&cherries, 2).expect("valid").state;
+    let game = Memory::setup(&cherries, Seats::new(2))
+        .expect("valid")
+        .state;
     assert_eq!(game.face_down().component(Space(1)), Some(&face("🍒")));
 
     for players in [0, 1, 7] {
         assert_eq!(
-            Memory::setup(&MemoryConfig::default(), players).err(),
+            Engine::<Memory>::new(MemoryConfig::default(), players, 0).err(),
             Some(SetupError::PlayerCount {
                 game: "memory",
                 players,
@@ -411,13 +414,13 @@ fn the_config_and_the_player_count_are_checked() {
         );
     }
     assert_eq!(
-        Memory::setup(&MemoryConfig::default(), 1)
+        Engine::<Memory>::new(MemoryConfig::default(), 1, 0)
             .err()
             .map(|error| error.to_string())
             .as_deref(),
         Some("memory is played by 2 to 6 players, not 1")
     );
-    assert!(Memory::setup(&MemoryConfig::default(), 6).is_ok());
+    assert!(Engine::<Memory>::new(MemoryConfig::default(), 6, 0).is_ok());
 }
 
 #[test]

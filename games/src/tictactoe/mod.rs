@@ -33,16 +33,17 @@ mod view;
 mod tests;
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use meeple::{
     Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Game, Grid, Move,
-    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Setup, SetupError, Slot, Space, Stack,
-    View, move_piece,
+    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Space,
+    Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
-/// The number of seats: X and O.
-pub const SEATS: usize = 2;
+/// The table: X and O.
+pub const SEATS: Seats = Seats::new(2);
 
 /// A mark: X (seat 0, who begins) or O (seat 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -166,15 +167,22 @@ impl Game for TicTacToe {
     type Move = TicTacToeMove;
     type Actions = TicTacToeAction;
     const NAME: &'static str = "tictactoe";
+    const PLAYERS: RangeInclusive<usize> = SEATS.count()..=SEATS.count();
+
+    /// [`TicTacToeConfig::validate`].
+    ///
+    /// # Errors
+    /// As [`TicTacToeConfig::validate`].
+    fn validate_config(config: &TicTacToeConfig, _: Seats) -> Result<(), SetupError> {
+        config.validate()
+    }
 
     /// An empty board; X's supply holds the X marks and O's the O marks; X begins.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] for any count but 2; [`SetupError::Config`] from
-    /// [`TicTacToeConfig::validate`].
-    fn setup(config: &TicTacToeConfig, players: usize) -> Result<Setup<Self>, SetupError> {
-        SetupError::check_players(Self::NAME, players, SEATS..=SEATS)?;
-        config.validate()?;
+    /// [`SetupError::Config`] if the marks cannot be dealt (never for a config that passed
+    /// [`TicTacToeConfig::validate`]).
+    fn setup(config: &TicTacToeConfig, _: Seats) -> Result<Setup<Self>, SetupError> {
         let grid = Grid::new(config.size, config.size);
         let deck = marks(grid.len());
         let mut supply_x = deck.stack(());
@@ -222,13 +230,14 @@ impl Game for TicTacToe {
         match self.finish.as_ref()? {
             Finish::Won { player, .. } => Some(Outcome {
                 winners: vec![*player],
-                scores: (0..SEATS)
-                    .map(|seat| if seat == player.0 { 1 } else { -1 })
+                scores: SEATS
+                    .iter()
+                    .map(|seat| if seat == *player { 1 } else { -1 })
                     .collect(),
             }),
             Finish::Draw => Some(Outcome {
-                winners: (0..SEATS).map(PlayerIndex).collect(),
-                scores: vec![0; SEATS],
+                winners: SEATS.iter().collect(),
+                scores: vec![0; SEATS.count()],
             }),
         }
     }
@@ -261,7 +270,7 @@ impl TicTacToe {
     /// The marks `player` has not placed yet.
     #[must_use]
     pub fn supply(&self, player: PlayerIndex) -> usize {
-        self.supplies.iter().nth(player.0).map_or(0, Stack::len)
+        self.supplies.get(player).map_or(0, Stack::len)
     }
 
     /// Whose turn it is (the last player to move, once the game is over).
@@ -366,7 +375,7 @@ impl Move<TicTacToe> for TicTacToeMove {
                 } else if game.board.free().next().is_none() {
                     next.then(TicTacToeMove::Draw);
                 } else {
-                    game.to_play = player.next(SEATS, 1);
+                    game.to_play = SEATS.next(*player);
                 }
             }
             TicTacToeMove::Win { player, line } => {

@@ -1,9 +1,6 @@
 //! Every selection kind and every attribute of `#[action]` and of the selections.
 
-use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup,
-    SetupError,
-};
+use meeple::{Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Seats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,6 +15,7 @@ impl Good {
 
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Market {
+    seats: Seats,
     coins: u32,
     hand: Vec<u8>,
     names: Vec<String>,
@@ -47,7 +45,7 @@ impl Move<Market> for MarketMove {
             MarketMove::Discard { cards } => market.hand.retain(|card| !cards.contains(card)),
             MarketMove::Name { name } => market.names.push(name.clone()),
         }
-        market.next = market.next.next(2, 1);
+        market.next = market.seats.next(market.next);
     }
 }
 
@@ -118,8 +116,9 @@ impl Game for Market {
     type Move = MarketMove;
     type Actions = MarketAction;
     const NAME: &'static str = "market";
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
-        let state = Market { coins: 5, hand: vec![1, 2, 3], names: vec![], next: PlayerIndex(0) };
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+        let state = Market { seats, coins: 5, hand: vec![1, 2, 3], names: vec![], next: PlayerIndex(0) };
         Ok(Setup { state, moves: vec![] })
     }
     fn to_act(&self) -> PlayerSet {

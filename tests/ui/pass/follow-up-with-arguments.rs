@@ -1,9 +1,6 @@
 //! An action with `#[arg]` fields, asked for as a follow-up with its arguments.
 
-use meeple::{
-    Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
-    Setup, SetupError,
-};
+use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Seats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
@@ -75,7 +72,8 @@ impl Game for Cards {
     type Move = CardMove;
     type Actions = CardAction;
     const NAME: &'static str = "cards";
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         let state = Cards { deck: (1..=10).collect(), hand: vec![], discarded: vec![] };
         Ok(Setup { state, moves: vec![] })
     }

@@ -2,10 +2,7 @@
 //! (a closure parameter, a `let`, a `match` arm, a `for` or an `if let`), and a field or a
 //! method of that name is no use of it.
 
-use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup,
-    SetupError,
-};
+use meeple::{Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Setup, SetupError, Seats};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
@@ -68,7 +65,8 @@ impl Game for Table {
     type Move = TableMove;
     type Actions = TableAction;
     const NAME: &'static str = "table";
-    fn setup(_: &(), _players: usize) -> Result<Setup<Self>, SetupError> {
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup { state: Table { hand: vec![1, 2, 3], amount: 5 }, moves: vec![] })
     }
     fn to_act(&self) -> PlayerSet {
