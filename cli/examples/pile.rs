@@ -11,8 +11,8 @@ use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 use meeple::{
-    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup,
-    SetupError, Viewer,
+    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Search, Seats,
+    Setup, SetupError, Viewer,
 };
 use meeple_cli::TerminalGame;
 use serde::{Deserialize, Serialize};
@@ -118,6 +118,9 @@ impl Game for Pile {
             .to_owned()
     }
 }
+
+/// The pile hides nothing and is scored at its end: the bots search it with the defaults.
+impl Search for Pile {}
 
 /// What the terminal shows: the pile, and each take in words.
 impl TerminalGame for Pile {

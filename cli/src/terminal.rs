@@ -1,15 +1,16 @@
 //! What the terminal needs of a game: its table's usual size and how it shows the state
 //! and each move to a viewer.
 
-use meeple::{Game, Viewer};
+use meeple::{Game, Search, Viewer};
 
 /// A game the command line can run: how many seats it has by default, and how the
-/// terminal shows its state and its moves to a viewer, in words.
+/// terminal shows its state and its moves to a viewer, in words. Its bots search it, so it
+/// implements [`Search`] (`impl Search for MyGame {}` for a game of perfect information).
 ///
 /// Both texts must show nothing hidden from `viewer`: `play` prints them to the person at a
 /// seat. Implement it for a game, then call [`run`](crate::run) (or
 /// [`Cli::game`](crate::Cli::game)) from `main`; `cli/examples/pile.rs` shows a whole game.
-pub trait TerminalGame: Game<Actions: PartialEq, Config: Send + Sync> {
+pub trait TerminalGame: Search + Game<Actions: PartialEq, Config: Send + Sync> {
     /// How many seats the table has when `--players` is not given: the fewest the game is
     /// played by ([`Game::PLAYERS`]) unless the game says otherwise. Any other count is
     /// checked against [`Game::PLAYERS`].

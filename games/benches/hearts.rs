@@ -25,7 +25,8 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use meeple::{Engine, EngineSettings, PlayerIndex};
-use meeple_games::hearts::{Card, Hearts, HeartsAction, HeartsConfig, HeartsMove, Phase};
+use meeple_games::french::Card;
+use meeple_games::hearts::{Hearts, HeartsAction, HeartsConfig, HeartsMove, Phase};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

@@ -14,7 +14,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use meeple::{Engine, PerPlayer};
-use meeple_games::hearts::{CardSet, Hearts, HeartsConfig, PassDirection};
+use meeple_games::french::CardSet;
+use meeple_games::hearts::{Hearts, HeartsConfig, PassDirection};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

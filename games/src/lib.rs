@@ -6,6 +6,8 @@
 //! - [`memory`]: Memory (Concentration) for 2 to 6 players, face-down pairs on a grid.
 //! - [`blackjack`]: Blackjack for 1 to 7 players against the dealer, from a shuffled shoe.
 //!
+//! [`french`] holds the 52-card deck that Hearts and Blackjack share.
+//!
 //! Each game is a module with its state (implementing [`meeple::Game`]), its moves, its
 //! actions and a typed config; run one with [`meeple::Engine`]:
 //!
@@ -26,6 +28,7 @@
 //! ```
 
 pub mod blackjack;
+pub mod french;
 pub mod hearts;
 pub mod memory;
 pub mod tictactoe;

@@ -3,7 +3,7 @@
 //! information-set MCTS agent loses far less than random players and plays like a player
 //! who knows the game (hits a 10 or 11, stands on a hard 17 or more).
 
-use meeple::{Agent, Budget, Engine, Game, PlayerIndex, RandomAgent, SearchAgent};
+use meeple::{Agent, Budget, Engine, Game, PlayerIndex, RandomAgent, Search, SearchAgent};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, HandValue, Phase, card_points,
 };

@@ -8,7 +8,7 @@ use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, HandResult, HandValue, Hit, Spot,
     Stand, dealer_draws, settle,
 };
-use meeple_games::hearts::Card;
+use meeple_games::french::Card;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -68,7 +68,7 @@ fn the_variants_pass_the_harness() {
 }
 
 /// Whether a place shows no card.
-fn all_hidden(slots: &[Slot<meeple_games::hearts::Card>]) -> bool {
+fn all_hidden(slots: &[Slot<meeple_games::french::Card>]) -> bool {
     slots.iter().all(Slot::is_hidden)
 }
 

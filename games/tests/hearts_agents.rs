@@ -2,7 +2,8 @@
 //! information-set MCTS agent takes clearly fewer points than random players.
 
 use meeple::{Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
-use meeple_games::hearts::{CardSet, Hearts, HeartsConfig};
+use meeple_games::french::CardSet;
+use meeple_games::hearts::{Hearts, HeartsConfig};
 
 mod matches;
 

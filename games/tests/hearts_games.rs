@@ -7,7 +7,8 @@ mod common;
 
 use common::{checked_hands, play_random};
 use meeple::{PlayerIndex, RecordKind};
-use meeple_games::hearts::{Card, HeartsConfig, HeartsMove, MoonScoring, PassDirection, SEATS};
+use meeple_games::french::Card;
+use meeple_games::hearts::{HeartsConfig, HeartsMove, MoonScoring, PassDirection, SEATS};
 
 /// Plays `seed` under `config`; returns the final totals, the winners, the number of hands
 /// and of moons.

@@ -11,8 +11,9 @@ use common::{agent, checked_hands, play_random, random_choice};
 use meeple::{
     ActionRecord, Engine, EngineSettings, PlayerIndex, RecordKind, SubmitError, UndoError,
 };
+use meeple_games::french::{Card, CardSet};
 use meeple_games::hearts::{
-    Card, CardSet, Hearts, HeartsAction, HeartsConfig, HeartsMove, PassCards, Phase, PlayCard,
+    Hearts, HeartsAction, HeartsConfig, HeartsMove, PassCards, Phase, PlayCard,
 };
 use proptest::prelude::*;
 

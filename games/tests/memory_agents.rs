@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use meeple::{
-    Agent, Budget, ComponentId, Engine, Game, PlayerIndex, RandomAgent, SearchAgent, Space,
+    Agent, Budget, ComponentId, Engine, PlayerIndex, RandomAgent, Search, SearchAgent, Space,
 };
 use meeple_games::memory::{Memory, MemoryConfig, MemoryMove};
 

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::player::PlayerIndex;
+use crate::search::Search;
 
 /// A bot that plays a seat.
 pub trait Agent<G: Game> {
@@ -64,13 +65,13 @@ pub enum Budget {
 
 /// Monte Carlo tree search with UCB1 selection (UCT, after Kocsis and Szepesvári), over the
 /// player's information set when the game hides information: each playout first draws a
-/// full state consistent with the player's view ([`Game::determinize`]), and the tree
+/// full state consistent with the player's view ([`Search::determinize`]), and the tree
 /// counts how often each action was available, as in single-observer information-set
 /// MCTS (Cowling, Powley and Whitehouse, 2012). For games of perfect information the view
 /// is the state, and this is plain UCT.
 ///
 /// Every seat in the tree chooses for its own reward; playouts are random and stop where
-/// [`Game::evaluate`] scores the state (the end of the game by default).
+/// [`Search::evaluate`] scores the state (the end of the game by default).
 #[derive(Clone, Debug)]
 pub struct SearchAgent {
     rng: ChaCha8Rng,
@@ -122,7 +123,7 @@ struct Node<A> {
     reward: f64,
 }
 
-impl<G: Game> Agent<G> for SearchAgent
+impl<G: Search> Agent<G> for SearchAgent
 where
     G::Actions: PartialEq,
 {
@@ -167,7 +168,7 @@ where
 impl SearchAgent {
     /// One playout: determinize, select down the tree, expand one node, play out at random,
     /// back the rewards up.
-    fn iterate<G: Game>(
+    fn iterate<G: Search>(
         &mut self,
         seat: &Engine<G>,
         player: PlayerIndex,

@@ -137,7 +137,7 @@ impl<C: Clone> Deck<C> {
     /// The pieces of this deck that no place of `view` shows, in deck order, each with the
     /// dynamic value `value`: the components a viewer cannot locate, to deal at random into
     /// the hidden slots of their view when determinizing it
-    /// ([`Game::determinize`](crate::Game::determinize)).
+    /// ([`Search::determinize`](crate::Search::determinize)).
     #[must_use]
     pub fn unseen<V: Clone>(&self, value: V, view: &impl crate::View) -> Vec<Piece<C, V>> {
         let mut located = vec![false; self.len()];

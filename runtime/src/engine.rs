@@ -18,6 +18,7 @@ use crate::log::{ActionRecord, GameLog, LogSeal, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
+use crate::search::Search;
 use crate::submission::Submission;
 use crate::view::{MoveViewer, Serialized, ViewedRecord, Viewer};
 
@@ -412,24 +413,6 @@ impl<G: Game> Engine<G> {
     /// How many records and moves this game has applied so far.
     pub fn played(&self) -> Played {
         self.played
-    }
-
-    /// Replaces the state, a view of `player`'s, by a full state consistent with it drawn
-    /// from this engine's chance ([`Game::determinize`]): for an agent's engine
-    /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
-    pub fn determinize(&mut self, player: PlayerIndex) {
-        self.state = if G::RECALLS {
-            let seen = self
-                .recall
-                .seen
-                .get(player.0)
-                .map_or(&[][..], |seen| &seen[..]);
-            self.state
-                .determinize_recalled(player, seen, &mut self.chance)
-        } else {
-            self.state.determinize(player, &mut self.chance)
-        };
-        self.refresh();
     }
 
     /// The prompt of `player` computed from their view instead of the full state. Equal to
@@ -1551,6 +1534,27 @@ enum Facing<A> {
     Forced(A),
     /// Something to decide.
     Choice,
+}
+
+/// What search agents ask of a game's engine beyond its rules ([`Search`]).
+impl<G: Search> Engine<G> {
+    /// Replaces the state, a view of `player`'s, by a full state consistent with it drawn
+    /// from this engine's chance ([`Search::determinize`]): for an agent's engine
+    /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
+    pub fn determinize(&mut self, player: PlayerIndex) {
+        self.state = if G::RECALLS {
+            let seen = self
+                .recall
+                .seen
+                .get(player.0)
+                .map_or(&[][..], |seen| &seen[..]);
+            self.state
+                .determinize_recalled(player, seen, &mut self.chance)
+        } else {
+            self.state.determinize(player, &mut self.chance)
+        };
+        self.refresh();
+    }
 }
 
 /// Feeds `value` as JSON to `hasher`, then a newline (which compact JSON never holds), so

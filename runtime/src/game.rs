@@ -7,7 +7,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::action::ActionSet;
-use crate::chance::Chance;
 use crate::moves::Move;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 use crate::view::View;
@@ -107,54 +106,16 @@ pub trait Game: Clone + Debug + View + 'static {
         WhenStuck::Deadlock
     }
 
-    /// A full state consistent with `self`, the view of `player`, drawn from `chance`: what
-    /// an information-set search agent plays out (determinization). Games with hidden
-    /// information deal the cards `player` cannot see among the places they may lie in;
-    /// the default, for games of perfect information, is the view itself.
-    #[must_use]
-    fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
-        let _ = (player, chance);
-        self.clone()
-    }
-
-    /// Whether a player's agents remember what they have seen: the engine then keeps, for
-    /// each player, every move as [`Move::view`](crate::Move::view) showed it to them
-    /// (the setup's first), and determinization receives that history
-    /// ([`determinize_recalled`](Self::determinize_recalled)). For games where what was
+    /// Whether players remember what they have seen (perfect recall, a part of the game's
+    /// information as its views are): the engine then keeps, for each player, every move
+    /// as [`Move::view`](crate::Move::view) showed it to them (the setup's first), and
+    /// determinization receives that history
+    /// ([`Search::determinize_recalled`](crate::Search::determinize_recalled)). The engine
+    /// needs it from its first record, so it is declared with the rules, not with the
+    /// search. For games where what was
     /// seen and hidden again matters (Memory); off by default, since keeping the history
     /// costs a view of every move for every player.
     const RECALLS: bool = false;
-
-    /// As [`determinize`](Self::determinize), for a game that [`RECALLS`](Self::RECALLS):
-    /// `seen` holds every move `player` has seen so far, in order, as they saw it, so a
-    /// card shown and hidden again can be put back where it was seen. Only consistent
-    /// states may be drawn: what `seen` showed, and the view. The default forgets `seen`.
-    #[must_use]
-    fn determinize_recalled(
-        &self,
-        player: PlayerIndex,
-        seen: &[Self::Move],
-        chance: &mut Chance,
-    ) -> Self {
-        let _ = seen;
-        self.determinize(player, chance)
-    }
-
-    /// How good this state is for `player`, in `0.0..=1.0`, when a search agent that
-    /// started looking ahead from `root` may stop here; `None` to play on. The default
-    /// scores a finished game: 1 shared among the winners, 0 for the others. Games give
-    /// an evaluation at a nearer horizon (Hearts: the end of the hand) without changing
-    /// the agents.
-    fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
-        let _ = root;
-        let outcome = self.outcome()?;
-        let winners = outcome.winners.len().max(1) as f64;
-        Some(if outcome.winners.contains(&player) {
-            1.0 / winners
-        } else {
-            0.0
-        })
-    }
 
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {

@@ -185,10 +185,12 @@
 //! ([`Engine::for_agent`]: the seat's view, a chance of its own, no log), counts and ranks
 //! completions without listing them ([`Engine::count_completions`],
 //! [`Engine::nth_completion`]) and plays them out by position ([`Engine::submit_nth`]). A
-//! game helps the search without changing the agents: [`Game::determinize`] draws a full
-//! state consistent with a view, [`Game::evaluate`] scores a nearer horizon than the end,
+//! game helps the search, apart from its rules, by implementing [`Search`] (its defaults
+//! suit a game of perfect information: `impl Search for MyGame {}`):
+//! [`Search::determinize`] draws a full
+//! state consistent with a view, [`Search::evaluate`] scores a nearer horizon than the end,
 //! and a game whose players must remember what they saw (Memory) sets [`Game::RECALLS`]
-//! and draws from that history in [`Game::determinize_recalled`].
+//! and draws from that history in [`Search::determinize_recalled`].
 
 extern crate self as meeple;
 
@@ -211,6 +213,7 @@ mod places;
 mod player;
 mod prompt;
 mod reveal;
+mod search;
 mod submission;
 mod view;
 
@@ -242,5 +245,6 @@ pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
+pub use search::Search;
 pub use submission::Submission;
 pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

@@ -3,7 +3,7 @@
 
 use meeple::{
     Action, Actions, Chance, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PerPlayer,
-    PlayerIndex, PlayerSet, Seats, Setup, SetupError, View, Viewer,
+    PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -115,7 +115,9 @@ impl Game for Secrets {
             scores: Vec::new(),
         })
     }
+}
 
+impl Search for Secrets {
     fn determinize_recalled(
         &self,
         _player: PlayerIndex,

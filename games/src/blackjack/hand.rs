@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hearts::{Card, Rank};
+use crate::french::{Card, Rank};
 
 /// The points `rank` counts in Blackjack: 2 to 9 at face value, the ten and the court cards
 /// (jack, queen, king) 10, the ace 1. An ace counts 11 instead when that does not take the

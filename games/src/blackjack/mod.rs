@@ -38,8 +38,8 @@
 //! place followed by a token).
 //!
 //! A search agent ([`meeple::SearchAgent`]) plays possible tables drawn from the player's
-//! view ([`Game::determinize`]): the hole card and the shoe dealt from the cards nobody has
-//! seen; its search stops when the round is settled ([`Game::evaluate`]).
+//! view ([`Search::determinize`]): the hole card and the shoe dealt from the cards nobody has
+//! seen; its search stops when the round is settled ([`Search::evaluate`]).
 //!
 //! ```
 //! use meeple::{Engine, PlayerIndex};
@@ -71,12 +71,12 @@ use std::ops::RangeInclusive;
 
 use meeple::{
     Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
-    PlayerSet, Seats, Setup, SetupError, Slot, Stack, move_piece,
+    PlayerSet, Search, Seats, Setup, SetupError, Slot, Stack, move_piece,
 };
 
 use serde::{Deserialize, Serialize};
 
-use crate::hearts::{Card, Rank, Suit};
+use crate::french::{Card, Rank, Suit};
 
 pub use actions::{BlackjackAction, BlackjackActionArgs, Hit, HitArgs, Stand, StandArgs};
 pub use config::BlackjackConfig;
@@ -218,7 +218,9 @@ impl Game for Blackjack {
             Best::Highest,
         ))
     }
+}
 
+impl Search for Blackjack {
     /// A full table consistent with `player`'s view (`self`): the hole card and the shoe
     /// dealt from the cards the player cannot locate, shuffled by `chance`; a hole card
     /// that the dealer's peek ruled out a blackjack for makes none.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hand::{HandResult, HandValue};
 use super::{Blackjack, Phase};
-use crate::hearts::Card;
+use crate::french::Card;
 
 /// Where a dealt card goes.
 ///

@@ -1,12 +1,12 @@
 //! What a search agent needs of Blackjack ([`meeple::SearchAgent`]): a full table drawn
-//! from a player's view ([`Game::determinize`](meeple::Game::determinize)) and a horizon at
-//! the end of the round ([`Game::evaluate`](meeple::Game::evaluate)).
+//! from a player's view ([`Search::determinize`](meeple::Search::determinize)) and a horizon at
+//! the end of the round ([`Search::evaluate`](meeple::Search::evaluate)).
 
 use meeple::{Arrangement, Chance, Piece, Place, PlayerIndex, Slot, Stack};
 
 use super::hand::HandValue;
 use super::{Blackjack, Phase};
-use crate::hearts::Card;
+use crate::french::Card;
 
 impl Blackjack {
     /// A full table consistent with this view: the hole card and the cards of the shoe

@@ -7,7 +7,7 @@ use meeple::{Game, PlayerIndex, Slot, Stack};
 use super::hand::{HandValue, chips};
 use super::moves::{BlackjackMove, Spot};
 use super::{Blackjack, Phase};
-use crate::hearts::Card;
+use crate::french::Card;
 
 /// The cards of a place as text: each card's two characters, `??` for a hidden one.
 fn cards_text(place: &Stack<Card>) -> impl Iterator<Item = String> + '_ {

@@ -2,9 +2,9 @@
 
 use meeple::{Action, Actions};
 
-use super::card::{Card, CardSet};
 use super::moves::HeartsMove;
 use super::{Hearts, SEATS};
+use crate::french::{Card, CardSet};
 
 /// Pass three cards of your hand in this hand's direction. Every seat passes at once; the
 /// cards are taken once all four have passed.

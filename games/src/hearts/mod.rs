@@ -39,7 +39,6 @@
 //! ```
 
 mod actions;
-mod card;
 mod config;
 mod moves;
 mod view;
@@ -51,15 +50,16 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use meeple::{
-    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError, View,
-    Viewer,
+    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup,
+    SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
+
+use crate::french::{Card, CardSet, Suit};
 
 pub use actions::{
     HeartsAction, HeartsActionArgs, PassCards, PassCardsArgs, PlayCard, PlayCardArgs,
 };
-pub use card::{Card, CardParseError, CardSet, CardSetIter, Rank, Suit};
 pub use config::{HeartsConfig, MoonScoring, PassDirection};
 pub use moves::HeartsMove;
 
@@ -198,7 +198,9 @@ impl Game for Hearts {
     fn player_name(&self, player: PlayerIndex) -> String {
         seat_name(player)
     }
+}
 
+impl Search for Hearts {
     /// Deals the cards `player` cannot see at random to the other seats: their hands
     /// (13 before passing, 10 once they passed, then 13 less the cards they played) and
     /// the three cards each passed. What the view keeps (the player's own cards, the trick,

@@ -3,8 +3,8 @@
 use meeple::{Move, MoveContext, PerPlayer, PlayerIndex, Viewer};
 use serde::{Deserialize, Serialize};
 
-use super::card::{Card, CardSet};
 use super::{Hearts, Phase, SEATS};
+use crate::french::{Card, CardSet};
 
 /// A step of a game of Hearts. Each runs as a consequence of the one before:
 /// `StartHand -> Deal (-> StartPlay in a hand without passing)`, `Pass (the fourth) ->

@@ -4,9 +4,9 @@ use std::fmt::Write as _;
 
 use meeple::{Game, PlayerIndex};
 
-use super::card::Suit;
 use super::moves::HeartsMove;
 use super::{Hearts, Phase, SEATS, seat_name};
+use crate::french::Suit;
 
 impl Hearts {
     /// The table as `viewer` may see it, as lines of text: the hand number and pass

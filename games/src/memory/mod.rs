@@ -41,11 +41,11 @@
 //! # Search agents
 //!
 //! A search agent ([`meeple::SearchAgent`]) plays possible tables drawn from the player's
-//! view ([`Game::determinize`]): the face-down cards shuffled among the spaces where they
+//! view ([`Search::determinize`]): the face-down cards shuffled among the spaces where they
 //! lie. The view holds only the table as it lies now, so a card turned over and then face
 //! down again is as unknown to the agent as one never seen: the agent plays without the
 //! memory the game is named for, and does about as well as a random player. Its search stops
-//! at the end of the turn ([`Game::evaluate`]).
+//! at the end of the turn ([`Search::evaluate`]).
 //!
 //! ```
 //! use meeple::{Engine, PlayerIndex};
@@ -75,7 +75,8 @@ use std::ops::RangeInclusive;
 
 use meeple::{
     Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece,
-    Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Place, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Slot, Space, Stack, View,
+    move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -188,11 +189,13 @@ impl Game for Memory {
             Best::Highest,
         ))
     }
+}
 
+impl Search for Memory {
     /// A full table consistent with `player`'s view (`self`): the anonymous face-down
     /// cards replaced by the cards the player cannot locate, shuffled by `chance`. The view
     /// remembers no card once it is face down again, so neither does this: the engine
-    /// determinizes with [`determinize_recalled`](Game::determinize_recalled), which does.
+    /// determinizes with [`determinize_recalled`](Search::determinize_recalled), which does.
     fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
         let _ = player;
         self.determinized(chance)

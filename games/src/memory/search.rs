@@ -1,7 +1,7 @@
 //! What a search agent needs of Memory ([`meeple::SearchAgent`]): a full table drawn from
-//! what a player saw ([`Game::determinize_recalled`](meeple::Game::determinize_recalled):
+//! what a player saw ([`Search::determinize_recalled`](meeple::Search::determinize_recalled):
 //! Memory [`RECALLS`](meeple::Game::RECALLS)) and a horizon at the end of the turn
-//! ([`Game::evaluate`](meeple::Game::evaluate)).
+//! ([`Search::evaluate`](meeple::Search::evaluate)).
 
 use std::collections::BTreeMap;
 

@@ -37,8 +37,8 @@ use std::ops::RangeInclusive;
 
 use meeple::{
     Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Game, Grid, Move,
-    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Space,
-    Stack, View, move_piece,
+    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError,
+    Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -161,6 +161,9 @@ pub struct TicTacToe {
     to_play: PlayerIndex,
     finish: Option<Finish>,
 }
+
+/// Tic-tac-toe hides nothing and is scored at its end: the defaults.
+impl Search for TicTacToe {}
 
 impl Game for TicTacToe {
     type Config = TicTacToeConfig;

@@ -3,7 +3,7 @@
 
 #![allow(dead_code, reason = "each test binary uses a part of the helpers")]
 
-use meeple::{Agent, Chest, ComponentId, Engine, Game, PlayerIndex, RandomAgent, Viewer};
+use meeple::{Agent, Chest, ComponentId, Engine, Game, PlayerIndex, RandomAgent, Search, Viewer};
 
 /// Plays `engine` to its end with `search` at seat `searcher` and `random` at every other
 /// seat, each deciding from the seat's own copy of the game ([`Engine::for_agent`]) seeded
@@ -70,7 +70,7 @@ pub struct Determinized<'a, G: Game> {
 ///
 /// # Panics
 /// Panics at the first check that fails, saying where.
-pub fn check_determinizations<G: Game + serde::Serialize>(
+pub fn check_determinizations<G: Search + serde::Serialize>(
     config: &G::Config,
     players: usize,
     seeds: impl IntoIterator<Item = u64>,

@@ -1,4 +1,6 @@
-//! Cards of a standard 52-card deck and sets of them as a bitmask.
+//! The French-suited 52-card deck that Hearts and Blackjack are played with: [`Suit`],
+//! [`Rank`], [`Card`] (written `QS`, `TH`, `2C`), and sets of cards as a bitmask
+//! ([`CardSet`]) for games whose rules are about which cards a hand holds.
 
 use std::fmt;
 use std::str::FromStr;
@@ -12,13 +14,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Suit {
-    /// Clubs, `C`: the 2 of clubs leads the first trick.
+    /// Clubs, `C`.
     Clubs,
     /// Diamonds, `D`.
     Diamonds,
-    /// Spades, `S`: the queen of spades is worth 13 points.
+    /// Spades, `S`.
     Spades,
-    /// Hearts, `H`: each is worth 1 point.
+    /// Hearts, `H`.
     Hearts,
 }
 
@@ -71,7 +73,8 @@ impl fmt::Display for Suit {
     }
 }
 
-/// A rank, from two (lowest) to ace (highest); aces are high in Hearts.
+/// A rank, from two (lowest) to ace (highest): aces high, as in Hearts (Blackjack counts
+/// an ace 1 or 11 by its own rules, [`crate::blackjack::card_points`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[expect(missing_docs, reason = "the variants are the ranks' own names")]
@@ -167,12 +170,12 @@ pub struct Card {
 }
 
 impl Card {
-    /// The 2 of clubs, which leads the first trick of every hand.
+    /// The 2 of clubs (in Hearts, it leads the first trick of every hand).
     pub const TWO_OF_CLUBS: Card = Card::new(Rank::Two, Suit::Clubs);
-    /// The queen of spades, worth 13 points.
+    /// The queen of spades (in Hearts, worth 13 points).
     pub const QUEEN_OF_SPADES: Card = Card::new(Rank::Queen, Suit::Spades);
-    /// The jack of diamonds, worth -10 points in the variant that counts it
-    /// ([`HeartsConfig::jack_of_diamonds`](super::HeartsConfig::jack_of_diamonds)).
+    /// The jack of diamonds (worth -10 points in the Hearts variant that counts it,
+    /// [`HeartsConfig::jack_of_diamonds`](crate::hearts::HeartsConfig::jack_of_diamonds)).
     pub const JACK_OF_DIAMONDS: Card = Card::new(Rank::Jack, Suit::Diamonds);
 
     /// The card of this rank and suit.
