@@ -21,11 +21,12 @@ use crate::view::View;
 /// Its [`View`] says what each viewer may see of it: `#[derive(View)]` with a policy per
 /// field (every field visible by default, for games of perfect information).
 ///
-/// The state is plain data that serializes (serde's `Serialize` and `Deserialize`), so it
-/// can be stored, compared and shown: `#[derive(View)]` checks it once, at the state, and
-/// [`check_views`](crate::check_views) compares states by their JSON. It is not a bound
-/// of this trait, so a state that forgets its serde derives gets that one error, not one
-/// at every place that names the game.
+/// The state is plain data that serializes (serde's `Serialize`), so it can be hashed,
+/// compared and shown: the runtime reaches it through
+/// [`View::serialize_state`](crate::View::serialize_state), which `#[derive(View)]`
+/// forwards to the state's `Serialize`. It is not a bound of this trait, so a state that
+/// forgets its serde derive gets one error, at the state, not one at every place that
+/// names the game.
 pub trait Game: Clone + Debug + View + 'static {
     /// The game's variants and options, checked by
     /// [`validate_config`](Self::validate_config) before [`setup`](Self::setup).
@@ -112,9 +113,8 @@ pub trait Game: Clone + Debug + View + 'static {
     /// determinization receives that history
     /// ([`Search::determinize_recalled`](crate::Search::determinize_recalled)). The engine
     /// needs it from its first record, so it is declared with the rules, not with the
-    /// search. For games where what was
-    /// seen and hidden again matters (Memory); off by default, since keeping the history
-    /// costs a view of every move for every player.
+    /// search. For games where what was seen and hidden again matters (Memory); off by
+    /// default, since keeping the history costs a view of every move for every player.
     const RECALLS: bool = false;
 
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
