@@ -884,9 +884,7 @@ impl<G: Game> Engine<G> {
                 }
             });
         }
-        let mut earlier = self.log.clone();
-        let cancelled = earlier.records.split_off(position);
-        let mut cancelled = self.rewind(earlier, cancelled)?;
+        let mut cancelled = self.rewind(position)?;
         cancelled.pop().ok_or(UndoError::NothingToUndo {
             player: self.seat(player),
         })
@@ -945,9 +943,7 @@ impl<G: Game> Engine<G> {
                 return Ok(vec![own]);
             }
         }
-        let mut earlier = self.log.clone();
-        let cancelled = earlier.records.split_off(position);
-        self.rewind(earlier, cancelled)
+        self.rewind(position)
     }
 
     /// Refuses any undo once the game is over or without a log.
@@ -961,14 +957,12 @@ impl<G: Game> Engine<G> {
         Ok(())
     }
 
-    /// Replaces this game by the replay of `earlier`, cancelling `cancelled` (the records
-    /// after it), if the first was chosen by a player and none of them drew chance or
-    /// showed anyone something hidden from them.
-    fn rewind(
-        &mut self,
-        earlier: GameLog<G>,
-        cancelled: Vec<ActionRecord<G::Move>>,
-    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+    /// Cancels the records from `position` on and replays the ones before it, if the first
+    /// cancelled was chosen by a player and none of them drew chance or showed anyone
+    /// something hidden from them.
+    fn rewind(&mut self, position: usize) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+        let mut earlier = self.log.clone();
+        let cancelled = earlier.records.split_off(position);
         if let Some(first) = cancelled.first()
             && first.kind != RecordKind::Submitted
         {

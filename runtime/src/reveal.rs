@@ -87,14 +87,20 @@ impl HiddenValues {
     /// What `viewer` does not see of `state`: every value inside a part where the state
     /// and its view differ.
     pub(crate) fn of<G: View>(state: &G, viewer: Viewer) -> Self {
+        Self::with_view(state, viewer).0
+    }
+
+    /// [`of`](Self::of), with the viewer's view as JSON (`null` for the admin, who is
+    /// shown everything).
+    fn with_view<G: View>(state: &G, viewer: Viewer) -> (Self, Value) {
         let mut hidden = HiddenValues::default();
         if viewer == Viewer::Admin {
-            return hidden;
+            return (hidden, Value::Null);
         }
         let full = to_json(&Serialized(state));
         let seen = to_json(&Serialized(&state.view(viewer)));
         hidden.collect_differences(&full, &seen);
-        hidden
+        (hidden, seen)
     }
 
     /// As [`of`](Self::of), less the values the viewer sees somewhere in their view (a
@@ -102,13 +108,10 @@ impl HiddenValues {
     /// its words. Not for moves, whose values say which thing moved: a suit a player showed
     /// they lack lists cards that are still hidden in hands.
     pub(crate) fn unseen_of<G: View>(state: &G, viewer: Viewer) -> Self {
-        let mut hidden = Self::of(state, viewer);
-        if !hidden.is_empty() {
-            let seen = to_json(&Serialized(&state.view(viewer)));
-            for_each_distinct(&seen, &mut |value| {
-                hidden.values.remove(&value.to_string());
-            });
-        }
+        let (mut hidden, seen) = Self::with_view(state, viewer);
+        for_each_distinct(&seen, &mut |value| {
+            hidden.values.remove(&value.to_string());
+        });
         hidden
     }
 
