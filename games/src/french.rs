@@ -447,6 +447,22 @@ impl Iterator for CardSetIter {
         let len = self.0.count_ones() as usize;
         (len, Some(len))
     }
+
+    /// The `n`-th card left, by clearing the `n` lowest bits: no card is built on the way
+    /// (a uniform card of a set is `nth` of a number below its `len`).
+    fn nth(&mut self, n: usize) -> Option<Card> {
+        for _ in 0..n {
+            if self.0 == 0 {
+                return None;
+            }
+            self.0 &= self.0 - 1;
+        }
+        self.next()
+    }
+
+    fn count(self) -> usize {
+        self.0.count_ones() as usize
+    }
 }
 
 impl ExactSizeIterator for CardSetIter {}

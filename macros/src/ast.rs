@@ -101,6 +101,9 @@ pub(crate) struct SelectionDef {
     pub(crate) kind: SelectionKind,
     pub(crate) prompt: Option<Expr>,
     pub(crate) validate: Option<Expr>,
+    /// `valid = <set>`: the values `validate` accepts, as a set computed at once, whose
+    /// size and `n`-th member the walks take instead of asking each option.
+    pub(crate) valid: Option<Expr>,
     pub(crate) label: Option<Expr>,
     pub(crate) skip: SkipDef,
     /// `group = name`: shown together with the other selections of that group.
@@ -451,6 +454,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
         kind: SelectionKind::EnterText,
         prompt: None,
         validate: None,
+        valid: None,
         label: None,
         skip: SkipDef::Default,
         group: None,
@@ -470,6 +474,7 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
     let mut rotations: Option<Expr> = None;
     let mut within: Option<(Ident, Expr)> = None;
     let mut of: Option<(Ident, Type)> = None;
+    let mut valid_key: Option<Ident> = None;
     let mut misspelled = false;
     let parsed = match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
@@ -496,6 +501,10 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                     ("label", "choose_from") => set_once(&mut selection.label, input.parse()?, &key, errors),
                     ("within", "choose_from") if !placing => set_once(&mut within, (key.clone(), input.parse()?), &key, errors),
                     ("of", "choose_from") if !placing => set_once(&mut of, (key.clone(), input.parse()?), &key, errors),
+                    ("valid", "choose_from") if !placing => {
+                        valid_key = Some(key.clone());
+                        set_once(&mut selection.valid, input.parse()?, &key, errors);
+                    }
                     ("rotations", "choose_from") if placing => set_once(&mut rotations, input.parse()?, &key, errors),
                     ("count" | "min" | "max", _) if placing => {
                         input.parse::<Expr>()?;
@@ -543,6 +552,14 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
                 .as_ref()
                 .map(|(_, item)| item.clone())
                 .or_else(|| vec_item(&selection.ty));
+            if let Some(key) = &valid_key {
+                let several = count.is_some() || min.is_some() || max.is_some();
+                if several {
+                    errors.at(key, "`valid` names the valid values of a single choice; the sets of several values are searched with `validate` and `within`: remove `valid`");
+                } else if selection.validate.is_none() && !cut_short {
+                    errors.at(key, "`valid` is the fast way to the values `validate` accepts, and `validate` still says why the others are refused: add `validate = ..` beside it");
+                }
+            }
             let multi = match item {
                 _ if count.is_none() && min.is_none() && max.is_none() => {
                     if let Some((key, _)) = &within {
@@ -639,8 +656,8 @@ fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<FieldDef> {
 fn keys_of(kind: &str) -> &'static [&'static str] {
     match kind {
         "choose_from" | "choose_on_board" => &[
-            "count", "min", "max", "within", "of", "label", "prompt", "validate", "skip_if",
-            "group",
+            "count", "min", "max", "within", "of", "label", "prompt", "validate", "valid",
+            "skip_if", "group",
         ],
         "place_piece" => &[
             "rotations",

@@ -509,7 +509,11 @@ fn plain_value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenSt
             multi: None,
             ..
         } => {
-            let candidates = candidates(options, ty);
+            // With `valid`, the set is the valid values: only the group's check remains.
+            let (candidates, valid) = match valid_options(names, k, options) {
+                Some(valid) => (valid, group_passes(names, k)),
+                None => (candidates(options, ty), valid),
+            };
             quote! {
                 for __candidate in #candidates {
                     let #sel = &__candidate;
@@ -626,6 +630,7 @@ fn unchecked_multi<'a>(names: &Names<'a>, k: usize) -> Option<(&'a Expr, &'a ast
 /// `__meeple_complete_k`: whether a valid completion follows the selections above `k`;
 /// depth-first, stops at the first found. Free text always completes.
 fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
     let next = format_ident!("__meeple_complete_{}", k + 1);
     walk_fn(
         names,
@@ -638,6 +643,11 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
             let call_next = names.call(k + 1);
             if matches!(selection.kind, SelectionKind::EnterText) {
                 return quote!(true);
+            }
+            if let Some(valid) = valid_last(names, k) {
+                return quote! {
+                    #mp::ExactSizeIterator::len(&#valid) > 0
+                };
             }
             // The last selection, unchecked: any set of an allowed size completes the action,
             // so no set needs to be built.
@@ -718,6 +728,11 @@ fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     #mp::subset_count(__n, __min, __max)
                 };
             }
+            if let Some(valid) = valid_last(names, k) {
+                return quote! {
+                    #mp::ExactSizeIterator::len(&#valid) as u64
+                };
+            }
             let walk = value_walk(
                 names,
                 k,
@@ -771,6 +786,22 @@ fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
                     let __candidate: #ty = #mp::pick(#candidates, &__indices);
                     let #sel = &__candidate;
                     #mp::Some(#action)
+                };
+            }
+            if let Some(valid) = valid_last(names, k) {
+                let sel = &selection.ident;
+                return quote! {
+                    let mut __valid = #valid;
+                    let __count = #mp::ExactSizeIterator::len(&__valid) as u64;
+                    if *__index < __count {
+                        // Below the length: the position fits in `usize`.
+                        let __candidate = #mp::Iterator::nth(&mut __valid, *__index as usize)?;
+                        let #sel = &__candidate;
+                        #mp::Some(#action)
+                    } else {
+                        *__index -= __count;
+                        #mp::None
+                    }
                 };
             }
             let walk = value_walk(
@@ -1130,6 +1161,18 @@ fn own_passes(names: &Names<'_>, k: usize) -> TokenStream {
     }
 }
 
+/// Whether the values bound up to selection `k` pass the validation of the group it
+/// closes, if any; cheap.
+fn group_passes(names: &Names<'_>, k: usize) -> TokenStream {
+    let mp = mp();
+    match group_validate(names, k) {
+        Some((_, validate)) => {
+            quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate)))
+        }
+        None => quote!(true),
+    }
+}
+
 /// Whether the value bound to selection `k` passes its validation and that of the group it
 /// closes; cheap, no allocation.
 fn passes(names: &Names<'_>, k: usize) -> TokenStream {
@@ -1369,6 +1412,56 @@ fn candidates(options: &Expr, ty: &Type) -> TokenStream {
     quote_spanned! {options.span()=>
         #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), |__option| -> #ty { __option })
     }
+}
+
+/// The iterator over the valid values of selection `k` when it names them with
+/// `valid = <set>`: an [`ExactSizeIterator`] of the field's type, so that counting is its
+/// length and ranking its `nth`. Debug builds first check that the set holds exactly the
+/// options `validate` accepts, in option order.
+fn valid_options(names: &Names<'_>, k: usize, options: &Expr) -> Option<TokenStream> {
+    let mp = mp();
+    let selection = names.selections[k];
+    let valid = selection.valid.as_ref()?;
+    let (sel, ty) = (&selection.ident, &selection.ty);
+    let candidates = candidates(options, ty);
+    let accepted = own_passes(names, k);
+    let name = sel.to_string();
+    Some(quote_spanned! {valid.span()=>
+        {
+            #[cfg(debug_assertions)]
+            #mp::check_valid_options(
+                #name,
+                #mp::valid_options::<#ty, _>(#valid),
+                #mp::Iterator::filter(#candidates, |__candidate| {
+                    let #sel = __candidate;
+                    #accepted
+                }),
+            );
+            #mp::valid_options::<#ty, _>(#valid)
+        }
+    })
+}
+
+/// [`valid_options`] of selection `k` when it is the last one and nothing but its own
+/// validation checks it (no `skip_if`, no group): its count is the set's size and its
+/// `n`-th completion the set's `n`-th member.
+fn valid_last(names: &Names<'_>, k: usize) -> Option<TokenStream> {
+    let selection = names.selections[k];
+    let SelectionKind::ChooseFrom {
+        options,
+        multi: None,
+        ..
+    } = &selection.kind
+    else {
+        return None;
+    };
+    if k + 1 != names.selections.len()
+        || skip_when(selection).is_some()
+        || group_validate(names, k).is_some()
+    {
+        return None;
+    }
+    valid_options(names, k, options)
 }
 
 /// The lazy search over the subsets of `__items` for a multi-selection: `visit` (a

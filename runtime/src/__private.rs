@@ -8,7 +8,7 @@ pub use std::option::Option::{self, None, Some};
 pub use std::result::Result::{self, Err, Ok};
 pub use std::string::String;
 pub use std::vec::Vec;
-pub use std::{clone::Clone, iter::IntoIterator, iter::Iterator};
+pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::Iterator};
 
 pub use crate::action::{
     Action, ActionSet, Behaviour, GroupState, IntoBehaviour, Message, OptionState, SelectionState,
@@ -44,6 +44,34 @@ pub fn serialize_state<T: serde::Serialize, S: serde::Serializer>(
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     state.serialize(serializer)
+}
+
+/// The valid values of a selection named by `valid = <set>`, as an iterator of the field's
+/// type `T` that knows its length: its count is [`ExactSizeIterator::len`] and its `n`-th
+/// value [`Iterator::nth`] (a bit select for a set of bits).
+pub fn valid_options<T, I>(set: I) -> I::IntoIter
+where
+    I: IntoIterator<Item = T>,
+    I::IntoIter: ExactSizeIterator,
+{
+    set.into_iter()
+}
+
+/// Debug builds' check of a `valid = <set>`: it must hold exactly the options `validate`
+/// accepts, in option order, since walks take the set and prompts ask `validate`.
+///
+/// # Panics
+/// When they differ, naming the selection and both lists: a bug of the game's `valid`.
+pub fn check_valid_options<T: PartialEq + std::fmt::Debug>(
+    selection: &str,
+    valid: impl Iterator<Item = T>,
+    accepted: impl Iterator<Item = T>,
+) {
+    let (valid, accepted): (Vec<T>, Vec<T>) = (valid.collect(), accepted.collect());
+    assert!(
+        valid == accepted,
+        "`valid` of selection `{selection}` gives {valid:?}, but `validate` accepts {accepted:?}"
+    );
 }
 
 /// An argument named in a template (`{from}`), filled by [`FillSeat`] for a seat (the

@@ -98,7 +98,12 @@
 //!   (`CardSet` with `of = Card`: any `FromIterator` + `IntoIterator` of the values), which
 //!   needs no allocation per set.
 //!   With several, `within = <bool>` bounds every part of an acceptable set (a budget):
-//!   the search drops a set as soon as it breaks the bound, without walking every subset;
+//!   the search drops a set as soon as it breaks the bound, without walking every subset.
+//!   With one, `valid = <set>` names the values `validate` accepts, computed at once (an
+//!   iterator of the field's type that knows its length: Hearts' legal cards as a
+//!   `CardSet`): completions are counted by its length and ranked by its `nth`, while
+//!   prompts and submissions still ask `validate` for the reason of each refusal; debug
+//!   builds check that both agree;
 //! - `#[choose_on_board(<components or spaces>, ..)]`: as `choose_from`, with the same
 //!   keys, tree-shaking, validation and skips, for components or spaces that a client shows
 //!   on the board (prompt kind `choose_on_board`);

@@ -44,8 +44,14 @@ pub struct PassCards {
     behaviour = [HeartsMove::Play { player, card: *card }]
 )]
 pub struct PlayCard {
-    /// The card, from the player's hand, allowed by the rules.
-    #[choose_from(game.hand(player), validate = game.may_play(player, *card))]
+    /// The card, from the player's hand, allowed by the rules: the legal cards are found
+    /// as a set ([`Hearts::legal_cards`]) and each refused card is explained by
+    /// [`Hearts::may_play`].
+    #[choose_from(
+        game.hand(player),
+        validate = game.may_play(player, *card),
+        valid = game.legal_cards(player)
+    )]
     pub card: Card,
 }
 

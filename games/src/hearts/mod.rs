@@ -524,6 +524,44 @@ impl Hearts {
         Ok(())
     }
 
+    /// The cards `player` may play now, assuming it is their turn: exactly those of their
+    /// hand that [`may_play`](Self::may_play) accepts, found with a few set operations
+    /// instead of a check per card (what [`PlayCard`]'s `valid` names,
+    /// so that drawing a card is a popcount and a bit select). Same rules, same order of
+    /// precedence: the 2 of clubs leads the first trick; hearts wait until broken while
+    /// another suit is held; the suit led must be followed; no points on the first trick
+    /// while holding another card.
+    #[must_use]
+    pub fn legal_cards(&self, player: PlayerIndex) -> CardSet {
+        let hand = self.hand(player);
+        let first_trick = self.tricks_played == 0;
+        let Some(led) = self.trick[self.leader] else {
+            // Leading.
+            if first_trick && hand.contains(Card::TWO_OF_CLUBS) {
+                return CardSet::EMPTY.with(Card::TWO_OF_CLUBS);
+            }
+            let others = hand.difference(CardSet::suit(Suit::Hearts));
+            if self.config.hearts_must_be_broken && !self.hearts_broken && !others.is_empty() {
+                return others;
+            }
+            return hand;
+        };
+        let following = hand.of_suit(led.suit);
+        let playable = if following.is_empty() {
+            hand
+        } else {
+            following
+        };
+        let point_cards = CardSet::suit(Suit::Hearts).with(Card::QUEEN_OF_SPADES);
+        if first_trick
+            && !self.config.points_on_first_trick
+            && !hand.difference(point_cards).is_empty()
+        {
+            return playable.difference(point_cards);
+        }
+        playable
+    }
+
     /// The points a set of taken cards is worth: 1 per heart, 13 for the queen of spades,
     /// -10 for the jack of diamonds when [`HeartsConfig::jack_of_diamonds`].
     #[must_use]
