@@ -40,7 +40,7 @@ struct Quarry {
 
 impl Quarry {
     fn may_take(&self, stone: u8) -> Result<(), String> {
-        if stone % 2 == 0 {
+        if stone.is_multiple_of(2) {
             Ok(())
         } else {
             Err(format!("stone {stone} is odd"))
@@ -52,7 +52,7 @@ impl Quarry {
         self.stones
             .iter()
             .copied()
-            .filter(|stone| self.mislabelled || stone % 2 == 0)
+            .filter(|stone| self.mislabelled || stone.is_multiple_of(2))
             .collect()
     }
 }
