@@ -233,20 +233,15 @@ fn expand(action: &ActionDef) -> TokenStream {
 
     let behaviour = match &action.behaviour {
         Some(behaviour) => {
-            quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour))
+            quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour, __meeple_moves))
         }
-        None => quote!(#mp::Behaviour::<__MeepleGame>::moves(#mp::Vec::new())),
+        None => quote!(#mp::Vec::new()),
     };
-    let behaviour = if action.pieces.is_empty() {
-        behaviour
-    } else {
-        let pieces = action.pieces.iter().map(piece_move);
-        quote! {{
-            let __pieces: #mp::Vec<<__MeepleGame as #mp::Game>::Move> = ::std::vec![#(#pieces),*];
-            let mut __behaviour = #behaviour;
-            __behaviour.moves.splice(0..0, __pieces);
-            __behaviour
-        }}
+    // The moves of pieces declared on the action come before the behaviour's own.
+    let pieces = action.pieces.iter().map(piece_move);
+    let behaviour = quote! {
+        #(__meeple_moves.push(#pieces);)*
+        #behaviour
     };
 
     let always_asks = names.selections.iter().any(|selection| {
@@ -401,7 +396,12 @@ fn expand(action: &ActionDef) -> TokenStream {
                     ::std::vec![#(#messages),*]
                 }
 
-                fn behaviour(self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Behaviour<__MeepleGame> {
+                fn behaviour(
+                    self,
+                    game: &__MeepleGame,
+                    player: #mp::PlayerIndex,
+                    __meeple_moves: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>,
+                ) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> {
                     let #ident { #(#selection_idents,)* #(#arg_idents,)* } = self;
                     #(let #selection_idents = &#selection_idents;)*
                     #(let #arg_idents = &#arg_idents;)*

@@ -315,9 +315,14 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 }
             }
 
-            fn behaviour(self, game: &#game, player: #mp::PlayerIndex) -> #mp::Behaviour<#game> {
+            fn behaviour(
+                self,
+                game: &#game,
+                player: #mp::PlayerIndex,
+                moves: &mut #mp::Vec<<#game as #mp::Game>::Move>,
+            ) -> #mp::Vec<#mp::FollowUp<#game>> {
                 match self {
-                    #(#ident::#idents(action) => #mp::Action::behaviour(action, game, player),)*
+                    #(#ident::#idents(action) => #mp::Action::behaviour(action, game, player, moves),)*
                 }
             }
         }

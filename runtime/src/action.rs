@@ -120,8 +120,15 @@ pub trait Action: Sized + Clone + Debug {
     fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
     /// The messages of the action, rendered from the state before its moves apply.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
-    /// The action's behaviour: its moves and follow-ups.
-    fn behaviour(self, game: &Self::Game, player: PlayerIndex) -> Behaviour<Self::Game>;
+    /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the
+    /// engine's stack, reused from action to action, so a behaviour allocates nothing),
+    /// and returns the follow-ups it asks for, in order.
+    fn behaviour(
+        self,
+        game: &Self::Game,
+        player: PlayerIndex,
+        moves: &mut Vec<<Self::Game as Game>::Move>,
+    ) -> Vec<FollowUp<Self::Game>>;
 }
 
 /// A game's set of actions, implemented by `#[derive(Actions)]` on an enum with one
@@ -212,7 +219,12 @@ pub trait ActionSet: Sized + Clone + Debug {
     /// See [`Action::messages`].
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// See [`Action::behaviour`].
-    fn behaviour(self, game: &Self::Game, player: PlayerIndex) -> Behaviour<Self::Game>;
+    fn behaviour(
+        self,
+        game: &Self::Game,
+        player: PlayerIndex,
+        moves: &mut Vec<<Self::Game as Game>::Move>,
+    ) -> Vec<FollowUp<Self::Game>>;
 
     /// This action's name.
     fn name(&self) -> &'static str {
@@ -599,25 +611,29 @@ pub struct FollowUp<G: Game> {
 /// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`], a `Vec` or an
 /// array of moves.
 pub trait IntoBehaviour<G: Game> {
-    /// The behaviour.
-    fn into_behaviour(self) -> Behaviour<G>;
+    /// Pushes the moves onto `moves`, in order, and returns the follow-ups (none for moves
+    /// alone, which allocates nothing).
+    fn into_behaviour(self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>>;
 }
 
 impl<G: Game> IntoBehaviour<G> for Behaviour<G> {
-    fn into_behaviour(self) -> Behaviour<G> {
-        self
+    fn into_behaviour(mut self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
+        moves.append(&mut self.moves);
+        self.follow_ups
     }
 }
 
 impl<G: Game> IntoBehaviour<G> for Vec<G::Move> {
-    fn into_behaviour(self) -> Behaviour<G> {
-        Behaviour::moves(self)
+    fn into_behaviour(mut self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
+        moves.append(&mut self);
+        Vec::new()
     }
 }
 
 impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
-    fn into_behaviour(self) -> Behaviour<G> {
-        Behaviour::moves(self)
+    fn into_behaviour(self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
+        moves.extend(self);
+        Vec::new()
     }
 }
 

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use serde_json::Value;
 
-use crate::action::{ActionSet, Behaviour, FollowUp};
+use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Seat, SubmitError, UndoError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
@@ -194,6 +194,9 @@ pub struct Engine<G: Game> {
     ready: Ready<G>,
     /// For a game that [`RECALLS`](Game::RECALLS): what each player has seen.
     recall: Recall<G::Move>,
+    /// The moves pending while an action resolves; empty between actions, its room kept
+    /// so that a behaviour pushes its moves without allocating.
+    stack: Vec<G::Move>,
 }
 
 /// The moves each player has seen, as they saw them ([`Game::RECALLS`]).
@@ -323,14 +326,13 @@ impl<G: Game> Engine<G> {
             played: Played::default(),
             ready: Ready::default(),
             recall: Recall::new(G::RECALLS, players),
+            stack: Vec::new(),
         };
         engine.record(
             None,
             Cow::Borrowed("setup"),
             RecordKind::Setup,
-            serde_json::Map::new(),
             None,
-            Vec::new(),
             setup.moves,
         );
         engine
@@ -395,6 +397,7 @@ impl<G: Game> Engine<G> {
             played: self.played,
             ready: Ready::default(),
             recall: self.recall.of(player),
+            stack: Vec::new(),
         };
         seat.refresh();
         seat
@@ -510,16 +513,18 @@ impl<G: Game> Engine<G> {
         self.ready.of(player)
     }
 
-    /// Who may act and their candidate actions, asked of the state and the follow-ups:
-    /// what [`settle`](Self::settle) and [`refresh`](Self::refresh) keep.
-    fn compute_ready(&self) -> Ready<G> {
+    /// Asks the game again who may act and what they may take, keeping the answer in
+    /// `ready` (filled in place: it is read at every prompt, count and walk).
+    fn refresh(&mut self) {
         let to_act = self.compute_to_act();
-        let mut candidates = SmallVec::new();
+        let ready = &mut self.ready;
+        ready.to_act = to_act;
+        ready.candidates.clear();
         for player in to_act.iter() {
             match self.follow_ups.first() {
                 Some(follow_up) => {
                     if G::Actions::condition(&self.state, player, &follow_up.args) {
-                        candidates.push((player, follow_up.args.clone()));
+                        ready.candidates.push((player, follow_up.args.clone()));
                     }
                 }
                 None => {
@@ -527,13 +532,12 @@ impl<G: Game> Engine<G> {
                         if let Some(args) = G::Actions::free_args(index)
                             && G::Actions::condition(&self.state, player, &args)
                         {
-                            candidates.push((player, args));
+                            ready.candidates.push((player, args));
                         }
                     }
                 }
             }
         }
-        Ready { to_act, candidates }
     }
 
     /// Whether `player` has at least one action they can complete now.
@@ -1184,17 +1188,18 @@ impl<G: Game> Engine<G> {
     }
 
     fn check_turn(&self, player: PlayerIndex) -> Result<(), SubmitError> {
+        let to_act = self.to_act();
+        // Nobody acts once the game is over: the outcome is asked only to explain.
+        if to_act.contains(player) {
+            return Ok(());
+        }
         if self.state.outcome().is_some() {
             return Err(SubmitError::GameOver);
         }
-        let to_act = self.to_act();
-        if !to_act.contains(player) {
-            return Err(SubmitError::NotYourTurn {
-                player: self.seat(player),
-                to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
-            });
-        }
-        Ok(())
+        Err(SubmitError::NotYourTurn {
+            player: self.seat(player),
+            to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
+        })
     }
 
     /// `error`, unless the player has nothing possible at all, which says more.
@@ -1272,94 +1277,117 @@ impl<G: Game> Engine<G> {
         let name = Cow::Borrowed(action.name());
         let was_follow_up = !self.follow_ups.is_empty();
         // An agent's lookahead keeps no log: what only the log and clients read is skipped.
-        let (selections, args_value, messages) = if self.keep_records {
+        let written = self.keep_records.then(|| {
             // Inserted one by one: collecting would sort a temporary list first.
             let mut selections = serde_json::Map::new();
             for (name, value) in action.selections() {
                 selections.insert(name.to_owned(), value);
             }
-            let args_value =
+            let args =
                 was_follow_up.then(|| serde_json::to_value(action.args()).unwrap_or(Value::Null));
-            (selections, args_value, action.messages(&self.state, player))
-        } else {
-            (serde_json::Map::new(), None, Vec::new())
-        };
-        let Behaviour { moves, follow_ups } = action.behaviour(&self.state, player);
+            Written {
+                selections,
+                args,
+                messages: action.messages(&self.state, player),
+            }
+        });
+        let mut moves = std::mem::take(&mut self.stack);
+        let follow_ups = action.behaviour(&self.state, player, &mut moves);
         if was_follow_up {
             self.follow_ups.remove(0);
         }
         // Follow-ups asked now come before those already waiting, like consequences.
-        self.follow_ups.splice(0..0, follow_ups);
-        self.record(
-            Some(player),
-            name,
-            kind,
-            selections,
-            args_value,
-            messages,
-            moves,
-        )
+        if !follow_ups.is_empty() {
+            self.follow_ups.splice(0..0, follow_ups);
+        }
+        self.record(Some(player), name, kind, written, moves)
     }
 
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "the fields of one record, assembled in one place"
-    )]
+    /// Applies `moves` with their consequences and records them; returns the index of the
+    /// record. Without a log, the last record is overwritten in place, its buffers kept.
     fn record(
         &mut self,
         player: Option<PlayerIndex>,
         action: Cow<'static, str>,
         kind: RecordKind,
-        selections: serde_json::Map<String, Value>,
-        args: Option<Value>,
-        messages: Vec<crate::action::Message>,
-        moves: Vec<G::Move>,
+        written: Option<Written>,
+        mut moves: Vec<G::Move>,
     ) -> usize {
         let draws = self.chance.draws();
-        // Without a log, the record replaced reuses its buffer of moves.
-        let mut applied = match self.log.records.pop() {
+        if !self.keep_records {
+            self.log.records.truncate(1);
+        }
+        let index = match self.log.records.first_mut() {
+            // Only the last record is kept: it is overwritten field by field, so that its
+            // buffer of moves is reused and its (usually empty) selections and messages
+            // are neither built nor dropped.
             Some(last) if !self.keep_records => {
-                let mut buffer = last.moves;
-                buffer.clear();
-                buffer
-            }
-            last => {
-                self.log.records.extend(last);
-                Vec::with_capacity(moves.len() * 2)
-            }
-        };
-        let recall = &mut self.recall;
-        resolve(
-            &mut self.state,
-            &mut self.chance,
-            moves,
-            &mut applied,
-            |after, moved| {
-                if G::RECALLS && recall.tracking {
-                    for (seat, seen) in recall.seen.iter_mut().enumerate() {
-                        if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
-                            Arc::make_mut(seen).push(viewed);
+                last.moves.clear();
+                resolve_observed(
+                    &mut self.state,
+                    &mut self.chance,
+                    &mut self.recall,
+                    &mut moves,
+                    &mut last.moves,
+                );
+                last.player = player;
+                last.action = action;
+                last.kind = kind;
+                match written {
+                    Some(written) => {
+                        last.selections = written.selections;
+                        last.args = written.args;
+                        last.messages = written.messages;
+                    }
+                    None => {
+                        if !last.selections.is_empty() {
+                            last.selections.clear();
+                        }
+                        if last.args.is_some() {
+                            last.args = None;
+                        }
+                        if !last.messages.is_empty() {
+                            last.messages.clear();
                         }
                     }
                 }
-            },
-        );
+                0
+            }
+            _ => {
+                let mut applied = Vec::with_capacity(moves.len() * 2);
+                resolve_observed(
+                    &mut self.state,
+                    &mut self.chance,
+                    &mut self.recall,
+                    &mut moves,
+                    &mut applied,
+                );
+                let Written {
+                    selections,
+                    args,
+                    messages,
+                } = written.unwrap_or_default();
+                self.log.records.push(ActionRecord {
+                    player,
+                    action,
+                    kind,
+                    selections,
+                    args,
+                    messages,
+                    moves: applied,
+                    drew_chance: false,
+                });
+                self.log.records.len() - 1
+            }
+        };
+        // Emptied by `resolve`: the next action pushes its moves into this room.
+        self.stack = moves;
+        let drew_chance = self.chance.draws() != draws;
+        let record = &mut self.log.records[index];
+        record.drew_chance = drew_chance;
         self.played.records += 1;
-        self.played.moves += applied.len() as u64;
-        if !self.keep_records {
-            self.log.records.clear();
-        }
-        self.log.records.push(ActionRecord {
-            player,
-            action,
-            kind,
-            selections,
-            args,
-            messages,
-            moves: applied,
-            drew_chance: self.chance.draws() != draws,
-        });
-        self.log.records.len() - 1
+        self.played.moves += record.moves.len() as u64;
+        index
     }
 
     /// Plays what needs no decision: passes of stuck players (when the game declares
@@ -1382,10 +1410,10 @@ impl<G: Game> Engine<G> {
                     records: unattended,
                 });
             }
-            let ready = self.compute_ready();
+            self.refresh();
             let mut progressed = false;
-            for player in ready.to_act.iter() {
-                match self.facing(player, ready.of(player)) {
+            for player in self.ready.to_act.iter() {
+                match self.facing(player, self.ready.of(player)) {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
                         self.perform(player, action, RecordKind::Forced);
@@ -1409,9 +1437,7 @@ impl<G: Game> Engine<G> {
                                 Some(player),
                                 Cow::Borrowed("pass"),
                                 RecordKind::Pass,
-                                serde_json::Map::new(),
                                 None,
-                                Vec::new(),
                                 moves,
                             );
                             unattended += 1;
@@ -1422,16 +1448,9 @@ impl<G: Game> Engine<G> {
                 }
             }
             if !progressed {
-                self.ready = ready;
                 return Ok(());
             }
         }
-    }
-
-    /// Asks the game again who may act and what they may take, after a change of the
-    /// state that [`settle`](Self::settle) did not follow.
-    fn refresh(&mut self) {
-        self.ready = self.compute_ready();
     }
 
     /// What `player`, who is to act, faces now: nothing they can complete, a completion
@@ -1512,6 +1531,35 @@ impl<G: Game> Engine<G> {
 struct Endless {
     action: String,
     records: usize,
+}
+
+/// [`resolve`], adding what each player sees of each move to their history when the game
+/// [`RECALLS`](Game::RECALLS) and this engine tracks it.
+fn resolve_observed<G: Game>(
+    state: &mut G,
+    chance: &mut Chance,
+    recall: &mut Recall<G::Move>,
+    pending: &mut Vec<G::Move>,
+    applied: &mut Vec<G::Move>,
+) {
+    resolve(state, chance, pending, applied, |after, moved| {
+        if G::RECALLS && recall.tracking {
+            for (seat, seen) in recall.seen.iter_mut().enumerate() {
+                if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
+                    Arc::make_mut(seen).push(viewed);
+                }
+            }
+        }
+    });
+}
+
+/// What only a kept log holds of an action: its selections as JSON, its arguments when it
+/// was a follow-up, and its messages as rendered before its moves.
+#[derive(Default)]
+struct Written {
+    selections: serde_json::Map<String, Value>,
+    args: Option<Value>,
+    messages: Vec<crate::action::Message>,
 }
 
 /// The records a new game's log has room for before it grows.

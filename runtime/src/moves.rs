@@ -72,29 +72,30 @@ impl<'a, M> MoveContext<'a, M> {
 /// Applies `moves` to `game`, each with all its consequences depth-first, outside an
 /// engine; returns every move applied, in order. For unit tests of a game's moves on a
 /// state built by hand (the engine does the same for each action record).
-pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, moves: Vec<M>) -> Vec<M> {
+pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, moves, &mut applied, |_, _| {});
+    resolve(game, chance, &mut moves, &mut applied, |_, _| {});
     applied
 }
 
-/// Applies `first` and all its consequences depth-first, pushing every move applied onto
-/// `applied`, in order; `observe` sees each move with the state right after it.
+/// Applies the moves of `pending`, in order, each with all its consequences depth-first,
+/// pushing every move applied onto `applied`, in order; `observe` sees each move with the
+/// state right after it. `pending` is the stack of what is left to apply, and is empty
+/// when this returns (its room kept for the next action).
 pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
-    first: Vec<M>,
+    pending: &mut Vec<M>,
     applied: &mut Vec<M>,
     mut observe: impl FnMut(&G, &M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
-    let mut pending = first;
     pending.reverse();
     while let Some(current) = pending.pop() {
         // Consequences go straight onto the stack, then are turned around so that the
         // first asked is the next applied.
         let asked_from = pending.len();
-        current.apply(game, &mut MoveContext::new(&mut pending, chance));
+        current.apply(game, &mut MoveContext::new(pending, chance));
         pending[asked_from..].reverse();
         observe(game, &current);
         applied.push(current);
@@ -137,7 +138,7 @@ mod tests {
         resolve(
             &mut seen,
             &mut chance,
-            vec![Letter::A, Letter::E],
+            &mut vec![Letter::A, Letter::E],
             &mut applied,
             |_, _| {},
         );
