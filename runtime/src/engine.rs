@@ -690,7 +690,12 @@ impl<G: Game> Engine<G> {
     /// ([`Action::nth_completion`](crate::Action::nth_completion)).
     pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
         let mut index = index;
-        for args in self.candidates(player) {
+        let mut candidates = self.candidates(player).peekable();
+        while let Some(args) = candidates.next() {
+            if candidates.peek().is_none() {
+                // The last action needs no count: its walk finds the position or runs out.
+                return G::Actions::nth_completion(&self.state, player, args, index);
+            }
             let count = G::Actions::count_completions(&self.state, player, args);
             if index < count {
                 return G::Actions::nth_completion(&self.state, player, args, index);

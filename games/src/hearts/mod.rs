@@ -585,10 +585,17 @@ impl Hearts {
     #[must_use]
     pub fn trick_winner(&self) -> Option<PlayerIndex> {
         let led = self.trick[self.leader]?;
-        self.trick()
-            .filter(|(_, card)| card.suit == led.suit)
-            .max_by_key(|(_, card)| card.rank)
-            .map(|(seat, _)| seat)
+        // No two cards share a rank in a suit: the seats' order does not matter.
+        let mut winner = (self.leader, led.rank);
+        for (seat, card) in self.trick.enumerate() {
+            if let Some(card) = card
+                && card.suit == led.suit
+                && card.rank > winner.1
+            {
+                winner = (seat, card.rank);
+            }
+        }
+        Some(winner.0)
     }
 
     /// What each seat scores for the hand from the cards taken, shooting the moon counted
