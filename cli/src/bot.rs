@@ -107,12 +107,17 @@ impl Lineup {
 }
 
 /// The choice of `agent` for `player`, from the player's own copy of the game: their view
-/// and a chance of its own, seeded from the game's number of records.
+/// and a chance of its own, seeded from the game's number of records; from the game's
+/// engine itself for an agent that reads only the player's completions
+/// ([`Agent::needs_own_copy`]), which are the same in both.
 pub(crate) fn choose<G: TerminalGame>(
     agent: &mut dyn Agent<G>,
     engine: &Engine<G>,
     player: PlayerIndex,
 ) -> Option<G::Actions> {
+    if !agent.needs_own_copy() {
+        return agent.choose(engine, player);
+    }
     let seat = engine.for_agent(player, bot_seed(engine.played().records));
     agent.choose(&seat, player)
 }

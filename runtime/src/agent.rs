@@ -25,6 +25,17 @@ pub trait Agent<G: Game> {
     /// ([`Engine::for_agent`]); `None` when the player has no completion it can enumerate
     /// (only free text left).
     fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions>;
+
+    /// Whether [`choose`](Self::choose) needs the player's own copy of the game. `false`
+    /// for an agent that reads nothing but the completions of the player's prompt
+    /// ([`Engine::count_completions`], [`Engine::nth_completion`]): those are the same in
+    /// the game's own engine as in the player's copy (the view harness,
+    /// [`check_views`](crate::check_views), asserts that the prompts agree), so whoever
+    /// runs the table may hand it the game's engine and spare building a copy per
+    /// decision. `true` by default.
+    fn needs_own_copy(&self) -> bool {
+        true
+    }
 }
 
 /// Plays uniformly at random among all the completions of the player's prompt (not among
@@ -51,6 +62,11 @@ impl<G: Game> Agent<G> for RandomAgent {
 
     fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
         random_completion(seat, player, &mut self.rng)
+    }
+
+    /// A uniform completion reads only the player's completions.
+    fn needs_own_copy(&self) -> bool {
+        false
     }
 }
 
