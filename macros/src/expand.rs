@@ -1176,19 +1176,8 @@ fn group_passes(names: &Names<'_>, k: usize) -> TokenStream {
 /// Whether the value bound to selection `k` passes its validation and that of the group it
 /// closes; cheap, no allocation.
 fn passes(names: &Names<'_>, k: usize) -> TokenStream {
-    let mp = mp();
-    let own = names.selections[k]
-        .validate
-        .as_ref()
-        .map(|validate| quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate))));
-    let group = group_validate(names, k).map(
-        |(_, validate)| quote_spanned!(validate.span()=> #mp::Validation::passed(&(#validate))),
-    );
-    match (own, group) {
-        (Some(own), Some(group)) => quote!((#own && #group)),
-        (Some(only), None) | (None, Some(only)) => only,
-        (None, None) => quote!(true),
-    }
+    let (own, group) = (own_passes(names, k), group_passes(names, k));
+    quote!((#own && #group))
 }
 
 /// The `SelectionState` of selection `k`, with the selections above it bound: `follows`

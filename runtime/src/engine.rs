@@ -1324,9 +1324,17 @@ impl<G: Game> Engine<G> {
         }
         let index = match self.log.records.first_mut() {
             // Only the last record is kept: it is overwritten field by field, so that its
-            // buffer of moves is reused and its (usually empty) selections and messages
-            // are neither built nor dropped.
+            // buffer of moves is reused. Only a kept log writes selections, arguments and
+            // messages, and the record kept here (the setup's, or one written without a
+            // log) has none: they are neither built nor dropped.
             Some(last) if !self.keep_records => {
+                debug_assert!(
+                    written.is_none()
+                        && last.selections.is_empty()
+                        && last.args.is_none()
+                        && last.messages.is_empty(),
+                    "a record without a log holds no selections, arguments or messages"
+                );
                 last.moves.clear();
                 resolve_observed(
                     &mut self.state,
@@ -1338,24 +1346,6 @@ impl<G: Game> Engine<G> {
                 last.player = player;
                 last.action = action;
                 last.kind = kind;
-                match written {
-                    Some(written) => {
-                        last.selections = written.selections;
-                        last.args = written.args;
-                        last.messages = written.messages;
-                    }
-                    None => {
-                        if !last.selections.is_empty() {
-                            last.selections.clear();
-                        }
-                        if last.args.is_some() {
-                            last.args = None;
-                        }
-                        if !last.messages.is_empty() {
-                            last.messages.clear();
-                        }
-                    }
-                }
                 0
             }
             _ => {
