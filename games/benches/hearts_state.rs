@@ -61,7 +61,7 @@ fn report_sizes(engine: &Engine<Hearts>) {
     let state = engine.state();
     let (heap, blocks) = hearts_heap(state);
     let json = serde_json::to_string(state).expect("a state serializes");
-    let log = serde_json::to_string(engine.log()).expect("a log serializes");
+    let log = serde_json::to_string(&engine.log()).expect("a log serializes");
     eprintln!(
         "Hearts state mid-game: size_of::<Hearts>() = {} bytes inline + {heap} bytes in {blocks} \
          heap blocks shared by its clones (PerPlayer<T> holds 4 seats inline: \
@@ -132,14 +132,14 @@ fn replay(c: &mut Criterion) {
             .filter(|record| record.kind == meeple::RecordKind::Submitted)
             .count()
     );
-    let replayed = Engine::<Hearts>::replay(log).expect("the log replays");
+    let replayed = Engine::<Hearts>::replay(&log).expect("the log replays");
     assert_eq!(replayed.state(), engine.state());
     let mut group = c.benchmark_group("hearts replay");
     group.throughput(Throughput::Elements(moves as u64));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
     group.bench_function(format!("replay {moves} moves"), |b| {
-        b.iter(|| black_box(Engine::<Hearts>::replay(black_box(log)).expect("the log replays")));
+        b.iter(|| black_box(Engine::<Hearts>::replay(black_box(&log)).expect("the log replays")));
     });
     group.finish();
 }

@@ -3,7 +3,7 @@
 //! their exact final scores (in half-chips). `checked_rounds` re-deals every round from the
 //! records and settles it again by the rules. Then replay and undo.
 
-use meeple::{ActionRecord, Engine, PlayerIndex, Seat, Slot, SubmitError, UndoError};
+use meeple::{Engine, PlayerIndex, Record, Seat, Slot, SubmitError, UndoError};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, HandResult, HandValue, Hit, Spot,
     Stand, dealer_draws, settle,
@@ -18,7 +18,7 @@ fn play_until(
     config: BlackjackConfig,
     players: usize,
     seed: u64,
-    stop: impl Fn(&ActionRecord<BlackjackMove>) -> bool,
+    stop: impl Fn(&Record<Blackjack>) -> bool,
 ) -> Engine<Blackjack> {
     let mut engine = Engine::<Blackjack>::new(config, players, seed).expect("a valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -229,12 +229,12 @@ fn a_replay_of_the_log_gives_the_same_state() {
         ..BlackjackConfig::default()
     };
     let engine = play_random(config, 5, 3);
-    let replayed = Engine::<Blackjack>::replay(engine.log()).expect("the log replays");
+    let replayed = Engine::<Blackjack>::replay(&engine.log()).expect("the log replays");
     let json = |state: &Blackjack| serde_json::to_string(state).expect("serializable");
     assert_eq!(json(replayed.state()), json(engine.state()));
     assert_eq!(replayed.records(), engine.records());
     // Through JSON too, as a log file.
-    let text = serde_json::to_string(engine.log()).expect("serializable");
+    let text = serde_json::to_string(&engine.log()).expect("serializable");
     let from_text = Engine::<Blackjack>::replay_json(&text).expect("the log replays");
     assert_eq!(json(from_text.state()), json(engine.state()));
 }
@@ -243,7 +243,7 @@ fn a_replay_of_the_log_gives_the_same_state() {
 fn a_hit_cannot_be_undone() {
     // A hit shows the card drawn from the shoe.
     let mut engine = play_until(BlackjackConfig::default(), 2, 0, |record| {
-        record.action == "hit"
+        record.name() == "hit"
     });
     let record = engine.records().last().expect("a hit").clone();
     let player = record.player.expect("a player's action");
@@ -276,7 +276,7 @@ fn a_hit_cannot_be_undone() {
         ..BlackjackConfig::default()
     };
     let mut engine = play_until(one_deck, 7, 0, |record| {
-        record.action == "hit" && record.drew_chance
+        record.name() == "hit" && record.drew_chance
     });
     let record = engine.records().last().expect("a hit").clone();
     assert!(

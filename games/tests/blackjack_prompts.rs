@@ -57,12 +57,14 @@ fn the_first_prompt() {
 #[test]
 fn after_a_hit() {
     let mut engine = engine();
+    let before = engine.state().clone();
     let record = engine
         .submit(FIRST, BlackjackAction::Hit(Hit))
         .expect("a hit")
         .clone();
-    assert_eq!(record.messages[0].text, "Player 1 hits");
-    assert!(record.messages[0].to.is_none());
+    let messages = record.messages(&before);
+    assert_eq!(messages[0].text, "Player 1 hits");
+    assert!(messages[0].to.is_none());
     let [hit, deal] = record.moves.as_slice() else {
         panic!("a hit and its card: {:?}", record.moves)
     };

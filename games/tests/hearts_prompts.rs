@@ -111,10 +111,12 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
         .into_iter()
         .next()
         .expect("a pass");
+    // The engine keeps the record typed; its messages read the state it was made in.
+    let before = engine.state().clone();
     let record = engine.submit(north, pass).expect("accepted").clone();
+    let messages = record.messages(&before);
     let seen = |viewer: PlayerIndex| -> Vec<&str> {
-        record
-            .messages
+        messages
             .iter()
             .filter(|message| message.reaches(viewer))
             .map(|message| message.text.as_str())
@@ -154,8 +156,9 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
 
     // Once play begins, the messages name the card.
     let playing = after_the_pass(7);
-    let play = playing
-        .records()
+    let log = playing.log();
+    let play = log
+        .records
         .iter()
         .rev()
         .find(|record| record.action == "play_card")

@@ -8,9 +8,7 @@
 mod common;
 
 use common::{agent, checked_hands, play_random, random_choice};
-use meeple::{
-    ActionRecord, Engine, EngineSettings, PlayerIndex, RecordKind, SubmitError, UndoError,
-};
+use meeple::{Engine, EngineSettings, PlayerIndex, Record, RecordKind, SubmitError, UndoError};
 use meeple_games::french::{Card, CardSet};
 use meeple_games::hearts::{
     Hearts, HeartsAction, HeartsConfig, HeartsMove, PassCards, Phase, PlayCard,
@@ -20,7 +18,7 @@ use proptest::prelude::*;
 /// Whether `record` showed a seat a card hidden from them, by the rules of Hearts: a deal,
 /// cards passed reaching their receiver, or a card leaving a hand for the table. The
 /// engine decides this from the views alone; this is the independent oracle.
-fn reveals(record: &ActionRecord<HeartsMove>) -> bool {
+fn reveals(record: &Record<Hearts>) -> bool {
     record.moves.iter().any(|applied| {
         matches!(
             applied,
@@ -317,7 +315,7 @@ fn check_undo(
     let cancelled = &records[index..];
     let others_pass_meanwhile = cancelled.len() > 1
         && cancelled[1..].iter().all(|record| {
-            record.action == "pass_cards" && record.player != Some(player) && !reveals(record)
+            record.name() == "pass_cards" && record.player != Some(player) && !reveals(record)
         });
     if others_pass_meanwhile {
         if reveals(submitted) {
@@ -332,9 +330,9 @@ fn check_undo(
                 .take_back(player)
                 .expect("a pass can be taken back while the others pass");
             assert_eq!(taken_back.as_slice(), &cancelled[..1]);
-            let mut kept = engine.log().clone();
+            let mut kept = engine.log();
             kept.records.remove(index);
-            assert_eq!(clone.records(), kept.records.as_slice());
+            assert_eq!(clone.log().records, kept.records);
             let replayed = Engine::replay(&kept).expect("the others' passes replay alone");
             assert_eq!(bytes(&clone), bytes(&replayed));
         }
@@ -379,13 +377,13 @@ fn play_checked(seed: u64, autoplay: bool) {
             .expect("an offered completion");
         check_undo(&engine, player, index, &before, step % 8 == 0);
         if step % 16 == 0 {
-            let replayed = Engine::replay(engine.log()).expect("the log replays");
+            let replayed = Engine::replay(&engine.log()).expect("the log replays");
             assert_eq!(bytes(&replayed), bytes(&engine));
         }
         step += 1;
     }
     checked_hands(&engine);
-    let replayed = Engine::replay(engine.log()).expect("the log replays");
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(bytes(&replayed), bytes(&engine));
     assert_eq!(replayed.records(), engine.records());
     // Over: nothing more is accepted, and nothing changes.
@@ -404,7 +402,7 @@ proptest! {
         prop_assert!(engine.outcome().is_some());
         prop_assert!(engine.to_act().is_empty());
         checked_hands(&engine);
-        let replayed = Engine::replay(engine.log()).expect("the log replays");
+        let replayed = Engine::replay(&engine.log()).expect("the log replays");
         prop_assert_eq!(bytes(&replayed), bytes(&engine));
     }
 
@@ -504,7 +502,7 @@ fn a_take_back_while_passing_cancels_only_the_askers_pass() {
     assert_eq!(engine.state().hand(PlayerIndex(0)).len(), 13);
     assert!(engine.state().passed(PlayerIndex(1)).is_some());
     // The log without North's pass replays to the same state.
-    let replayed = Engine::replay(engine.log()).expect("the log replays");
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(bytes(&replayed), bytes(&engine));
 }
 
@@ -575,7 +573,7 @@ fn the_play_that_ends_a_hand_drew_chance() {
         let (player, action) = random_choice(&engine, &mut rng).expect("a hand ends first");
         let record = engine.submit(player, action).expect("accepted").clone();
         if record.drew_chance {
-            assert_eq!(record.action, "play_card");
+            assert_eq!(record.name(), "play_card");
             assert!(matches!(
                 engine.undo(player),
                 Err(UndoError::DrewChance { .. })

@@ -75,7 +75,7 @@ fn random_games_end_and_replay() {
     let results: Vec<Vec<usize>> = (0..8)
         .map(|seed| {
             let engine = random_game(TicTacToeConfig::default(), seed);
-            let replayed = Engine::<TicTacToe>::replay(engine.log()).expect("the log replays");
+            let replayed = Engine::<TicTacToe>::replay(&engine.log()).expect("the log replays");
             assert_eq!(
                 serde_json::to_string(replayed.state()).expect("JSON"),
                 serde_json::to_string(engine.state()).expect("JSON")

@@ -397,14 +397,13 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn behaviour(
-                    self,
+                    &self,
                     game: &__MeepleGame,
                     player: #mp::PlayerIndex,
                     __meeple_moves: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>,
                 ) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> {
-                    let #ident { #(#selection_idents,)* #(#arg_idents,)* } = self;
-                    #(let #selection_idents = &#selection_idents;)*
-                    #(let #arg_idents = &#arg_idents;)*
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(let #arg_idents = &self.#arg_idents;)*
                     #behaviour
                 }
             }

@@ -316,7 +316,7 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             }
 
             fn behaviour(
-                self,
+                &self,
                 game: &#game,
                 player: #mp::PlayerIndex,
                 moves: &mut #mp::Vec<<#game as #mp::Game>::Move>,

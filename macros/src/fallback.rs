@@ -121,7 +121,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
                 fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> { #never }
                 fn messages(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> { #never }
-                fn behaviour(self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
+                fn behaviour(&self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
             }
         };
     });
@@ -204,7 +204,7 @@ pub(crate) fn actions(
                 fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
                 fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> { #never }
                 fn messages(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> { #never }
-                fn behaviour(self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
+                fn behaviour(&self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
             }
         };
     }

@@ -122,9 +122,10 @@ pub trait Action: Sized + Clone + Debug {
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the
     /// engine's stack, reused from action to action, so a behaviour allocates nothing),
-    /// and returns the follow-ups it asks for, in order.
+    /// and returns the follow-ups it asks for, in order. Takes the action by reference:
+    /// the engine keeps it in its record afterwards (the typed log).
     fn behaviour(
-        self,
+        &self,
         game: &Self::Game,
         player: PlayerIndex,
         moves: &mut Vec<<Self::Game as Game>::Move>,
@@ -220,7 +221,7 @@ pub trait ActionSet: Sized + Clone + Debug {
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// See [`Action::behaviour`].
     fn behaviour(
-        self,
+        &self,
         game: &Self::Game,
         player: PlayerIndex,
         moves: &mut Vec<<Self::Game as Game>::Move>,

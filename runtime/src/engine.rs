@@ -1,7 +1,6 @@
 //! The engine: runs one game from its setup, checks and applies submissions, resolves
 //! consequences, keeps the log, undoes and replays.
 
-use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -14,7 +13,7 @@ use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Seat, SubmitError, UndoError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
-use crate::log::{ActionRecord, GameLog, LogSeal, RecordKind};
+use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
@@ -182,7 +181,17 @@ pub struct Engine<G: Game> {
     state: G,
     chance: Chance,
     follow_ups: Vec<FollowUp<G>>,
-    log: GameLog<G>,
+    /// The seed of the game's chance (of this copy's own, for a player's copy).
+    seed: u64,
+    /// The number of seats.
+    players: usize,
+    /// The config the game was set up with.
+    config: G::Config,
+    /// The state [`Game::setup`] gave, before its setup moves: where the records are
+    /// followed from to write them ([`log`](Self::log)). `None` without a log.
+    initial: Option<Arc<G>>,
+    /// The action records, typed, the setup first (only the last one without a log).
+    records: Vec<Record<G>>,
     settings: EngineSettings,
     /// Whether every record is kept (a game) or only the last one (an agent's lookahead,
     /// [`for_agent`](Self::for_agent); a simulation, [`without_log`](Self::without_log)).
@@ -305,22 +314,18 @@ impl<G: Game> Engine<G> {
         seed: u64,
         settings: EngineSettings,
     ) -> Result<Self, SetupError> {
-        let setup = Setup::for_table(&config, players)?;
+        let setup = Setup::<G>::for_table(&config, players)?;
         let mut engine = Engine {
+            initial: Some(Arc::new(setup.state.clone())),
             state: setup.state,
             chance: Chance::from_seed(seed),
             follow_ups: Vec::new(),
-            log: GameLog {
-                game: G::NAME.to_owned(),
-                seed,
-                players,
-                config,
-                autoplay_forced: settings.autoplay_forced,
-                // A game of cards runs to hundreds of records: start past the first
-                // doublings of the list.
-                records: Vec::with_capacity(LOG_CAPACITY),
-                seal: None,
-            },
+            seed,
+            players,
+            config,
+            // A game of cards runs to hundreds of records: start past the first doublings
+            // of the list.
+            records: Vec::with_capacity(LOG_CAPACITY),
             settings,
             keep_records: true,
             played: Played::default(),
@@ -328,13 +333,7 @@ impl<G: Game> Engine<G> {
             recall: Recall::new(G::RECALLS, players),
             stack: Vec::new(),
         };
-        engine.record(
-            None,
-            Cow::Borrowed("setup"),
-            RecordKind::Setup,
-            None,
-            setup.moves,
-        );
+        engine.record(None, None, false, RecordKind::Setup, setup.moves);
         engine
             .settle()
             .map_err(|Endless { action, records }| SetupError::ForcedWithoutEnd {
@@ -358,19 +357,18 @@ impl<G: Game> Engine<G> {
     /// move as [`Move::view`](crate::Move::view) shows it, the setup first. Replaying the
     /// moves of these records onto the viewed setup gives [`view`](Self::view).
     ///
-    /// Follows the whole log again, move by move: for clients and tests, not hot loops.
-    ///
-    /// # Errors
-    /// [`SetupError`] if the game can no longer be set up from its own log's config, which
-    /// would be a bug of the game's setup.
-    pub fn viewed_records(&self, viewer: Viewer) -> Result<Vec<ViewedRecord<G::Move>>, SetupError> {
-        let mut follower = MoveViewer::<G>::new(&self.log.config, self.log.players)?;
-        Ok(self
-            .log
-            .records
+    /// Follows the whole log again, move by move, and renders each record's messages from
+    /// the state before it: for clients and tests, not hot loops. A game without its log
+    /// ([`without_log`](Self::without_log), [`for_agent`](Self::for_agent)) has none.
+    pub fn viewed_records(&self, viewer: Viewer) -> Vec<ViewedRecord<G::Move>> {
+        let Some(initial) = &self.initial else {
+            return Vec::new();
+        };
+        let mut follower = MoveViewer::starting_at(G::clone(initial));
+        self.records
             .iter()
             .map(|record| follower.follow_record(record, viewer))
-            .collect())
+            .collect()
     }
 
     /// The game as `player` may know it, for an agent to look ahead in: their view of the
@@ -383,15 +381,11 @@ impl<G: Game> Engine<G> {
             state: self.state.view(Viewer::Player(player)),
             chance: Chance::from_seed(seed),
             follow_ups: self.follow_ups.clone(),
-            log: GameLog {
-                game: self.log.game.clone(),
-                seed,
-                players: self.log.players,
-                config: self.log.config.clone(),
-                autoplay_forced: self.log.autoplay_forced,
-                records: Vec::new(),
-                seal: None,
-            },
+            seed,
+            players: self.players,
+            config: self.config.clone(),
+            initial: None,
+            records: Vec::new(),
             settings: self.settings,
             keep_records: false,
             played: self.played,
@@ -403,13 +397,14 @@ impl<G: Game> Engine<G> {
         seat
     }
 
-    /// This game without its log from now on: only the last record is kept, and what only
-    /// the log reads (selections as JSON, messages) is not made. For simulations that need
-    /// no log; [`played`](Self::played) still counts everything. Nothing can be undone
-    /// ([`UndoError::NoLog`]) and the log no longer replays.
+    /// This game without its log from now on: only the last record is kept. For
+    /// simulations that need no log; [`played`](Self::played) still counts everything.
+    /// Nothing can be undone ([`UndoError::NoLog`]), and [`log`](Self::log) holds no
+    /// records.
     #[must_use]
     pub fn without_log(mut self) -> Self {
         self.keep_records = false;
+        self.initial = None;
         self
     }
 
@@ -427,14 +422,50 @@ impl<G: Game> Engine<G> {
         self.for_agent(player, 0).prompt(player)
     }
 
-    /// The log so far.
-    pub fn log(&self) -> &GameLog<G> {
-        &self.log
+    /// The log so far, as a log file holds it: every record written from the typed one
+    /// ([`Record::write`]), its messages rendered from the state before it, which is
+    /// found again by following the records' moves from the setup. Linear in the moves
+    /// played: for writing and reading logs, not for hot loops. A game without its log
+    /// ([`without_log`](Self::without_log), [`for_agent`](Self::for_agent)) writes its
+    /// header alone.
+    #[must_use]
+    pub fn log(&self) -> GameLog<G> {
+        GameLog {
+            records: self.written_records(..self.records.len()),
+            ..self.log_header()
+        }
     }
 
-    /// The action records so far, the setup first.
-    pub fn records(&self) -> &[ActionRecord<G::Move>] {
-        &self.log.records
+    /// The log's header (game, seed, seats, config, forced play), without records.
+    fn log_header(&self) -> GameLog<G> {
+        GameLog {
+            game: G::NAME.to_owned(),
+            seed: self.seed,
+            players: self.players,
+            config: self.config.clone(),
+            autoplay_forced: self.settings.autoplay_forced,
+            records: Vec::new(),
+            seal: None,
+        }
+    }
+
+    /// The records of `range`, written as a log holds them ([`Record::write`]); none
+    /// without a log.
+    fn written_records(&self, range: std::ops::RangeTo<usize>) -> Vec<ActionRecord<G::Move>> {
+        let Some(initial) = &self.initial else {
+            return Vec::new();
+        };
+        let mut writer = MoveViewer::starting_at(G::clone(initial));
+        self.records[range]
+            .iter()
+            .map(|record| writer.write(record))
+            .collect()
+    }
+
+    /// The action records so far, typed, the setup first (without a log, only the last).
+    /// [`log`](Self::log) writes them as a log file holds them.
+    pub fn records(&self) -> &[Record<G>] {
+        &self.records
     }
 
     /// The follow-ups waiting to be taken, the next first.
@@ -722,7 +753,7 @@ impl<G: Game> Engine<G> {
         &mut self,
         player: PlayerIndex,
         index: u64,
-    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+    ) -> Result<&Record<G>, SubmitError> {
         self.check_turn(player)?;
         let Some(action) = self.nth_completion(player, index) else {
             return Err(SubmitError::NoSuchCompletion {
@@ -747,7 +778,7 @@ impl<G: Game> Engine<G> {
         &mut self,
         player: PlayerIndex,
         json: &str,
-    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+    ) -> Result<&Record<G>, SubmitError> {
         let submission = Submission::from_json(json)?;
         self.submit_submission(player, &submission)
     }
@@ -761,7 +792,7 @@ impl<G: Game> Engine<G> {
         &mut self,
         player: PlayerIndex,
         submission: &Submission,
-    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+    ) -> Result<&Record<G>, SubmitError> {
         self.check_turn(player)?;
         let args = self
             .candidate_args(player, &submission.action)
@@ -808,7 +839,7 @@ impl<G: Game> Engine<G> {
         &mut self,
         player: PlayerIndex,
         action: G::Actions,
-    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+    ) -> Result<&Record<G>, SubmitError> {
         self.admit(player, &action)?;
         self.apply(player, action)
     }
@@ -840,12 +871,14 @@ impl<G: Game> Engine<G> {
         &mut self,
         player: PlayerIndex,
         action: G::Actions,
-    ) -> Result<&ActionRecord<G::Move>, SubmitError> {
+    ) -> Result<&Record<G>, SubmitError> {
         let index = self.perform(player, action, RecordKind::Submitted);
         if let Err(Endless { action, records }) = self.settle() {
             if self.keep_records {
-                let mut earlier = self.log.clone();
-                earlier.records.truncate(index);
+                let earlier = GameLog {
+                    records: self.written_records(..index),
+                    ..self.log_header()
+                };
                 if let Ok(mut rebuilt) = Self::replay(&earlier) {
                     rebuilt.settings = self.settings;
                     *self = rebuilt;
@@ -853,7 +886,7 @@ impl<G: Game> Engine<G> {
             }
             return Err(SubmitError::ForcedWithoutEnd { action, records });
         }
-        Ok(&self.log.records[index])
+        Ok(&self.records[index])
     }
 
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
@@ -866,10 +899,9 @@ impl<G: Game> Engine<G> {
     /// came after it; [`UndoError::RevealedInformation`] when one of its moves showed a
     /// viewer something hidden from them (decided from the views, see
     /// [`take_back`](Self::take_back)); [`UndoError::NoLog`] for a game without its log.
-    pub fn undo(&mut self, player: PlayerIndex) -> Result<ActionRecord<G::Move>, UndoError> {
+    pub fn undo(&mut self, player: PlayerIndex) -> Result<Record<G>, UndoError> {
         self.check_undo()?;
         let Some(position) = self
-            .log
             .records
             .iter()
             .rposition(|record| record.player == Some(player))
@@ -878,9 +910,9 @@ impl<G: Game> Engine<G> {
                 player: self.seat(player),
             });
         };
-        if position + 1 != self.log.records.len() {
+        if position + 1 != self.records.len() {
             // What the action itself did outweighs what came after it: say that first.
-            let record = &self.log.records[position];
+            let record = &self.records[position];
             let action = self.action_text(&self.state, record);
             return Err(if record.drew_chance {
                 UndoError::DrewChance { action }
@@ -922,24 +954,22 @@ impl<G: Game> Engine<G> {
     /// player submitted nothing; [`UndoError::DrewChance`] or
     /// [`UndoError::RevealedInformation`] naming the first action to cancel that drew chance
     /// or showed a viewer something hidden; [`UndoError::NoLog`] for a game without its log.
-    pub fn take_back(
-        &mut self,
-        player: PlayerIndex,
-    ) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
+    pub fn take_back(&mut self, player: PlayerIndex) -> Result<Vec<Record<G>>, UndoError> {
         self.check_undo()?;
-        let Some(position) = self.log.records.iter().rposition(|record| {
+        let Some(position) = self.records.iter().rposition(|record| {
             record.player == Some(player) && record.kind == RecordKind::Submitted
         }) else {
             return Err(UndoError::NothingToUndo {
                 player: self.seat(player),
             });
         };
-        if position + 1 < self.log.records.len() {
+        if position + 1 < self.records.len() {
             // The others' actions stay if they replay the same without this one.
-            let mut without = self.log.clone();
-            let own = without.records.remove(position);
+            let mut without = self.log();
+            without.records.remove(position);
             if let Ok(rebuilt) = Self::replay(&without) {
-                let mut earlier = self.log.clone();
+                let own = self.records[position].clone();
+                let mut earlier = without;
                 earlier.records.truncate(position);
                 let before =
                     Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
@@ -969,9 +999,12 @@ impl<G: Game> Engine<G> {
     /// Cancels the records from `position` on and replays the ones before it, if the first
     /// cancelled was chosen by a player and none of them drew chance or showed anyone
     /// something hidden from them.
-    fn rewind(&mut self, position: usize) -> Result<Vec<ActionRecord<G::Move>>, UndoError> {
-        let mut earlier = self.log.clone();
-        let cancelled = earlier.records.split_off(position);
+    fn rewind(&mut self, position: usize) -> Result<Vec<Record<G>>, UndoError> {
+        let earlier = GameLog {
+            records: self.written_records(..position),
+            ..self.log_header()
+        };
+        let cancelled = self.records[position..].to_vec();
         if let Some(first) = cancelled.first()
             && first.kind != RecordKind::Submitted
         {
@@ -995,13 +1028,9 @@ impl<G: Game> Engine<G> {
 
     /// Refuses to cancel `cancelled`, applied in order from `before`, if one of their moves
     /// showed a viewer something hidden from them ([`take_back`](Self::take_back)).
-    fn check_cancellable(
-        &self,
-        before: &Self,
-        cancelled: &[ActionRecord<G::Move>],
-    ) -> Result<(), UndoError> {
+    fn check_cancellable(&self, before: &Self, cancelled: &[Record<G>]) -> Result<(), UndoError> {
         let moves = cancelled.iter().map(|record| &record.moves[..]);
-        match crate::reveal::first_revealing(&before.state, self.log.players, moves) {
+        match crate::reveal::first_revealing(&before.state, self.players, moves) {
             None => Ok(()),
             Some(revealed) => {
                 let record = &cancelled[revealed.record];
@@ -1019,19 +1048,11 @@ impl<G: Game> Engine<G> {
 
     /// How `record`'s action reads to a player: its prompt text in `state` (its name when
     /// the record is not an action of the game's, the setup or a pass).
-    fn action_text(&self, state: &G, record: &ActionRecord<G::Move>) -> String {
-        let text = || -> Option<String> {
-            let player = record.player?;
-            let index = G::Actions::NAMES
-                .iter()
-                .position(|name| *name == record.action)?;
-            let args = match &record.args {
-                Some(args) => serde_json::from_value(args.clone()).ok()?,
-                None => G::Actions::free_args(index)?,
-            };
-            Some(G::Actions::prompt(state, player, &args))
-        };
-        text().unwrap_or_else(|| record.action.to_string())
+    fn action_text(&self, state: &G, record: &Record<G>) -> String {
+        match (&record.action, record.player) {
+            (Some(action), Some(player)) => G::Actions::prompt(state, player, &action.args()),
+            _ => record.name().to_owned(),
+        }
     }
 
     /// `player` as errors name them.
@@ -1056,9 +1077,11 @@ impl<G: Game> Engine<G> {
             ..EngineSettings::default()
         };
         let mut engine = Self::with_settings(log.config.clone(), log.players, log.seed, settings)?;
+        // The records produced are written as they come, each from the state before it.
+        let mut writer = MoveViewer::<G>::new(&log.config, log.players)?;
         let mut index = 0;
         loop {
-            let produced = engine.log.records.len();
+            let produced = engine.records.len();
             for checked in index..produced {
                 let Some(expected) = log.records.get(checked) else {
                     return Err(ReplayError::Diverged {
@@ -1066,10 +1089,11 @@ impl<G: Game> Engine<G> {
                         reason: "the replay produced a record the log does not have".to_owned(),
                     });
                 };
-                if *expected != engine.log.records[checked] {
+                let written = writer.write(&engine.records[checked]);
+                if *expected != written {
                     return Err(ReplayError::Diverged {
                         index: checked,
-                        reason: describe_difference(expected, &engine.log.records[checked]),
+                        reason: describe_difference(expected, &written),
                     });
                 }
             }
@@ -1117,13 +1141,13 @@ impl<G: Game> Engine<G> {
     /// checks the log whole ([`replay`](Self::replay) when the seal is there,
     /// [`replay_sealed`](Self::replay_sealed) to require it).
     ///
-    /// Clones the log. A game without its log ([`without_log`](Self::without_log)) seals
-    /// only the record it kept, which does not replay.
+    /// Writes the log as [`log`](Self::log) does. A game without its log
+    /// ([`without_log`](Self::without_log)) seals its header alone, which does not replay.
     #[must_use]
     pub fn sealed_log(&self) -> GameLog<G> {
-        let mut log = self.log.clone();
+        let mut log = self.log();
         log.seal = Some(LogSeal {
-            records: self.log.records.len(),
+            records: log.records.len(),
             outcome: self.outcome(),
             digest: self.digest(),
         });
@@ -1136,14 +1160,13 @@ impl<G: Game> Engine<G> {
     /// hash maps), as its replay byte for byte already requires.
     #[must_use]
     pub fn digest(&self) -> String {
-        let log = &self.log;
         let mut hasher = Sha256::new();
         let setup = (
-            &log.game,
-            log.seed,
-            log.players,
-            &log.config,
-            log.autoplay_forced,
+            G::NAME,
+            self.seed,
+            self.players,
+            &self.config,
+            self.settings.autoplay_forced,
         );
         hash_json(&mut hasher, &setup);
         hash_json(&mut hasher, &Serialized(&self.state));
@@ -1157,7 +1180,7 @@ impl<G: Game> Engine<G> {
 
     /// Checks this replayed game against the seal of its log.
     fn check_seal(&self, seal: &LogSeal) -> Result<(), ReplayError> {
-        let found = self.log.records.len();
+        let found = self.records.len();
         if seal.records != found {
             return Err(ReplayError::SealRecords {
                 sealed: seal.records,
@@ -1279,62 +1302,36 @@ impl<G: Game> Engine<G> {
 
     /// Applies a checked action; returns the index of its record.
     fn perform(&mut self, player: PlayerIndex, action: G::Actions, kind: RecordKind) -> usize {
-        let name = Cow::Borrowed(action.name());
-        let was_follow_up = !self.follow_ups.is_empty();
-        // An agent's lookahead keeps no log: what only the log and clients read is skipped.
-        let written = self.keep_records.then(|| {
-            // Inserted one by one: collecting would sort a temporary list first.
-            let mut selections = serde_json::Map::new();
-            for (name, value) in action.selections() {
-                selections.insert(name.to_owned(), value);
-            }
-            let args =
-                was_follow_up.then(|| serde_json::to_value(action.args()).unwrap_or(Value::Null));
-            Written {
-                selections,
-                args,
-                messages: action.messages(&self.state, player),
-            }
-        });
+        let follow_up = !self.follow_ups.is_empty();
         let mut moves = std::mem::take(&mut self.stack);
         let follow_ups = action.behaviour(&self.state, player, &mut moves);
-        if was_follow_up {
+        if follow_up {
             self.follow_ups.remove(0);
         }
         // Follow-ups asked now come before those already waiting, like consequences.
         if !follow_ups.is_empty() {
             self.follow_ups.splice(0..0, follow_ups);
         }
-        self.record(Some(player), name, kind, written, moves)
+        self.record(Some(player), Some(action), follow_up, kind, moves)
     }
 
-    /// Applies `moves` with their consequences and records them; returns the index of the
-    /// record. Without a log, the last record is overwritten in place, its buffers kept.
+    /// Applies `moves` with their consequences and records them, typed; returns the index
+    /// of the record. Without a log, the last record is overwritten in place, its buffer
+    /// of moves kept.
     fn record(
         &mut self,
         player: Option<PlayerIndex>,
-        action: Cow<'static, str>,
+        action: Option<G::Actions>,
+        follow_up: bool,
         kind: RecordKind,
-        written: Option<Written>,
         mut moves: Vec<G::Move>,
     ) -> usize {
         let draws = self.chance.draws();
         if !self.keep_records {
-            self.log.records.truncate(1);
+            self.records.truncate(1);
         }
-        let index = match self.log.records.first_mut() {
-            // Only the last record is kept: it is overwritten field by field, so that its
-            // buffer of moves is reused. Only a kept log writes selections, arguments and
-            // messages, and the record kept here (the setup's, or one written without a
-            // log) has none: they are neither built nor dropped.
+        let index = match self.records.first_mut() {
             Some(last) if !self.keep_records => {
-                debug_assert!(
-                    written.is_none()
-                        && last.selections.is_empty()
-                        && last.args.is_none()
-                        && last.messages.is_empty(),
-                    "a record without a log holds no selections, arguments or messages"
-                );
                 last.moves.clear();
                 resolve_observed(
                     &mut self.state,
@@ -1344,8 +1341,9 @@ impl<G: Game> Engine<G> {
                     &mut last.moves,
                 );
                 last.player = player;
-                last.action = action;
                 last.kind = kind;
+                last.action = action;
+                last.follow_up = follow_up;
                 0
             }
             _ => {
@@ -1357,28 +1355,21 @@ impl<G: Game> Engine<G> {
                     &mut moves,
                     &mut applied,
                 );
-                let Written {
-                    selections,
-                    args,
-                    messages,
-                } = written.unwrap_or_default();
-                self.log.records.push(ActionRecord {
+                self.records.push(Record {
                     player,
-                    action,
                     kind,
-                    selections,
-                    args,
-                    messages,
+                    action,
+                    follow_up,
                     moves: applied,
                     drew_chance: false,
                 });
-                self.log.records.len() - 1
+                self.records.len() - 1
             }
         };
         // Emptied by `resolve`: the next action pushes its moves into this room.
         self.stack = moves;
         let drew_chance = self.chance.draws() != draws;
-        let record = &mut self.log.records[index];
+        let record = &mut self.records[index];
         record.drew_chance = drew_chance;
         self.played.records += 1;
         self.played.moves += record.moves.len() as u64;
@@ -1395,10 +1386,9 @@ impl<G: Game> Engine<G> {
         loop {
             if unattended >= self.settings.forced_limit {
                 let action = self
-                    .log
                     .records
                     .last()
-                    .map_or_else(String::new, |record| record.action.to_string());
+                    .map_or_else(String::new, |record| record.name().to_owned());
                 self.refresh();
                 return Err(Endless {
                     action,
@@ -1428,13 +1418,7 @@ impl<G: Game> Engine<G> {
                             break;
                         }
                         if let WhenStuck::Pass(moves) = self.state.when_stuck(player) {
-                            self.record(
-                                Some(player),
-                                Cow::Borrowed("pass"),
-                                RecordKind::Pass,
-                                None,
-                                moves,
-                            );
+                            self.record(Some(player), None, false, RecordKind::Pass, moves);
                             unattended += 1;
                             progressed = true;
                             break;
@@ -1546,15 +1530,6 @@ fn resolve_observed<G: Game>(
             }
         }
     });
-}
-
-/// What only a kept log holds of an action: its selections as JSON, its arguments when it
-/// was a follow-up, and its messages as rendered before its moves.
-#[derive(Default)]
-struct Written {
-    selections: serde_json::Map<String, Value>,
-    args: Option<Value>,
-    messages: Vec<crate::action::Message>,
 }
 
 /// The records a new game's log has room for before it grows.

@@ -216,8 +216,10 @@ fn check_game<G: Game>(
     for submission in 0..=max_submissions {
         // Follow the records added since the last step, viewer by viewer.
         for record in &engine.records()[followed_records..] {
-            // What each viewer did not know before the record, for its messages.
-            let hidden_before: Vec<HiddenValues> = if record.messages.is_empty() {
+            // The messages, rendered from the state before the record as a log writes them,
+            // and what each viewer did not know then.
+            let messages = record.messages(follower.state());
+            let hidden_before: Vec<HiddenValues> = if messages.is_empty() {
                 Vec::new()
             } else {
                 viewers
@@ -243,8 +245,14 @@ fn check_game<G: Game>(
                     }
                 }
             }
-            check_messages(&viewers, &hidden_before, &hidden_after, record)
-                .map_err(|reason| fail(submission, reason))?;
+            check_messages(
+                &viewers,
+                &hidden_before,
+                &hidden_after,
+                record.name(),
+                &messages,
+            )
+            .map_err(|reason| fail(submission, reason))?;
         }
         followed_records = engine.records().len();
         hidden_fields.observe(engine.state(), players, &|state: &G, viewer| {
@@ -371,16 +379,17 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
     Ok(count)
 }
 
-/// Checks that each message of `record` names no value hidden from a viewer it reaches both
-/// before the record (`hidden_before`, by viewer) and right after its first move
-/// (`hidden_after`): a card they neither held nor saw played.
-fn check_messages<M>(
+/// Checks that each of `messages`, those of action `action`, names no value hidden from a
+/// viewer it reaches both before the record (`hidden_before`, by viewer) and right after
+/// its first move (`hidden_after`): a card they neither held nor saw played.
+fn check_messages(
     viewers: &[Viewer],
     hidden_before: &[HiddenValues],
     hidden_after: &[HiddenValues],
-    record: &crate::log::ActionRecord<M>,
+    action: &str,
+    messages: &[crate::action::Message],
 ) -> Result<(), String> {
-    if record.messages.is_empty() {
+    if messages.is_empty() {
         return Ok(());
     }
     for ((&viewer, before), after) in viewers.iter().zip(hidden_before).zip(hidden_after) {
@@ -388,7 +397,7 @@ fn check_messages<M>(
             continue;
         }
         let hidden = after.within(before);
-        for message in &record.messages {
+        for message in messages {
             let reaches = match (viewer, message.to) {
                 (_, None) => true,
                 (Viewer::Player(player), Some(to)) => to.contains(player),
@@ -400,7 +409,7 @@ fn check_messages<M>(
             if let Some(word) = hidden.named_in(&message.text) {
                 return Err(format!(
                     "{viewer:?} reads `{word}`, hidden from them, in the message \"{}\" of `{}`",
-                    message.text, record.action
+                    message.text, action
                 ));
             }
         }
@@ -519,7 +528,7 @@ fn check_take_back<G: Game>(
             after.records().len()
         ));
     }
-    let replayed = Engine::<G>::replay(taken.log())
+    let replayed = Engine::<G>::replay(&taken.log())
         .map_err(|error| format!("the log after a take-back does not replay: {error}"))?;
     same_state(taken.state(), replayed.state())
         .map_err(|reason| format!("a take-back left a state its log does not give: {reason}"))?;

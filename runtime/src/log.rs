@@ -1,11 +1,15 @@
 //! The log: the seed, the config and every action record; enough to replay a game.
+//!
+//! The engine keeps each record typed ([`Record`]: the action as the game's own value and
+//! its moves), and writes it as JSON ([`ActionRecord`]: selections, arguments and message
+//! texts) only when a log is written or read, never while a game is played.
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::action::Message;
+use crate::action::{ActionSet, Message};
 use crate::game::{Game, Outcome};
 use crate::player::PlayerIndex;
 
@@ -59,8 +63,106 @@ pub struct LogSeal {
     pub digest: String,
 }
 
-/// One action and every move it caused, in the order applied: the unit of undo and of
-/// animation.
+/// One action and every move it caused, in the order applied, as the engine keeps it: the
+/// unit of undo and of animation. The action stays the game's own typed value; its
+/// selections as JSON and its messages are written from it only when asked
+/// ([`write`](Self::write), [`Engine::log`](crate::Engine::log)), so that playing a game
+/// with its log costs little more than playing it without.
+#[derive(Clone, Debug)]
+pub struct Record<G: Game> {
+    /// Who acted; `None` for the setup.
+    pub player: Option<PlayerIndex>,
+    /// How the record came about.
+    pub kind: RecordKind,
+    /// The action, for a submitted or forced record; `None` for the setup and for a pass.
+    pub action: Option<G::Actions>,
+    /// Whether the action was taken as a follow-up (its arguments are then written).
+    pub follow_up: bool,
+    /// Every move applied, the action's own and their consequences, in order.
+    pub moves: Vec<G::Move>,
+    /// Whether chance was drawn while applying the moves.
+    pub drew_chance: bool,
+}
+
+impl<G: Game> Record<G> {
+    /// The action's name: `setup` for the setup, `pass` for a pass the game made for a
+    /// stuck player.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match (&self.action, self.kind) {
+            (Some(action), _) => action.name(),
+            (None, RecordKind::Setup) => "setup",
+            (None, _) => "pass",
+        }
+    }
+
+    /// The values of the selections, by selection name, as JSON (none for the setup and
+    /// a pass).
+    #[must_use]
+    pub fn selections(&self) -> serde_json::Map<String, Value> {
+        let mut selections = serde_json::Map::new();
+        if let Some(action) = &self.action {
+            // Inserted one by one: collecting would sort a temporary list first.
+            for (name, value) in action.selections() {
+                selections.insert(name.to_owned(), value);
+            }
+        }
+        selections
+    }
+
+    /// The action's messages, rendered from `before`, the full state right before the
+    /// record's first move (messages are templates read against the state the player
+    /// acted in). Empty for the setup and a pass.
+    #[must_use]
+    pub fn messages(&self, before: &G) -> Vec<Message> {
+        match (&self.action, self.player) {
+            (Some(action), Some(player)) => action.messages(before, player),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The record as a log file holds it and clients read it: its selections and
+    /// follow-up arguments as JSON and its messages rendered from `before`, the full state
+    /// right before its first move.
+    #[must_use]
+    pub fn write(&self, before: &G) -> ActionRecord<G::Move> {
+        ActionRecord {
+            player: self.player,
+            action: Cow::Borrowed(self.name()),
+            kind: self.kind,
+            selections: self.selections(),
+            args: match &self.action {
+                Some(action) if self.follow_up => {
+                    Some(serde_json::to_value(action.args()).unwrap_or(Value::Null))
+                }
+                _ => None,
+            },
+            messages: self.messages(before),
+            moves: self.moves.clone(),
+            drew_chance: self.drew_chance,
+        }
+    }
+}
+
+/// Records are equal when everything in them is: for games whose actions compare
+/// (`#[derive(PartialEq)]` beside `#[derive(Actions)]`).
+impl<G: Game> PartialEq for Record<G>
+where
+    G::Actions: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.player == other.player
+            && self.kind == other.kind
+            && self.action == other.action
+            && self.follow_up == other.follow_up
+            && self.moves == other.moves
+            && self.drew_chance == other.drew_chance
+    }
+}
+
+/// One action record as a log file holds it and clients read it: written from the
+/// engine's typed [`Record`] by [`Record::write`], with the action's selections and
+/// arguments as JSON and its messages as text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ActionRecord<M> {
     /// Who acted; `None` for the setup.

@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::chance::Chance;
 use crate::components::{ComponentId, SizedStack, Slot, Stack};
 use crate::game::{Game, SetupError};
-use crate::log::{ActionRecord, RecordKind};
+use crate::log::{ActionRecord, Record, RecordKind};
 use crate::moves::{Move, MoveContext};
 use crate::player::{PerPlayer, PlayerIndex};
 
@@ -281,7 +281,8 @@ pub struct ViewedRecord<M> {
 }
 
 /// Follows a game move by move from its setup state, to show each viewer what each move
-/// looks like to them ([`Move::view`]) with the state right after it.
+/// looks like to them ([`Move::view`]) with the state right after it, and to write each
+/// record as a log holds it from the state right before it.
 #[derive(Clone, Debug)]
 pub struct MoveViewer<G: Game> {
     state: G,
@@ -303,6 +304,14 @@ impl<G: Game> MoveViewer<G> {
         })
     }
 
+    /// Starts from `state`, the state [`Game::setup`] gave before its setup moves.
+    pub(crate) fn starting_at(state: G) -> Self {
+        MoveViewer {
+            state,
+            scratch: Chance::from_seed(0),
+        }
+    }
+
     /// The state after the moves followed so far.
     pub fn state(&self) -> &G {
         &self.state
@@ -314,25 +323,32 @@ impl<G: Game> MoveViewer<G> {
         apply_alone(&mut self.state, &mut self.scratch, applied);
     }
 
-    /// Follows every move of `record` and returns the record as `viewer` sees it.
-    pub fn follow_record(
-        &mut self,
-        record: &ActionRecord<G::Move>,
-        viewer: Viewer,
-    ) -> ViewedRecord<G::Move> {
+    /// Follows every move of `record`, the next record of the game followed, and returns
+    /// it as a log file holds it ([`Record::write`], its messages rendered from the state
+    /// before it).
+    pub fn write(&mut self, record: &Record<G>) -> ActionRecord<G::Move> {
+        let written = record.write(&self.state);
+        for applied in &record.moves {
+            self.advance(applied);
+        }
+        written
+    }
+
+    /// Follows every move of `record`, the next record of the game followed, and returns
+    /// the record as `viewer` sees it.
+    pub fn follow_record(&mut self, record: &Record<G>, viewer: Viewer) -> ViewedRecord<G::Move> {
         ViewedRecord {
             player: record.player,
-            action: record.action.clone(),
+            action: std::borrow::Cow::Borrowed(record.name()),
             kind: record.kind,
             messages: record
-                .messages
-                .iter()
+                .messages(&self.state)
+                .into_iter()
                 .filter(|message| match viewer {
                     Viewer::Player(player) => message.reaches(player),
                     Viewer::Observer => message.to.is_none(),
                     Viewer::Admin => true,
                 })
-                .cloned()
                 .collect(),
             moves: record
                 .moves

@@ -171,7 +171,7 @@ fn placements_are_submitted_and_checked() {
         &Submission::new("lay").with("at", json!({"space": 0, "rotation": 0})),
     );
     assert_eq!(
-        refused,
+        refused.map(|record| record.name()),
         Err(SubmitError::Invalid {
             action: "lay",
             selection: "at",
@@ -309,7 +309,7 @@ fn a_budget_prunes_the_sets_as_they_grow() {
     let refused =
         engine.submit_submission(P0, &Submission::new("buy").with("cards", json!([1, 3])));
     assert_eq!(
-        refused.map(|record| record.action.clone()),
+        refused.map(|record| record.name()),
         Err(SubmitError::NotOffered {
             action: "buy",
             selection: "cards",

@@ -169,7 +169,9 @@ fn the_group_validation_shows_on_its_last_number() {
 fn a_group_is_checked_together() {
     let mut engine = Engine::<Caravan>::new((3, 2, 3), 1, 0).expect("a valid setup");
     assert_eq!(
-        engine.submit_submission(P0, &send(1, 0, "planks", "north")),
+        engine
+            .submit_submission(P0, &send(1, 0, "planks", "north"))
+            .map(|record| record.name()),
         Err(SubmitError::Invalid {
             action: "send",
             selection: "cargo",
@@ -179,7 +181,7 @@ fn a_group_is_checked_together() {
     assert_eq!(
         engine
             .submit_submission(P0, &send(3, 0, "", "north"))
-            .map(|record| record.action.clone()),
+            .map(|record| record.name()),
         Err(SubmitError::Invalid {
             action: "send",
             selection: "name",
@@ -220,5 +222,5 @@ fn json_of_a_group_submission() {
                 .to_string(),
         )
         .expect("three wood to the south");
-    assert_eq!(record.selections.len(), 4);
+    assert_eq!(record.selections().len(), 4);
 }

@@ -45,11 +45,11 @@ fn refused<G: Game + serde::Serialize>(
         )
     };
     let before = json(engine);
-    let records = engine.records().to_vec();
+    let records = engine.log().records;
     let error = attempt(engine).expect_err("the submission is refused");
     assert_eq!(json(engine), before, "a refusal changes nothing: {error}");
     assert_eq!(engine.records().len(), records.len(), "no record: {error}");
-    assert_eq!(engine.records(), records.as_slice());
+    assert_eq!(engine.log().records, records);
     error
 }
 
@@ -491,7 +491,7 @@ mod skips {
             .expect("the only bed is filled in by the engine");
         assert_eq!(engine.state().journal, ["2 on North", "Bean in bed 3"]);
         assert_eq!(
-            engine.records()[2].selections.get("bed"),
+            engine.records()[2].selections().get("bed"),
             Some(&json!(3)),
             "the log has every selection, for replays"
         );
@@ -707,20 +707,25 @@ mod validation {
         assert_eq!(count, 3 + 2 + 4 + 1);
         for index in 0..count {
             let action = engine.nth_completion(P0, index).expect("a completion");
-            let by_action = engine.clone().submit(P0, action).cloned();
-            let by_position = engine.clone().submit_nth(P0, index).cloned();
-            assert_eq!(by_position, by_action, "completion {index}");
+            let (mut by_action, mut by_position) = (engine.clone(), engine.clone());
+            by_action
+                .submit(P0, action)
+                .expect("a completion is allowed");
+            by_position
+                .submit_nth(P0, index)
+                .expect("a completion's position is allowed");
+            assert_eq!(by_position.log(), by_action.log(), "completion {index}");
         }
         let mut past = engine.clone();
         assert_eq!(
-            past.submit_nth(P0, count).cloned(),
+            past.submit_nth(P0, count).map(|_| ()),
             Err(SubmitError::NoSuchCompletion {
                 player: seat(P0),
                 index: count,
                 count
             })
         );
-        assert_eq!(past.records(), engine.records());
+        assert_eq!(past.log(), engine.log());
         assert_eq!(past.state().journal, engine.state().journal);
     }
 
@@ -1058,7 +1063,7 @@ mod forced {
         assert!(matches!(engine.status(), Status::Over(_)));
         assert!(engine.prompt(P0).actions.is_empty());
         assert!(engine.prompt(P1).actions.is_empty());
-        insta::assert_json_snapshot!("forced_records", engine.records());
+        insta::assert_json_snapshot!("forced_records", engine.log().records);
     }
 
     /// With autoplay off, the second player's forced completion is shown: the boat and
@@ -1105,7 +1110,7 @@ mod forced {
         let records: Vec<_> = engine
             .records()
             .iter()
-            .map(|record| (record.action.as_ref(), record.kind))
+            .map(|record| (record.name(), record.kind))
             .collect();
         assert_eq!(
             records,
@@ -1315,7 +1320,7 @@ mod follow_ups {
             .prompt_action(P0, "steal", &[])
             .expect("the follow-up is offered");
         insta::assert_json_snapshot!("follow_up_steal_three", steal);
-        let record = engine.records().last().expect("a record");
+        let record = engine.log().records.pop().expect("a record");
         assert_eq!(record.action, "earn");
         assert!(record.args.is_none());
     }
@@ -1414,6 +1419,8 @@ mod follow_ups {
         let record = engine
             .submit_submission(P1, &Submission::new("steal").with("amount", 2))
             .expect("stealing 2 is offered");
+        assert!(record.follow_up, "stealing is a follow-up");
+        let record = engine.log().records.pop().expect("a record");
         assert_eq!(record.args, Some(json!({"Steal": {"most": 2, "from": 0}})));
         assert!(engine.follow_ups().is_empty());
         assert_eq!(engine.state().coins, [0, 2]);
@@ -2300,13 +2307,13 @@ mod templates {
         let mut engine = Engine::<Board>::new(3, 2, 7).expect("a valid setup");
         submit(P0, Submission::new("place").with("row", 2))(&mut engine).expect("row 2");
         assert_eq!(
-            engine.records()[1].messages[0].text,
+            engine.log().records[1].messages[0].text,
             "Player 1 placed a tile in row 2"
         );
         submit(P0, Submission::new("give").with("colour", "red"))(&mut engine)
             .expect("the follow-up");
         assert_eq!(
-            engine.records()[2].messages[0].text,
+            engine.log().records[2].messages[0].text,
             "Player 1 gives 2 of the red one to Player 2"
         );
     }
