@@ -350,7 +350,7 @@ fn uniform_completion(
 /// How meeple plays a benchmark game: the engine it plays in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Way {
-    /// `Engine::new`, keeping the full log (JSON selections, messages, every record).
+    /// `Engine::new`, keeping the full log (every record, typed; written only when read).
     Log,
     /// `Engine::without_log`, as `meeple simulate` plays without `--log`.
     Simulation,

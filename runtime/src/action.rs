@@ -233,7 +233,9 @@ pub trait ActionSet: Sized + Clone + Debug {
     }
 }
 
-/// What generated code reports of an action at a given point of its selections.
+/// What generated code reports of an action at a given point of its selections: part of
+/// the protocol between the derives and the engine, reachable only through `__private`;
+/// clients read [`Prompt`](crate::Prompt)s instead.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// Every selection is made: the action can be submitted.
@@ -242,7 +244,8 @@ pub enum Step {
     Select(SelectionState),
 }
 
-/// One selection as generated code computes it, before the engine applies skipping.
+/// One selection as generated code computes it, before the engine applies skipping
+/// (generated code only, as [`Step`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SelectionState {
     /// The selection's name (the field name).
@@ -282,7 +285,7 @@ pub struct GroupState {
     pub members: Vec<SelectionState>,
 }
 
-/// One option of a [`SelectionState`].
+/// One option of a [`SelectionState`] (generated code only, as [`Step`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionState {
     /// The option's value as submitted (JSON).
@@ -295,7 +298,8 @@ pub struct OptionState {
     pub viable: bool,
 }
 
-/// A selection's skip strategy (after Boardzilla's `skipIf`).
+/// A selection's skip strategy (after Boardzilla's `skipIf`), as generated code reports it;
+/// authors write `skip = ..` and `skip_if = ..`, clients see forced choices made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Skip {

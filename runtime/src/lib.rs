@@ -225,10 +225,9 @@ mod view;
 #[doc(hidden)]
 pub mod __private;
 
-pub use action::{
-    Action, ActionSet, Behaviour, FollowUp, GroupState, IntoBehaviour, Message, OptionState,
-    SelectionState, Skip, Step, Validation,
-};
+// The walks' protocol (`Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is
+// for generated code alone and reachable only through `__private`: clients read prompts.
+pub use action::{Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, Validation};
 pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,
