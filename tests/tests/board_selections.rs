@@ -6,6 +6,7 @@ use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, Placement, PlayerIndex, PlayerSet,
     Seats, SelectionKind, Setup, SetupError, Space, Submission, SubmitError, View,
 };
+use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -121,8 +122,6 @@ impl Game for Yard {
         })
     }
 }
-
-const P0: PlayerIndex = PlayerIndex(0);
 
 /// Four spaces free (0, 1, 3, 4 of a 2x3 board): each with its four rotations, those
 /// pointing off the board shown with the reason; the fence's adjacent pairs.

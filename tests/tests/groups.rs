@@ -5,6 +5,7 @@ use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
     SelectionKind, Setup, SetupError, Submission, SubmitError, View,
 };
+use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -107,8 +108,6 @@ impl Game for Caravan {
         })
     }
 }
-
-const P0: PlayerIndex = PlayerIndex(0);
 
 fn send(wood: u32, stone: u32, name: &str, to: &str) -> Submission {
     Submission::new("send")

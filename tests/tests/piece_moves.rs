@@ -7,6 +7,7 @@ use meeple::{
     PieceMove, Places, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, Submission,
     View, Viewer, check_views,
 };
+use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
 
 const SEATS: Seats = Seats::new(2);
@@ -189,8 +190,6 @@ impl Game for Table {
         })
     }
 }
-
-const P0: PlayerIndex = PlayerIndex(0);
 
 fn hand(engine: &Engine<Table>, player: PlayerIndex) -> Vec<u8> {
     engine.state().hand(player).components().copied().collect()

@@ -3,13 +3,12 @@
 //! refused option; debug builds check that both agree.
 
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
-    Setup, SetupError, SubmitError,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerSet, Seats, Setup, SetupError,
+    SubmitError,
 };
+use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-
-const P0: PlayerIndex = PlayerIndex(0);
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
