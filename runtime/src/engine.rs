@@ -361,10 +361,9 @@ impl<G: Game> Engine<G> {
     /// the state before it: for clients and tests, not hot loops. A game without its log
     /// ([`without_log`](Self::without_log), [`for_agent`](Self::for_agent)) has none.
     pub fn viewed_records(&self, viewer: Viewer) -> Vec<ViewedRecord<G::Move>> {
-        let Some(initial) = &self.initial else {
+        let Some(mut follower) = self.follower() else {
             return Vec::new();
         };
-        let mut follower = MoveViewer::starting_at(G::clone(initial));
         self.records
             .iter()
             .map(|record| follower.follow_record(record, viewer))
@@ -430,36 +429,35 @@ impl<G: Game> Engine<G> {
     /// header alone.
     #[must_use]
     pub fn log(&self) -> GameLog<G> {
-        GameLog {
-            records: self.written_records(..self.records.len()),
-            ..self.log_header()
-        }
+        self.log_before(self.records.len())
     }
 
-    /// The log's header (game, seed, seats, config, forced play), without records.
-    fn log_header(&self) -> GameLog<G> {
+    /// The log of the records before `end` (all of them when `end` is their count), each
+    /// written as a log holds it ([`Record::write`]); its header alone without a log.
+    fn log_before(&self, end: usize) -> GameLog<G> {
+        let records = match self.follower() {
+            Some(mut writer) => self.records[..end]
+                .iter()
+                .map(|record| writer.write(record))
+                .collect(),
+            None => Vec::new(),
+        };
         GameLog {
             game: G::NAME.to_owned(),
             seed: self.seed,
             players: self.players,
             config: self.config.clone(),
             autoplay_forced: self.settings.autoplay_forced,
-            records: Vec::new(),
+            records,
             seal: None,
         }
     }
 
-    /// The records of `range`, written as a log holds them ([`Record::write`]); none
-    /// without a log.
-    fn written_records(&self, range: std::ops::RangeTo<usize>) -> Vec<ActionRecord<G::Move>> {
-        let Some(initial) = &self.initial else {
-            return Vec::new();
-        };
-        let mut writer = MoveViewer::starting_at(G::clone(initial));
-        self.records[range]
-            .iter()
-            .map(|record| writer.write(record))
-            .collect()
+    /// A follower of the records from the setup's state, to write or view them; `None`
+    /// without a log, whose earlier records are gone.
+    fn follower(&self) -> Option<MoveViewer<G>> {
+        let initial = self.initial.as_deref()?;
+        Some(MoveViewer::starting_at(initial.clone()))
     }
 
     /// The action records so far, typed, the setup first (without a log, only the last).
@@ -875,10 +873,7 @@ impl<G: Game> Engine<G> {
         let index = self.perform(player, action, RecordKind::Submitted);
         if let Err(Endless { action, records }) = self.settle() {
             if self.keep_records {
-                let earlier = GameLog {
-                    records: self.written_records(..index),
-                    ..self.log_header()
-                };
+                let earlier = self.log_before(index);
                 if let Ok(mut rebuilt) = Self::replay(&earlier) {
                     rebuilt.settings = self.settings;
                     *self = rebuilt;
@@ -1000,11 +995,7 @@ impl<G: Game> Engine<G> {
     /// cancelled was chosen by a player and none of them drew chance or showed anyone
     /// something hidden from them.
     fn rewind(&mut self, position: usize) -> Result<Vec<Record<G>>, UndoError> {
-        let earlier = GameLog {
-            records: self.written_records(..position),
-            ..self.log_header()
-        };
-        let cancelled = self.records[position..].to_vec();
+        let cancelled = &self.records[position..];
         if let Some(first) = cancelled.first()
             && first.kind != RecordKind::Submitted
         {
@@ -1017,10 +1008,14 @@ impl<G: Game> Engine<G> {
                 action: self.action_text(&self.state, record),
             });
         }
-        let mut rebuilt = Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
-            reason: error.to_string(),
+        // Only now is the log written: a refusal above costs nothing.
+        let mut rebuilt = Self::replay(&self.log_before(position)).map_err(|error| {
+            UndoError::Nondeterministic {
+                reason: error.to_string(),
+            }
         })?;
-        self.check_cancellable(&rebuilt, &cancelled)?;
+        self.check_cancellable(&rebuilt, cancelled)?;
+        let cancelled = cancelled.to_vec();
         rebuilt.settings = self.settings;
         *self = rebuilt;
         Ok(cancelled)
