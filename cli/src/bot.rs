@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use meeple::{Agent, Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
+use meeple::{Agent, Budget, PlayerIndex, Position, RandomAgent, SearchAgent};
 
 use crate::CliError;
 use crate::TerminalGame;
@@ -106,19 +106,19 @@ impl Lineup {
     }
 }
 
-/// The choice of `agent` for `player`, from the player's own copy of the game: their view
-/// and a chance of its own, seeded from the game's number of records; from the game's
-/// engine itself for an agent that reads only the player's completions
-/// ([`Agent::needs_own_copy`]), which are the same in both.
+/// The choice of `agent` for `player`, from the player's own copy of the game
+/// ([`Position::for_agent`]): their view and a chance of its own, seeded from the game's
+/// number of records; from the game's own `position` for an agent that reads only the
+/// player's completions ([`Agent::needs_own_copy`]), which are the same in both.
 pub(crate) fn choose<G: TerminalGame>(
     agent: &mut dyn Agent<G>,
-    engine: &Engine<G>,
+    position: &Position<G>,
     player: PlayerIndex,
 ) -> Option<G::Actions> {
     if !agent.needs_own_copy() {
-        return agent.choose(engine, player);
+        return agent.choose(position, player);
     }
-    let seat = engine.for_agent(player, bot_seed(engine.played().records));
+    let seat = position.for_agent(player, bot_seed(position.played().records));
     agent.choose(&seat, player)
 }
 

@@ -114,14 +114,14 @@ fn play<G: TerminalGame>(
             };
             let chosen = agents
                 .get_mut(player.0)
-                .and_then(|agent| bot::choose(agent.as_mut(), &engine, player));
+                .and_then(|agent| bot::choose(agent.as_mut(), engine.position(), player));
             let Some(action) = chosen else {
                 return Err(CliError::Stuck(format!(
                     "{} has nothing a bot can choose",
                     engine.state().player_name(player)
                 )));
             };
-            engine.submit(player, action)?;
+            engine.submit(player, action).map_err(SubmitError::from)?;
             continue;
         }
         say!("\n{}", engine.state().summary(viewer))?;
@@ -176,8 +176,6 @@ fn undo_refusal(error: &UndoError) -> String {
         UndoError::Nondeterministic { reason } => {
             format!("the game could not be rebuilt before your last action ({reason})")
         }
-        // What remains names actions as the code does: say it in the person's words.
-        _ => "your last action cannot be taken back".to_owned(),
     }
 }
 

@@ -1,5 +1,7 @@
 //! `meeple prompt`: the JSON prompt of the player to act after K bot submissions.
 
+use meeple::Position;
+
 use crate::output::say;
 use crate::simulate::{Table, TableArgs, play_out};
 use crate::{CliError, TerminalGame};
@@ -14,10 +16,12 @@ pub(crate) fn run<G: TerminalGame>(
     seed: u64,
     after: usize,
 ) -> Result<(), CliError> {
-    let engine = play_out(&Table::<G>::new(args)?, seed, Some(after), true)?;
-    let text = match engine.to_act().first() {
-        Some(player) => serde_json::to_string_pretty(&engine.prompt(player)),
-        None => serde_json::to_string_pretty(&engine.outcome()),
+    let table = Table::<G>::new(args)?;
+    let start = Position::<G>::new(&table.config, table.players, seed)?;
+    let position = play_out(&table, seed, Some(after), start)?;
+    let text = match position.to_act().first() {
+        Some(player) => serde_json::to_string_pretty(&position.prompt(player)),
+        None => serde_json::to_string_pretty(&position.outcome()),
     };
     say!(
         "{}",

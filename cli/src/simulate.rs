@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use meeple::{Engine, Game};
+use meeple::{Engine, Game, PlayerIndex, Position, SubmitError};
 use rayon::prelude::*;
 
 use crate::bot::{self, Lineup};
@@ -142,9 +142,18 @@ pub(crate) fn run<G: TerminalGame>(
         let batch: Vec<GameResult> = (first..last)
             .into_par_iter()
             .map(|game| {
-                let engine = play_out(table, seed.wrapping_add(game), None, writer.is_some())?;
+                let seed = seed.wrapping_add(game);
+                let result = if writer.is_some() {
+                    let engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
+                    let engine = play_out(table, seed, None, engine)?;
+                    let log = serde_json::to_string(&engine.sealed_log()).ok();
+                    summarize(engine.position(), log)
+                } else {
+                    let position = Position::<G>::new(&table.config, table.players, seed)?;
+                    summarize(&play_out(table, seed, None, position)?, None)
+                };
                 bar.inc(1);
-                Ok(summarize(&engine, writer.is_some()))
+                Ok(result)
             })
             .collect::<Result<_, CliError>>()?;
         for result in batch {
@@ -168,8 +177,10 @@ pub(crate) fn run<G: TerminalGame>(
     Ok(())
 }
 
-fn summarize<G: TerminalGame>(engine: &Engine<G>, with_log: bool) -> GameResult {
-    let outcome = engine.outcome();
+/// What a finished game played out in `position` contributes, with its sealed log as a
+/// line of JSON when one was kept.
+fn summarize<G: TerminalGame>(position: &Position<G>, log: Option<String>) -> GameResult {
+    let outcome = position.outcome();
     GameResult {
         scores: outcome
             .as_ref()
@@ -178,11 +189,9 @@ fn summarize<G: TerminalGame>(engine: &Engine<G>, with_log: bool) -> GameResult 
         winners: outcome
             .map(|outcome| outcome.winners.iter().map(|winner| winner.0).collect())
             .unwrap_or_default(),
-        records: engine.played().records,
-        moves: engine.played().moves,
-        log: with_log
-            .then(|| serde_json::to_string(&engine.sealed_log()).ok())
-            .flatten(),
+        records: position.played().records,
+        moves: position.played().moves,
+        log,
     }
 }
 
@@ -287,38 +296,71 @@ fn report<G: TerminalGame>(
     )
 }
 
-/// Plays one game from `seed` with the table's agents, up to `limit` submissions (to the
-/// end when `None`), keeping its log when `keep_log`.
+/// A game the command line plays out: the logged table ([`Engine`]), or a bare
+/// [`Position`] when no log is kept (a simulation without `--log`, `meeple prompt`).
+pub(crate) trait Playing<G: Game> {
+    /// The game as it stands.
+    fn position(&self) -> &Position<G>;
+
+    /// Submits `action` for `player`.
+    ///
+    /// # Errors
+    /// As [`Position::submit`].
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError>;
+}
+
+impl<G: Game> Playing<G> for Engine<G> {
+    fn position(&self) -> &Position<G> {
+        Engine::position(self)
+    }
+
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError> {
+        Engine::submit(self, player, action)
+            .map(|_| ())
+            .map_err(SubmitError::from)
+    }
+}
+
+impl<G: Game> Playing<G> for Position<G> {
+    fn position(&self) -> &Position<G> {
+        self
+    }
+
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError> {
+        Position::submit(self, player, action).map_err(SubmitError::from)
+    }
+}
+
+/// Plays `game`, set up from `seed`, on with the table's agents (seeded from `seed`), up
+/// to `limit` submissions (to the end when `None`); returns it.
 ///
 /// # Errors
-/// A setup error, or a player who is to act and has no completion an agent can choose.
-pub(crate) fn play_out<G: TerminalGame>(
+/// A refused submission, or a player who is to act and has no completion an agent can
+/// choose.
+pub(crate) fn play_out<G: TerminalGame, P: Playing<G>>(
     table: &Table<G>,
     seed: u64,
     limit: Option<usize>,
-    keep_log: bool,
-) -> Result<Engine<G>, CliError> {
-    let mut engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
-    if !keep_log {
-        engine = engine.without_log();
-    }
+    mut game: P,
+) -> Result<P, CliError> {
     let mut agents = table.lineup.agents::<G>(seed);
     let mut submitted = 0;
-    while engine.outcome().is_none() && limit.is_none_or(|limit| submitted < limit) {
-        let Some(player) = engine.to_act().first() else {
+    while game.position().outcome().is_none() && limit.is_none_or(|limit| submitted < limit) {
+        let position = game.position();
+        let Some(player) = position.to_act().first() else {
             return Err(CliError::Stuck("nobody is to act".to_owned()));
         };
         let chosen = agents
             .get_mut(player.0)
-            .and_then(|agent| bot::choose(agent.as_mut(), &engine, player));
+            .and_then(|agent| bot::choose(agent.as_mut(), position, player));
         let Some(action) = chosen else {
             return Err(CliError::Stuck(format!(
                 "{} has nothing an agent can choose",
-                engine.state().player_name(player)
+                position.state().player_name(player)
             )));
         };
-        engine.submit(player, action)?;
+        game.submit(player, action)?;
         submitted += 1;
     }
-    Ok(engine)
+    Ok(game)
 }

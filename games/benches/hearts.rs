@@ -6,12 +6,12 @@
 //! - `hearts prompt`: Hearts' play prompt in the middle of a trick, the completions an
 //!   agent enumerates there, and the hand-written engine's legal cards at the same point.
 //!
-//! meeple plays through the engine as the random agent does: `to_act`, a uniform
-//! completion drawn with `Engine::count_completions` and `Engine::nth_completion`, `submit`
-//! (which applies the moves, their consequences and the forced plays that follow): with
-//! the full log (`meeple`), and without it as `meeple simulate` plays (`meeple
-//! simulation`). A third meeple entry plays as a search agent's rollout: in the engine of
-//! `Engine::for_agent` (no log), North's view determinized into a full deal.
+//! meeple plays as the random agent does: `to_act`, a uniform completion drawn with
+//! `count_completions` and `nth_completion`, `submit` (which applies the moves, their
+//! consequences and the forced plays that follow): at the logged table, `Engine`, with the
+//! full log (`meeple`), and on a bare `Position` as `meeple simulate` plays (`meeple
+//! simulation`). A third meeple entry plays as a search agent's rollout: in the position
+//! of `Position::for_agent`, North's view determinized into a full deal.
 //!
 //! The hand-written engine below plays the same rules (`meeple_games::hearts` with the
 //! default config) on bitmask hands, with no framework; before measuring, it is checked
@@ -24,7 +24,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use meeple::{Engine, EngineSettings, PlayerIndex};
+use meeple::{Engine, EngineSettings, PlayerIndex, Position};
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsAction, HeartsConfig, HeartsMove, Phase};
 use rand::rngs::SmallRng;
@@ -334,10 +334,10 @@ fn random_cards(cards: u64, count: usize, rng: &mut SmallRng) -> u64 {
 }
 
 /// A uniform completion of `player`'s, drawn without building a list, as agents draw it:
-/// `Engine::count_completions` counts them (the 286 passes as C(13, 3), without building
-/// a set), `Engine::nth_completion` skips to the one drawn.
+/// `Position::count_completions` counts them (the 286 passes as C(13, 3), without
+/// building a set), `Position::nth_completion` skips to the one drawn.
 fn uniform_completion(
-    engine: &Engine<Hearts>,
+    engine: &Position<Hearts>,
     player: PlayerIndex,
     rng: &mut SmallRng,
 ) -> HeartsAction {
@@ -350,13 +350,14 @@ fn uniform_completion(
 /// How meeple plays a benchmark game: the engine it plays in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Way {
-    /// `Engine::new`, keeping the full log (every record, typed; written only when read).
+    /// `Engine::new`, the logged table, keeping the full log (every record, typed;
+    /// written only when read).
     Log,
-    /// `Engine::without_log`, as `meeple simulate` plays without `--log`.
+    /// `Position::new`, no log, as `meeple simulate` plays without `--log`.
     Simulation,
-    /// As a search agent's rollout: the engine an agent looks ahead in
-    /// (`Engine::for_agent`: no log), North's view determinized into a full deal, each
-    /// drawn position submitted with `Engine::submit_nth`.
+    /// As a search agent's rollout: the position an agent looks ahead in
+    /// (`Position::for_agent`), North's view determinized into a full deal, each drawn
+    /// position submitted with `Position::submit_nth`.
     Lookahead,
 }
 
@@ -373,40 +374,64 @@ impl Way {
     }
 }
 
-/// Plays a meeple game of Hearts at random through the engine `way` says, the way the
-/// random agent does: the first seat to act, a uniform completion (`uniform_completion`:
-/// no list), submit. Returns the engine at the end.
-fn meeple_random_game(
-    config: HeartsConfig,
-    seed: u64,
-    rng: &mut SmallRng,
-    way: Way,
-) -> Engine<Hearts> {
-    let engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
-    let mut engine = match way {
-        Way::Log => engine,
-        Way::Simulation => engine.without_log(),
-        Way::Lookahead => {
-            let mut lookahead = engine.for_agent(PlayerIndex(0), seed);
-            lookahead.determinize(PlayerIndex(0));
-            lookahead
+/// A meeple game of Hearts played to its end: at the logged table, or on a bare position.
+enum Played {
+    Logged(Engine<Hearts>),
+    Bare(Position<Hearts>),
+}
+
+impl Played {
+    /// The game as it ended.
+    fn position(&self) -> &Position<Hearts> {
+        match self {
+            Played::Logged(engine) => engine.position(),
+            Played::Bare(position) => position,
         }
-    };
-    while let Some(player) = engine.to_act().first() {
-        if way == Way::Lookahead {
-            // As the search agent's playout: the drawn position, submitted as it is.
-            let count = engine.count_completions(player);
-            engine
-                .submit_nth(player, rng.random_range(0..count))
-                .expect("a completion is accepted");
-        } else {
-            let action = uniform_completion(&engine, player, rng);
+    }
+
+    /// The records kept: none on a bare position.
+    fn records(&self) -> usize {
+        match self {
+            Played::Logged(engine) => engine.records().len(),
+            Played::Bare(_) => 0,
+        }
+    }
+}
+
+/// Plays a meeple game of Hearts at random the way `way` says, as the random agent does:
+/// the first seat to act, a uniform completion (`uniform_completion`: no list), submit.
+/// Returns the game at its end.
+fn meeple_random_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng, way: Way) -> Played {
+    if way == Way::Log {
+        let mut engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
+        while let Some(player) = engine.to_act().first() {
+            let action = uniform_completion(engine.position(), player, rng);
             engine
                 .submit(player, action)
                 .expect("a completion is accepted");
         }
+        return Played::Logged(engine);
     }
-    engine
+    let mut position = Position::<Hearts>::new(&config, 4, seed).expect("a valid Hearts config");
+    if way == Way::Lookahead {
+        position = position.for_agent(PlayerIndex(0), seed);
+        position.determinize(PlayerIndex(0));
+    }
+    while let Some(player) = position.to_act().first() {
+        if way == Way::Lookahead {
+            // As the search agent's playout: the drawn position, submitted as it is.
+            let count = position.count_completions(player);
+            position
+                .submit_nth(player, rng.random_range(0..count))
+                .expect("a completion is accepted");
+        } else {
+            let action = uniform_completion(&position, player, rng);
+            position
+                .submit(player, action)
+                .expect("a completion is accepted");
+        }
+    }
+    Played::Bare(position)
 }
 
 /// One deal in meeple: a game to 1 point, which ends after its first hand (the hand's 26
@@ -500,13 +525,14 @@ fn check_handwritten() {
     }
     // One deal in meeple is a game to 1 point that ends after its first hand.
     for way in Way::ALL {
-        let engine = meeple_random_game(one_deal(), 0, &mut rng, way);
+        let played = meeple_random_game(one_deal(), 0, &mut rng, way);
+        let engine = played.position();
         assert!(engine.outcome().is_some());
         assert_eq!(engine.state().hand_number(), 0);
         let points: i32 = engine.state().totals().iter().sum();
         assert!(points == 26 || points == 78, "{points} points in a deal");
         assert_eq!(
-            engine.records().len() > 1,
+            played.records() > 1,
             way == Way::Log,
             "only a game with its log keeps it"
         );

@@ -3,7 +3,9 @@
 //! information-set MCTS agent loses far less than random players and plays like a player
 //! who knows the game (hits a 10 or 11, stands on a hard 17 or more).
 
-use meeple::{Agent, Budget, Engine, Game, PlayerIndex, RandomAgent, Search, SearchAgent};
+use meeple::{
+    Agent, Budget, Engine, Game, PlayerIndex, Position, RandomAgent, Search, SearchAgent,
+};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, HandValue, Phase, card_points,
 };
@@ -13,7 +15,7 @@ mod matches;
 use matches::check_determinizations;
 
 /// Plays `world` to its end with random completions.
-fn play_out(world: &mut Engine<Blackjack>, seed: u64) {
+fn play_out(world: &mut Position<Blackjack>, seed: u64) {
     let mut random = RandomAgent::new(seed);
     let mut actions = 0;
     while let Some(player) = world.to_act().first() {
@@ -76,7 +78,10 @@ fn determinization_keeps_the_view_and_every_card() {
 
 /// The moments, over random games of `config`, when a player is to act and the dealer
 /// shows an ace or a ten: the player's engine and the player.
-fn ace_or_ten_up(config: &BlackjackConfig, seeds: std::ops::Range<u64>) -> Vec<Engine<Blackjack>> {
+fn ace_or_ten_up(
+    config: &BlackjackConfig,
+    seeds: std::ops::Range<u64>,
+) -> Vec<Position<Blackjack>> {
     let mut moments = Vec::new();
     for seed in seeds {
         let mut engine = Engine::<Blackjack>::new(config.clone(), 2, seed).expect("setup");
@@ -156,7 +161,9 @@ fn the_search_scores_the_end_of_the_round() {
         }
         while engine.state().round() == 0 && engine.outcome().is_none() {
             let player = engine.to_act().first().expect("a player, in round 0");
-            let action = random.choose(&engine, player).expect("a completion");
+            let action = random
+                .choose(engine.position(), player)
+                .expect("a completion");
             engine
                 .submit(player, action)
                 .expect("an offered completion");

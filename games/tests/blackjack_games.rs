@@ -339,6 +339,7 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
         engine
             .submit(second, BlackjackAction::Hit(Hit))
             .map(|_| ())
+            .map_err(SubmitError::from)
             .expect_err("not their turn"),
         SubmitError::NotYourTurn {
             player: Seat::new(second, "Player 2"),

@@ -8,7 +8,9 @@
 mod common;
 
 use common::{agent, checked_hands, play_random, random_choice};
-use meeple::{Engine, EngineSettings, PlayerIndex, Record, RecordKind, SubmitError, UndoError};
+use meeple::{
+    Engine, EngineSettings, PlayerIndex, Record, RecordKind, Refused, SubmitError, UndoError,
+};
 use meeple_games::french::{Card, CardSet};
 use meeple_games::hearts::{
     Hearts, HeartsAction, HeartsConfig, HeartsMove, PassCards, Phase, PlayCard,
@@ -49,9 +51,19 @@ fn assert_refused(
 ) {
     let (before, records) = (bytes(engine), engine.records().len());
     let described = format!("{action:?} by {player}");
+    let action_copy = action.clone();
     match engine.submit(player, action) {
         Ok(_) => panic!("{described} was accepted"),
-        Err(error) => assert!(expected(&error), "{described}: unexpected {error:?}"),
+        Err(Refused {
+            action: handed_back,
+            error,
+        }) => {
+            assert!(expected(&error), "{described}: unexpected {error:?}");
+            assert_eq!(
+                handed_back, action_copy,
+                "{described}: the action handed back"
+            );
+        }
     }
     assert_eq!(bytes(engine), before, "{described} changed the state");
     assert_eq!(

@@ -6,7 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use meeple::{
-    Agent, Budget, ComponentId, Engine, PlayerIndex, RandomAgent, Search, SearchAgent, Space,
+    Agent, Budget, ComponentId, Engine, PlayerIndex, Position, RandomAgent, Search, SearchAgent,
+    Space,
 };
 use meeple_games::memory::{Memory, MemoryConfig, MemoryMove};
 
@@ -15,7 +16,7 @@ mod matches;
 use matches::{check_determinizations, play_match};
 
 /// Plays `world` to its end with random completions; returns how many actions it took.
-fn play_out(world: &mut Engine<Memory>, seed: u64) -> usize {
+fn play_out(world: &mut Position<Memory>, seed: u64) -> usize {
     let mut random = RandomAgent::new(seed);
     let mut actions = 0;
     while let Some(player) = world.to_act().first() {
@@ -176,10 +177,9 @@ fn the_search_agent_remembers_and_beats_a_random_player() {
 #[test]
 fn the_search_scores_the_end_of_the_turn() {
     let config = MemoryConfig::grid(1, 2);
-    let engine = Engine::<Memory>::new(config, 2, 3).expect("setup");
-    let root = engine.state().clone();
+    let mut world = Position::<Memory>::new(&config, 2, 3).expect("setup");
+    let root = world.state().clone();
     assert_eq!(root.evaluate(&root, PlayerIndex(0)), None);
-    let mut world = engine.clone();
     play_out(&mut world, 0);
     // One pair on the table: seat 0 takes it in its first turn and the game ends.
     assert_eq!(world.state().evaluate(&root, PlayerIndex(0)), Some(1.0));

@@ -2,7 +2,7 @@
 //! the completions of the player to act, `ChaCha8Rng` seeded like the engine), with their
 //! exact final scores; their replay from the log; and what undo allows.
 
-use meeple::{Engine, PlayerIndex, RecordKind, Seat, Space, SubmitError, UndoError};
+use meeple::{Engine, PlayerIndex, RecordKind, Refused, Seat, Space, SubmitError, UndoError};
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -224,31 +224,40 @@ fn what_is_not_offered_is_refused() {
     // Nothing to hide yet.
     assert!(matches!(
         engine.submit(P0, MemoryAction::Hide(Hide)),
-        Err(SubmitError::ActionNotAvailable { action: "hide", .. })
+        Err(Refused {
+            action: MemoryAction::Hide(Hide),
+            error: SubmitError::ActionNotAvailable { action: "hide", .. }
+        })
     ));
     assert!(matches!(
-        engine.submit(P1, reveal(a)),
+        engine.submit(P1, reveal(a)).map_err(SubmitError::from),
         Err(SubmitError::NotYourTurn { .. })
     ));
     engine.submit(P0, reveal(a)).expect("offered");
     // The card is face up already.
-    let refused = engine.submit(P0, reveal(a));
+    // The refusal hands the action back.
+    let refused = engine.submit(P0, reveal(a)).map(|_| ());
     assert!(
         matches!(
-            refused,
-            Err(SubmitError::NotOffered {
-                action: "reveal",
-                selection: "space",
-                ..
-            })
+            &refused,
+            Err(Refused {
+                action,
+                error: SubmitError::NotOffered {
+                    action: "reveal",
+                    selection: "space",
+                    ..
+                }
+            }) if *action == reveal(a)
         ),
         "{refused:?}"
     );
-    let off_table = engine.submit(P0, reveal(Space(16)));
+    let off_table = engine
+        .submit(P0, reveal(Space(16)))
+        .map_err(SubmitError::from);
     assert!(matches!(off_table, Err(SubmitError::NotOffered { .. })));
     engine.submit(P0, reveal(b)).expect("offered");
     assert!(matches!(
-        engine.submit(P0, reveal(a)),
+        engine.submit(P0, reveal(a)).map_err(SubmitError::from),
         Err(SubmitError::NotYourTurn { .. })
     ));
     let records = engine.records().len();

@@ -12,8 +12,8 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
-    Setup, SetupError, View,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Position,
+    Seats, Setup, SetupError, SubmitError, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -85,11 +85,11 @@ impl Game for Tally {
 /// How a game of Tally is played: which engine, and how a completion is submitted.
 #[derive(Clone, Copy, Debug)]
 enum Way {
-    /// The full log; each completion ranked, then submitted (and checked).
+    /// `Engine`, the full log; each completion ranked, then submitted (and checked).
     Log,
-    /// `Engine::without_log`; ranked, then submitted.
+    /// `Position`, no log, as `meeple simulate` plays; ranked, then submitted.
     Simulation,
-    /// `Engine::without_log`; submitted by its position (`submit_nth`, not checked again).
+    /// `Position`; submitted by its position (`submit_nth`, not checked again).
     ByPosition,
 }
 
@@ -103,37 +103,48 @@ impl Way {
     }
 }
 
-/// Plays Tally to its end, taking 1 and 2 in turn; returns the engine and its records.
-fn play(way: Way) -> (Engine<Tally>, u64) {
-    let engine = Engine::<Tally>::new((), 1, 0).expect("a valid setup");
-    let mut engine = match way {
-        Way::Log => engine,
-        Way::Simulation | Way::ByPosition => engine.without_log(),
-    };
+/// Plays Tally to its end, taking 1 and 2 in turn; returns the final total and the
+/// records played, with the table dropped inside the measure.
+fn play(way: Way) -> (u32, u64) {
     let player = PlayerIndex(0);
+    if let Way::Log = way {
+        let mut engine = Engine::<Tally>::new((), 1, 0).expect("a valid setup");
+        let mut step = 0_u64;
+        while !engine.to_act().is_empty() {
+            let index = step % engine.count_completions(player);
+            let action = engine.nth_completion(player, index).expect("a completion");
+            engine
+                .submit(player, action)
+                .expect("an offered completion");
+            step += 1;
+        }
+        return (engine.state().total, engine.played().records);
+    }
+    let mut position = Position::<Tally>::new(&(), 1, 0).expect("a valid setup");
     let mut step = 0_u64;
-    while !engine.to_act().is_empty() {
-        let index = step % engine.count_completions(player);
+    while !position.to_act().is_empty() {
+        let index = step % position.count_completions(player);
         match way {
-            Way::ByPosition => engine.submit_nth(player, index),
+            Way::ByPosition => position.submit_nth(player, index),
             Way::Log | Way::Simulation => {
-                let action = engine.nth_completion(player, index).expect("a completion");
-                engine.submit(player, action)
+                let action = position
+                    .nth_completion(player, index)
+                    .expect("a completion");
+                position.submit(player, action).map_err(SubmitError::from)
             }
         }
         .expect("an offered completion");
         step += 1;
     }
-    let records = engine.played().records;
-    (engine, records)
+    (position.state().total, position.played().records)
 }
 
 /// The cost of one record, each way: the time of a whole game over its records.
 fn per_record(c: &mut Criterion) {
     let mut group = c.benchmark_group("engine per record");
     for way in [Way::Log, Way::Simulation, Way::ByPosition] {
-        let (engine, records) = play(way);
-        assert_eq!(engine.state().total, TARGET);
+        let (total, records) = play(way);
+        assert_eq!(total, TARGET);
         group.throughput(Throughput::Elements(records));
         group.bench_function(BenchmarkId::new("tally to 1000", way.name()), |b| {
             b.iter(|| black_box(play(way)));

@@ -1,7 +1,7 @@
 //! Agents: bots that choose a player's next action from what that player may know.
 //!
-//! An agent is handed the player's own copy of the game ([`Engine::for_agent`]): their
-//! view of the state, a chance of its own and no log. It never sees the full state, so it
+//! An agent is handed the player's own copy of the game ([`Engine::for_agent`](crate::Engine::for_agent)): a
+//! [`Position`] of their view of the state, with a chance of its own and no log. It never sees the full state, so it
 //! cannot cheat in games of hidden information. Agents are seeded and deterministic: the
 //! same seed and the same game give the same choices.
 
@@ -11,9 +11,9 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::Engine;
 use crate::game::Game;
 use crate::player::PlayerIndex;
+use crate::position::Position;
 use crate::search::Search;
 
 /// A bot that plays a seat.
@@ -22,17 +22,17 @@ pub trait Agent<G: Game> {
     fn name(&self) -> &'static str;
 
     /// The action `player` takes now, chosen from `seat`, the player's own copy of the game
-    /// ([`Engine::for_agent`]); `None` when the player has no completion it can enumerate
+    /// ([`Engine::for_agent`](crate::Engine::for_agent)); `None` when the player has no completion it can enumerate
     /// (only free text left).
-    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions>;
+    fn choose(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<G::Actions>;
 
     /// Whether [`choose`](Self::choose) needs the player's own copy of the game. `false`
     /// for an agent that reads nothing but the completions of the player's prompt
-    /// ([`Engine::count_completions`], [`Engine::nth_completion`]): those are the same in
-    /// the game's own engine as in the player's copy (the view harness,
-    /// [`check_views`](crate::check_views), asserts that the prompts agree), so whoever
-    /// runs the table may hand it the game's engine and spare building a copy per
-    /// decision. `true` by default.
+    /// ([`Position::count_completions`], [`Position::nth_completion`]): those are the same
+    /// in the game's own position ([`Engine::position`](crate::Engine::position)) as in the player's copy (the view
+    /// harness, [`check_views`](crate::check_views), asserts that the prompts agree), so
+    /// whoever runs the table may hand it the game's own position and spare building a
+    /// copy per decision. `true` by default.
     fn needs_own_copy(&self) -> bool {
         true
     }
@@ -60,7 +60,7 @@ impl<G: Game> Agent<G> for RandomAgent {
         "random"
     }
 
-    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
+    fn choose(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<G::Actions> {
         random_completion(seat, player, &mut self.rng)
     }
 
@@ -147,7 +147,7 @@ where
         self.name
     }
 
-    fn choose(&mut self, seat: &Engine<G>, player: PlayerIndex) -> Option<G::Actions> {
+    fn choose(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<G::Actions> {
         let legal = seat.completions(player);
         if legal.len() <= 1 {
             return legal.into_iter().next();
@@ -186,7 +186,7 @@ impl SearchAgent {
     /// back the rewards up.
     fn iterate<G: Search>(
         &mut self,
-        seat: &Engine<G>,
+        seat: &Position<G>,
         player: PlayerIndex,
         tree: &mut Vec<Node<G::Actions>>,
     ) where
@@ -258,7 +258,7 @@ impl SearchAgent {
             }
         }
         // Playout.
-        let players = seat.log().players;
+        let players = seat.players();
         let rewards: Vec<f64> = loop {
             let scored: Option<Vec<f64>> = (0..players)
                 .map(|seat| world.state().evaluate(&root_state, PlayerIndex(seat)))
@@ -288,9 +288,9 @@ impl SearchAgent {
 
 /// A uniform completion of `player`'s prompt, drawn as `completions().choose(rng)` would
 /// draw it, without building the list ([`random_index`], then
-/// [`Engine::nth_completion`]).
+/// [`Position::nth_completion`]).
 fn random_completion<G: Game>(
-    engine: &Engine<G>,
+    engine: &Position<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,
 ) -> Option<G::Actions> {
@@ -299,10 +299,10 @@ fn random_completion<G: Game>(
 }
 
 /// The position of a uniform completion of `player`'s prompt, for
-/// [`Engine::nth_completion`] or [`Engine::submit_nth`]; `None` when they have none. The
-/// completions are counted ([`Engine::count_completions`]), not listed.
+/// [`Position::nth_completion`] or [`Position::submit_nth`]; `None` when they have none.
+/// The completions are counted ([`Position::count_completions`]), not listed.
 fn random_index<G: Game>(
-    engine: &Engine<G>,
+    engine: &Position<G>,
     player: PlayerIndex,
     rng: &mut ChaCha8Rng,
 ) -> Option<u64> {

@@ -185,6 +185,26 @@ pub enum SubmitError {
     },
 }
 
+/// A submission of the game's own action that was refused, with the action handed back
+/// (as shakmaty's `PlayError` hands back what was played), so that a caller may change it
+/// and submit it again without having cloned it first. Displayed as its error.
+///
+/// `?` turns it into its [`SubmitError`] where the action is not wanted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct Refused<A> {
+    /// The action submitted, as it was.
+    pub action: A,
+    /// Why it was refused.
+    pub error: SubmitError,
+}
+
+impl<A> From<Refused<A>> for SubmitError {
+    fn from(refused: Refused<A>) -> Self {
+        refused.error
+    }
+}
+
 /// Why an undo was refused. The state and the log are exactly as before.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UndoError {
@@ -227,10 +247,6 @@ pub enum UndoError {
     /// The game is over: its result stands.
     #[error("the game is over, so nothing can be undone")]
     GameOver,
-    /// The engine keeps no log (a simulation's, or an agent's lookahead): there is nothing
-    /// to rebuild the state from.
-    #[error("this game keeps no log, so nothing can be undone")]
-    NoLog,
     /// Replaying the log up to the undone action did not reproduce it: a move of the game
     /// depends on something besides its data and the state (a bug of the game).
     #[error("the game could not be rebuilt before this action: {reason}")]

@@ -12,6 +12,7 @@ use crate::action::ActionSet;
 use crate::chance::Chance;
 use crate::components::Chest;
 use crate::engine::Engine;
+use crate::error::SubmitError;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::player::PlayerIndex;
@@ -322,7 +323,9 @@ fn check_game<G: Game>(
         let before = engine.clone();
         // Every other submission by its position, the way agents' playouts submit.
         let submitted = if submission % 2 == 0 {
-            engine.submit(player, completions[pick].clone())
+            engine
+                .submit(player, completions[pick].clone())
+                .map_err(SubmitError::from)
         } else {
             engine.submit_nth(player, pick as u64)
         };

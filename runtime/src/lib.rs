@@ -9,7 +9,7 @@
 //! takes the last one wins.
 //!
 //! ```
-//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
+//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Refused, Seats, Setup, SetupError};
 //! use serde::{Deserialize, Serialize};
 //! use std::ops::RangeInclusive;
 //!
@@ -60,9 +60,10 @@
 //! let mut engine = Engine::<Pile>::new((), 2, 7).unwrap();
 //! engine.submit(PlayerIndex(0), PileAction::Take(Take { tokens: 3 })).unwrap();
 //! assert_eq!(engine.state().tokens, 7);
-//! // Taking 4 is not offered: the error says why, and nothing changed.
-//! let refused = engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 4 }));
-//! assert!(refused.is_err());
+//! // Taking 4 is not offered: the refusal says why and hands the action back, and nothing
+//! // changed.
+//! let refused = engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 4 })).err();
+//! assert!(matches!(refused, Some(Refused { action: PileAction::Take(Take { tokens: 4 }), .. })));
 //! assert_eq!(engine.state().tokens, 7);
 //! // The engine checks the player count against `PLAYERS` before `setup`.
 //! assert_eq!(
@@ -185,11 +186,19 @@
 //! from the player's view equals the one from the full state, and that every viewer's moves
 //! replayed from the viewed setup give their view.
 //!
+//! The runtime plays a game in two layers. A [`Position`] is the game as it stands (state,
+//! chance, follow-ups, what each player recalls) with everything to play it: prompts,
+//! completions, submissions in stages ([`Position::decode`], [`Position::admit`], then
+//! apply) and the forced plays that follow; it keeps no records, so agents look ahead in
+//! one and simulations play one. An [`Engine`] is the logged table on top: a position
+//! and every record it played, for the log, undo, replay and seals; what a terminal or a
+//! server embeds.
+//!
 //! Bots are [`Agent`]s: a [`RandomAgent`], and a [`SearchAgent`] (UCT, or information-set
 //! MCTS for hidden information). An agent decides from its seat's own copy of the game
-//! ([`Engine::for_agent`]: the seat's view, a chance of its own, no log), counts and ranks
-//! completions without listing them ([`Engine::count_completions`],
-//! [`Engine::nth_completion`]) and plays them out by position ([`Engine::submit_nth`]). A
+//! ([`Engine::for_agent`]: a [`Position`] of the seat's view, with a chance of its own),
+//! counts and ranks completions without listing them ([`Position::count_completions`],
+//! [`Position::nth_completion`]) and plays them out by position ([`Position::submit_nth`]). A
 //! game helps the search, apart from its rules, by implementing [`Search`] (its defaults
 //! suit a game of perfect information: `impl Search for MyGame {}`):
 //! [`Search::determinize`] draws a full
@@ -216,6 +225,7 @@ mod log;
 mod moves;
 mod places;
 mod player;
+mod position;
 mod prompt;
 mod reveal;
 mod search;
@@ -237,8 +247,8 @@ pub use components::{
     Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
-pub use engine::{Engine, EngineSettings, FORCED_LIMIT, Played, ReplayError, Status};
-pub use error::{ECHO_LIMIT, Seat, SubmitError, UndoError, echo};
+pub use engine::{Engine, ReplayError};
+pub use error::{ECHO_LIMIT, Refused, Seat, SubmitError, UndoError, echo};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
@@ -248,6 +258,7 @@ pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
+pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use search::Search;
 pub use submission::Submission;

@@ -74,20 +74,19 @@ impl<'a, M> MoveContext<'a, M> {
 /// state built by hand (the engine does the same for each action record).
 pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, &mut moves, &mut applied, |_, _| {});
+    resolve(game, chance, &mut moves, |_, moved| applied.push(moved));
     applied
 }
 
 /// Applies the moves of `pending`, in order, each with all its consequences depth-first,
-/// pushing every move applied onto `applied`, in order; `observe` sees each move with the
-/// state right after it. `pending` is the stack of what is left to apply, and is empty
-/// when this returns (its room kept for the next action).
+/// handing every move applied to `applied`, in order, with the state right after it.
+/// `pending` is the stack of what is left to apply, and is empty when this returns (its
+/// room kept for the next action).
 pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
     pending: &mut Vec<M>,
-    applied: &mut Vec<M>,
-    mut observe: impl FnMut(&G, &M),
+    mut applied: impl FnMut(&G, M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
     pending.reverse();
@@ -97,8 +96,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
         let asked_from = pending.len();
         current.apply(game, &mut MoveContext::new(pending, chance));
         pending[asked_from..].reverse();
-        observe(game, &current);
-        applied.push(current);
+        applied(game, current);
     }
 }
 
@@ -139,8 +137,7 @@ mod tests {
             &mut seen,
             &mut chance,
             &mut vec![Letter::A, Letter::E],
-            &mut applied,
-            |_, _| {},
+            |_, moved| applied.push(moved),
         );
         use Letter::*;
         assert_eq!(seen, vec![A, B, D, C, E]);

@@ -3,7 +3,7 @@
 
 use meeple::{
     Action, Actions, Chance, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PerPlayer,
-    PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, View, Viewer,
+    PlayerIndex, PlayerSet, Position, Search, Seats, Setup, SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -132,7 +132,7 @@ impl Search for Secrets {
 }
 
 /// What `player`'s copy of `engine` hands to determinization.
-fn recalled(engine: &Engine<Secrets>, player: PlayerIndex) -> Option<Vec<SecretMove>> {
+fn recalled(engine: &Position<Secrets>, player: PlayerIndex) -> Option<Vec<SecretMove>> {
     let mut seat = engine.for_agent(player, 1);
     seat.determinize(player);
     seat.state().recalled.clone()
@@ -155,18 +155,18 @@ fn deal(player: PlayerIndex, secret: Option<u8>) -> SecretMove {
 fn each_player_recalls_what_they_saw_and_nothing_else() {
     let mut engine = secrets();
     assert_eq!(
-        recalled(&engine, P0),
+        recalled(engine.position(), P0),
         Some(vec![deal(P0, Some(10)), deal(P1, None)])
     );
     assert_eq!(
-        recalled(&engine, P1),
+        recalled(engine.position(), P1),
         Some(vec![deal(P0, None), deal(P1, Some(11))])
     );
     engine
         .submit(P0, SecretAction::Shout(Shout {}))
         .expect("P0 shouts");
     assert_eq!(
-        recalled(&engine, P1),
+        recalled(engine.position(), P1),
         Some(vec![
             deal(P0, None),
             deal(P1, Some(11)),
@@ -191,12 +191,24 @@ fn a_copy_of_a_copy_recalls_the_same() {
     assert_eq!(recalled(&seat, P1), Some(Vec::new()));
 }
 
-/// A game without its log still recalls: the history is kept as moves apply.
+/// A game played without its log (a simulation's position) still recalls: what each
+/// player saw is kept as moves apply, and their copies carry it.
 #[test]
 fn a_game_without_its_log_recalls() {
-    let mut engine = secrets().without_log();
-    engine
+    let settings = EngineSettings {
+        autoplay_forced: false,
+        ..EngineSettings::default()
+    };
+    let mut position = Position::<Secrets>::with_settings(&(), 2, 0, settings).expect("setup");
+    position
         .submit(P0, SecretAction::Shout(Shout {}))
         .expect("P0 shouts");
-    assert_eq!(recalled(&engine, P0).map(|seen| seen.len()), Some(3));
+    assert_eq!(
+        recalled(&position, P0),
+        Some(vec![
+            deal(P0, Some(10)),
+            deal(P1, None),
+            SecretMove::Shout { player: P0 }
+        ])
+    );
 }

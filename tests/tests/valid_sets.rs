@@ -195,8 +195,12 @@ fn a_submission_outside_the_set_gets_the_validation_error() {
     let error = engine
         .submit(P0, QuarryAction::Take(Take { stone: 3 }))
         .expect_err("odd stones stay");
+    assert!(matches!(
+        error.action,
+        QuarryAction::Take(Take { stone: 3 })
+    ));
     assert_eq!(
-        error,
+        error.error,
         SubmitError::Invalid {
             action: "take",
             selection: "stone",

@@ -3,7 +3,9 @@
 
 #![allow(dead_code, reason = "each test binary uses a part of the helpers")]
 
-use meeple::{Agent, Chest, ComponentId, Engine, Game, PlayerIndex, RandomAgent, Search, Viewer};
+use meeple::{
+    Agent, Chest, ComponentId, Engine, Game, PlayerIndex, Position, RandomAgent, Search, Viewer,
+};
 
 /// Plays `engine` to its end with `search` at seat `searcher` and `random` at every other
 /// seat, each deciding from the seat's own copy of the game ([`Engine::for_agent`]) seeded
@@ -52,9 +54,9 @@ pub struct Determinized<'a, G: Game> {
     /// The game being played, with its full state and log.
     pub engine: &'a Engine<G>,
     /// The seat's copy ([`Engine::for_agent`]).
-    pub view: &'a Engine<G>,
-    /// The copy after [`Engine::determinize`].
-    pub world: &'a mut Engine<G>,
+    pub view: &'a Position<G>,
+    /// The copy after [`Position::determinize`].
+    pub world: &'a mut Position<G>,
     /// The seat whose copy it is.
     pub seat: PlayerIndex,
     /// Decisions made so far in the game.

@@ -177,6 +177,7 @@ fn refused_follow_ups_say_why() {
         engine
             .submit(P1, MarketAction::Steal(steal(5, P0, 2)))
             .map(|_| ())
+            .map_err(SubmitError::from)
     });
     assert_eq!(
         error,

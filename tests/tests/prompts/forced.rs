@@ -245,6 +245,7 @@ fn refused_boardings_say_why() {
         engine
             .submit(P1, FerryAction::Board(Board { boat: 7, seat: 2 }))
             .map(|_| ())
+            .map_err(SubmitError::from)
     });
     assert_eq!(
         error,
@@ -259,6 +260,7 @@ fn refused_boardings_say_why() {
         engine
             .submit(P0, FerryAction::CastOff(CastOff {}))
             .map(|_| ())
+            .map_err(SubmitError::from)
     });
     assert_eq!(
         error,

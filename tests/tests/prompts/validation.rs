@@ -252,6 +252,7 @@ fn refused_submissions_say_why() {
         engine
             .submit(P0, CardAction::Play(Play { card: 4 }))
             .map(|_| ())
+            .map_err(SubmitError::from)
     });
     assert_eq!(
         error,
