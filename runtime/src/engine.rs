@@ -153,6 +153,11 @@ impl<G: Game> Recorder<G> for History<G> {
         self.moves.push(moved);
     }
 
+    fn begin(&mut self, pending: usize) {
+        // Room for the moves and about as many consequences: one allocation per record.
+        self.moves = Vec::with_capacity(pending * 2);
+    }
+
     fn record(&mut self, mut record: Record<G>) {
         record.moves = std::mem::take(&mut self.moves);
         self.records.push(record);

@@ -100,6 +100,11 @@ pub struct Played {
 /// Where the records a position plays go: nowhere for a lookahead or a simulation
 /// ([`Unrecorded`]), into the log for the logged table ([`Engine`](crate::Engine)).
 pub(crate) trait Recorder<G: Game> {
+    /// Opens a record whose action pushed `pending` moves (their consequences to come).
+    fn begin(&mut self, pending: usize) {
+        let _ = pending;
+    }
+
     /// Takes `moved`, a move just applied (an action's own or a consequence), with the
     /// full state right after it.
     fn applied(&mut self, after: &G, moved: G::Move);
@@ -985,6 +990,7 @@ impl<G: Game> Position<G> {
         recorder: &mut impl Recorder<G>,
     ) {
         let draws = self.chance.draws();
+        recorder.begin(moves.len());
         let mut applied = 0;
         let recall = &mut self.recall;
         resolve(
@@ -993,7 +999,9 @@ impl<G: Game> Position<G> {
             &mut moves,
             |after, moved| {
                 applied += 1;
-                if let Recall::Tracked(seen) = recall {
+                if G::RECALLS
+                    && let Recall::Tracked(seen) = recall
+                {
                     for (seat, seen) in seen.iter_mut().enumerate() {
                         if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
                             Arc::make_mut(seen).push(viewed);
