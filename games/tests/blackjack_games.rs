@@ -305,7 +305,7 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
         .expect("a stand")
         .clone();
     assert_eq!(
-        record.moves,
+        record.moves[..],
         [
             BlackjackMove::Stand { player: first },
             BlackjackMove::Turn {

@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::error::{Refused, SubmitError, UndoError};
 use crate::game::{Game, Outcome, Setup, SetupError};
-use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordKind};
+use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordKind, RecordMoves};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::position::{EngineSettings, Played, Position, Recorder, Status};
 use crate::prompt::{ActionPrompt, Prompt};
@@ -133,7 +133,7 @@ struct History<G: Game> {
     /// The action records, typed, the setup first.
     records: Vec<Record<G>>,
     /// The moves of the record being played, which it takes when it closes.
-    moves: Vec<G::Move>,
+    moves: RecordMoves<G::Move>,
 }
 
 impl<G: Game> History<G> {
@@ -143,7 +143,7 @@ impl<G: Game> History<G> {
             // A game of cards runs to hundreds of records: start past the first doublings
             // of the list.
             records: Vec::with_capacity(LOG_CAPACITY),
-            moves: Vec::new(),
+            moves: RecordMoves::new(),
         }
     }
 }
@@ -151,11 +151,6 @@ impl<G: Game> History<G> {
 impl<G: Game> Recorder<G> for History<G> {
     fn applied(&mut self, _after: &G, moved: G::Move) {
         self.moves.push(moved);
-    }
-
-    fn begin(&mut self, pending: usize) {
-        // Room for the moves and about as many consequences: one allocation per record.
-        self.moves = Vec::with_capacity(pending * 2);
     }
 
     fn record(&mut self, mut record: Record<G>) {

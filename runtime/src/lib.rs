@@ -253,7 +253,7 @@ pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
 };
-pub use log::{ActionRecord, GameLog, LogSeal, Record, RecordKind};
+pub use log::{ActionRecord, GameLog, LogSeal, Record, RecordKind, RecordMoves};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};

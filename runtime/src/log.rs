@@ -78,11 +78,17 @@ pub struct Record<G: Game> {
     pub action: Option<G::Actions>,
     /// Whether the action was taken as a follow-up (its arguments are then written).
     pub follow_up: bool,
-    /// Every move applied, the action's own and their consequences, in order.
-    pub moves: Vec<G::Move>,
+    /// Every move applied, the action's own and their consequences, in order. A few are
+    /// kept inline ([`RecordMoves`]): most records of a game hold one to four moves, and
+    /// a log then allocates nothing per record.
+    pub moves: RecordMoves<G::Move>,
     /// Whether chance was drawn while applying the moves.
     pub drew_chance: bool,
 }
+
+/// The moves of a [`Record`]: up to four inline, more on the heap. Read it as a slice
+/// (`&record.moves[..]`, `record.moves.iter()`).
+pub type RecordMoves<M> = smallvec::SmallVec<[M; 4]>;
 
 impl<G: Game> Record<G> {
     /// The action's name: `setup` for the setup, `pass` for a pass the game made for a
@@ -138,7 +144,7 @@ impl<G: Game> Record<G> {
                 _ => None,
             },
             messages: self.messages(before),
-            moves: self.moves.clone(),
+            moves: self.moves.to_vec(),
             drew_chance: self.drew_chance,
         }
     }

@@ -14,7 +14,7 @@ use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Refused, Seat, SubmitError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
-use crate::log::{Record, RecordKind};
+use crate::log::{Record, RecordKind, RecordMoves};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
@@ -100,11 +100,6 @@ pub struct Played {
 /// Where the records a position plays go: nowhere for a lookahead or a simulation
 /// ([`Unrecorded`]), into the log for the logged table ([`Engine`](crate::Engine)).
 pub(crate) trait Recorder<G: Game> {
-    /// Opens a record whose action pushed `pending` moves (their consequences to come).
-    fn begin(&mut self, pending: usize) {
-        let _ = pending;
-    }
-
     /// Takes `moved`, a move just applied (an action's own or a consequence), with the
     /// full state right after it.
     fn applied(&mut self, after: &G, moved: G::Move);
@@ -990,7 +985,6 @@ impl<G: Game> Position<G> {
         recorder: &mut impl Recorder<G>,
     ) {
         let draws = self.chance.draws();
-        recorder.begin(moves.len());
         let mut applied = 0;
         let recall = &mut self.recall;
         resolve(
@@ -1020,7 +1014,7 @@ impl<G: Game> Position<G> {
             kind,
             action,
             follow_up,
-            moves: Vec::new(),
+            moves: RecordMoves::new(),
             drew_chance: self.chance.draws() != draws,
         };
         self.last_played = record.name();
