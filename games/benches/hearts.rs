@@ -375,6 +375,10 @@ impl Way {
 }
 
 /// A meeple game of Hearts played to its end: at the logged table, or on a bare position.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per game played, returned once: boxing would add an allocation to the measure"
+)]
 enum Played {
     Logged(Engine<Hearts>),
     Bare(Position<Hearts>),
