@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::error::{Refused, SubmitError, UndoError};
 use crate::game::{Game, Outcome, Setup, SetupError};
-use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordKind, RecordMoves};
+use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordHeader, RecordKind, RecordMoves};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::position::{EngineSettings, Played, Position, Recorder, Status};
 use crate::prompt::{ActionPrompt, Prompt};
@@ -153,9 +153,9 @@ impl<G: Game> Recorder<G> for History<G> {
         self.moves.push(moved);
     }
 
-    fn record(&mut self, mut record: Record<G>) {
-        record.moves = std::mem::take(&mut self.moves);
-        self.records.push(record);
+    fn record(&mut self, header: RecordHeader<G>) {
+        let moves = std::mem::take(&mut self.moves);
+        self.records.push(header.with_moves(moves));
     }
 }
 

@@ -90,16 +90,52 @@ pub struct Record<G: Game> {
 /// (`&record.moves[..]`, `record.moves.iter()`).
 pub type RecordMoves<M> = smallvec::SmallVec<[M; 4]>;
 
+/// A record as a position closes it: every field of a [`Record`] but its moves, which
+/// only a log keeps (and takes one by one as they are applied), so that a position played
+/// without a log never builds the room for them.
+pub(crate) struct RecordHeader<G: Game> {
+    pub(crate) player: Option<PlayerIndex>,
+    pub(crate) kind: RecordKind,
+    pub(crate) action: Option<G::Actions>,
+    pub(crate) follow_up: bool,
+    pub(crate) drew_chance: bool,
+}
+
+impl<G: Game> RecordHeader<G> {
+    /// The record's action name, as [`Record::name`].
+    pub(crate) fn name(&self) -> &'static str {
+        record_name(self.action.as_ref(), self.kind)
+    }
+
+    /// The whole record, with `moves`.
+    pub(crate) fn with_moves(self, moves: RecordMoves<G::Move>) -> Record<G> {
+        Record {
+            player: self.player,
+            kind: self.kind,
+            action: self.action,
+            follow_up: self.follow_up,
+            moves,
+            drew_chance: self.drew_chance,
+        }
+    }
+}
+
+/// The name of a record of `kind` with `action`: the action's, `setup` for the setup,
+/// `pass` for a pass.
+fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static str {
+    match (action, kind) {
+        (Some(action), _) => action.name(),
+        (None, RecordKind::Setup) => "setup",
+        (None, _) => "pass",
+    }
+}
+
 impl<G: Game> Record<G> {
     /// The action's name: `setup` for the setup, `pass` for a pass the game made for a
     /// stuck player.
     #[must_use]
     pub fn name(&self) -> &'static str {
-        match (&self.action, self.kind) {
-            (Some(action), _) => action.name(),
-            (None, RecordKind::Setup) => "setup",
-            (None, _) => "pass",
-        }
+        record_name(self.action.as_ref(), self.kind)
     }
 
     /// The values of the selections, by selection name, as JSON (none for the setup and

@@ -14,7 +14,7 @@ use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::error::{Refused, Seat, SubmitError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
-use crate::log::{Record, RecordKind, RecordMoves};
+use crate::log::{RecordHeader, RecordKind};
 use crate::moves::{Move, resolve};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
@@ -104,9 +104,9 @@ pub(crate) trait Recorder<G: Game> {
     /// full state right after it.
     fn applied(&mut self, after: &G, moved: G::Move);
 
-    /// Closes the record of the moves applied since the last one. `record` has every field
-    /// but its moves, which the recorder took one by one.
-    fn record(&mut self, record: Record<G>);
+    /// Closes the record of the moves applied since the last one, which the recorder took
+    /// one by one.
+    fn record(&mut self, header: RecordHeader<G>);
 }
 
 /// The recorder of one submission to a position played on its own: it keeps the action of
@@ -116,9 +116,9 @@ struct KeptAction<A>(Option<A>);
 impl<G: Game> Recorder<G> for KeptAction<G::Actions> {
     fn applied(&mut self, _after: &G, _moved: G::Move) {}
 
-    fn record(&mut self, record: Record<G>) {
+    fn record(&mut self, header: RecordHeader<G>) {
         if self.0.is_none() {
-            self.0 = record.action;
+            self.0 = header.action;
         }
     }
 }
@@ -129,14 +129,14 @@ pub(crate) struct Unrecorded;
 impl<G: Game> Recorder<G> for Unrecorded {
     fn applied(&mut self, _after: &G, _moved: G::Move) {}
 
-    fn record(&mut self, _record: Record<G>) {}
+    fn record(&mut self, _header: RecordHeader<G>) {}
 }
 
 /// A run of [`EngineSettings::forced_limit`] records played for the players, ending with
 /// the action named.
 pub(crate) struct Endless {
-    pub(crate) action: String,
-    pub(crate) records: usize,
+    action: String,
+    records: usize,
 }
 
 /// A game as it stands, and everything to play it: its state, its chance, the follow-ups
@@ -689,7 +689,8 @@ impl<G: Game> Position<G> {
     /// [`SubmitError::GameOver`], [`SubmitError::NotYourTurn`], or
     /// [`SubmitError::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions); [`SubmitError::ForcedWithoutEnd`]
-    /// as [`submit`](Self::submit). The state is then untouched (but for the last).
+    /// as [`submit`](Self::submit). The position is untouched after the first three; after
+    /// the last it stays where the limit stopped it.
     pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), SubmitError> {
         let action = self.decode_nth(player, index)?;
         self.apply(player, action, &mut Unrecorded)
@@ -1009,16 +1010,15 @@ impl<G: Game> Position<G> {
         self.stack = moves;
         self.played.records += 1;
         self.played.moves += applied;
-        let record = Record {
+        let header = RecordHeader {
             player,
             kind,
             action,
             follow_up,
-            moves: RecordMoves::new(),
             drew_chance: self.chance.draws() != draws,
         };
-        self.last_played = record.name();
-        recorder.record(record);
+        self.last_played = header.name();
+        recorder.record(header);
     }
 
     /// Plays what needs no decision: passes of stuck players (when the game declares
