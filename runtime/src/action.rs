@@ -698,6 +698,20 @@ impl Message {
     }
 }
 
+/// Ties an action struct to the game of the `#[derive(Actions)]` enum that lists it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not listed in any `#[derive(Actions)]` enum",
+    label = "add a variant `{Self}({Self})` to the game's actions enum",
+    note = "the game an action belongs to comes from the `#[actions(game = ...)]` enum that lists it"
+)]
+pub trait InGame {
+    /// The game.
+    type Game: Game;
+}
+
+/// The state type an action of `A` sees as `game`.
+pub type GameOf<A> = <A as InGame>::Game;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -229,7 +229,9 @@ mod position;
 mod prompt;
 mod reveal;
 mod search;
+mod selection;
 mod submission;
+mod template;
 mod view;
 
 #[doc(hidden)]

@@ -344,3 +344,31 @@ where
 fn position(index: usize) -> u16 {
     u16::try_from(index).unwrap_or(u16::MAX)
 }
+
+/// The move of a `move_piece(..)` declared on an action: to position `at` of `to`, or,
+/// without one, to where a piece naturally lands there (the top of a stack, the first free
+/// slot; the top when moving within one stack). A place that cannot take it gets an
+/// impossible position, which the move then refuses without changing anything.
+pub fn piece_move_to<G: Places>(
+    game: &G,
+    from: G::PlaceId,
+    index: usize,
+    to: G::PlaceId,
+    at: Option<usize>,
+) -> PieceMove<G::PlaceId, G::Component, G::Value> {
+    let natural = || {
+        let place = game.place(to)?;
+        if from == to {
+            place.positions().checked_sub(1)
+        } else {
+            place.check_put(None).ok()
+        }
+    };
+    PieceMove::Move {
+        from,
+        index,
+        to,
+        at: at.or_else(natural).unwrap_or(usize::MAX),
+        seen: None,
+    }
+}

@@ -368,3 +368,15 @@ pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &
     let mut discarded = Vec::new();
     applied.apply(game, &mut MoveContext::new(&mut discarded, scratch));
 }
+
+/// `#[derive(View)]`'s [`View::serialize_state`]: the state's own `Serialize`, asked here,
+/// at the state, so a state without it is reported once.
+///
+/// # Errors
+/// The serializer's error.
+pub fn serialize_state<T: serde::Serialize, S: serde::Serializer>(
+    state: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    state.serialize(serializer)
+}
