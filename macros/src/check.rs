@@ -2,13 +2,15 @@
 //! The checker reports; it never emits code.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
-use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat, Stmt, Token};
 
-use crate::ast::{ActionDef, Confirm, FieldDef, PieceDef, SelectionDef, SelectionKind, SkipDef};
+use crate::ast::{ActionDef, Confirm, FieldDef, SelectionDef, SkipDef};
 use crate::errors::Errors;
+use crate::keywords::piece_keys;
+use crate::messages;
+use crate::selection::group::check_groups;
 use crate::template::{Part, Template};
 
 /// The names every expression of an action sees, which a field would hide, with what
@@ -23,48 +25,29 @@ const RESERVED: [(&str, &str); 3] = [
 pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
     // An action must do something: its behaviour or its moves of pieces give its moves.
     if action.behaviour.is_none() && action.pieces.is_empty() && !action.attrs_cut_short {
-        errors.at(
-            &action.ident,
-            format!(
-                "action `{}` has no behaviour; add `#[action(behaviour = [/* its moves */])]`, or a move of pieces like `move_piece(from = .., index = .., to = ..)`",
-                action.ident
-            ),
-        );
+        errors.at(&action.ident, messages::no_behaviour(&action.ident));
     }
 
     // A move of pieces takes its keys, each once.
     for piece in &action.pieces {
         let kind = piece.kind.to_string();
-        let (required, optional) = PieceDef::expected(&kind);
+        let (required, optional) = piece_keys(&kind);
         for (i, (key, _)) in piece.keys.iter().enumerate() {
             let name = key.to_string();
             if !required.contains(&name.as_str()) && !optional.contains(&name.as_str()) {
-                let all: Vec<String> = required
-                    .iter()
-                    .chain(optional)
-                    .map(|key| format!("`{key}`"))
-                    .collect();
-                errors.at(
-                    key,
-                    format!(
-                        "unknown key `{name}` in `{kind}(..)`; expected {}",
-                        all.join(", ")
-                    ),
-                );
+                let all: Vec<&str> = required.iter().chain(optional).copied().collect();
+                errors.at(key, messages::unknown_piece_key(&name, &kind, &all));
             } else if piece.keys[..i].iter().any(|(earlier, _)| earlier == key) {
-                errors.at(key, format!("`{name}` is given twice; keep one"));
+                errors.at(key, messages::given_twice(&name));
             }
         }
-        let missing: Vec<String> = required
+        let missing: Vec<&str> = required
             .iter()
             .filter(|key| piece.get(key).is_none())
-            .map(|key| format!("`{key}`"))
+            .copied()
             .collect();
         if !missing.is_empty() {
-            errors.at(
-                &piece.kind,
-                format!("`{kind}(..)` needs {}", missing.join(", ")),
-            );
+            errors.at(&piece.kind, messages::missing_piece_keys(&kind, &missing));
         }
     }
 
@@ -72,12 +55,7 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
     for field in &action.fields {
         let ident = field.ident();
         if let Some((_, what)) = RESERVED.iter().find(|(name, _)| ident == name) {
-            errors.at(
-                ident,
-                format!(
-                    "a field cannot be named `{ident}`: in every expression of the action, `{ident}` is {what}; rename the field"
-                ),
-            );
+            errors.at(ident, messages::reserved_field(ident, what));
         }
     }
 
@@ -87,13 +65,7 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
             .iter()
             .any(|earlier| earlier.ident() == field.ident())
         {
-            errors.at(
-                field.ident(),
-                format!(
-                    "two fields are named `{}`; each selection and argument needs its own name",
-                    field.ident()
-                ),
-            );
+            errors.at(field.ident(), messages::two_fields_named(field.ident()));
         }
     }
 
@@ -116,17 +88,7 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
     for (what, expr) in [("condition", &action.condition), ("prompt", &action.prompt)] {
         if let Some(expr) = expr {
             forbid_names(expr, &selection_names, errors, |name| {
-                let instead = match what {
-                    "condition" => {
-                        format!("to refuse some values of `{name}`, give `{name}` a `validate`")
-                    }
-                    _ => format!(
-                        "name `{name}` in a `message` instead, which is sent once the action is made"
-                    ),
-                };
-                format!(
-                    "the action's `{what}` cannot use the selection `{name}`: it is decided before any selection is made; {instead}"
-                )
+                messages::action_expr_uses_selection(what, name)
             });
         }
     }
@@ -138,35 +100,12 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         let later = &selection_names[k..];
         let rule = |name: &String| {
             if selection.ident == name.as_str() {
-                format!(
-                    "`{name}` is the selection being made here, so its options, bounds, prompt and `skip_if` cannot use it; only its `validate` and `label` see the option being considered"
-                )
+                messages::selection_uses_itself(name)
             } else {
-                format!(
-                    "the selection `{}` cannot use `{name}`, which is chosen after it; move `{name}` above `{}`",
-                    selection.ident, selection.ident
-                )
+                messages::selection_uses_later(&selection.ident, name)
             }
         };
-        let mut before_choice: Vec<&Expr> = Vec::new();
-        match &selection.kind {
-            SelectionKind::ChooseFrom { options, multi, .. } => {
-                before_choice.push(options);
-                if let Some(multi) = multi {
-                    before_choice.push(&multi.min);
-                    // With `count`, `min` and `max` are the same tokens: report them once.
-                    let same = |max: &&Expr| {
-                        max.to_token_stream().to_string() == multi.min.to_token_stream().to_string()
-                    };
-                    before_choice.extend(multi.max.as_ref().filter(|max| !same(max)));
-                }
-            }
-            SelectionKind::ChooseNumber { min, max } => {
-                before_choice.push(min);
-                before_choice.push(max);
-            }
-            SelectionKind::EnterText => {}
-        }
+        let mut before_choice: Vec<&Expr> = selection.kind.before_choice();
         before_choice.extend(&selection.prompt);
         if let SkipDef::When(expr) = &selection.skip {
             before_choice.push(expr);
@@ -174,20 +113,10 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         for expr in before_choice {
             forbid_names(expr, later, errors, rule);
         }
-        let within = match &selection.kind {
-            SelectionKind::ChooseFrom {
-                multi: Some(multi), ..
-            } => multi.within.as_ref(),
-            _ => None,
-        };
-        for expr in [
-            selection.validate.as_ref(),
-            selection.label.as_ref(),
-            within,
-        ]
-        .into_iter()
-        .flatten()
-        {
+        let mut of_the_value: Vec<&Expr> = selection.validate.iter().collect();
+        of_the_value.extend(selection.kind.label());
+        of_the_value.extend(selection.kind.of_the_value());
+        for expr in of_the_value {
             forbid_names(expr, &later[1..], errors, rule);
         }
     }
@@ -229,23 +158,12 @@ fn check_template(template: &Template, names: &[String], not_yet: &[String], err
             continue;
         }
         let message = if not_yet.contains(name) {
-            format!(
-                "the description cannot name the selection `{{{name}}}`: it is shown while the player is still choosing; name `{{{name}}}` in a `message` instead"
-            )
+            messages::description_names_selection(name)
         } else {
-            let mut known: Vec<String> = std::iter::once("player")
+            let known: Vec<&str> = std::iter::once("player")
                 .chain(names.iter().map(String::as_str))
-                .map(|name| format!("`{{{name}}}`"))
                 .collect();
-            let last = known.pop().unwrap_or_default();
-            let known = if known.is_empty() {
-                last
-            } else {
-                format!("{} or {last}", known.join(", "))
-            };
-            format!(
-                "the template names `{{{name}}}`, which this action does not have; it can name {known}"
-            )
+            messages::unknown_placeholder(name, &known)
         };
         errors.at_span(template.span(), message);
     }
@@ -255,7 +173,7 @@ fn check_template(template: &Template, names: &[String], not_yet: &[String], err
 /// closure parameter, `let`, `match` arm, `for` or `if let` in between binds. So
 /// `game.hand(player).filter(|card| card.is_red())` does not use a selection `card`, and a
 /// field access `x.card` or a path `a::card` is no use either.
-fn forbid_names(
+pub(crate) fn forbid_names(
     expr: &Expr,
     names: &[String],
     errors: &mut Errors,
@@ -421,120 +339,6 @@ impl<'ast> Visit<'ast> for Binder<'_> {
     }
 
     fn visit_expr(&mut self, _: &'ast Expr) {}
-}
-
-/// The rules of groups (`group = name` on selections, `group(name, ..)` on the action).
-fn check_groups(
-    action: &ActionDef,
-    selections: &[&SelectionDef],
-    selection_names: &[String],
-    errors: &mut Errors,
-) {
-    // The selections of a group are shown together: they follow each other.
-    for (k, selection) in selections.iter().enumerate() {
-        let Some(group) = &selection.group else {
-            continue;
-        };
-        let earlier = selections[..k]
-            .iter()
-            .rposition(|other| other.group.as_ref() == Some(group));
-        if let Some(earlier) = earlier
-            && earlier + 1 != k
-        {
-            errors.at(
-                group,
-                format!(
-                    "the selections of group `{group}` are shown together, so they follow each other; move `{}` next to `{}`",
-                    selection.ident, selections[earlier].ident
-                ),
-            );
-        }
-        // A group is always asked: nothing in it is chosen for the player.
-        if !matches!(selection.skip, SkipDef::Default) {
-            errors.at(
-                group,
-                format!(
-                    "`{}` is in group `{group}`, which is always asked as a whole; remove its `skip_if`",
-                    selection.ident
-                ),
-            );
-        }
-        // Shown together, the members cannot depend on each other; only the group's
-        // `validate` sees them all.
-        let others: Vec<String> = selections
-            .iter()
-            .filter(|other| other.group.as_ref() == Some(group) && other.ident != selection.ident)
-            .map(|other| other.ident.to_string())
-            .collect();
-        let mut exprs: Vec<&Expr> = Vec::new();
-        match &selection.kind {
-            SelectionKind::ChooseFrom { options, multi, .. } => {
-                exprs.push(options);
-                if let Some(multi) = multi {
-                    exprs.push(&multi.min);
-                    exprs.extend(&multi.max);
-                    exprs.extend(&multi.within);
-                }
-            }
-            SelectionKind::ChooseNumber { min, max } => exprs.extend([&**min, &**max]),
-            SelectionKind::EnterText => {}
-        }
-        exprs.extend(&selection.prompt);
-        exprs.extend(&selection.validate);
-        exprs.extend(&selection.label);
-        for expr in exprs {
-            forbid_names(expr, &others, errors, |name| {
-                format!(
-                    "`{}` and `{name}` are shown together in group `{group}`, so one cannot depend on the other; check them together in `group({group}, validate = ..)`",
-                    selection.ident
-                )
-            });
-        }
-    }
-    for declared in &action.groups {
-        let name = &declared.name;
-        let Some(start) = selections
-            .iter()
-            .position(|selection| selection.group.as_ref() == Some(name))
-        else {
-            errors.at(
-                name,
-                format!(
-                    "no selection is in group `{name}`; mark its selections with `group = {name}`"
-                ),
-            );
-            continue;
-        };
-        let end = selections
-            .iter()
-            .rposition(|selection| selection.group.as_ref() == Some(name))
-            .unwrap_or(start);
-        if action
-            .groups
-            .iter()
-            .filter(|other| other.name == *name)
-            .count()
-            > 1
-        {
-            errors.at(name, format!("group `{name}` is declared twice; keep one"));
-        }
-        // The group's prompt is shown before any of it is chosen; its `validate` sees the
-        // selections above it and its own.
-        if let Some(prompt) = &declared.prompt {
-            forbid_names(prompt, &selection_names[start..], errors, |other| {
-                format!(
-                    "the prompt of group `{name}` is shown before `{other}` is chosen, so it cannot use it"
-                )
-            });
-        }
-        if let Some(validate) = &declared.validate {
-            forbid_names(validate, &selection_names[end + 1..], errors, |other| {
-                format!(
-                    "group `{name}` is checked before `{other}` is chosen, so its `validate` cannot use it"
-                )
-            });
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,21 @@
 //! Code generation for `#[derive(Action)]`: a typed, lazy walk over the options of each
-//! selection, monomorphized per action. The expander never reports the author's mistakes:
-//! `check` has done that.
+//! selection, monomorphized per action. This module chains the selections (the walks that
+//! complete, visit, count and rank completions, the checks, the steps of a prompt); each
+//! kind writes its own part through [`Kind`](crate::selection::Kind), given the selection
+//! it is at ([`At`]). The expander never reports the author's mistakes: `check` has done
+//! that.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Ident, Type};
 
-use crate::ast::{
-    self, ActionDef, ChoiceDisplay, FieldDef, SelectionDef, SelectionKind, SkipDef, Strategy,
-};
+use crate::ast::{self, ActionDef, FieldDef, SelectionDef, SkipDef, Strategy};
 use crate::check;
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
+use crate::selection::Shown;
+use crate::selection::group::{self, group_of, group_validate};
 use crate::template::{Part, Template};
 
 pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
@@ -32,15 +35,18 @@ pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
     }
 }
 
-fn mp() -> TokenStream {
+/// The path every name of the generated code starts with.
+pub(crate) fn mp() -> TokenStream {
     quote!(::meeple::__private)
 }
 
-struct Names<'a> {
-    action: &'a ActionDef,
-    args_ty: Ident,
-    selections: Vec<&'a SelectionDef>,
-    args: Vec<(&'a Ident, &'a Type)>,
+/// An action's fields as the expansion names them.
+pub(crate) struct Names<'a> {
+    pub(crate) action: &'a ActionDef,
+    /// `<Action>Args`.
+    pub(crate) args_ty: Ident,
+    pub(crate) selections: Vec<&'a SelectionDef>,
+    pub(crate) args: Vec<(&'a Ident, &'a Type)>,
 }
 
 impl Names<'_> {
@@ -56,7 +62,7 @@ impl Names<'_> {
     }
 
     /// `game, player, args, s_0, .., s_{k-1}`.
-    fn call(&self, k: usize) -> TokenStream {
+    pub(crate) fn call(&self, k: usize) -> TokenStream {
         let previous = self.selections[..k]
             .iter()
             .map(|selection| &selection.ident);
@@ -68,6 +74,85 @@ impl Names<'_> {
         let args_ty = &self.args_ty;
         let names = self.args.iter().map(|(ident, _)| ident);
         quote!(let #args_ty { #(#names,)* } = args;)
+    }
+}
+
+/// Selection `k` of an action, as its kind expands it: in a generated function where the
+/// selections above it are bound by name, and in its walks and checks its own value too.
+pub(crate) struct At<'a> {
+    pub(crate) names: &'a Names<'a>,
+    pub(crate) k: usize,
+    pub(crate) selection: &'a SelectionDef,
+}
+
+impl<'a> At<'a> {
+    fn new(names: &'a Names<'a>, k: usize) -> Self {
+        At {
+            names,
+            k,
+            selection: names.selections[k],
+        }
+    }
+
+    /// The selection's name, which binds its value.
+    pub(crate) fn ident(&self) -> &'a Ident {
+        &self.selection.ident
+    }
+
+    /// The field's type.
+    pub(crate) fn ty(&self) -> &'a Type {
+        &self.selection.ty
+    }
+
+    /// Whether it is the action's last selection.
+    pub(crate) fn is_last(&self) -> bool {
+        self.k + 1 == self.names.selections.len()
+    }
+
+    /// Its `skip_if = <bool>`, if it has one.
+    pub(crate) fn skip_when(&self) -> Option<&'a Expr> {
+        skip_when(self.selection)
+    }
+
+    /// The validation of the group it closes, checked with it, if any.
+    pub(crate) fn group_validate(&self) -> Option<(&'a Ident, &'a Expr)> {
+        group_validate(self.names, self.k)
+    }
+
+    /// `bool`: whether the bound value passes its own validation.
+    pub(crate) fn own_passes(&self) -> TokenStream {
+        own_passes(self.names, self.k)
+    }
+
+    /// `bool`: whether the values bound so far pass the validation of the group it closes.
+    pub(crate) fn group_passes(&self) -> TokenStream {
+        group_passes(self.names, self.k)
+    }
+
+    /// `bool`: both.
+    pub(crate) fn passes(&self) -> TokenStream {
+        passes(self.names, self.k)
+    }
+
+    /// The statement that refuses `__value` in a check as not offered, for `reason` (a
+    /// `String` expression).
+    pub(crate) fn not_offered(&self, reason: TokenStream) -> TokenStream {
+        let mp = mp();
+        let name = &self.names.action.name;
+        let sel_name = self.ident().to_string();
+        quote! {
+            return #mp::Err(#mp::SubmitError::NotOffered {
+                action: #name,
+                selection: #sel_name,
+                value: #mp::default_label(__value),
+                reason: #reason,
+            });
+        }
+    }
+
+    /// The action built from its fields, each bound by reference.
+    pub(crate) fn action(&self) -> TokenStream {
+        build_action(self.names)
     }
 }
 
@@ -247,15 +332,7 @@ fn expand(action: &ActionDef) -> TokenStream {
     let always_asks = names.selections.iter().any(|selection| {
         selection.group.is_some()
             || matches!(selection.skip, SkipDef::Strategy(Strategy::Never))
-            || match &selection.kind {
-                SelectionKind::EnterText => true,
-                SelectionKind::ChooseFrom {
-                    multi: Some(multi), ..
-                } => multi.max.as_ref().is_none_or(|max| {
-                    max.to_token_stream().to_string() != multi.min.to_token_stream().to_string()
-                }),
-                _ => false,
-            }
+            || selection.kind.always_asks()
     });
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
@@ -495,69 +572,10 @@ fn skip_when(selection: &SelectionDef) -> Option<&Expr> {
     }
 }
 
-/// [`value_walk`] over every valid value, whatever `skip_if` says.
+/// [`value_walk`] over every valid value, whatever `skip_if` says: the kind's walk.
 fn plain_value_walk(names: &Names<'_>, k: usize, visit: &TokenStream) -> TokenStream {
-    let mp = mp();
-    let selection = names.selections[k];
-    let (sel, ty) = (&selection.ident, &selection.ty);
-    let valid = passes(names, k);
-    match &selection.kind {
-        SelectionKind::EnterText => quote!(),
-        SelectionKind::ChooseFrom {
-            options,
-            multi: None,
-            ..
-        } => {
-            // With `valid`, the set is the valid values: only the group's check remains.
-            let (candidates, valid) = match valid_options(names, k, options) {
-                Some(valid) => (valid, group_passes(names, k)),
-                None => (candidates(options, ty), valid),
-            };
-            quote! {
-                for __candidate in #candidates {
-                    let #sel = &__candidate;
-                    if #valid && { #visit } {
-                        break;
-                    }
-                }
-            }
-        }
-        SelectionKind::ChooseFrom {
-            options,
-            multi: Some(multi),
-            ..
-        } => {
-            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-            let search = subsets(
-                selection,
-                multi,
-                quote!(#mp::None),
-                quote! {
-                    |__indices: &[usize]| {
-                        let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                        let #sel = &__candidate;
-                        #valid && { #visit }
-                    }
-                },
-            );
-            quote! {
-                #items
-                #search;
-            }
-        }
-        SelectionKind::ChooseNumber { min, max } => {
-            let bounds = number_bounds(min, max, ty);
-            quote! {
-                #bounds
-                for __candidate in __low..=__high {
-                    let #sel = &__candidate;
-                    if #valid && { #visit } {
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    let at = At::new(names, k);
+    at.selection.kind.walk(&at, visit)
 }
 
 /// A generated walk function `__meeple_<walk>_k` over selection `k`, with the selections
@@ -588,48 +606,9 @@ fn walk_fn(
     }
 }
 
-/// Whether selection `k` is the last one and several values without any check: every set
-/// of an allowed size completes the action, so sets can be counted and ranked without
-/// being built.
-fn unchecked_last(names: &Names<'_>, k: usize, multi: &ast::Multi) -> bool {
-    k + 1 == names.selections.len()
-        && names.selections[k].validate.is_none()
-        && skip_when(names.selections[k]).is_none()
-        && multi.within.is_none()
-        && group_validate(names, k).is_none()
-}
-
-/// `__n`, `__min` and `__max` of a multi-selection whose items are only counted.
-fn item_count(options: &Expr, item: &Type, max: Option<&Expr>, min: &Expr) -> TokenStream {
-    let mp = mp();
-    let candidates = candidates(options, item);
-    let max = match max {
-        Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
-        None => quote!(__n),
-    };
-    quote! {
-        let __n: usize = #mp::Iterator::count(#candidates);
-        let __min: usize = { let __min: usize = #min; __min };
-        let __max: usize = #max;
-    }
-}
-
-/// The last selection's multi-selection, when it is unchecked ([`unchecked_last`]).
-fn unchecked_multi<'a>(names: &Names<'a>, k: usize) -> Option<(&'a Expr, &'a ast::Multi)> {
-    match &names.selections.get(k)?.kind {
-        SelectionKind::ChooseFrom {
-            options,
-            multi: Some(multi),
-            ..
-        } if unchecked_last(names, k, multi) => Some((options, multi)),
-        _ => None,
-    }
-}
-
 /// `__meeple_complete_k`: whether a valid completion follows the selections above `k`;
 /// depth-first, stops at the first found. Free text always completes.
 fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
-    let mp = mp();
     let next = format_ident!("__meeple_complete_{}", k + 1);
     walk_fn(
         names,
@@ -640,22 +619,8 @@ fn complete_fn(names: &Names<'_>, k: usize) -> TokenStream {
         quote!(true),
         |selection| {
             let call_next = names.call(k + 1);
-            if matches!(selection.kind, SelectionKind::EnterText) {
-                return quote!(true);
-            }
-            if let Some(valid) = valid_last(names, k) {
-                return quote! {
-                    #mp::ExactSizeIterator::len(&#valid) > 0
-                };
-            }
-            // The last selection, unchecked: any set of an allowed size completes the action,
-            // so no set needs to be built.
-            if let Some((options, multi)) = unchecked_multi(names, k) {
-                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                return quote! {
-                    #count
-                    __min <= __max.min(__n)
-                };
+            if let Some(body) = selection.kind.complete_at(&At::new(names, k)) {
+                return body;
             }
             let walk = value_walk(
                 names,
@@ -707,9 +672,9 @@ fn each_fn(names: &Names<'_>, k: usize) -> TokenStream {
 
 /// `__meeple_count_k`: how many valid completions follow the selections above `k`, as
 /// `__meeple_each_k` would visit them; the last selection's options are counted without
-/// building the action, and an unchecked last multi-selection without building its sets.
+/// building the action, and a kind that can count without walking does
+/// ([`Kind::count_at`](crate::selection::Kind::count_at)).
 fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
-    let mp = mp();
     let next = format_ident!("__meeple_count_{}", k + 1);
     walk_fn(
         names,
@@ -718,19 +683,10 @@ fn count_fn(names: &Names<'_>, k: usize) -> TokenStream {
         &quote!(),
         &quote!(u64),
         quote!(1),
-        |_| {
+        |selection| {
             let call_next = names.call(k + 1);
-            if let Some((options, multi)) = unchecked_multi(names, k) {
-                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                return quote! {
-                    #count
-                    #mp::subset_count(__n, __min, __max)
-                };
-            }
-            if let Some(valid) = valid_last(names, k) {
-                return quote! {
-                    #mp::ExactSizeIterator::len(&#valid) as u64
-                };
+            if let Some(body) = selection.kind.count_at(&At::new(names, k)) {
+                return body;
             }
             let walk = value_walk(
                 names,
@@ -775,33 +731,8 @@ fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
         last,
         |selection| {
             let call_next = names.call(k + 1);
-            if let Some((options, multi)) = unchecked_multi(names, k) {
-                let count = item_count(options, &multi.item, multi.max.as_ref(), &multi.min);
-                let candidates = candidates(options, &multi.item);
-                let (sel, ty) = (&selection.ident, &selection.ty);
-                return quote! {
-                    #count
-                    let __indices = #mp::nth_subset(__n, __min, __max, __index)?;
-                    let __candidate: #ty = #mp::pick(#candidates, &__indices);
-                    let #sel = &__candidate;
-                    #mp::Some(#action)
-                };
-            }
-            if let Some(valid) = valid_last(names, k) {
-                let sel = &selection.ident;
-                return quote! {
-                    let mut __valid = #valid;
-                    let __count = #mp::ExactSizeIterator::len(&__valid) as u64;
-                    if *__index < __count {
-                        // Below the length: the position fits in `usize`.
-                        let __candidate = #mp::Iterator::nth(&mut __valid, *__index as usize)?;
-                        let #sel = &__candidate;
-                        #mp::Some(#action)
-                    } else {
-                        *__index -= __count;
-                        #mp::None
-                    }
-                };
+            if let Some(body) = selection.kind.nth_at(&At::new(names, k)) {
+                return body;
             }
             let walk = value_walk(
                 names,
@@ -847,22 +778,20 @@ fn label_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let bind_args = names.bind_args();
     let selection = names.selections[k];
     let (sel, ty) = (&selection.ident, &selection.ty);
-    let label = match &selection.label {
-        Some(label) => quote_spanned!(label.span()=> ::std::string::ToString::to_string(&(#label))),
-        None => quote!(#mp::default_label(#sel)),
-    };
-    let body = match &selection.kind {
-        SelectionKind::ChooseFrom { multi: Some(_), .. } => quote! {
+    let label = label_of(selection);
+    let body = if selection.kind.is_several() {
+        quote! {
             let __labels: #mp::Vec<#mp::String> = #mp::items_of(__value)
                 .iter()
                 .map(|#sel| #label)
                 .collect();
             __labels.join(", ")
-        },
-        _ => quote! {
+        }
+    } else {
+        quote! {
             let #sel = __value;
             #label
-        },
+        }
     };
     quote! {
         #[doc(hidden)]
@@ -883,75 +812,8 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let (sel, ty) = (&selection.ident, &selection.ty);
     let name = &names.action.name;
     let sel_name = sel.to_string();
-    let not_offered = |reason: TokenStream| {
-        quote! {
-            return #mp::Err(#mp::SubmitError::NotOffered {
-                action: #name,
-                selection: #sel_name,
-                value: #mp::default_label(__value),
-                reason: #reason,
-            });
-        }
-    };
-    let offered = match &selection.kind {
-        SelectionKind::EnterText => quote!(),
-        SelectionKind::ChooseFrom {
-            options,
-            multi: None,
-            ..
-        } => {
-            let candidates = candidates(options, ty);
-            let refuse = not_offered(quote!(::std::string::ToString::to_string(
-                "it is not among the options"
-            )));
-            quote! {
-                if !#candidates.any(|__candidate| __candidate == *__value) {
-                    #refuse
-                }
-            }
-        }
-        SelectionKind::ChooseFrom {
-            options,
-            multi: Some(multi),
-            ..
-        } => {
-            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-            let refuse = not_offered(quote!(__reason));
-            let within = multi.within.as_ref().map(|within| {
-                let refuse = not_offered(quote!(::std::string::ToString::to_string(
-                    "the set breaks its bound (`within`)"
-                )));
-                quote_spanned! {within.span()=>
-                    let #sel = __value;
-                    let __within: bool = #within;
-                    if !__within {
-                        #refuse
-                    }
-                }
-            });
-            quote! {
-                #items
-                if let #mp::Err(__reason) = #mp::match_subset(&#mp::items_of(__value), &__items, __min, __max) {
-                    #refuse
-                }
-                #within
-            }
-        }
-        SelectionKind::ChooseNumber { min, max } => {
-            let bounds = number_bounds(min, max, ty);
-            let refuse = not_offered(quote!(::std::format!(
-                "it is outside {}..={}",
-                #mp::Number::to_i64(__low),
-                #mp::Number::to_i64(__high)
-            )));
-            quote! {
-                #bounds
-                if *__value < __low || *__value > __high {
-                    #refuse
-                }
-            }
-        }
-    };
+    let at = At::new(names, k);
+    let offered = selection.kind.offered(&at);
     let validate = selection.validate.as_ref().map(|validate| {
         quote_spanned! {validate.span()=>
             let #sel = __value;
@@ -980,7 +842,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 true
             }},
         );
-        let refuse = not_offered(quote!(::std::format!("the game chooses {} here", __label)));
+        let refuse = at.not_offered(quote!(::std::format!("the game chooses {} here", __label)));
         let holds = quote_spanned!(expr.span()=> { let __skip: bool = #expr; __skip });
         quote! {
             if #holds {
@@ -1024,29 +886,7 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
     );
     // The first selection of a group brings the whole group.
     let body = match group_of(names, k) {
-        Some(group) if group.start == k => {
-            let group_name = group.name.to_string();
-            let group_prompt = match group.def.and_then(|def| def.prompt.as_ref()) {
-                Some(prompt) => {
-                    quote_spanned!(prompt.span()=> #mp::Some(::std::string::ToString::to_string(&(#prompt))))
-                }
-                None => quote!(#mp::None),
-            };
-            let call = names.call(group.start);
-            let members = (group.start..=group.end).map(|member| {
-                let member_fn = format_ident!("__meeple_member_{}", member);
-                quote!(Self::#member_fn(#call))
-            });
-            quote! {
-                let mut __state = { #state };
-                __state.group = #mp::Some(#mp::GroupState {
-                    name: #group_name,
-                    prompt: #group_prompt,
-                    members: ::std::vec![#(#members),*],
-                });
-                __state
-            }
-        }
+        Some(group) if group.start == k => group::with_members(names, &group, &state),
         _ => state,
     };
     quote! {
@@ -1073,63 +913,6 @@ fn member_fn(names: &Names<'_>, k: usize, start: usize) -> TokenStream {
             #body
         }
     }
-}
-
-/// A group of selections: `group = name` on consecutive selections, with its optional
-/// `group(name, ..)` declaration.
-struct Group<'a> {
-    name: &'a Ident,
-    start: usize,
-    end: usize,
-    def: Option<&'a ast::GroupDef>,
-}
-
-/// The group selection `k` belongs to, if any.
-fn group_of<'a>(names: &Names<'a>, k: usize) -> Option<Group<'a>> {
-    let name = names.selections[k].group.as_ref()?;
-    let in_group = |selection: &&SelectionDef| selection.group.as_ref() == Some(name);
-    let start = names.selections.iter().position(in_group)?;
-    let end = names.selections.iter().rposition(in_group)?;
-    Some(Group {
-        name,
-        start,
-        end,
-        def: names.action.groups.iter().find(|def| def.name == *name),
-    })
-}
-
-/// The group validation checked with selection `k`: the `validate` of the group, checked
-/// with the last of its selections that it may read. Free text cannot be enumerated, so a
-/// validation that does not read the group's text is checked with its last other
-/// selection, where tree-shaking can still try its combinations.
-fn group_validate<'a>(names: &Names<'a>, k: usize) -> Option<(&'a Ident, &'a Expr)> {
-    let group = group_of(names, k)?;
-    let validate = group.def?.validate.as_ref()?;
-    let members = &names.selections[group.start..=group.end];
-    let is_text = |selection: &&&SelectionDef| matches!(selection.kind, SelectionKind::EnterText);
-    let reads_text = members
-        .iter()
-        .filter(is_text)
-        .any(|text| mentions(&validate.to_token_stream(), &text.ident));
-    let checked_with = if reads_text {
-        group.end
-    } else {
-        members
-            .iter()
-            .rposition(|member| !is_text(&member))
-            .map_or(group.end, |last| group.start + last)
-    };
-    (checked_with == k).then_some((group.name, validate))
-}
-
-/// Whether `tokens` name `ident` anywhere (an over-approximation: a field or method of the
-/// same name counts too).
-fn mentions(tokens: &TokenStream, ident: &Ident) -> bool {
-    tokens.clone().into_iter().any(|token| match token {
-        proc_macro2::TokenTree::Ident(found) => found == *ident,
-        proc_macro2::TokenTree::Group(group) => mentions(&group.stream(), ident),
-        _ => false,
-    })
 }
 
 /// The error of the value bound to selection `k`: its own validation's, then (with
@@ -1198,8 +981,7 @@ fn selection_state(
     };
     let mp = mp();
     let selection = names.selections[k];
-    let (sel, ty) = (&selection.ident, &selection.ty);
-    let sel_name = sel.to_string();
+    let sel_name = selection.ident.to_string();
     // A selection of a group without a prompt of its own is asked with the group's.
     let group_prompt = group_of(names, k).and_then(|group| group.def?.prompt.as_ref());
     let prompt = match selection.prompt.as_ref().or(group_prompt) {
@@ -1217,288 +999,30 @@ fn selection_state(
             if { let __skip: bool = #expr; __skip } { #mp::Skip::First } else { #mp::Skip::OnlyOne }
         },
     };
-    let label = match &selection.label {
+    let at = At::new(names, k);
+    selection.kind.state(
+        &at,
+        &Shown {
+            name: sel_name,
+            prompt,
+            skip,
+            label: label_of(selection),
+            follows: follows.clone(),
+            error_of,
+            passes,
+        },
+    )
+}
+
+/// `String`: the label of the value bound to `selection`'s name, its `label` or its JSON
+/// text.
+fn label_of(selection: &SelectionDef) -> TokenStream {
+    let mp = mp();
+    let sel = &selection.ident;
+    match selection.kind.label() {
         Some(label) => quote_spanned!(label.span()=> ::std::string::ToString::to_string(&(#label))),
         None => quote!(#mp::default_label(#sel)),
-    };
-    match &selection.kind {
-        SelectionKind::EnterText => quote! {
-            #mp::SelectionState {
-                name: #sel_name,
-                prompt: #prompt,
-                skip: #mp::Skip::Never,
-                kind: #mp::SelectionKind::EnterText,
-                options: #mp::Vec::new(),
-                error: #mp::None,
-                viable: true,
-                group: #mp::None,
-            }
-        },
-        SelectionKind::ChooseFrom {
-            options,
-            multi: None,
-            display,
-        } => {
-            let candidates = candidates(options, ty);
-            let kind = choice_kind(display, quote!(1), quote!(1));
-            quote! {
-                let mut __options = #mp::Vec::new();
-                for __candidate in #candidates {
-                    let #sel = &__candidate;
-                    let __error: #mp::Option<#mp::String> = #error_of;
-                    let __viable = __error.is_none() && #follows;
-                    if __error.is_none() && !__viable {
-                        continue;
-                    }
-                    __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: __error, viable: __viable });
-                }
-                #mp::SelectionState {
-                    name: #sel_name,
-                    prompt: #prompt,
-                    skip: #skip,
-                    kind: #kind,
-                    viable: __options.iter().any(|__option| __option.viable),
-                    options: __options,
-                    error: #mp::None,
-                    group: #mp::None,
-                }
-            }
-        }
-        SelectionKind::ChooseFrom {
-            options,
-            multi: Some(multi),
-            display,
-        } => {
-            let items = items(options, &multi.item, multi.max.as_ref(), &multi.min);
-            let kind = choice_kind(
-                display,
-                quote!(__min),
-                quote!(__max.min(__items.len()).max(__min)),
-            );
-            // A viable set makes each of its items viable: every search marks them all.
-            let search = |must: TokenStream| {
-                subsets(
-                    selection,
-                    multi,
-                    must,
-                    quote! {
-                        |__indices: &[usize]| {
-                            let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                            let #sel = &__candidate;
-                            if #passes {
-                                let __viable: bool = #follows;
-                                if __viable {
-                                    for &__i in __indices {
-                                        __known[__i] = true;
-                                    }
-                                    if __first_set.is_none() {
-                                        __first_set = #mp::Some(__indices.to_vec());
-                                    }
-                                }
-                                __viable
-                            } else {
-                                if __first_error.is_none() {
-                                    __first_error = #error_of;
-                                }
-                                false
-                            }
-                        }
-                    },
-                )
-            };
-            let search_any = search(quote!(#mp::None));
-            let search_with = search(quote!(#mp::Some(__index)));
-            quote! {
-                #items
-                let mut __first_error: #mp::Option<#mp::String> = #mp::None;
-                let mut __options = #mp::Vec::new();
-                let mut __known = ::std::vec![false; __items.len()];
-                // The first viable set, in the walks' order: the value of `Skip::First`.
-                let mut __first_set: #mp::Option<#mp::Vec<usize>> = #mp::None;
-                // One search for any viable set first: when there is none, no item needs a
-                // search of its own.
-                // Whether any set is viable: the empty one too (`min = 0`), with no item.
-                let __any: bool = #search_any;
-                if __any {
-                    for __index in 0..__items.len() {
-                        if !__known[__index] {
-                            #search_with;
-                        }
-                        if __known[__index] {
-                            let #sel = &__items[__index];
-                            __options.push(#mp::OptionState { value: #mp::encode(#sel), label: #label, error: #mp::None, viable: true });
-                        }
-                    }
-                }
-                // Only a validation's refusal explains an empty selection; without one, the
-                // action has no completion and is not offered.
-                let __error = if __any { #mp::None } else { __first_error };
-                let __skip = #skip;
-                // Chosen by the game: its one option is the first viable set, whole.
-                if let (#mp::Skip::First, #mp::Some(__set)) = (__skip, &__first_set) {
-                    let __candidate: #ty = __set.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                    let __labels: #mp::Vec<#mp::String> = #mp::items_of(&__candidate).iter().map(|#sel| #label).collect();
-                    __options = ::std::vec![#mp::OptionState { value: #mp::encode(&__candidate), label: __labels.join(", "), error: #mp::None, viable: true }];
-                }
-                #mp::SelectionState {
-                    name: #sel_name,
-                    prompt: #prompt,
-                    skip: __skip,
-                    kind: #kind,
-                    viable: __any,
-                    options: __options,
-                    error: __error,
-                    group: #mp::None,
-                }
-            }
-        }
-        SelectionKind::ChooseNumber { min, max } => {
-            let bounds = number_bounds(min, max, ty);
-            quote! {
-                #bounds
-                #mp::number_selection(
-                    #sel_name,
-                    #prompt,
-                    #skip,
-                    #mp::Number::to_i64(__low),
-                    #mp::Number::to_i64(__high),
-                    |__number| {
-                        let #mp::Some(__candidate) = <#ty as #mp::Number>::from_i64(__number) else {
-                            return #mp::Some(false);
-                        };
-                        let #sel = &__candidate;
-                        if #passes { #mp::Some(#follows) } else { #mp::None }
-                    },
-                    |__number| {
-                        let __candidate = <#ty as #mp::Number>::from_i64(__number)?;
-                        let #sel = &__candidate;
-                        #error_of
-                    },
-                )
-            }
-        }
     }
-}
-
-/// The prompt's kind of a choice among options, on the board or not.
-fn choice_kind(display: &ChoiceDisplay, min: TokenStream, max: TokenStream) -> TokenStream {
-    let mp = mp();
-    match display {
-        ChoiceDisplay::List => quote!(#mp::SelectionKind::ChooseFrom { min: #min, max: #max }),
-        ChoiceDisplay::Board => {
-            quote!(#mp::SelectionKind::ChooseOnBoard { min: #min, max: #max })
-        }
-        ChoiceDisplay::Placement { rotations } => quote_spanned! {rotations.span()=>
-            #mp::SelectionKind::PlacePiece { rotations: { let __rotations: usize = #rotations; __rotations } }
-        },
-    }
-}
-
-/// An iterator over the options of a single choice, each checked to be the field's type.
-fn candidates(options: &Expr, ty: &Type) -> TokenStream {
-    let mp = mp();
-    quote_spanned! {options.span()=>
-        #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), |__option| -> #ty { __option })
-    }
-}
-
-/// The iterator over the valid values of selection `k` when it names them with
-/// `valid = <set>`: an [`ExactSizeIterator`] of the field's type, so that counting is its
-/// length and ranking its `nth`. Debug builds first check that the set holds exactly the
-/// options `validate` accepts, in option order.
-fn valid_options(names: &Names<'_>, k: usize, options: &Expr) -> Option<TokenStream> {
-    let mp = mp();
-    let selection = names.selections[k];
-    let valid = selection.valid.as_ref()?;
-    let (sel, ty) = (&selection.ident, &selection.ty);
-    let candidates = candidates(options, ty);
-    let accepted = own_passes(names, k);
-    let name = sel.to_string();
-    Some(quote_spanned! {valid.span()=>
-        {
-            #[cfg(debug_assertions)]
-            #mp::check_valid_options(
-                #name,
-                #mp::valid_options::<#ty, _>(#valid),
-                #mp::Iterator::filter(#candidates, |__candidate| {
-                    let #sel = __candidate;
-                    #accepted
-                }),
-            );
-            #mp::valid_options::<#ty, _>(#valid)
-        }
-    })
-}
-
-/// [`valid_options`] of selection `k` when it is the last one and nothing but its own
-/// validation checks it (no `skip_if`, no group): its count is the set's size and its
-/// `n`-th completion the set's `n`-th member.
-fn valid_last(names: &Names<'_>, k: usize) -> Option<TokenStream> {
-    let selection = names.selections[k];
-    let SelectionKind::ChooseFrom {
-        options,
-        multi: None,
-        ..
-    } = &selection.kind
-    else {
-        return None;
-    };
-    if k + 1 != names.selections.len()
-        || skip_when(selection).is_some()
-        || group_validate(names, k).is_some()
-    {
-        return None;
-    }
-    valid_options(names, k, options)
-}
-
-/// The lazy search over the subsets of `__items` for a multi-selection: `visit` (a
-/// closure of `__indices`) on every candidate set of `must` (an `Option<usize>` index the
-/// set must hold); with `within`, a branch is dropped as soon as its set breaks it.
-fn subsets(
-    selection: &SelectionDef,
-    multi: &ast::Multi,
-    must: TokenStream,
-    visit: TokenStream,
-) -> TokenStream {
-    let mp = mp();
-    let (sel, ty) = (&selection.ident, &selection.ty);
-    match &multi.within {
-        None => quote!(#mp::any_subset(__items.len(), __min, __max, #must, #visit)),
-        Some(within) => {
-            let within = quote_spanned! {within.span()=>
-                |__indices: &[usize]| {
-                    let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
-                    let #sel = &__candidate;
-                    let __within: bool = #within;
-                    __within
-                }
-            };
-            quote!(#mp::any_subset_within(__items.len(), __min, __max, #must, #within, #visit))
-        }
-    }
-}
-
-/// `__items`, `__min` and `__max` of a multi-selection.
-fn items(options: &Expr, item: &Type, max: Option<&Expr>, min: &Expr) -> TokenStream {
-    let mp = mp();
-    let candidates = candidates(options, item);
-    let max = match max {
-        Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
-        None => quote!(__items.len()),
-    };
-    quote! {
-        let __items: #mp::Vec<#item> = #mp::Iterator::collect(#candidates);
-        let __min: usize = { let __min: usize = #min; __min };
-        let __max: usize = #max;
-    }
-}
-
-/// `__low` and `__high` of a number range, in the field's type.
-fn number_bounds(min: &Expr, max: &Expr, ty: &Type) -> TokenStream {
-    let low = quote_spanned!(min.span()=> let __low: #ty = #min;);
-    let high = quote_spanned!(max.span()=> let __high: #ty = #max;);
-    quote!(#low #high)
 }
 
 /// Renders a template into a `String` expression. Selections and arguments must be bound.
@@ -1518,12 +1042,12 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
             let selection = names.selections.iter().find(|selection| selection.ident == name.as_str());
             match selection {
                 Some(selection) if with_selections => {
-                    let label = selection.label.as_ref().map(|label| {
+                    let label = selection.kind.label().map(|label| {
                         let sel = &selection.ident;
                         quote_spanned!(label.span()=> { let #sel = __item; ::std::string::ToString::to_string(&(#label)) })
                     });
-                    match (&selection.kind, label) {
-                        (SelectionKind::ChooseFrom { multi: Some(_), .. }, label) => {
+                    match (selection.kind.is_several(), label) {
+                        (true, label) => {
                             let label = label.unwrap_or_else(|| quote!(#mp::default_label(__item)));
                             quote! {
                                 __text.push_str(&#mp::items_of(#ident).iter().map(|__item| #label).collect::<#mp::Vec<_>>().join(", "));

@@ -9,7 +9,10 @@ mod errors;
 mod expand;
 mod expand_actions;
 mod fallback;
+mod keywords;
+mod messages;
 mod places;
+mod selection;
 mod template;
 mod view;
 

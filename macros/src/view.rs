@@ -7,6 +7,7 @@ use syn::Ident;
 
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
+use crate::keywords::{VIEW_POLICIES, one_of};
 
 /// A policy as the author wrote it, with its span.
 #[derive(Clone, Copy)]
@@ -74,8 +75,6 @@ pub(crate) fn derive_view(input: TokenStream) -> TokenStream {
     }
 }
 
-const POLICIES: &str = "`visible`, `order`, `len`, `non_empty` or `hidden`";
-
 fn parse(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Field> {
     if !input.generics.params.is_empty() {
         errors.at(
@@ -139,7 +138,7 @@ fn parse(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Field> {
                         ),
                         None => errors.at(
                             &value,
-                            format!("unknown policy `{value}`; expected {POLICIES}"),
+                            format!("unknown policy `{value}`; expected {}", one_of(&VIEW_POLICIES)),
                         ),
                     }
                 } else if let Some(kind) = PolicyKind::parse(&key) {
@@ -153,7 +152,7 @@ fn parse(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Field> {
                 } else {
                     errors.at(
                         &meta.path,
-                        format!("unknown policy `{key}`; expected {POLICIES}, `others = <policy>` (the owner of a `PerPlayer` entry sees it), `nested` (a field with its own `View`) or `place` (a visible place of pieces)"),
+                        format!("unknown policy `{key}`; expected {}, `others = <policy>` (the owner of a `PerPlayer` entry sees it), `nested` (a field with its own `View`) or `place` (a visible place of pieces)", one_of(&VIEW_POLICIES)),
                     );
                     if meta.input.peek(syn::Token![=]) {
                         meta.value()?.parse::<syn::Expr>()?;
