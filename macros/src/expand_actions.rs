@@ -6,6 +6,7 @@ use syn::{Ident, Type};
 
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
+use crate::messages;
 
 /// One variant: `PlayCard(PlayCard)`.
 struct Variant {
@@ -26,7 +27,7 @@ pub(crate) fn derive_actions(input: TokenStream) -> TokenStream {
         (Ok(()), Some(game)) => expand(&input, &game, &variants),
         (result, game) => {
             let game = game.map_or_else(
-                || fallback::error_type(&input.ident, NO_GAME),
+                || fallback::error_type(&input.ident, messages::NO_GAME),
                 |game| quote!(#game),
             );
             let variants: Vec<_> = variants
@@ -42,8 +43,6 @@ pub(crate) fn derive_actions(input: TokenStream) -> TokenStream {
     }
 }
 
-const NO_GAME: &str = "say which game these actions belong to: `#[actions(game = MyGame)]`";
-
 fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
     let mut game = None;
     for attr in input
@@ -55,10 +54,7 @@ fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
             if meta.path.is_ident("game") {
                 game = Some(meta.value()?.parse::<Type>()?);
             } else {
-                errors.at(
-                    &meta.path,
-                    "unknown key in `#[actions]`; expected `game = <the game's state type>`",
-                );
+                errors.at(&meta.path, messages::UNKNOWN_ACTIONS_KEY);
                 if meta.input.peek(syn::Token![=]) {
                     meta.value()?.parse::<syn::Expr>()?;
                 }
@@ -70,39 +66,27 @@ fn parse_game(input: &syn::DeriveInput, errors: &mut Errors) -> Option<Type> {
         }
     }
     if game.is_none() {
-        errors.at(&input.ident, NO_GAME);
+        errors.at(&input.ident, messages::NO_GAME);
     }
     game
 }
 
 fn parse_variants(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Variant> {
     let syn::Data::Enum(data) = &input.data else {
-        errors.at(&input.ident, "`#[derive(Actions)]` goes on an enum with one variant per action, like `PlayCard(PlayCard)`");
+        errors.at(&input.ident, messages::ACTIONS_NOT_AN_ENUM);
         return Vec::new();
     };
     if !input.generics.params.is_empty() {
-        errors.at(&input.generics, "the actions enum cannot be generic");
+        errors.at(&input.generics, messages::GENERIC_ACTIONS);
     }
     let mut variants = Vec::new();
     for variant in &data.variants {
         let syn::Fields::Unnamed(fields) = &variant.fields else {
-            errors.at(
-                variant,
-                format!(
-                    "each variant holds one action: write `{0}({0})`",
-                    variant.ident
-                ),
-            );
+            errors.at(variant, messages::variant_without_action(&variant.ident));
             continue;
         };
         if fields.unnamed.len() != 1 {
-            errors.at(
-                fields,
-                format!(
-                    "each variant holds exactly one action: write `{0}({0})`",
-                    variant.ident
-                ),
-            );
+            errors.at(fields, messages::variant_with_several(&variant.ident));
             continue;
         }
         let ty = fields.unnamed[0].ty.clone();
@@ -115,10 +99,7 @@ fn parse_variants(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Variant>
                 quote!(#path)
             }
             other => {
-                errors.at(
-                    other,
-                    "an action is a struct named by a path, like `PlayCard`",
-                );
+                errors.at(other, messages::ACTION_NOT_A_PATH);
                 continue;
             }
         };
@@ -129,7 +110,7 @@ fn parse_variants(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<Variant>
         });
     }
     if data.variants.is_empty() {
-        errors.at(&input.ident, "a game needs at least one action");
+        errors.at(&input.ident, messages::NO_ACTIONS);
     }
     variants
 }

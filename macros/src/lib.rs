@@ -2,6 +2,18 @@
 //!
 //! Each entry point parses the input, checks it and expands it; every mistake of the
 //! author becomes a `compile_error!` pointing at their tokens, all reported together.
+//!
+//! Where each part is:
+//! - `#[derive(Action)]`: `ast.rs` reads the struct and `#[action(..)]`, `check.rs` holds
+//!   the rules that span the action, `expand.rs` chains its selections into walks;
+//! - each kind of selection is one unit in `selection/` (`choice`, `several`, `number`,
+//!   `text`, `group`), with its parse, its checks and its expansion, and names its runtime
+//!   module (`runtime/src/selection/`);
+//! - `#[derive(Actions)]`: `expand_actions.rs`;
+//! - `#[derive(View)]` and `#[derive(Places)]`: `view.rs` and `places.rs`, both reading the
+//!   state's fields with `state.rs`;
+//! - every attribute and key is in `keywords.rs`, every message to the author in
+//!   `messages.rs`; `fallback.rs` holds the stand-ins emitted beside a mistake.
 
 mod ast;
 mod check;
@@ -13,6 +25,7 @@ mod keywords;
 mod messages;
 mod places;
 mod selection;
+mod state;
 mod template;
 mod view;
 

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use quote::ToTokens;
 use syn::Type;
 
-use crate::keywords::{SELECTION_ATTRS, SKIP_STRATEGIES, one_of};
+use crate::keywords::{SELECTION_ATTRS, SKIP_STRATEGIES, VIEW_POLICIES, one_of};
 
 // ----- `#[derive(Action)]`: the struct and its attributes -----
 
@@ -273,6 +273,111 @@ pub(crate) fn group_validate_uses(group: impl Display, other: &str) -> String {
         "group `{group}` is checked before `{other}` is chosen, so its `validate` cannot use it"
     )
 }
+
+// ----- templates (`message`, `description`, `confirm`) -----
+
+/// A placeholder opened and never closed.
+pub(crate) fn unclosed_placeholder(name: &str) -> String {
+    format!(
+        "unclosed `{{{name}` in the template; close it with `}}`, or write `{{{{` for a literal brace"
+    )
+}
+
+/// Braces around something that is no name.
+pub(crate) fn not_a_placeholder(name: &str) -> String {
+    format!(
+        "`{{{name}}}` is not a placeholder; name `player`, a selection or an argument, like `{{card}}`, or write `{{{{` and `}}}}` for literal braces"
+    )
+}
+
+/// A closing brace with no opening one, after `before`.
+pub(crate) fn unmatched_brace(before: &str) -> String {
+    format!("unmatched `}}` after `{before}` in the template; write `}}}}` for a literal brace")
+}
+
+// ----- `#[derive(Actions)]` -----
+
+/// `#[actions(..)]` without `game`.
+pub(crate) const NO_GAME: &str =
+    "say which game these actions belong to: `#[actions(game = MyGame)]`";
+
+/// A key of `#[actions(..)]` other than `game`.
+pub(crate) const UNKNOWN_ACTIONS_KEY: &str =
+    "unknown key in `#[actions]`; expected `game = <the game's state type>`";
+
+/// `#[derive(Actions)]` on a struct or a union.
+pub(crate) const ACTIONS_NOT_AN_ENUM: &str =
+    "`#[derive(Actions)]` goes on an enum with one variant per action, like `PlayCard(PlayCard)`";
+
+/// An actions enum with type parameters.
+pub(crate) const GENERIC_ACTIONS: &str = "the actions enum cannot be generic";
+
+/// A variant with no action (a unit or a struct variant).
+pub(crate) fn variant_without_action(variant: impl Display) -> String {
+    format!("each variant holds one action: write `{variant}({variant})`")
+}
+
+/// A variant of several fields.
+pub(crate) fn variant_with_several(variant: impl Display) -> String {
+    format!("each variant holds exactly one action: write `{variant}({variant})`")
+}
+
+/// A variant holding what is not a path to a struct.
+pub(crate) const ACTION_NOT_A_PATH: &str = "an action is a struct named by a path, like `PlayCard`";
+
+/// An actions enum with no variant.
+pub(crate) const NO_ACTIONS: &str = "a game needs at least one action";
+
+// ----- `#[derive(View)]` and the state's fields -----
+
+/// A state with type parameters.
+pub(crate) const GENERIC_VIEW: &str =
+    "`#[derive(View)]` goes on a game's concrete state: remove the type parameters";
+
+/// `#[derive(View)]` on an enum or a union.
+pub(crate) const VIEW_NOT_A_STRUCT: &str = "`#[derive(View)]` goes on a struct whose fields carry the policies; write `impl meeple::View` by hand for an enum";
+
+/// A state with unnamed fields.
+pub(crate) const UNNAMED_VIEW_FIELDS: &str =
+    "`#[derive(View)]` needs named fields, each with its own policy";
+
+/// A field with a second policy.
+pub(crate) fn second_policy(field: impl Display) -> String {
+    format!(
+        "field `{field}` already has a policy; give one: a policy for everyone (`len`), or one for everyone but the owner (`others = len`)"
+    )
+}
+
+/// `others = <policy>` with an unknown policy.
+pub(crate) fn unknown_others_policy(policy: impl Display) -> String {
+    format!(
+        "unknown policy `{policy}`; expected {}",
+        one_of(&VIEW_POLICIES)
+    )
+}
+
+/// A key of `#[view(..)]` that is no policy.
+pub(crate) fn unknown_policy(key: &str) -> String {
+    format!(
+        "unknown policy `{key}`; expected {}, `others = <policy>` (the owner of a `PerPlayer` entry sees it), `nested` (a field with its own `View`) or `place` (a visible place of pieces)",
+        one_of(&VIEW_POLICIES)
+    )
+}
+
+// ----- `#[derive(Places)]` -----
+
+/// `#[places(..)]` without `component`.
+pub(crate) const NO_COMPONENT: &str = "say what the places hold: `#[places(component = Card)]` (and `value = ..` for pieces with a dynamic value)";
+
+/// A key of `#[places(..)]` other than `component` and `value`.
+pub(crate) const UNKNOWN_PLACES_KEY: &str = "unknown key in `#[places]`; expected `component = <the pieces' component type>` or `value = <their dynamic value type>`";
+
+/// `#[derive(Places)]` on anything but a struct with named fields.
+pub(crate) const PLACES_NOT_A_STRUCT: &str =
+    "`#[derive(Places)]` goes on a state struct with named fields";
+
+/// A state with no field marked as a place.
+pub(crate) const NO_PLACE: &str = "no field is a place: mark the fields that hold pieces with `#[view(place)]` (or `order`, `len`, `non_empty`)";
 
 /// A type as the author would write it: `Vec<Card>`, not `Vec < Card >`.
 fn type_text(ty: &Type) -> String {

@@ -1,13 +1,16 @@
-//! `#[derive(Places)]`: parse the state's places (the fields `#[derive(View)]` marks as
-//! places) and its `#[places(component = .., value = ..)]`, then expand the address type
-//! and the `impl meeple::Places`.
+//! `#[derive(Places)]`: parse the state's places (the fields `#[view(..)]` marks as places,
+//! read by the parser `#[derive(View)]` shares, `state.rs`) and its
+//! `#[places(component = .., value = ..)]`, then expand the address type and the
+//! `impl meeple::Places`.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{Ident, Type};
 
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
+use crate::messages;
+use crate::state;
 
 /// A place field: its name, its address variant and whether it holds a place per seat.
 struct PlaceField {
@@ -28,7 +31,7 @@ pub(crate) fn derive_places(input: TokenStream) -> TokenStream {
         (Ok(()), Some(component)) => expand(&input, &component, &value, &fields),
         (Err(error), component) => {
             let component = component.map_or_else(
-                || fallback::error_type(&input.ident, NO_COMPONENT),
+                || fallback::error_type(&input.ident, messages::NO_COMPONENT),
                 |component| quote!(#component),
             );
             let variants: Vec<(Ident, bool)> = fields
@@ -44,8 +47,6 @@ pub(crate) fn derive_places(input: TokenStream) -> TokenStream {
     }
 }
 
-const NO_COMPONENT: &str = "say what the places hold: `#[places(component = Card)]` (and `value = ..` for pieces with a dynamic value)";
-
 /// `#[places(component = Card, value = u8)]`; the value defaults to `()`.
 fn parse_types(input: &syn::DeriveInput, errors: &mut Errors) -> (Option<Type>, Type) {
     let (mut component, mut value) = (None, None);
@@ -60,10 +61,7 @@ fn parse_types(input: &syn::DeriveInput, errors: &mut Errors) -> (Option<Type>, 
             } else if meta.path.is_ident("value") {
                 value = Some(meta.value()?.parse::<Type>()?);
             } else {
-                errors.at(
-                    &meta.path,
-                    "unknown key in `#[places]`; expected `component = <the pieces' component type>` or `value = <their dynamic value type>`",
-                );
+                errors.at(&meta.path, messages::UNKNOWN_PLACES_KEY);
                 if meta.input.peek(syn::Token![=]) {
                     meta.value()?.parse::<syn::Expr>()?;
                 }
@@ -75,7 +73,7 @@ fn parse_types(input: &syn::DeriveInput, errors: &mut Errors) -> (Option<Type>, 
         }
     }
     if component.is_none() {
-        errors.at(&input.ident, NO_COMPONENT);
+        errors.at(&input.ident, messages::NO_COMPONENT);
     }
     (component, value.unwrap_or_else(|| syn::parse_quote!(())))
 }
@@ -87,60 +85,23 @@ fn parse_fields(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<PlaceField
         ..
     }) = &input.data
     else {
-        errors.at(
-            &input.ident,
-            "`#[derive(Places)]` goes on a state struct with named fields",
-        );
+        errors.at(&input.ident, messages::PLACES_NOT_A_STRUCT);
         return Vec::new();
     };
-    let fields: Vec<PlaceField> = named
-        .named
-        .iter()
-        .filter(|field| {
-            field
-                .attrs
-                .iter()
-                .filter(|attr| attr.path().is_ident("view"))
-                .any(|attr| marks_a_place(&attr.meta.to_token_stream_inner()))
-        })
-        .filter_map(|field| {
-            let ident = field.ident.clone()?;
-            Some(PlaceField {
-                variant: Ident::new(&upper_camel(&ident.to_string()), ident.span()),
-                per_player: last_segment(&field.ty).is_some_and(|last| last == "PerPlayer"),
-                ident,
-            })
+    // Policy mistakes are `#[derive(View)]`'s to report: here only the places count.
+    let fields: Vec<PlaceField> = state::fields(named, &mut Errors::default())
+        .into_iter()
+        .filter(|field| field.place)
+        .map(|field| PlaceField {
+            variant: Ident::new(&upper_camel(&field.ident.to_string()), field.ident.span()),
+            per_player: last_segment(&field.ty).is_some_and(|last| last == "PerPlayer"),
+            ident: field.ident,
         })
         .collect();
     if fields.is_empty() {
-        errors.at_span(
-            Span::call_site(),
-            "no field is a place: mark the fields that hold pieces with `#[view(place)]` (or `order`, `len`, `non_empty`)",
-        );
+        errors.at_span(Span::call_site(), messages::NO_PLACE);
     }
     fields
-}
-
-trait MetaTokens {
-    fn to_token_stream_inner(&self) -> TokenStream;
-}
-
-impl MetaTokens for syn::Meta {
-    fn to_token_stream_inner(&self) -> TokenStream {
-        match self {
-            syn::Meta::List(list) => list.tokens.clone(),
-            _ => TokenStream::new(),
-        }
-    }
-}
-
-fn marks_a_place(tokens: &TokenStream) -> bool {
-    tokens.clone().into_iter().any(|token| match token {
-        TokenTree::Ident(ident) => ["place", "order", "len", "non_empty"]
-            .iter()
-            .any(|name| ident == name),
-        _ => false,
-    })
 }
 
 fn last_segment(ty: &Type) -> Option<String> {

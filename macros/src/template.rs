@@ -2,6 +2,8 @@
 
 use proc_macro2::Span;
 
+use crate::messages;
+
 /// A piece of a template: literal text or a `{name}` placeholder.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Part {
@@ -27,18 +29,14 @@ pub(crate) fn parse(template: &str) -> Result<Vec<Part>, String> {
                     match chars.next() {
                         Some((_, '}')) => break,
                         Some((_, '{')) | None => {
-                            return Err(format!(
-                                "unclosed `{{{name}` in the template; close it with `}}`, or write `{{{{` for a literal brace"
-                            ));
+                            return Err(messages::unclosed_placeholder(&name));
                         }
                         Some((_, c)) => name.push(c),
                     }
                 }
                 let name = name.trim().to_owned();
                 if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(format!(
-                        "`{{{name}}}` is not a placeholder; name `player`, a selection or an argument, like `{{card}}`, or write `{{{{` and `}}}}` for literal braces"
-                    ));
+                    return Err(messages::not_a_placeholder(&name));
                 }
                 if !text.is_empty() {
                     parts.push(Part::Text(std::mem::take(&mut text)));
@@ -46,10 +44,7 @@ pub(crate) fn parse(template: &str) -> Result<Vec<Part>, String> {
                 parts.push(Part::Name(name));
             }
             '}' => {
-                return Err(format!(
-                    "unmatched `}}` after `{}` in the template; write `}}}}` for a literal brace",
-                    &template[..at]
-                ));
+                return Err(messages::unmatched_brace(&template[..at]));
             }
             c => text.push(c),
         }
