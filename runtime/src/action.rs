@@ -16,8 +16,8 @@ use crate::prompt::SelectionKind;
 /// One action of a game, implemented by `#[derive(Action)]` on a struct whose fields are
 /// its selections (in order) and its arguments (`#[arg]`).
 ///
-/// Authors do not implement this by hand; the engine reaches it through the game's
-/// [`ActionSet`]. `game` is the state, `player` the acting seat and `args` the arguments
+/// Not public: generated code implements it (through `__private`) and the engine reaches
+/// it through the game's [`ActionSet`]; authors write the derive, clients read prompts. `game` is the state, `player` the acting seat and `args` the arguments
 /// given by whoever asked for the action (a follow-up).
 pub trait Action: Sized + Clone + Debug {
     /// The game this action belongs to (given by the `#[derive(Actions)]` enum).
@@ -133,7 +133,8 @@ pub trait Action: Sized + Clone + Debug {
 }
 
 /// A game's set of actions, implemented by `#[derive(Actions)]` on an enum with one
-/// variant per action (`PlayCard(PlayCard)`). Dispatches to each variant's [`Action`].
+/// variant per action (`PlayCard(PlayCard)`). Dispatches to each variant's action, whose
+/// walks and checks `#[derive(Action)]` generates.
 pub trait ActionSet: Sized + Clone + Debug {
     /// The game.
     type Game: Game<Actions = Self>;
@@ -143,7 +144,7 @@ pub trait ActionSet: Sized + Clone + Debug {
 
     /// The actions' names, in declaration order.
     const NAMES: &'static [&'static str];
-    /// [`Action::ALWAYS_ASKS`] of each action, in declaration order.
+    /// Whether each action always asks the player (its generated `ALWAYS_ASKS`), in declaration order.
     const ALWAYS_ASKS: &'static [bool];
 
     /// The index of this action in [`NAMES`](Self::NAMES).
@@ -156,70 +157,70 @@ pub trait ActionSet: Sized + Clone + Debug {
     /// follow-up: `Some` for actions without `#[arg]` fields, `None` for the others (they
     /// are offered only as follow-ups).
     fn free_args(index: usize) -> Option<Self::Args>;
-    /// See [`Action::condition`].
+    /// See the action's generated `condition`.
     fn condition(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
-    /// See [`Action::prompt`].
+    /// See the action's generated `prompt`.
     fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
-    /// See [`Action::description`].
+    /// See the action's generated `description`.
     fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
-    /// See [`Action::confirm`].
+    /// See the action's generated `confirm`.
     fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
-    /// See [`Action::has_completion`].
+    /// See the action's generated `has_completion`.
     fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
-    /// See [`Action::step`].
+    /// See the action's generated `step`.
     ///
     /// # Errors
-    /// As [`Action::step`].
+    /// As the action's generated `step`.
     fn step(
         game: &Self::Game,
         player: PlayerIndex,
         args: &Self::Args,
         prefix: &[Value],
     ) -> Result<Step, SubmitError>;
-    /// See [`Action::chosen`].
+    /// See the action's generated `chosen`.
     ///
     /// # Errors
-    /// As [`Action::chosen`].
+    /// As the action's generated `chosen`.
     fn chosen(
         game: &Self::Game,
         player: PlayerIndex,
         args: &Self::Args,
         prefix: &[Value],
     ) -> Result<Option<(&'static str, String)>, SubmitError>;
-    /// See [`Action::for_each_completion`].
+    /// See the action's generated `for_each_completion`.
     fn for_each_completion(
         game: &Self::Game,
         player: PlayerIndex,
         args: &Self::Args,
         visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
-    /// See [`Action::count_completions`].
+    /// See the action's generated `count_completions`.
     fn count_completions(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> u64;
-    /// See [`Action::nth_completion`].
+    /// See the action's generated `nth_completion`.
     fn nth_completion(
         game: &Self::Game,
         player: PlayerIndex,
         args: &Self::Args,
         index: u64,
     ) -> Option<Self>;
-    /// See [`Action::from_selections`].
+    /// See the action's generated `from_selections`.
     ///
     /// # Errors
-    /// As [`Action::from_selections`].
+    /// As the action's generated `from_selections`.
     fn from_selections(
         args: Self::Args,
         selections: &serde_json::Map<String, Value>,
     ) -> Result<Self, SubmitError>;
-    /// See [`Action::selections`].
+    /// See the action's generated `selections`.
     fn selections(&self) -> Vec<(&'static str, Value)>;
-    /// See [`Action::check`].
+    /// See the action's generated `check`.
     ///
     /// # Errors
-    /// As [`Action::check`].
+    /// As the action's generated `check`.
     fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
-    /// See [`Action::messages`].
+    /// See the action's generated `messages`.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
-    /// See [`Action::behaviour`].
+    /// See the action's generated `behaviour`.
     fn behaviour(
         &self,
         game: &Self::Game,

@@ -237,9 +237,11 @@ mod view;
 #[doc(hidden)]
 pub mod __private;
 
-// The walks' protocol (`Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is
-// for generated code alone and reachable only through `__private`: clients read prompts.
-pub use action::{Action, ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, Validation};
+// The walks' protocol (the per-action trait `Action`, `Step`, `SelectionState`,
+// `GroupState`, `OptionState`, `Skip`) is for generated code alone and reachable only
+// through `__private`: authors write the derives, clients read prompts. (`meeple::Action`
+// is the derive.)
+pub use action::{ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, Validation};
 pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,

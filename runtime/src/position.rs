@@ -616,7 +616,7 @@ impl<G: Game> Position<G> {
 
     /// How many completions [`for_each_completion`](Self::for_each_completion) would visit
     /// for `player` now, counted without building them where the selections allow
-    /// ([`Action::count_completions`](crate::Action::count_completions)); 0 when they are
+    /// (each action's generated `count_completions`); 0 when they are
     /// not to act. Saturates at `u64::MAX`.
     pub fn count_completions(&self, player: PlayerIndex) -> u64 {
         self.candidates(player)
@@ -629,7 +629,7 @@ impl<G: Game> Position<G> {
     /// no more than `index`. With `index` drawn uniformly below
     /// [`count_completions`](Self::count_completions), a uniform completion, found without a
     /// list and skipping whole branches by their count
-    /// ([`Action::nth_completion`](crate::Action::nth_completion)).
+    /// (each action's generated `nth_completion`).
     pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
         let mut index = index;
         let mut candidates = self.candidates(player).peekable();
