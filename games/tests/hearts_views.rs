@@ -1,30 +1,8 @@
-//! Hearts under the view harness: no prompt or view depends on cards a player may not see.
-
-mod views;
+//! What Hearts' views hide that only Hearts has: the cards of a pass. The generic checks
+//! of its views (the view harness, and a view that hides nothing failing) are in the
+//! conformance suite (`conformance.rs`).
 
 use meeple_games::hearts::{Hearts, HeartsConfig};
-
-/// Random games from seeds 0, 1, ... for at least 2,000 submissions (`MEEPLE_VIEW_STEPS`):
-/// at every step, each player's prompt, prompts after partial choices and refusals from
-/// their view equal those from the full state, each viewer's moves replayed from the viewed
-/// setup give their view, no message names a card hidden from a viewer it reaches, and a
-/// take-back restores what it cancelled.
-#[test]
-fn hearts_prompts_and_views_hide_the_other_hands() {
-    let config = HeartsConfig {
-        target_score: 40,
-        ..HeartsConfig::default()
-    };
-    let report = views::check_steps::<Hearts>(&config, 4, None);
-    assert!(report.submissions >= views::view_steps(), "{report:?}");
-}
-
-/// Hearts declares the hands, the cards received and the cards passed hidden: a view that
-/// shows them fails the harness.
-#[test]
-fn a_view_of_hearts_that_hides_nothing_fails() {
-    views::check_a_view_that_hides_nothing_fails::<Hearts>(&HeartsConfig::default(), 4, "hands");
-}
 
 /// A pass shows its cards to the passer only: in the viewed records, the message naming
 /// the cards reaches the passer, the others read only that three cards were passed, and

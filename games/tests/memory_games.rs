@@ -1,6 +1,7 @@
 //! Whole games of Memory from fixed seeds, played by a seeded random agent (uniform among
 //! the completions of the player to act, `ChaCha8Rng` seeded like the engine), with their
-//! exact final scores; their replay from the log; and what undo allows.
+//! exact final scores; and what undo allows. Their replay from the log is checked by the
+//! conformance suite (`conformance.rs`).
 
 use meeple::{Engine, PlayerIndex, RecordKind, Refused, Seat, Space, SubmitError, UndoError};
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
@@ -131,30 +132,6 @@ fn games_of_more_players_and_other_tables() {
         kinds,
         [RecordKind::Setup, RecordKind::Submitted, RecordKind::Forced]
     );
-}
-
-#[test]
-fn the_log_replays_to_the_same_state() {
-    for (config, players, seed) in [
-        (MemoryConfig::default(), 2, 0),
-        (MemoryConfig::grid(3, 4), 3, 2),
-        (MemoryConfig::grid(4, 5), 6, 1),
-    ] {
-        let engine = play_random(config, players, seed);
-        let replayed = Engine::replay(&engine.log()).expect("the log replays");
-        let json = |engine: &Engine<Memory>| {
-            serde_json::to_string(engine.state()).expect("a state is JSON")
-        };
-        assert_eq!(json(&replayed), json(&engine));
-        assert_eq!(replayed.records(), engine.records());
-
-        // Through JSON too, halfway.
-        let mut log = engine.log();
-        log.records.truncate(log.records.len() / 2);
-        let text = serde_json::to_string(&log).expect("a log is JSON");
-        let halfway = Engine::<Memory>::replay_json(&text).expect("the log replays");
-        assert_eq!(halfway.log().records, log.records);
-    }
 }
 
 /// The engine of seed 11 on the default table, with the admin's knowledge of where the

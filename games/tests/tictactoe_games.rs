@@ -1,5 +1,6 @@
 //! Tic-tac-toe played whole: prompts and views at characteristic moments (insta), random
-//! games from fixed seeds with pinned results, and replays that reproduce them.
+//! games from fixed seeds with pinned results. Their replay is checked by the conformance
+//! suite (`conformance.rs`).
 
 use meeple::{Engine, PlayerIndex, Submission, Viewer};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
@@ -68,19 +69,13 @@ fn a_won_game() {
     assert_eq!(outcome.winners, vec![X]);
 }
 
-/// Random games from fixed seeds end with these results (winners by seat, draws shared),
-/// and each replays from its log to the same state, byte for byte.
+/// Random games from fixed seeds end with these results (winners by seat, draws shared).
+/// Their replay from the log is checked by the conformance suite (`conformance.rs`).
 #[test]
-fn random_games_end_and_replay() {
+fn random_games_end_with_these_results() {
     let results: Vec<Vec<usize>> = (0..8)
         .map(|seed| {
-            let engine = random_game(TicTacToeConfig::default(), seed);
-            let replayed = Engine::<TicTacToe>::replay(&engine.log()).expect("the log replays");
-            assert_eq!(
-                serde_json::to_string(replayed.state()).expect("JSON"),
-                serde_json::to_string(engine.state()).expect("JSON")
-            );
-            engine
+            random_game(TicTacToeConfig::default(), seed)
                 .outcome()
                 .expect("over")
                 .winners

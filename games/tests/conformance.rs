@@ -1,0 +1,161 @@
+//! Every game under the one conformance suite (`conformance/mod.rs`): its views, its
+//! completions, its replay and undo, and the logged table agreeing with the bare position,
+//! checked the same way for all. What only one game has is tested in its own files.
+//!
+//! The seeds are few, for a quick run in debug; `MEEPLE_VIEW_STEPS` makes the view harness
+//! play on to that many submissions per table
+//! (`MEEPLE_VIEW_STEPS=100000 cargo test --release -p meeple-games --test conformance`).
+
+// The suite's module has the test's name: its path is given, so the two do not clash.
+#[path = "conformance/mod.rs"]
+mod suite;
+
+use meeple::UndoError;
+use meeple_games::blackjack::{Blackjack, BlackjackConfig};
+use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::memory::{Face, Memory, MemoryConfig};
+use meeple_games::tictactoe::{self, TicTacToe, TicTacToeConfig};
+use suite::{Report, Table, conforms};
+
+/// Asserts that in every game of `report` the take-backs, from before the last submission,
+/// stopped at a refusal for what a move showed and never reached the setup: in these games
+/// of hidden cards, some card shown since the last decision cannot be hidden again.
+fn every_take_back_stops_at_a_reveal(report: &Report) {
+    assert_eq!(report.rewound_to_start, 0, "{report:?}");
+    assert_eq!(report.refusals.len(), report.games, "{report:?}");
+    assert!(
+        report
+            .refusals
+            .iter()
+            .all(|refusal| matches!(refusal, UndoError::RevealedInformation { .. })),
+        "{report:?}"
+    );
+}
+
+/// Hearts, default rules, four players: the hands, the cards received and the cards
+/// passed are hidden, and playing a card shows it, so no game's take-backs reach the deal.
+#[test]
+fn hearts_conforms() {
+    let report = conforms(&Table::<Hearts> {
+        name: "hearts".to_owned(),
+        config: HeartsConfig::default(),
+        players: 4,
+        seeds: 0..2,
+        chest: None,
+        first_hidden: Some("hands"),
+    });
+    assert!(report.submissions > 2 * 52, "{report:?}");
+    every_take_back_stops_at_a_reveal(&report);
+}
+
+/// Memory on the default table of two players, and on other tables and player counts
+/// (the one-pair table, where the second card is forced, up to six players, and faces of
+/// several characters): the face-down cards are hidden, every card lies in one place, and
+/// turning a card up shows it. The last two tables, larger, skip the view harness.
+#[test]
+fn memory_conforms() {
+    let suits = MemoryConfig {
+        faces: ["♠", "♥", "♦", "♣", "10", "QUE"]
+            .map(|face| Face(face.to_owned()))
+            .to_vec(),
+        ..MemoryConfig::grid(3, 4)
+    };
+    let tables = [
+        ("4 x 4, 2 players", MemoryConfig::default(), 2, 0..4, true),
+        ("2 x 3, 3 players", MemoryConfig::grid(2, 3), 3, 0..4, true),
+        ("1 x 2, 2 players", MemoryConfig::grid(1, 2), 2, 0..3, true),
+        ("3 x 4, 6 players", MemoryConfig::grid(3, 4), 6, 0..2, true),
+        ("3 x 4 of suits, 4 players", suits, 4, 0..2, true),
+        ("3 x 4, 3 players", MemoryConfig::grid(3, 4), 3, 0..3, false),
+        ("4 x 5, 6 players", MemoryConfig::grid(4, 5), 6, 0..2, false),
+    ];
+    for (name, config, players, seeds, with_views) in tables {
+        let chest = Memory::chest(&config);
+        let table = Table::<Memory> {
+            name: format!("memory {name}"),
+            config,
+            players,
+            seeds,
+            chest: Some(chest),
+            first_hidden: Some("face_down"),
+        };
+        let report = if with_views {
+            conforms(&table)
+        } else {
+            suite::games_conform(&table)
+        };
+        if name.starts_with("1 x 2") {
+            // The only submission, the first card, is followed by the forced second one,
+            // which ends the game: before it there is only the setup.
+            assert_eq!(report.rewound_to_start, report.games, "{report:?}");
+        } else {
+            every_take_back_stops_at_a_reveal(&report);
+        }
+    }
+}
+
+/// Blackjack, default rules, three players, and alone at the table: the shoe and the hole
+/// card are hidden, every card lies in one place, and a hit shows the card drawn, as the
+/// dealer's play shows the hole card: no take-back reaches the deal. Few seeds: the view
+/// harness is slow in debug (its longer runs, the short shoe and the variants, are in
+/// `blackjack_views.rs`). Then a one-deck shoe gathered back two or three times a game,
+/// without the view harness: its games replay through the reshuffles.
+#[test]
+fn blackjack_conforms() {
+    let short_shoe = BlackjackConfig {
+        decks: 1,
+        rounds: 8,
+        ..BlackjackConfig::default()
+    };
+    let tables = [
+        ("three players", BlackjackConfig::default(), 3, 0..3, true),
+        ("alone", BlackjackConfig::default(), 1, 0..4, true),
+        (
+            "one deck, 8 rounds, five players",
+            short_shoe,
+            5,
+            3..5,
+            false,
+        ),
+    ];
+    for (name, config, players, seeds, with_views) in tables {
+        let chest = Blackjack::chest(&config).expect("a valid config");
+        let table = Table::<Blackjack> {
+            name: format!("blackjack {name}"),
+            config,
+            players,
+            seeds,
+            chest: Some(chest),
+            first_hidden: Some("shoe"),
+        };
+        let report = if with_views {
+            conforms(&table)
+        } else {
+            suite::games_conform(&table)
+        };
+        // Five rounds or more, a decision in most: more than five a game on average (a
+        // round passes without one when the dealer peeks a blackjack).
+        assert!(report.submissions > report.games * 5, "{report:?}");
+        every_take_back_stops_at_a_reveal(&report);
+    }
+}
+
+/// Tic-tac-toe: nothing is hidden and nothing is drawn, so every view is the whole state
+/// and every game is taken back, move by move, to the empty board.
+#[test]
+fn tictactoe_conforms() {
+    let config = TicTacToeConfig::default();
+    let chest = tictactoe::chest(&config);
+    let report = conforms(&Table::<TicTacToe> {
+        name: "tic-tac-toe".to_owned(),
+        config,
+        players: 2,
+        seeds: 0..8,
+        chest: Some(chest),
+        first_hidden: None,
+    });
+    assert_eq!(report.rewound_to_start, 8, "{report:?}");
+    // No line of three is made in fewer than five marks, all chosen.
+    assert!(report.submissions >= 8 * 5, "{report:?}");
+    assert!(report.views.submissions >= 8 * 5, "{report:?}");
+}
