@@ -85,14 +85,19 @@ pub(crate) fn unknown_key(name: &str, place: &str, known: &[&str]) -> String {
     )
 }
 
-/// "`a`, `b` or `c`".
+/// "`a`, `b` or `c`": `known`, each quoted as code.
 pub(crate) fn one_of(known: &[&str]) -> String {
-    let mut listed: Vec<String> = known.iter().map(|key| format!("`{key}`")).collect();
-    let last = listed.pop().unwrap_or_default();
-    if listed.is_empty() {
-        last
-    } else {
-        format!("{} or {last}", listed.join(", "))
+    let quoted: Vec<String> = known.iter().map(|key| format!("`{key}`")).collect();
+    let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
+    listed(&quoted)
+}
+
+/// "a, b or c": `items` as they are.
+pub(crate) fn listed(items: &[&str]) -> String {
+    match items.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

@@ -7,7 +7,7 @@ use std::fmt::Display;
 use quote::ToTokens;
 use syn::Type;
 
-use crate::keywords::{SELECTION_ATTRS, SKIP_STRATEGIES, VIEW_POLICIES, one_of};
+use crate::keywords::{SELECTION_ATTRS, SKIP_STRATEGIES, VIEW_POLICIES, listed, one_of};
 
 // ----- `#[derive(Action)]`: the struct and its attributes -----
 
@@ -124,17 +124,8 @@ pub(crate) fn neither_selection_nor_arg(field: impl Display) -> String {
     let attrs: Vec<&str> = attrs.iter().map(String::as_str).collect();
     format!(
         "field `{field}` is neither a selection nor an argument; mark it {}",
-        plain_one_of(&attrs)
+        listed(&attrs)
     )
-}
-
-/// "a, b or c", for items already quoted.
-fn plain_one_of(items: &[&str]) -> String {
-    match items.split_last() {
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
 }
 
 /// A field with a second selection attribute or `#[arg]`.
