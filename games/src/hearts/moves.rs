@@ -94,14 +94,18 @@ impl Move<Hearts> for HeartsMove {
         match self {
             HeartsMove::StartHand { hand } => {
                 game.start_hand(*hand);
-                let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+                // On the stack: the deck is shuffled once per hand.
+                let mut deck = [Card::TWO_OF_CLUBS; 52];
+                for (slot, card) in deck.iter_mut().zip(CardSet::DECK.iter()) {
+                    *slot = card;
+                }
                 next.chance().shuffle(&mut deck);
-                let hands = PerPlayer::from_fn(SEATS, |seat| {
-                    deck.iter()
-                        .skip(seat.0 * 13)
-                        .take(13)
-                        .copied()
-                        .collect::<CardSet>()
+                let mut dealt = deck.chunks_exact(13);
+                let hands = PerPlayer::from_fn(SEATS, |_| {
+                    dealt
+                        .next()
+                        .map(|hand| hand.iter().copied().collect::<CardSet>())
+                        .unwrap_or(CardSet::EMPTY)
                 });
                 next.then(HeartsMove::Deal { hands });
             }

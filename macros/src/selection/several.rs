@@ -55,7 +55,7 @@ impl Several {
             None => quote!(__items.len()),
         };
         quote! {
-            let __items: #mp::Vec<#item> = #mp::Iterator::collect(#candidates);
+            let __items: #mp::Items<#item> = #mp::Iterator::collect(#candidates);
             let __min: usize = { let __min: usize = #min; __min };
             let __max: usize = #max;
         }

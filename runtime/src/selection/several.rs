@@ -1,6 +1,22 @@
 //! The runtime of a choice of several values (`choose_from` or `choose_on_board` with
 //! `count`, or `min` and `max`): the lazy search over subsets of the options, counting and
 //! ranking them without building them, and matching a submitted set to the options.
+//!
+//! Nothing here allocates for sets of up to [`INLINE_ITEMS`] options (a hand of cards):
+//! the options, a set's indices and a submitted set's values stay on the stack.
+
+use smallvec::SmallVec;
+
+/// How many options a multi-selection keeps on the stack before its walks allocate: a
+/// hand of thirteen cards, a row of a board.
+pub const INLINE_ITEMS: usize = 16;
+
+/// The options of a multi-selection, or the values of a submitted set: inline up to
+/// [`INLINE_ITEMS`], so that a walk over a hand's subsets does not allocate.
+pub type Items<T> = SmallVec<[T; INLINE_ITEMS]>;
+
+/// The indices of one set of options, inline up to eight members.
+type Indices = SmallVec<[usize; 8]>;
 
 /// Calls `visit` with the indices of every subset of `0..n` whose size is in
 /// `min..=max`, smallest sizes first and in lexicographic order within a size, keeping
@@ -13,7 +29,7 @@ pub fn any_subset(
     must: Option<usize>,
     mut visit: impl FnMut(&[usize]) -> bool,
 ) -> bool {
-    let mut indices = Vec::with_capacity(max.min(n));
+    let mut indices = Indices::new();
     for size in min..=max.min(n) {
         indices.clear();
         indices.extend(0..size);
@@ -74,7 +90,7 @@ pub fn nth_subset(
     min: usize,
     max: usize,
     index: &mut u64,
-) -> Option<smallvec::SmallVec<[usize; 8]>> {
+) -> Option<SmallVec<[usize; 8]>> {
     for size in min..=max.min(n) {
         let count = binomial(n, size);
         if *index >= count {
@@ -82,7 +98,7 @@ pub fn nth_subset(
             continue;
         }
         // Unrank: each member is the smallest index whose sets still reach `*index`.
-        let mut indices = smallvec::SmallVec::new();
+        let mut indices = Indices::new();
         let mut next = 0;
         for position in 0..size {
             loop {
@@ -135,7 +151,7 @@ pub fn any_subset_within(
     mut visit: impl FnMut(&[usize]) -> bool,
 ) -> bool {
     fn grow(
-        indices: &mut Vec<usize>,
+        indices: &mut Indices,
         from: usize,
         (n, min, max, must): (usize, usize, usize, Option<usize>),
         within: &mut dyn FnMut(&[usize]) -> bool,
@@ -167,7 +183,7 @@ pub fn any_subset_within(
     if must.is_some_and(|must| must >= n || !within(&[must])) {
         return false;
     }
-    let mut indices = Vec::with_capacity(max.min(n));
+    let mut indices = Indices::new();
     grow(
         &mut indices,
         0,
@@ -179,7 +195,7 @@ pub fn any_subset_within(
 
 /// The values of a multi-selection's field (a `Vec`, or a set type named with `of`), in
 /// the order it gives them.
-pub fn items_of<T: Clone + IntoIterator>(value: &T) -> Vec<T::Item> {
+pub fn items_of<T: Clone + IntoIterator>(value: &T) -> Items<T::Item> {
     value.clone().into_iter().collect()
 }
 
@@ -200,7 +216,7 @@ pub fn match_subset<T: PartialEq>(
             format!("choose {min} to {max}, not {}", chosen.len())
         });
     }
-    let mut used = vec![false; candidates.len()];
+    let mut used: SmallVec<[bool; 64]> = smallvec::smallvec![false; candidates.len()];
     for (position, value) in chosen.iter().enumerate() {
         match candidates
             .iter()
