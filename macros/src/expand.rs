@@ -334,6 +334,14 @@ fn expand(action: &ActionDef) -> TokenStream {
             || matches!(selection.skip, SkipDef::Strategy(Strategy::Never))
             || selection.kind.always_asks()
     });
+    // A kind that counts its options without walking them, as the only selection: the
+    // engine counts this action at every decision (kept for agents and for telling a
+    // choice from a forced play) instead of walking it.
+    let counts_at_once = match names.selections.as_slice() {
+        [] => true,
+        [selection] => selection.kind.count_at(&At::new(&names, 0)).is_some(),
+        _ => false,
+    };
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
     let count_0 = format_ident!("__meeple_count_0");
@@ -360,6 +368,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 const NAME: &'static str = #name;
                 const SELECTIONS: &'static [&'static str] = &[#(#selection_names),*];
                 const ALWAYS_ASKS: bool = #always_asks;
+                const COUNTS_AT_ONCE: bool = #counts_at_once;
 
                 fn args(&self) -> #args_ty {
                     #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }

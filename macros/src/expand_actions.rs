@@ -173,6 +173,7 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
 
             const NAMES: &'static [&'static str] = &[#(<#tys as #mp::Action>::NAME),*];
             const ALWAYS_ASKS: &'static [bool] = &[#(<#tys as #mp::Action>::ALWAYS_ASKS),*];
+            const COUNTS_AT_ONCE: &'static [bool] = &[#(<#tys as #mp::Action>::COUNTS_AT_ONCE),*];
 
             fn index(&self) -> usize {
                 match self {

@@ -105,6 +105,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 const NAME: &'static str = #name;
                 const SELECTIONS: &'static [&'static str] = &[];
                 const ALWAYS_ASKS: bool = false;
+                const COUNTS_AT_ONCE: bool = false;
                 fn args(&self) -> #args { #never }
                 fn free_args() -> #mp::Option<#args> { #never }
                 fn condition(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
@@ -186,6 +187,7 @@ pub(crate) fn actions(
                 type Args = #args;
                 const NAMES: &'static [&'static str] = &[];
                 const ALWAYS_ASKS: &'static [bool] = &[];
+                const COUNTS_AT_ONCE: &'static [bool] = &[];
                 fn index(&self) -> usize { #never }
                 fn args(&self) -> #args { #never }
                 fn args_index(_: &#args) -> usize { #never }

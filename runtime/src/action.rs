@@ -33,6 +33,10 @@ pub trait Action: Sized + Clone + Debug {
     /// text, `skip_if = "never"`, a group, several values without a fixed `count`), so that
     /// the action is never played for the player on its own.
     const ALWAYS_ASKS: bool;
+    /// Whether [`count_completions`](Self::count_completions) answers without walking the
+    /// completions (no selection, or one whose kind counts its options at once: a `valid`
+    /// set's size, `C(n, k)` sets), so that the engine counts the action at every decision.
+    const COUNTS_AT_ONCE: bool;
 
     /// This action's arguments.
     fn args(&self) -> Self::Args;
@@ -146,6 +150,9 @@ pub trait ActionSet: Sized + Clone + Debug {
     const NAMES: &'static [&'static str];
     /// Whether each action always asks the player (its generated `ALWAYS_ASKS`), in declaration order.
     const ALWAYS_ASKS: &'static [bool];
+    /// Whether each action counts its completions without walking them (its generated
+    /// `COUNTS_AT_ONCE`), in declaration order.
+    const COUNTS_AT_ONCE: &'static [bool];
 
     /// The index of this action in [`NAMES`](Self::NAMES).
     fn index(&self) -> usize;

@@ -213,7 +213,17 @@ impl<M: Clone> Recall<M> {
 #[derive(Clone, Debug)]
 struct Ready<G: Game> {
     to_act: PlayerSet,
-    candidates: SmallVec<[(PlayerIndex, <G::Actions as ActionSet>::Args); 4]>,
+    candidates: SmallVec<[Candidate<G>; 4]>,
+}
+
+/// An action a player may take now (its condition holds), with its count of completions
+/// when the action counts them without walking ([`ActionSet::COUNTS_AT_ONCE`]): counted
+/// once per decision, for telling a choice from a forced play, then kept for agents.
+#[derive(Clone, Debug)]
+struct Candidate<G: Game> {
+    player: PlayerIndex,
+    args: <G::Actions as ActionSet>::Args,
+    count: Option<u64>,
 }
 
 impl<G: Game> Ready<G> {
@@ -222,10 +232,35 @@ impl<G: Game> Ready<G> {
         &self,
         player: PlayerIndex,
     ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> + Clone {
+        self.counted(player).map(|candidate| &candidate.args)
+    }
+
+    /// The candidate actions of `player`, with their counts where kept.
+    fn counted(&self, player: PlayerIndex) -> impl Iterator<Item = &Candidate<G>> + Clone {
         self.candidates
             .iter()
-            .filter(move |(candidate, _)| *candidate == player)
-            .map(|(_, args)| args)
+            .filter(move |candidate| candidate.player == player)
+    }
+}
+
+impl<G: Game> Candidate<G> {
+    /// This candidate's arguments, counted at once when its action allows.
+    fn new(state: &G, player: PlayerIndex, args: <G::Actions as ActionSet>::Args) -> Self {
+        let count = G::Actions::COUNTS_AT_ONCE
+            .get(G::Actions::args_index(&args))
+            .is_some_and(|&at_once| at_once)
+            .then(|| G::Actions::count_completions(state, player, &args));
+        Candidate {
+            player,
+            args,
+            count,
+        }
+    }
+
+    /// How many completions this candidate has, kept or counted now.
+    fn count(&self, state: &G) -> u64 {
+        self.count
+            .unwrap_or_else(|| G::Actions::count_completions(state, self.player, &self.args))
     }
 }
 
@@ -458,21 +493,23 @@ impl<G: Game> Position<G> {
     fn refresh(&mut self) {
         let to_act = self.compute_to_act();
         let ready = &mut self.ready;
+        let state = &self.state;
         ready.to_act = to_act;
         ready.candidates.clear();
         for player in to_act.iter() {
             match self.follow_ups.first() {
                 Some(follow_up) => {
-                    if G::Actions::condition(&self.state, player, &follow_up.args) {
-                        ready.candidates.push((player, follow_up.args.clone()));
+                    if G::Actions::condition(state, player, &follow_up.args) {
+                        let args = follow_up.args.clone();
+                        ready.candidates.push(Candidate::new(state, player, args));
                     }
                 }
                 None => {
                     for index in 0..G::Actions::NAMES.len() {
                         if let Some(args) = G::Actions::free_args(index)
-                            && G::Actions::condition(&self.state, player, &args)
+                            && G::Actions::condition(state, player, &args)
                         {
-                            ready.candidates.push((player, args));
+                            ready.candidates.push(Candidate::new(state, player, args));
                         }
                     }
                 }
@@ -619,8 +656,9 @@ impl<G: Game> Position<G> {
     /// (each action's generated `count_completions`); 0 when they are
     /// not to act. Saturates at `u64::MAX`.
     pub fn count_completions(&self, player: PlayerIndex) -> u64 {
-        self.candidates(player)
-            .map(|args| G::Actions::count_completions(&self.state, player, args))
+        self.ready
+            .counted(player)
+            .map(|candidate| candidate.count(&self.state))
             .fold(0, u64::saturating_add)
     }
 
@@ -632,13 +670,17 @@ impl<G: Game> Position<G> {
     /// (each action's generated `nth_completion`).
     pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
         let mut index = index;
-        let mut candidates = self.candidates(player).peekable();
-        while let Some(args) = candidates.next() {
-            if candidates.peek().is_none() {
+        let mut candidates = self.ready.counted(player).peekable();
+        while let Some(candidate) = candidates.next() {
+            let args = &candidate.args;
+            let count = match candidate.count {
+                Some(count) => count,
                 // The last action needs no count: its walk finds the position or runs out.
-                return G::Actions::nth_completion(&self.state, player, args, index);
-            }
-            let count = G::Actions::count_completions(&self.state, player, args);
+                None if candidates.peek().is_none() => {
+                    return G::Actions::nth_completion(&self.state, player, args, index);
+                }
+                None => G::Actions::count_completions(&self.state, player, args),
+            };
             if index < count {
                 return G::Actions::nth_completion(&self.state, player, args, index);
             }
@@ -1038,7 +1080,7 @@ impl<G: Game> Position<G> {
             }
             let mut progressed = false;
             for player in self.ready.to_act.iter() {
-                match self.facing(player, self.ready.of(player)) {
+                match self.facing(player) {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
                         self.perform(player, action, RecordKind::Forced, recorder);
@@ -1083,17 +1125,23 @@ impl<G: Game> Position<G> {
     /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
     /// choice. One walk that stops at the second completion answers for actions that
     /// always ask nothing; the full prompt decides only when one of them always asks.
-    fn facing<'a>(
-        &self,
-        player: PlayerIndex,
-        candidates: impl Iterator<Item = &'a <G::Actions as ActionSet>::Args> + Clone,
-    ) -> Facing<G::Actions>
-    where
-        G: 'a,
-    {
-        let mut count = 0;
+    fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {
+        let candidates = self.ready.of(player);
+        let mut count: u64 = 0;
         let mut only = None;
-        for args in candidates.clone() {
+        for candidate in self.ready.counted(player) {
+            let args = &candidate.args;
+            if let Some(counted) = candidate.count {
+                // Kept from `refresh`: the one completion is built only if it stays alone.
+                if counted == 1 && count == 0 {
+                    only = G::Actions::nth_completion(&self.state, player, args, 0);
+                }
+                count = count.saturating_add(counted);
+                if count > 1 {
+                    return Facing::Choice;
+                }
+                continue;
+            }
             let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
                 count += 1;
                 if count > 1 {

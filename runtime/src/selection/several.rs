@@ -56,10 +56,33 @@ pub fn subset_count(n: usize, min: usize, max: usize) -> u64 {
     (min..=max.min(n)).fold(0_u64, |total, size| total.saturating_add(binomial(n, size)))
 }
 
+/// The rows of Pascal's triangle kept at hand: `C(n, k)` for `n` below this is a lookup,
+/// as ranking a set asks for a binomial at every step of its search.
+const PASCAL_ROWS: usize = 34;
+
+/// `C(n, k)` for `k <= n < PASCAL_ROWS`, built at compile time (`C(33, 16)` fits in `u64`).
+const PASCAL: [[u64; PASCAL_ROWS]; PASCAL_ROWS] = {
+    let mut table = [[0; PASCAL_ROWS]; PASCAL_ROWS];
+    let mut n = 0;
+    while n < PASCAL_ROWS {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
 /// `C(n, k)`, saturating at `u64::MAX`.
 fn binomial(n: usize, k: usize) -> u64 {
     if k > n {
         return 0;
+    }
+    if n < PASCAL_ROWS {
+        return PASCAL[n][k];
     }
     let k = k.min(n - k);
     let mut value: u64 = 1;
@@ -287,6 +310,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_table_of_binomials_agrees_with_the_product() {
+        fn product(n: usize, k: usize) -> u64 {
+            let k = k.min(n - k);
+            (0..k).fold(1_u64, |value, i| value * (n - i) as u64 / (i + 1) as u64)
+        }
+        for n in 0..PASCAL_ROWS {
+            for k in 0..=n {
+                assert_eq!(binomial(n, k), product(n, k), "C({n}, {k})");
+            }
+            assert_eq!(binomial(n, n + 1), 0);
+        }
+        assert_eq!(binomial(34, 17), 2_333_606_220);
     }
 
     #[test]
