@@ -378,17 +378,20 @@ fn expand(action: &ActionDef) -> TokenStream {
                     #free_args
                 }
 
-                fn condition(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> bool {
+                fn condition(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool {
+                    let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #condition
                 }
 
-                fn prompt(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::String {
+                fn prompt(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::String {
+                    let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #prompt
                 }
 
-                fn description(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> #mp::Option<#mp::String> {
+                fn description(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> {
+                    let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #description
                 }
@@ -399,16 +402,15 @@ fn expand(action: &ActionDef) -> TokenStream {
                     #confirm
                 }
 
-                fn has_completion(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> bool {
-                    Self::#complete_0(game, player, args)
+                fn has_completion(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool {
+                    Self::#complete_0(cx.game, cx.player, cx.args)
                 }
 
                 fn step(
-                    game: &__MeepleGame,
-                    player: #mp::PlayerIndex,
-                    args: &#args_ty,
+                    cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
                 ) -> #mp::Result<#mp::Step, #mp::SubmitError> {
+                    let #mp::ActionContext { game, player, args } = cx;
                     #(#step_body)*
                     if prefix.len() == #n {
                         #mp::Ok(#mp::Step::Complete)
@@ -418,11 +420,10 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn chosen(
-                    game: &__MeepleGame,
-                    player: #mp::PlayerIndex,
-                    args: &#args_ty,
+                    cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
                 ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> {
+                    let #mp::ActionContext { game, player, args } = cx;
                     if prefix.is_empty() {
                         return #mp::Ok(#mp::None);
                     }
@@ -431,26 +432,22 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn for_each_completion(
-                    game: &__MeepleGame,
-                    player: #mp::PlayerIndex,
-                    args: &#args_ty,
+                    cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
                 ) -> #mp::ControlFlow<()> {
-                    Self::#each_0(game, player, args, visit)
+                    Self::#each_0(cx.game, cx.player, cx.args, visit)
                 }
 
-                fn count_completions(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty) -> u64 {
-                    Self::#count_0(game, player, args)
+                fn count_completions(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> u64 {
+                    Self::#count_0(cx.game, cx.player, cx.args)
                 }
 
                 fn nth_completion(
-                    game: &__MeepleGame,
-                    player: #mp::PlayerIndex,
-                    args: &#args_ty,
+                    cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     index: u64,
                 ) -> #mp::Option<Self> {
                     let mut __index = index;
-                    Self::#nth_0(game, player, args, &mut __index)
+                    Self::#nth_0(cx.game, cx.player, cx.args, &mut __index)
                 }
 
                 fn from_selections(

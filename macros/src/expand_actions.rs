@@ -126,20 +126,6 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
     let indices: Vec<usize> = (0..variants.len()).collect();
     let args_doc = format!("The arguments of any action of [`{ident}`], one variant per action.");
 
-    // Dispatch of a static method of `Action` on the variant that `args` belong to.
-    let on_args = |call: TokenStream| {
-        quote! {
-            match args {
-                #(#args_enum::#idents(args) => <#tys as #mp::Action>::#call,)*
-            }
-        }
-    };
-    let condition = on_args(quote!(condition(game, player, args)));
-    let prompt = on_args(quote!(prompt(game, player, args)));
-    let description = on_args(quote!(description(game, player, args)));
-    let has_completion = on_args(quote!(has_completion(game, player, args)));
-    let step = on_args(quote!(step(game, player, args, prefix)));
-
     quote! {
         #[doc = #args_doc]
         #[derive(::core::clone::Clone, ::core::fmt::Debug, ::core::cmp::PartialEq, #mp::serde::Serialize, #mp::serde::Deserialize)]
@@ -172,8 +158,6 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             type Args = #args_enum;
 
             const NAMES: &'static [&'static str] = &[#(<#tys as #mp::Action>::NAME),*];
-            const ALWAYS_ASKS: &'static [bool] = &[#(<#tys as #mp::Action>::ALWAYS_ASKS),*];
-            const COUNTS_AT_ONCE: &'static [bool] = &[#(<#tys as #mp::Action>::COUNTS_AT_ONCE),*];
 
             fn index(&self) -> usize {
                 match self {
@@ -200,111 +184,21 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                 }
             }
 
-            fn condition(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> bool {
-                #condition
+            fn with_args<__V: #mp::ArgsVisitor<#game>>(
+                cx: #mp::ActionContext<'_, #game, #args_enum>,
+                visitor: __V,
+            ) -> __V::Output {
+                match cx.args {
+                    #(#args_enum::#idents(args) => visitor.visit::<#tys>(
+                        #mp::ActionContext { game: cx.game, player: cx.player, args },
+                        #ident::#idents,
+                    ),)*
+                }
             }
 
-            fn prompt(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> #mp::String {
-                #prompt
-            }
-
-            fn description(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> #mp::Option<#mp::String> {
-                #description
-            }
-
-            fn confirm(&self, game: &#game, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+            fn with_action<__V: #mp::ActionVisitor<#game>>(&self, visitor: __V) -> __V::Output {
                 match self {
-                    #(#ident::#idents(action) => #mp::Action::confirm(action, game, player),)*
-                }
-            }
-
-            fn has_completion(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> bool {
-                #has_completion
-            }
-
-            fn step(
-                game: &#game,
-                player: #mp::PlayerIndex,
-                args: &#args_enum,
-                prefix: &[#mp::Value],
-            ) -> #mp::Result<#mp::Step, #mp::SubmitError> {
-                #step
-            }
-
-            fn for_each_completion(
-                game: &#game,
-                player: #mp::PlayerIndex,
-                args: &#args_enum,
-                visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
-            ) -> #mp::ControlFlow<()> {
-                match args {
-                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::for_each_completion(game, player, args, &mut |action| visit(#ident::#idents(action))),)*
-                }
-            }
-
-            fn chosen(
-                game: &#game,
-                player: #mp::PlayerIndex,
-                args: &#args_enum,
-                prefix: &[#mp::Value],
-            ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> {
-                match args {
-                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::chosen(game, player, args, prefix),)*
-                }
-            }
-
-            fn count_completions(game: &#game, player: #mp::PlayerIndex, args: &#args_enum) -> u64 {
-                match args {
-                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::count_completions(game, player, args),)*
-                }
-            }
-
-            fn nth_completion(
-                game: &#game,
-                player: #mp::PlayerIndex,
-                args: &#args_enum,
-                index: u64,
-            ) -> #mp::Option<Self> {
-                match args {
-                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::nth_completion(game, player, args, index).map(#ident::#idents),)*
-                }
-            }
-
-            fn from_selections(
-                args: #args_enum,
-                selections: &#mp::Map<#mp::String, #mp::Value>,
-            ) -> #mp::Result<Self, #mp::SubmitError> {
-                match args {
-                    #(#args_enum::#idents(args) => <#tys as #mp::Action>::from_selections(args, selections).map(#ident::#idents),)*
-                }
-            }
-
-            fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> {
-                match self {
-                    #(#ident::#idents(action) => #mp::Action::selections(action),)*
-                }
-            }
-
-            fn check(&self, game: &#game, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> {
-                match self {
-                    #(#ident::#idents(action) => #mp::Action::check(action, game, player),)*
-                }
-            }
-
-            fn messages(&self, game: &#game, player: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> {
-                match self {
-                    #(#ident::#idents(action) => #mp::Action::messages(action, game, player),)*
-                }
-            }
-
-            fn behaviour(
-                &self,
-                game: &#game,
-                player: #mp::PlayerIndex,
-                moves: &mut #mp::Vec<<#game as #mp::Game>::Move>,
-            ) -> #mp::Vec<#mp::FollowUp<#game>> {
-                match self {
-                    #(#ident::#idents(action) => #mp::Action::behaviour(action, game, player, moves),)*
+                    #(#ident::#idents(action) => visitor.visit::<#tys>(action),)*
                 }
             }
         }

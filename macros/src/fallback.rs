@@ -108,16 +108,16 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 const COUNTS_AT_ONCE: bool = false;
                 fn args(&self) -> #args { #never }
                 fn free_args() -> #mp::Option<#args> { #never }
-                fn condition(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
-                fn prompt(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::String { #never }
-                fn description(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
+                fn condition(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
+                fn prompt(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::String { #never }
+                fn description(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
                 fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
-                fn has_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
-                fn step(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
-                fn chosen(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }
-                fn for_each_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> { #never }
-                fn count_completions(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> u64 { #never }
-                fn nth_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: u64) -> #mp::Option<Self> { #never }
+                fn has_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
+                fn step(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
+                fn chosen(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }
+                fn for_each_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> { #never }
+                fn count_completions(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> u64 { #never }
+                fn nth_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: u64) -> #mp::Option<Self> { #never }
                 fn from_selections(_: #args, _: &#mp::Map<#mp::String, #mp::Value>) -> #mp::Result<Self, #mp::SubmitError> { #never }
                 fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
                 fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> { #never }
@@ -186,27 +186,12 @@ pub(crate) fn actions(
                 type Game = __MeepleGame;
                 type Args = #args;
                 const NAMES: &'static [&'static str] = &[];
-                const ALWAYS_ASKS: &'static [bool] = &[];
-                const COUNTS_AT_ONCE: &'static [bool] = &[];
                 fn index(&self) -> usize { #never }
                 fn args(&self) -> #args { #never }
                 fn args_index(_: &#args) -> usize { #never }
                 fn free_args(_: usize) -> #mp::Option<#args> { #never }
-                fn condition(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
-                fn prompt(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::String { #never }
-                fn description(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> #mp::Option<#mp::String> { #never }
-                fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
-                fn has_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> bool { #never }
-                fn step(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
-                fn chosen(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }
-                fn for_each_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> { #never }
-                fn count_completions(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args) -> u64 { #never }
-                fn nth_completion(_: &__MeepleGame, _: #mp::PlayerIndex, _: &#args, _: u64) -> #mp::Option<Self> { #never }
-                fn from_selections(_: #args, _: &#mp::Map<#mp::String, #mp::Value>) -> #mp::Result<Self, #mp::SubmitError> { #never }
-                fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
-                fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> { #never }
-                fn messages(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> { #never }
-                fn behaviour(&self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
+                fn with_args<__V: #mp::ArgsVisitor<__MeepleGame>>(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: __V) -> __V::Output { #never }
+                fn with_action<__V: #mp::ActionVisitor<__MeepleGame>>(&self, _: __V) -> __V::Output { #never }
             }
         };
     }

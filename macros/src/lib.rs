@@ -9,7 +9,8 @@
 //! - each kind of selection is one unit in `selection/` (`choice`, `several`, `number`,
 //!   `text`, `group`), with its parse, its checks and its expansion, and names its runtime
 //!   module (`runtime/src/selection/`);
-//! - `#[derive(Actions)]`: `expand_actions.rs`;
+//! - `#[derive(Actions)]`: `expand_actions.rs` (the enums and the action table, whose
+//!   visitors are in the runtime's `dispatch.rs`);
 //! - `#[derive(View)]` and `#[derive(Places)]`: `view.rs` and `places.rs`, both reading the
 //!   state's fields with `state.rs`;
 //! - every attribute and key is in `keywords.rs`, every message to the author in

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
 use crate::error::SubmitError;
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet};
@@ -17,8 +18,10 @@ use crate::prompt::SelectionKind;
 /// its selections (in order) and its arguments (`#[arg]`).
 ///
 /// Not public: generated code implements it (through `__private`) and the engine reaches
-/// it through the game's [`ActionSet`]; authors write the derive, clients read prompts. `game` is the state, `player` the acting seat and `args` the arguments
-/// given by whoever asked for the action (a follow-up).
+/// it through the game's [`ActionSet`] dispatch (`crate::dispatch`); authors write the
+/// derive, clients read prompts. A question about an action not yet made is asked in an
+/// [`ActionContext`]: the state (`game`), the acting seat (`player`) and the arguments
+/// given by whoever asked for the action (`args`, a follow-up's).
 pub trait Action: Sized + Clone + Debug {
     /// The game this action belongs to (given by the `#[derive(Actions)]` enum).
     type Game: Game;
@@ -44,16 +47,16 @@ pub trait Action: Sized + Clone + Debug {
     /// `#[arg]` fields, `None` when it can only be a follow-up.
     fn free_args() -> Option<Self::Args>;
     /// The action's `condition`: whether it is available at all (true when not declared).
-    fn condition(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    fn condition(cx: ActionContext<'_, Self::Game, Self::Args>) -> bool;
     /// The action's `prompt` text (its name when not declared).
-    fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
+    fn prompt(cx: ActionContext<'_, Self::Game, Self::Args>) -> String;
     /// The action's `description`, shown to the others while this player chooses.
-    fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
+    fn description(cx: ActionContext<'_, Self::Game, Self::Args>) -> Option<String>;
     /// The action's `confirm` text, rendered once every selection is made: the client asks
     /// the player to confirm before submitting.
     fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
     /// Whether at least one valid completion exists; depth-first, stops at the first found.
-    fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
+    fn has_completion(cx: ActionContext<'_, Self::Game, Self::Args>) -> bool;
     /// The selection that follows the values of `prefix` (one JSON value per selection
     /// already made, in order), with its options, or [`Step::Complete`].
     ///
@@ -61,9 +64,7 @@ pub trait Action: Sized + Clone + Debug {
     /// A [`SubmitError`] when a value of `prefix` is malformed, not offered, invalid, or
     /// when `prefix` holds more values than the action has selections.
     fn step(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
+        cx: ActionContext<'_, Self::Game, Self::Args>,
         prefix: &[Value],
     ) -> Result<Step, SubmitError>;
     /// The name and label of the last value of `prefix` (one JSON value per selection
@@ -74,37 +75,28 @@ pub trait Action: Sized + Clone + Debug {
     /// [`SubmitError::MalformedSelection`] for a value that does not decode, or an extra
     /// value error when `prefix` holds more values than the action has selections.
     fn chosen(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
+        cx: ActionContext<'_, Self::Game, Self::Args>,
         prefix: &[Value],
     ) -> Result<Option<(&'static str, String)>, SubmitError>;
     /// Calls `visit` with every valid completion, in option order, until it breaks.
     /// Free text cannot be enumerated: an action with an `enter_text` selection yields
     /// nothing here.
     fn for_each_completion(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
+        cx: ActionContext<'_, Self::Game, Self::Args>,
         visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
     /// How many completions [`for_each_completion`](Self::for_each_completion) visits,
     /// counted without building them where the selections allow: the last selection's
     /// options are counted, and a last multi-selection without validation or `within` is
     /// counted as `C(n, count)` without building its sets. Saturates at `u64::MAX`.
-    fn count_completions(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> u64;
+    fn count_completions(cx: ActionContext<'_, Self::Game, Self::Args>) -> u64;
     /// The completion at position `index` (from 0) in
     /// [`for_each_completion`](Self::for_each_completion)'s order, or `None` when there are
     /// no more than `index`. Branches before it are skipped by their count, so drawing
     /// `index` uniformly below [`count_completions`](Self::count_completions) draws a
     /// uniform completion at the cost of about one walk, or a few steps for an unchecked
     /// multi-selection.
-    fn nth_completion(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
-        index: u64,
-    ) -> Option<Self>;
+    fn nth_completion(cx: ActionContext<'_, Self::Game, Self::Args>, index: u64) -> Option<Self>;
     /// Builds the action from its arguments and the submitted values of its selections.
     ///
     /// # Errors
@@ -137,8 +129,11 @@ pub trait Action: Sized + Clone + Debug {
 }
 
 /// A game's set of actions, implemented by `#[derive(Actions)]` on an enum with one
-/// variant per action (`PlayCard(PlayCard)`). Dispatches to each variant's action, whose
-/// walks and checks `#[derive(Action)]` generates.
+/// variant per action (`PlayCard(PlayCard)`): each action's name, index and arguments.
+///
+/// The derive also emits the table the engine asks any action through (its hidden
+/// methods `with_args` and `with_action`, which hand a visitor the variant's own type):
+/// they are for the engine alone.
 pub trait ActionSet: Sized + Clone + Debug {
     /// The game.
     type Game: Game<Actions = Self>;
@@ -148,97 +143,36 @@ pub trait ActionSet: Sized + Clone + Debug {
 
     /// The actions' names, in declaration order.
     const NAMES: &'static [&'static str];
-    /// Whether each action always asks the player (its generated `ALWAYS_ASKS`), in declaration order.
-    const ALWAYS_ASKS: &'static [bool];
-    /// Whether each action counts its completions without walking them (its generated
-    /// `COUNTS_AT_ONCE`), in declaration order.
-    const COUNTS_AT_ONCE: &'static [bool];
 
     /// The index of this action in [`NAMES`](Self::NAMES).
     fn index(&self) -> usize;
     /// The arguments of this action.
     fn args(&self) -> Self::Args;
-    /// The index of the action these arguments belong to.
-    fn args_index(args: &Self::Args) -> usize;
-    /// The arguments of action `index` when it is taken in the ordinary flow, not as a
-    /// follow-up: `Some` for actions without `#[arg]` fields, `None` for the others (they
-    /// are offered only as follow-ups).
-    fn free_args(index: usize) -> Option<Self::Args>;
-    /// See the action's generated `condition`.
-    fn condition(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
-    /// See the action's generated `prompt`.
-    fn prompt(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> String;
-    /// See the action's generated `description`.
-    fn description(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> Option<String>;
-    /// See the action's generated `confirm`.
-    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
-    /// See the action's generated `has_completion`.
-    fn has_completion(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> bool;
-    /// See the action's generated `step`.
-    ///
-    /// # Errors
-    /// As the action's generated `step`.
-    fn step(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
-        prefix: &[Value],
-    ) -> Result<Step, SubmitError>;
-    /// See the action's generated `chosen`.
-    ///
-    /// # Errors
-    /// As the action's generated `chosen`.
-    fn chosen(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
-        prefix: &[Value],
-    ) -> Result<Option<(&'static str, String)>, SubmitError>;
-    /// See the action's generated `for_each_completion`.
-    fn for_each_completion(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
-        visit: &mut dyn FnMut(Self) -> ControlFlow<()>,
-    ) -> ControlFlow<()>;
-    /// See the action's generated `count_completions`.
-    fn count_completions(game: &Self::Game, player: PlayerIndex, args: &Self::Args) -> u64;
-    /// See the action's generated `nth_completion`.
-    fn nth_completion(
-        game: &Self::Game,
-        player: PlayerIndex,
-        args: &Self::Args,
-        index: u64,
-    ) -> Option<Self>;
-    /// See the action's generated `from_selections`.
-    ///
-    /// # Errors
-    /// As the action's generated `from_selections`.
-    fn from_selections(
-        args: Self::Args,
-        selections: &serde_json::Map<String, Value>,
-    ) -> Result<Self, SubmitError>;
-    /// See the action's generated `selections`.
-    fn selections(&self) -> Vec<(&'static str, Value)>;
-    /// See the action's generated `check`.
-    ///
-    /// # Errors
-    /// As the action's generated `check`.
-    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
-    /// See the action's generated `messages`.
-    fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
-    /// See the action's generated `behaviour`.
-    fn behaviour(
-        &self,
-        game: &Self::Game,
-        player: PlayerIndex,
-        moves: &mut Vec<<Self::Game as Game>::Move>,
-    ) -> Vec<FollowUp<Self::Game>>;
 
     /// This action's name.
     fn name(&self) -> &'static str {
         Self::NAMES[self.index()]
     }
+
+    /// The index of the action these arguments belong to.
+    #[doc(hidden)]
+    fn args_index(args: &Self::Args) -> usize;
+    /// The arguments of action `index` when it is taken in the ordinary flow, not as a
+    /// follow-up: `Some` for actions without `#[arg]` fields, `None` for the others (they
+    /// are offered only as follow-ups).
+    #[doc(hidden)]
+    fn free_args(index: usize) -> Option<Self::Args>;
+    /// Hands `visitor` the action `cx.args` name, as its own type with its own arguments:
+    /// the table every question about an action not yet made goes through.
+    #[doc(hidden)]
+    fn with_args<V: ArgsVisitor<Self::Game>>(
+        cx: ActionContext<'_, Self::Game, Self::Args>,
+        visitor: V,
+    ) -> V::Output;
+    /// Hands `visitor` this action as its own type: the table every question about an
+    /// action already made goes through.
+    #[doc(hidden)]
+    fn with_action<V: ActionVisitor<Self::Game>>(&self, visitor: V) -> V::Output;
 }
 
 /// What generated code reports of an action at a given point of its selections: part of

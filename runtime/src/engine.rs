@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp};
+use crate::dispatch::ActionContext;
 use crate::error::{Refused, SubmitError, UndoError};
 use crate::game::{Game, Outcome, Setup, SetupError};
 use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordHeader, RecordKind, RecordMoves};
@@ -623,7 +624,9 @@ impl<G: Game> Engine<G> {
     /// the record is not an action of the game's, the setup or a pass).
     fn action_text(&self, state: &G, record: &Record<G>) -> String {
         match (&record.action, record.player) {
-            (Some(action), Some(player)) => G::Actions::prompt(state, player, &action.args()),
+            (Some(action), Some(player)) => {
+                ActionContext::new(state, player, &action.args()).prompt()
+            }
             _ => record.name().to_owned(),
         }
     }

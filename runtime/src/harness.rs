@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::action::ActionSet;
 use crate::chance::Chance;
 use crate::components::Chest;
+use crate::dispatch::Dispatch;
 use crate::engine::Engine;
 use crate::error::SubmitError;
 use crate::game::Game;

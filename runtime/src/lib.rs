@@ -217,6 +217,7 @@ mod agent;
 mod board;
 mod chance;
 mod components;
+mod dispatch;
 mod engine;
 mod error;
 mod game;
@@ -237,10 +238,10 @@ mod view;
 #[doc(hidden)]
 pub mod __private;
 
-// The walks' protocol (the per-action trait `Action`, `Step`, `SelectionState`,
-// `GroupState`, `OptionState`, `Skip`) is for generated code alone and reachable only
-// through `__private`: authors write the derives, clients read prompts. (`meeple::Action`
-// is the derive.)
+// The walks' protocol (the per-action trait `Action`, the action table's `ActionContext`
+// and visitors, `Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
+// generated code alone and reachable only through `__private`: authors write the derives,
+// clients read prompts. (`meeple::Action` is the derive.)
 pub use action::{ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, Validation};
 pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::{ActionSet, Message};
+use crate::dispatch::Dispatch;
 use crate::game::{Game, Outcome};
 use crate::player::PlayerIndex;
 

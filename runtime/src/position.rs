@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
+use crate::dispatch::{ActionContext, Dispatch};
 use crate::error::{Refused, Seat, SubmitError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
@@ -246,10 +247,8 @@ impl<G: Game> Ready<G> {
 impl<G: Game> Candidate<G> {
     /// This candidate's arguments, counted at once when its action allows.
     fn new(state: &G, player: PlayerIndex, args: <G::Actions as ActionSet>::Args) -> Self {
-        let count = G::Actions::COUNTS_AT_ONCE
-            .get(G::Actions::args_index(&args))
-            .is_some_and(|&at_once| at_once)
-            .then(|| G::Actions::count_completions(state, player, &args));
+        let cx = ActionContext::new(state, player, &args);
+        let count = cx.counts_at_once().then(|| cx.count_completions());
         Candidate {
             player,
             args,
@@ -259,8 +258,9 @@ impl<G: Game> Candidate<G> {
 
     /// How many completions this candidate has, kept or counted now.
     fn count(&self, state: &G) -> u64 {
-        self.count
-            .unwrap_or_else(|| G::Actions::count_completions(state, self.player, &self.args))
+        self.count.unwrap_or_else(|| {
+            ActionContext::new(state, self.player, &self.args).count_completions()
+        })
     }
 }
 
@@ -473,7 +473,7 @@ impl<G: Game> Position<G> {
     fn offered(&self, player: PlayerIndex) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
         self.candidates(player)
             .map(|args| {
-                let completable = G::Actions::has_completion(&self.state, player, args);
+                let completable = ActionContext::new(&self.state, player, args).has_completion();
                 (args.clone(), completable)
             })
             .collect()
@@ -499,7 +499,7 @@ impl<G: Game> Position<G> {
         for player in to_act.iter() {
             match self.follow_ups.first() {
                 Some(follow_up) => {
-                    if G::Actions::condition(state, player, &follow_up.args) {
+                    if ActionContext::new(state, player, &follow_up.args).condition() {
                         let args = follow_up.args.clone();
                         ready.candidates.push(Candidate::new(state, player, args));
                     }
@@ -507,7 +507,7 @@ impl<G: Game> Position<G> {
                 None => {
                     for index in 0..G::Actions::NAMES.len() {
                         if let Some(args) = G::Actions::free_args(index)
-                            && G::Actions::condition(state, player, &args)
+                            && ActionContext::new(state, player, &args).condition()
                         {
                             ready.candidates.push(Candidate::new(state, player, args));
                         }
@@ -616,7 +616,8 @@ impl<G: Game> Position<G> {
         if filled.selections.len() > filled.values.len() {
             return Err(match filled.open {
                 Some(selection) => SubmitError::MissingSelection { action, selection },
-                None => G::Actions::from_selections(args.clone(), &filled.selections)
+                None => ActionContext::new(&self.state, player, &args)
+                    .build(&filled.selections)
                     .err()
                     .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
             });
@@ -646,7 +647,7 @@ impl<G: Game> Position<G> {
     ) -> ControlFlow<()> {
         // An action without completion visits nothing: no need to ask first.
         for args in self.candidates(player) {
-            G::Actions::for_each_completion(&self.state, player, args, visit)?;
+            ActionContext::new(&self.state, player, args).for_each_completion(visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -677,12 +678,12 @@ impl<G: Game> Position<G> {
                 Some(count) => count,
                 // The last action needs no count: its walk finds the position or runs out.
                 None if candidates.peek().is_none() => {
-                    return G::Actions::nth_completion(&self.state, player, args, index);
+                    return ActionContext::new(&self.state, player, args).nth_completion(index);
                 }
-                None => G::Actions::count_completions(&self.state, player, args),
+                None => ActionContext::new(&self.state, player, args).count_completions(),
             };
             if index < count {
-                return G::Actions::nth_completion(&self.state, player, args, index);
+                return ActionContext::new(&self.state, player, args).nth_completion(index);
             }
             index -= count;
         }
@@ -765,15 +766,16 @@ impl<G: Game> Position<G> {
             .candidate_args(player, &submission.action)
             .map_err(|error| self.or_stuck(player, error))?;
         // Selections the engine makes without asking (forced ones) may be left out.
-        let built = match G::Actions::from_selections(args.clone(), &submission.selections) {
-            Err(SubmitError::MissingSelection { .. }) => {
-                fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
-                    .and_then(|filled| {
-                        G::Actions::from_selections(args.clone(), &filled.selections)
-                    })
-            }
-            built => built,
-        };
+        let built =
+            match ActionContext::new(&self.state, player, &args).build(&submission.selections) {
+                Err(SubmitError::MissingSelection { .. }) => {
+                    fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
+                        .and_then(|filled| {
+                            ActionContext::new(&self.state, player, &args).build(&filled.selections)
+                        })
+                }
+                built => built,
+            };
         built.map_err(|error| self.refused(player, &args, error))
     }
 
@@ -879,7 +881,7 @@ impl<G: Game> Position<G> {
             Some(follow_up) => follow_up.args == args,
             None => G::Actions::free_args(action.index()).is_some(),
         };
-        let allowed = offered && G::Actions::condition(&self.state, player, &args);
+        let allowed = offered && ActionContext::new(&self.state, player, &args).condition();
         if !allowed {
             return Err(self.or_stuck(player, self.not_available(player, action.name())));
         }
@@ -953,7 +955,7 @@ impl<G: Game> Position<G> {
     /// Whether the action of `args`, a candidate of `player`'s, is offered: it has a
     /// completion, or refused options to show.
     fn is_available(&self, player: PlayerIndex, args: &<G::Actions as ActionSet>::Args) -> bool {
-        G::Actions::has_completion(&self.state, player, args)
+        ActionContext::new(&self.state, player, args).has_completion()
             || self.shown_without_completion(player, args)
     }
 
@@ -1134,7 +1136,7 @@ impl<G: Game> Position<G> {
             if let Some(counted) = candidate.count {
                 // Kept from `refresh`: the one completion is built only if it stays alone.
                 if counted == 1 && count == 0 {
-                    only = G::Actions::nth_completion(&self.state, player, args, 0);
+                    only = ActionContext::new(&self.state, player, args).nth_completion(0);
                 }
                 count = count.saturating_add(counted);
                 if count > 1 {
@@ -1142,24 +1144,23 @@ impl<G: Game> Position<G> {
                 }
                 continue;
             }
-            let flow = G::Actions::for_each_completion(&self.state, player, args, &mut |action| {
-                count += 1;
-                if count > 1 {
-                    ControlFlow::Break(())
-                } else {
-                    only = Some(action);
-                    ControlFlow::Continue(())
-                }
-            });
+            let flow =
+                ActionContext::new(&self.state, player, args).for_each_completion(&mut |action| {
+                    count += 1;
+                    if count > 1 {
+                        ControlFlow::Break(())
+                    } else {
+                        only = Some(action);
+                        ControlFlow::Continue(())
+                    }
+                });
             if flow.is_break() {
                 return Facing::Choice;
             }
         }
-        let always_asks = candidates.clone().any(|args| {
-            G::Actions::ALWAYS_ASKS
-                .get(G::Actions::args_index(args))
-                .is_none_or(|&asks| asks)
-        });
+        let always_asks = candidates
+            .clone()
+            .any(|args| ActionContext::new(&self.state, player, args).always_asks());
         if !always_asks {
             // Nothing here is free text, so the walk saw every completion there is.
             return match only {
@@ -1176,7 +1177,7 @@ impl<G: Game> Position<G> {
         // Free text cannot be walked, and an action always asked is forced only if the
         // player's whole prompt is one: decide as the player would see it.
         let available: Candidates<_> = candidates
-            .filter(|args| G::Actions::has_completion(&self.state, player, args))
+            .filter(|args| ActionContext::new(&self.state, player, *args).has_completion())
             .cloned()
             .collect();
         if available.is_empty() {
@@ -1192,7 +1193,9 @@ impl<G: Game> Position<G> {
         let prompt = Prompt { player, actions };
         let forced = prompt.forced().and_then(|forced| {
             let args = self.args_for(player, &forced.action).ok()?;
-            let action = G::Actions::from_selections(args, &forced.chosen_selections()).ok()?;
+            let action = ActionContext::new(&self.state, player, &args)
+                .build(&forced.chosen_selections())
+                .ok()?;
             action.check(&self.state, player).ok()?;
             Some(action)
         });

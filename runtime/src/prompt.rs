@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::{ActionSet, OptionState, SelectionState, Skip, Step};
+use crate::dispatch::{ActionContext, Dispatch};
 use crate::error::SubmitError;
 use crate::player::PlayerIndex;
 
@@ -248,7 +249,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
     let index = A::args_index(args);
     let mut prompt = ActionPrompt {
         action: A::NAMES[index].to_owned(),
-        prompt: text.unwrap_or_else(|| A::prompt(game, player, args)),
+        prompt: text.unwrap_or_else(|| ActionContext::new(game, player, args).prompt()),
         args: arguments::<A>(index, args),
         confirm: None,
         chosen: Vec::new(),
@@ -256,9 +257,11 @@ pub(crate) fn action_prompt<A: ActionSet>(
     };
     // `step` checks the whole prefix, value by value, and describes what comes next; the
     // chosen values are only labelled, without describing their selections again.
-    let mut next = A::step(game, player, args, prefix)?;
+    let mut next = ActionContext::new(game, player, args).step(prefix)?;
     for end in 1..=prefix.len() {
-        if let Some((selection, label)) = A::chosen(game, player, args, &prefix[..end])? {
+        if let Some((selection, label)) =
+            ActionContext::new(game, player, args).chosen(&prefix[..end])?
+        {
             prompt.chosen.push(Choice {
                 selection: selection.to_owned(),
                 value: prefix[end - 1].clone(),
@@ -273,7 +276,8 @@ pub(crate) fn action_prompt<A: ActionSet>(
         let state = match next {
             Step::Complete => {
                 // Asked once every selection is made: the text may name them.
-                let action = A::from_selections(args.clone(), &prompt.chosen_selections())?;
+                let action =
+                    ActionContext::new(game, player, args).build(&prompt.chosen_selections())?;
                 prompt.confirm = action.confirm(game, player);
                 return Ok(Some(prompt));
             }
@@ -296,7 +300,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 preset: true,
             });
             values.push(value);
-            next = A::step(game, player, args, &values)?;
+            next = ActionContext::new(game, player, args).step(&values)?;
             continue;
         }
         let has_refused = state.options.iter().any(|option| option.error.is_some());
@@ -336,7 +340,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 preset: true,
             });
             values.push(value);
-            next = A::step(game, player, args, &values)?;
+            next = ActionContext::new(game, player, args).step(&values)?;
             continue;
         }
         let mut selection = SelectionPrompt::from_state(&state, &prompt.prompt);
@@ -416,7 +420,7 @@ pub(crate) fn fill_made<A: ActionSet>(
         open: None,
     };
     loop {
-        let state = match A::step(game, player, args, &filled.values)? {
+        let state = match ActionContext::new(game, player, args).step(&filled.values)? {
             Step::Complete => return Ok(filled),
             Step::Select(state) => state,
         };
@@ -489,7 +493,7 @@ fn fold_into_next<A: ActionSet>(
             continue;
         }
         next_values.push(option.value.clone());
-        match A::step(game, player, args, &next_values)? {
+        match ActionContext::new(game, player, args).step(&next_values)? {
             Step::Complete => folded.push(PromptOption::from_state(option)),
             Step::Select(next) => {
                 if next.group.is_some()

@@ -2,17 +2,17 @@
 //! `count`, or `min` and `max`): the lazy search over subsets of the options, counting and
 //! ranking them without building them, and matching a submitted set to the options.
 //!
-//! Nothing here allocates for sets of up to [`INLINE_ITEMS`] options (a hand of cards):
+//! Nothing here allocates for sets of up to sixteen options (a hand of cards):
 //! the options, a set's indices and a submitted set's values stay on the stack.
 
 use smallvec::SmallVec;
 
 /// How many options a multi-selection keeps on the stack before its walks allocate: a
 /// hand of thirteen cards, a row of a board.
-pub const INLINE_ITEMS: usize = 16;
+const INLINE_ITEMS: usize = 16;
 
 /// The options of a multi-selection, or the values of a submitted set: inline up to
-/// [`INLINE_ITEMS`], so that a walk over a hand's subsets does not allocate.
+/// sixteen, so that a walk over a hand's subsets does not allocate.
 pub type Items<T> = SmallVec<[T; INLINE_ITEMS]>;
 
 /// The indices of one set of options, inline up to eight members.

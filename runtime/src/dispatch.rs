@@ -1,0 +1,282 @@
+//! The action table: how the engine asks whichever action of a game a question.
+//!
+//! `#[derive(Actions)]` emits the enum of a game's actions, the enum of their arguments and
+//! two dispatches ([`ActionSet::with_args`], [`ActionSet::with_action`]) that hand a
+//! visitor the action's own type. Each question the engine asks (a condition, a count of
+//! completions, a check...) is one visitor here, written once for every game, and one
+//! method of the per-action [`Action`] trait that `#[derive(Action)]` implements: a new
+//! capability touches those two places and its callers, not a mirror of every method on
+//! the enum. The visitors are monomorphized, so a dispatch costs one `match`.
+//!
+//! Nothing here is public API: generated code reaches [`ActionContext`] and the visitor
+//! traits through `__private`.
+
+use std::ops::ControlFlow;
+
+use serde_json::Value;
+
+use crate::action::{Action, ActionSet, FollowUp, Message, Step};
+use crate::error::SubmitError;
+use crate::game::Game;
+use crate::player::PlayerIndex;
+
+/// What every question to an action is asked in: the state (`game`), the acting seat
+/// (`player`) and the action's arguments (`args`, given by whoever asked for the action:
+/// a follow-up; `()`-like for an action without `#[arg]` fields). The names are the ones
+/// an author's expressions read.
+#[derive(Debug)]
+pub struct ActionContext<'a, G, Args> {
+    /// The state, before the action.
+    pub game: &'a G,
+    /// The seat taking the action.
+    pub player: PlayerIndex,
+    /// The action's arguments: one action's `<Action>Args`, or the game's enum of them.
+    pub args: &'a Args,
+}
+
+impl<'a, G, Args> ActionContext<'a, G, Args> {
+    /// The context of `player`'s action under `args` in `game`.
+    pub fn new(game: &'a G, player: PlayerIndex, args: &'a Args) -> Self {
+        ActionContext { game, player, args }
+    }
+}
+
+impl<G, Args> Clone for ActionContext<'_, G, Args> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G, Args> Copy for ActionContext<'_, G, Args> {}
+
+/// The arguments of any action of game `G`.
+pub(crate) type ArgsOf<G> = <<G as Game>::Actions as ActionSet>::Args;
+
+/// A question about the action that some arguments name, answered by that action's type:
+/// what [`ActionSet::with_args`] dispatches.
+pub trait ArgsVisitor<G: Game> {
+    /// The answer.
+    type Output;
+    /// Answers for action `A`, with its own arguments; `wrap` turns an `A` into the game's
+    /// enum of actions (its variant).
+    fn visit<A: Action<Game = G>>(
+        self,
+        cx: ActionContext<'_, G, A::Args>,
+        wrap: fn(A) -> G::Actions,
+    ) -> Self::Output;
+}
+
+/// A question about an action already made, answered by its type: what
+/// [`ActionSet::with_action`] dispatches.
+pub trait ActionVisitor<G: Game> {
+    /// The answer.
+    type Output;
+    /// Answers for `action`.
+    fn visit<A: Action<Game = G>>(self, action: &A) -> Self::Output;
+}
+
+/// Declares a question asked of the action that some arguments name: a visitor `$visitor`
+/// carrying `$field`s, and the method `$method` of [`ActionContext`] that dispatches it.
+macro_rules! ask_args {
+    ($(#[$doc:meta])* $method:ident => $visitor:ident $(<$life:lifetime>)? {
+        $($field:ident: $ty:ty),*
+    } -> $out:ty, |$cx:ident, $wrap:ident, $this:ident| $body:expr) => {
+        struct $visitor<$($life,)? G: Game> {
+            $($field: $ty,)*
+            _game: std::marker::PhantomData<fn() -> G>,
+        }
+
+        impl<$($life,)? G: Game> ArgsVisitor<G> for $visitor<$($life,)? G> {
+            type Output = $out;
+            fn visit<A: Action<Game = G>>(
+                self,
+                $cx: ActionContext<'_, G, A::Args>,
+                $wrap: fn(A) -> G::Actions,
+            ) -> $out {
+                let $this = self;
+                $body
+            }
+        }
+
+        impl<'a, G: Game> ActionContext<'a, G, ArgsOf<G>> {
+            $(#[$doc])*
+            pub(crate) fn $method$(<$life>)?(self, $($field: $ty),*) -> $out {
+                G::Actions::with_args(
+                    self,
+                    $visitor { $($field,)* _game: std::marker::PhantomData },
+                )
+            }
+        }
+    };
+}
+
+ask_args! {
+    /// The action's `condition`: whether it is available at all.
+    condition => Condition {} -> bool, |cx, _wrap, _this| A::condition(cx)
+}
+
+ask_args! {
+    /// The action's `prompt` text.
+    prompt => PromptText {} -> String, |cx, _wrap, _this| A::prompt(cx)
+}
+
+ask_args! {
+    /// Whether the action has at least one valid completion.
+    has_completion => HasCompletion {} -> bool, |cx, _wrap, _this| A::has_completion(cx)
+}
+
+ask_args! {
+    /// Whether the action is asked even when it has a single option
+    /// ([`Action::ALWAYS_ASKS`]).
+    always_asks => AlwaysAsks {} -> bool, |_cx, _wrap, _this| A::ALWAYS_ASKS
+}
+
+ask_args! {
+    /// Whether the action counts its completions without walking them
+    /// ([`Action::COUNTS_AT_ONCE`]).
+    counts_at_once => CountsAtOnce {} -> bool, |_cx, _wrap, _this| A::COUNTS_AT_ONCE
+}
+
+ask_args! {
+    /// The selection that follows the values of `prefix` ([`Action::step`]).
+    step => Stepped<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
+    |cx, _wrap, this| A::step(cx, this.prefix)
+}
+
+ask_args! {
+    /// The name and label of the last value of `prefix` ([`Action::chosen`]).
+    chosen => Chosen<'p> { prefix: &'p [Value] }
+        -> Result<Option<(&'static str, String)>, SubmitError>,
+    |cx, _wrap, this| A::chosen(cx, this.prefix)
+}
+
+ask_args! {
+    /// Calls `visit` with every valid completion, in option order, until it breaks
+    /// ([`Action::for_each_completion`]).
+    for_each_completion => EachCompletion<'v> {
+        visit: &'v mut dyn FnMut(G::Actions) -> ControlFlow<()>
+    } -> ControlFlow<()>,
+    |cx, wrap, this| A::for_each_completion(cx, &mut |action| (this.visit)(wrap(action)))
+}
+
+ask_args! {
+    /// How many completions the action has ([`Action::count_completions`]).
+    count_completions => CountCompletions {} -> u64, |cx, _wrap, _this| A::count_completions(cx)
+}
+
+ask_args! {
+    /// The completion at position `index` ([`Action::nth_completion`]).
+    nth_completion => NthCompletion { index: u64 } -> Option<G::Actions>,
+    |cx, wrap, this| A::nth_completion(cx, this.index).map(wrap)
+}
+
+ask_args! {
+    /// Builds the action from the submitted values of its selections
+    /// ([`Action::from_selections`]).
+    build => Build<'s> {
+        selections: &'s serde_json::Map<String, Value>
+    } -> Result<G::Actions, SubmitError>,
+    |cx, wrap, this| A::from_selections(cx.args.clone(), this.selections).map(wrap)
+}
+
+/// The questions asked of an action already made, each dispatched to its type by
+/// [`ActionSet::with_action`]: implemented for every game's set of actions.
+pub(crate) trait Dispatch: ActionSet {
+    /// The action's `confirm` text ([`Action::confirm`]).
+    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
+    /// The values of the selections, as JSON, in selection order ([`Action::selections`]).
+    fn selections(&self) -> Vec<(&'static str, Value)>;
+    /// Checks every selection in order ([`Action::check`]).
+    ///
+    /// # Errors
+    /// As [`Action::check`].
+    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
+    /// The action's messages, from the state before its moves ([`Action::messages`]).
+    fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
+    /// Pushes the action's moves onto `moves` and returns its follow-ups
+    /// ([`Action::behaviour`]).
+    fn behaviour(
+        &self,
+        game: &Self::Game,
+        player: PlayerIndex,
+        moves: &mut Vec<<Self::Game as Game>::Move>,
+    ) -> Vec<FollowUp<Self::Game>>;
+}
+
+/// Declares a visitor `$visitor` of an action already made, carrying `$field`s.
+macro_rules! ask_action {
+    ($visitor:ident $(<$life:lifetime>)? { $($field:ident: $ty:ty),* } -> $out:ty,
+     |$action:ident, $this:ident| $body:expr) => {
+        struct $visitor<$($life,)? G: Game> {
+            $($field: $ty,)*
+            _game: std::marker::PhantomData<fn() -> G>,
+        }
+
+        impl<$($life,)? G: Game> ActionVisitor<G> for $visitor<$($life,)? G> {
+            type Output = $out;
+            fn visit<A: Action<Game = G>>(self, $action: &A) -> $out {
+                let $this = self;
+                $body
+            }
+        }
+    };
+}
+
+ask_action!(Confirm<'g> { game_state: &'g G, player: PlayerIndex } -> Option<String>,
+    |action, this| action.confirm(this.game_state, this.player));
+ask_action!(Selections {} -> Vec<(&'static str, Value)>, |action, _this| action.selections());
+ask_action!(Check<'g> { game_state: &'g G, player: PlayerIndex } -> Result<(), SubmitError>,
+    |action, this| action.check(this.game_state, this.player));
+ask_action!(Messages<'g> { game_state: &'g G, player: PlayerIndex } -> Vec<Message>,
+    |action, this| action.messages(this.game_state, this.player));
+ask_action!(Behave<'g> {
+    game_state: &'g G,
+    player: PlayerIndex,
+    moves: &'g mut Vec<G::Move>
+} -> Vec<FollowUp<G>>, |action, this| action.behaviour(this.game_state, this.player, this.moves));
+
+impl<S: ActionSet> Dispatch for S {
+    fn confirm(&self, game: &S::Game, player: PlayerIndex) -> Option<String> {
+        self.with_action(Confirm {
+            game_state: game,
+            player,
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    fn selections(&self) -> Vec<(&'static str, Value)> {
+        self.with_action(Selections {
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    fn check(&self, game: &S::Game, player: PlayerIndex) -> Result<(), SubmitError> {
+        self.with_action(Check {
+            game_state: game,
+            player,
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    fn messages(&self, game: &S::Game, player: PlayerIndex) -> Vec<Message> {
+        self.with_action(Messages {
+            game_state: game,
+            player,
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    fn behaviour(
+        &self,
+        game: &S::Game,
+        player: PlayerIndex,
+        moves: &mut Vec<<S::Game as Game>::Move>,
+    ) -> Vec<FollowUp<S::Game>> {
+        self.with_action(Behave {
+            game_state: game,
+            player,
+            moves,
+            _game: std::marker::PhantomData,
+        })
+    }
+}
