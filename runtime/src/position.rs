@@ -218,8 +218,9 @@ struct Ready<G: Game> {
 }
 
 /// An action a player may take now (its condition holds), with its count of completions
-/// when the action counts them without walking (`Action::COUNTS_AT_ONCE`, asked through the action table): counted
-/// once per decision, for telling a choice from a forced play, then kept for agents.
+/// when the action counts them without walking (`Action::COUNTS_AT_ONCE`, asked through
+/// the action table): counted once per decision, for telling a choice from a forced play,
+/// then kept for agents.
 #[derive(Clone, Debug)]
 struct Candidate<G: Game> {
     player: PlayerIndex,
