@@ -219,9 +219,21 @@ impl Search for Hearts {
         for taken in self.taken.iter() {
             known = known.union(*taken);
         }
-        let unseen: Vec<Card> = CardSet::DECK.difference(known).iter().collect();
+        // On the stack: a rollout determinizes once per playout.
+        let mut unseen = [Card::TWO_OF_CLUBS; 52];
+        let mut unseen_len = 0;
+        for card in CardSet::DECK.difference(known).iter() {
+            unseen[unseen_len] = card;
+            unseen_len += 1;
+        }
         let tricks = usize::from(self.tricks_played);
-        let others: Vec<PlayerIndex> = SEATS.iter().filter(|&seat| seat != player).collect();
+        let mut others = [player; SEATS.count()];
+        let mut others_len = 0;
+        for seat in SEATS.iter().filter(|&seat| seat != player) {
+            others[others_len] = seat;
+            others_len += 1;
+        }
+        let others = &others[..others_len];
         let held = |seat: PlayerIndex| match self.phase {
             Phase::Passing if self.passed[seat].is_some() => 10,
             Phase::Passing => 13,
@@ -231,21 +243,33 @@ impl Search for Hearts {
         // that corners itself is drawn again, and after a few tries the suits shown out are
         // let go (the world is then only as consistent as the hand sizes).
         for attempt in 0..16 {
-            let mut cards = unseen.clone();
-            chance.shuffle(&mut cards);
-            let mut room: Vec<usize> = others.iter().map(|&seat| held(seat)).collect();
-            let mut hands = vec![CardSet::EMPTY; others.len()];
-            let mut spare = Vec::new();
+            let mut cards = unseen;
+            let cards = &mut cards[..unseen_len];
+            chance.shuffle(cards);
+            let mut room = [0; SEATS.count()];
+            for (left, &seat) in room.iter_mut().zip(others) {
+                *left = held(seat);
+            }
+            let mut hands = [CardSet::EMPTY; SEATS.count()];
+            // The cards left once every hand is full: those passed, three by three.
+            let mut spare_order = [Card::TWO_OF_CLUBS; 52];
+            let mut spare_len = 0;
             let mut cornered = false;
-            for card in cards {
-                let open: Vec<usize> = (0..others.len())
-                    .filter(|&i| {
-                        room[i] > 0 && (attempt == 15 || !self.shown_out[others[i]].contains(card))
-                    })
-                    .collect();
+            for &card in cards.iter() {
+                let mut open = [0; SEATS.count()];
+                let mut open_len = 0;
+                for i in 0..others.len() {
+                    if room[i] > 0 && (attempt == 15 || !self.shown_out[others[i]].contains(card))
+                    {
+                        open[open_len] = i;
+                        open_len += 1;
+                    }
+                }
+                let open = &open[..open_len];
                 if open.is_empty() {
                     if room.iter().all(|&left| left == 0) {
-                        spare.push(card);
+                        spare_order[spare_len] = card;
+                        spare_len += 1;
                         continue;
                     }
                     cornered = true;
@@ -275,7 +299,7 @@ impl Search for Hearts {
             if cornered {
                 continue;
             }
-            let mut spare = spare.into_iter();
+            let mut spare = spare_order[..spare_len].iter().copied();
             for (i, &seat) in others.iter().enumerate() {
                 world.hands[seat] = hands[i];
                 if let Some((to, _)) = self.passed[seat] {
