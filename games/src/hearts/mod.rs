@@ -51,7 +51,7 @@ use std::sync::Arc;
 
 use meeple::{
     Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup,
-    SetupError, View, Viewer,
+    SetupError, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -87,8 +87,11 @@ pub enum Phase {
 /// taken and the scores. See the [module docs](self) for the rules.
 ///
 /// This is the whole truth (the admin's view); [`summary`](Self::summary) shows one
-/// player's view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// player's view. Its [`View`] is derived: each player sees their own hand, the cards they
+/// passed and received, and everything on the table (the trick, the cards taken, the
+/// scores); of the others' passes only that they passed (the direction says to whom).
+/// Observers see no hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
 pub struct Hearts {
     /// Shared: the rules never change during a game, and a clone (every search playout
     /// makes several) then allocates nothing.
@@ -97,10 +100,18 @@ pub struct Hearts {
     /// The hand in progress, 0-based.
     hand_number: u32,
     pass_direction: PassDirection,
+    /// Each seat's cards: only their owner sees them.
+    #[view(others = hidden)]
     hands: PerPlayer<CardSet>,
-    /// The cards each seat passed this hand and to whom, until they are taken.
-    passed: PerPlayer<Option<(PlayerIndex, CardSet)>>,
-    /// The cards each seat received this hand.
+    /// The seats that have passed this hand, until the cards passed are taken: public,
+    /// and the pass direction says to whom.
+    has_passed: PlayerSet,
+    /// The cards each seat passed this hand, until they are taken (none for a seat that
+    /// has not passed): only the passer sees them.
+    #[view(others = hidden)]
+    passed: PerPlayer<CardSet>,
+    /// The cards each seat received this hand: only the receiver sees them.
+    #[view(others = hidden)]
     received: PerPlayer<CardSet>,
     /// The current trick's cards, by seat.
     trick: PerPlayer<Option<Card>>,
@@ -119,27 +130,6 @@ pub struct Hearts {
     totals: PerPlayer<i32>,
     /// The scores of the hand before this one.
     last_hand: Option<PerPlayer<i32>>,
-}
-
-/// Each player sees their own hand, the cards they passed and received, and everything
-/// on the table (the trick, the cards taken, the scores); of the others' passes only that
-/// they passed and to whom. Observers see no hand.
-impl View for Hearts {
-    const HIDDEN_FIELDS: &'static [&'static str] = &["hands", "received", "passed"];
-
-    fn view(&self, viewer: Viewer) -> Self {
-        let mut view = self.clone();
-        view.hands = self.hands.seen_by(viewer, |_| CardSet::EMPTY);
-        view.received = self.received.seen_by(viewer, |_| CardSet::EMPTY);
-        view.passed = self
-            .passed
-            .seen_by(viewer, |passed| passed.map(|(to, _)| (to, CardSet::EMPTY)));
-        view
-    }
-
-    fn serialize_state<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(self, serializer)
-    }
 }
 
 impl Game for Hearts {
@@ -172,11 +162,9 @@ impl Game for Hearts {
     /// turn it is; nobody once the game is over.
     fn to_act(&self) -> PlayerSet {
         match self.phase {
-            Phase::Passing => self
-                .passed
-                .enumerate()
-                .filter(|(_, passed)| passed.is_none())
-                .map(|(seat, _)| seat)
+            Phase::Passing => SEATS
+                .iter()
+                .filter(|&seat| !self.has_passed.contains(seat))
                 .collect(),
             Phase::Playing => PlayerSet::one(self.to_play),
             Phase::Dealing | Phase::Over => PlayerSet::EMPTY,
@@ -212,8 +200,8 @@ impl Search for Hearts {
         }
         let own = |values: &PerPlayer<CardSet>| values.get(player).copied().unwrap_or_default();
         let mut known = own(&self.hands);
-        if let Some(Some((_, passed))) = self.passed.get(player) {
-            known = known.union(*passed);
+        if let Some(passed) = self.passed(player) {
+            known = known.union(passed);
         }
         known = known.union(self.trick.iter().flatten().collect());
         for taken in self.taken.iter() {
@@ -235,7 +223,7 @@ impl Search for Hearts {
         }
         let others = &others[..others_len];
         let held = |seat: PlayerIndex| match self.phase {
-            Phase::Passing if self.passed[seat].is_some() => 10,
+            Phase::Passing if self.has_passed.contains(seat) => 10,
             Phase::Passing => 13,
             _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
         };
@@ -259,8 +247,7 @@ impl Search for Hearts {
                 let mut open = [0; SEATS.count()];
                 let mut open_len = 0;
                 for i in 0..others.len() {
-                    if room[i] > 0 && (attempt == 15 || !self.shown_out[others[i]].contains(card))
-                    {
+                    if room[i] > 0 && (attempt == 15 || !self.shown_out[others[i]].contains(card)) {
                         open[open_len] = i;
                         open_len += 1;
                     }
@@ -302,8 +289,8 @@ impl Search for Hearts {
             let mut spare = spare_order[..spare_len].iter().copied();
             for (i, &seat) in others.iter().enumerate() {
                 world.hands[seat] = hands[i];
-                if let Some((to, _)) = self.passed[seat] {
-                    world.passed[seat] = Some((to, spare.by_ref().take(3).collect()));
+                if self.has_passed.contains(seat) {
+                    world.passed[seat] = spare.by_ref().take(3).collect();
                 }
             }
             break;
@@ -346,7 +333,8 @@ impl Hearts {
             phase: Phase::Dealing,
             hand_number: 0,
             hands: PerPlayer::filled(SEATS, CardSet::EMPTY),
-            passed: PerPlayer::filled(SEATS, None),
+            has_passed: PlayerSet::EMPTY,
+            passed: PerPlayer::filled(SEATS, CardSet::EMPTY),
             received: PerPlayer::filled(SEATS, CardSet::EMPTY),
             trick: PerPlayer::filled(SEATS, None),
             leader: PlayerIndex(0),
@@ -404,7 +392,9 @@ impl Hearts {
     /// others).
     #[must_use]
     pub fn passed(&self, player: PlayerIndex) -> Option<CardSet> {
-        self.seat(&self.passed, player).map(|(_, cards)| cards)
+        self.has_passed
+            .contains(player)
+            .then(|| self.seat(&self.passed, player))
     }
 
     /// The cards `player` received from the pass of this hand (hidden from the others).
@@ -486,7 +476,8 @@ impl Hearts {
     #[must_use]
     pub fn may_pass(&self, player: PlayerIndex) -> bool {
         self.phase == Phase::Passing
-            && self.passed.get(player).is_some_and(Option::is_none)
+            && player.0 < SEATS.count()
+            && !self.has_passed.contains(player)
             && self.pass_direction.steps().is_some()
     }
 
@@ -660,7 +651,8 @@ impl Hearts {
         self.hand_number = hand;
         self.pass_direction = self.config.pass_direction(hand);
         self.hands = PerPlayer::filled(SEATS, CardSet::EMPTY);
-        self.passed = PerPlayer::filled(SEATS, None);
+        self.has_passed = PlayerSet::EMPTY;
+        self.passed = PerPlayer::filled(SEATS, CardSet::EMPTY);
         self.received = PerPlayer::filled(SEATS, CardSet::EMPTY);
         self.trick = PerPlayer::filled(SEATS, None);
         self.tricks_played = 0;

@@ -124,18 +124,17 @@ impl Move<Hearts> for HeartsMove {
                 game.leader = *leader;
                 game.to_play = *leader;
             }
-            HeartsMove::Pass { player, to, cards } => {
+            HeartsMove::Pass { player, cards, .. } => {
                 game.hands[*player] = game.hands[*player].difference(*cards);
-                game.passed[*player] = Some((*to, *cards));
-                if game.passed.iter().all(Option::is_some) {
-                    for (from, passed) in game.passed.enumerate() {
-                        if let Some((to, cards)) = *passed {
-                            next.then(HeartsMove::TakePassed {
-                                player: to,
-                                from,
-                                cards,
-                            });
-                        }
+                game.has_passed = game.has_passed.with(*player);
+                game.passed[*player] = *cards;
+                if SEATS.iter().all(|seat| game.has_passed.contains(seat)) {
+                    for from in SEATS.iter() {
+                        next.then(HeartsMove::TakePassed {
+                            player: game.pass_target(from).unwrap_or(from),
+                            from,
+                            cards: game.passed[from],
+                        });
                     }
                 }
             }
@@ -146,8 +145,9 @@ impl Move<Hearts> for HeartsMove {
             } => {
                 game.hands[*player] = game.hands[*player].union(*cards);
                 game.received[*player] = *cards;
-                game.passed[*from] = None;
-                if game.passed.iter().all(Option::is_none) {
+                game.has_passed = game.has_passed.without(*from);
+                game.passed[*from] = CardSet::EMPTY;
+                if game.has_passed.is_empty() {
                     next.then(HeartsMove::StartPlay {
                         leader: game.two_of_clubs_holder(),
                     });
