@@ -179,104 +179,71 @@ ask_args! {
     |cx, wrap, this| A::from_selections(cx.args.clone(), this.selections).map(wrap)
 }
 
-/// The questions asked of an action already made, each dispatched to its type by
-/// [`ActionSet::with_action`]: implemented for every game's set of actions.
-pub(crate) trait Dispatch: ActionSet {
-    /// The action's `confirm` text ([`Action::confirm`]).
-    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
-    /// The values of the selections, as JSON, in selection order ([`Action::selections`]).
-    fn selections(&self) -> Vec<(&'static str, Value)>;
-    /// Checks every selection in order ([`Action::check`]).
-    ///
-    /// # Errors
-    /// As [`Action::check`].
-    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
-    /// The action's messages, from the state before its moves ([`Action::messages`]).
-    fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
-    /// Pushes the action's moves onto `moves` and returns its follow-ups
-    /// ([`Action::behaviour`]).
-    fn behaviour(
-        &self,
-        game: &Self::Game,
-        player: PlayerIndex,
-        moves: &mut Vec<<Self::Game as Game>::Move>,
-    ) -> Vec<FollowUp<Self::Game>>;
-}
-
-/// Declares a visitor `$visitor` of an action already made, carrying `$field`s.
+/// Declares a question asked of an action already made: a visitor `$visitor` carrying
+/// `$field`s, and the function `$function` that dispatches it to the action's own type
+/// with [`ActionSet::with_action`]. `S` names the game's set of actions in the fields'
+/// and the answer's types.
 macro_rules! ask_action {
-    ($visitor:ident $(<$life:lifetime>)? { $($field:ident: $ty:ty),* } -> $out:ty,
-     |$action:ident, $this:ident| $body:expr) => {
-        struct $visitor<$($life,)? G: Game> {
+    ($(#[$doc:meta])* $function:ident => $visitor:ident $(<$life:lifetime>)? {
+        $($field:ident: $ty:ty),*
+    } -> $out:ty, |$action:ident, $this:ident| $body:expr) => {
+        struct $visitor<$($life,)? S: ActionSet> {
             $($field: $ty,)*
-            _game: std::marker::PhantomData<fn() -> G>,
+            _actions: std::marker::PhantomData<fn() -> S>,
         }
 
-        impl<$($life,)? G: Game> ActionVisitor<G> for $visitor<$($life,)? G> {
+        impl<$($life,)? S: ActionSet> ActionVisitor<S::Game> for $visitor<$($life,)? S> {
             type Output = $out;
-            fn visit<A: Action<Game = G>>(self, $action: &A) -> $out {
+            fn visit<A: Action<Game = S::Game>>(self, $action: &A) -> $out {
                 let $this = self;
                 $body
             }
         }
+
+        $(#[$doc])*
+        pub(crate) fn $function<$($life,)? S: ActionSet>(action: &S, $($field: $ty),*) -> $out {
+            action.with_action($visitor::<S> {
+                $($field,)*
+                _actions: std::marker::PhantomData,
+            })
+        }
     };
 }
 
-ask_action!(Confirm<'g> { game_state: &'g G, player: PlayerIndex } -> Option<String>,
-    |action, this| action.confirm(this.game_state, this.player));
-ask_action!(Selections {} -> Vec<(&'static str, Value)>, |action, _this| action.selections());
-ask_action!(Check<'g> { game_state: &'g G, player: PlayerIndex } -> Result<(), SubmitError>,
-    |action, this| action.check(this.game_state, this.player));
-ask_action!(Messages<'g> { game_state: &'g G, player: PlayerIndex } -> Vec<Message>,
-    |action, this| action.messages(this.game_state, this.player));
-ask_action!(Behave<'g> {
-    game_state: &'g G,
-    player: PlayerIndex,
-    moves: &'g mut Vec<G::Move>
-} -> Vec<FollowUp<G>>, |action, this| action.behaviour(this.game_state, this.player, this.moves));
+ask_action! {
+    /// The action's `confirm` text ([`Action::confirm`]).
+    confirm => Confirm<'g> { game: &'g S::Game, player: PlayerIndex } -> Option<String>,
+    |action, this| action.confirm(this.game, this.player)
+}
 
-impl<S: ActionSet> Dispatch for S {
-    fn confirm(&self, game: &S::Game, player: PlayerIndex) -> Option<String> {
-        self.with_action(Confirm {
-            game_state: game,
-            player,
-            _game: std::marker::PhantomData,
-        })
-    }
+ask_action! {
+    /// The values of the selections, as JSON, in selection order ([`Action::selections`]).
+    selections => Selections {} -> Vec<(&'static str, Value)>,
+    |action, _this| action.selections()
+}
 
-    fn selections(&self) -> Vec<(&'static str, Value)> {
-        self.with_action(Selections {
-            _game: std::marker::PhantomData,
-        })
-    }
+ask_action! {
+    /// Checks every selection in order ([`Action::check`]).
+    ///
+    /// # Errors
+    /// As [`Action::check`].
+    check => Check<'g> { game: &'g S::Game, player: PlayerIndex } -> Result<(), SubmitError>,
+    |action, this| action.check(this.game, this.player)
+}
 
-    fn check(&self, game: &S::Game, player: PlayerIndex) -> Result<(), SubmitError> {
-        self.with_action(Check {
-            game_state: game,
-            player,
-            _game: std::marker::PhantomData,
-        })
-    }
+ask_action! {
+    /// The action's messages, from the state before its moves ([`Action::messages`]).
+    messages => Messages<'g> { game: &'g S::Game, player: PlayerIndex } -> Vec<Message>,
+    |action, this| action.messages(this.game, this.player)
+}
 
-    fn messages(&self, game: &S::Game, player: PlayerIndex) -> Vec<Message> {
-        self.with_action(Messages {
-            game_state: game,
-            player,
-            _game: std::marker::PhantomData,
-        })
-    }
-
-    fn behaviour(
-        &self,
-        game: &S::Game,
+ask_action! {
+    /// Pushes the action's moves onto `moves` and returns its follow-ups
+    /// ([`Action::behaviour`]).
+    behaviour => Behave<'g> {
+        game: &'g S::Game,
         player: PlayerIndex,
-        moves: &mut Vec<<S::Game as Game>::Move>,
-    ) -> Vec<FollowUp<S::Game>> {
-        self.with_action(Behave {
-            game_state: game,
-            player,
-            moves,
-            _game: std::marker::PhantomData,
-        })
-    }
+        moves: &'g mut Vec<<S::Game as Game>::Move>
+    } -> Vec<FollowUp<S::Game>>,
+    |action, this| action.behaviour(this.game, this.player, this.moves)
 }

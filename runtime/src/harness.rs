@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::action::ActionSet;
 use crate::chance::Chance;
 use crate::components::Chest;
-use crate::dispatch::Dispatch;
+use crate::dispatch;
 use crate::engine::Engine;
 use crate::error::SubmitError;
 use crate::game::Game;
@@ -458,8 +458,7 @@ fn check_choices<G: Game>(
 ) -> Result<(), String> {
     let copy = engine.for_agent(player, 0);
     let action = chosen.name();
-    let values: Vec<serde_json::Value> = chosen
-        .selections()
+    let values: Vec<serde_json::Value> = dispatch::selections(chosen)
         .into_iter()
         .map(|(_, value)| value)
         .collect();

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::{ActionSet, Message};
-use crate::dispatch::Dispatch;
+use crate::dispatch;
 use crate::game::{Game, Outcome};
 use crate::player::PlayerIndex;
 
@@ -146,7 +146,7 @@ impl<G: Game> Record<G> {
         let mut selections = serde_json::Map::new();
         if let Some(action) = &self.action {
             // Inserted one by one: collecting would sort a temporary list first.
-            for (name, value) in action.selections() {
+            for (name, value) in dispatch::selections(action) {
                 selections.insert(name.to_owned(), value);
             }
         }
@@ -159,7 +159,7 @@ impl<G: Game> Record<G> {
     #[must_use]
     pub fn messages(&self, before: &G) -> Vec<Message> {
         match (&self.action, self.player) {
-            (Some(action), Some(player)) => action.messages(before, player),
+            (Some(action), Some(player)) => dispatch::messages(action, before, player),
             _ => Vec::new(),
         }
     }

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
-use crate::dispatch::{ActionContext, Dispatch};
+use crate::dispatch::{self, ActionContext};
 use crate::error::{Refused, Seat, SubmitError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
@@ -886,9 +886,7 @@ impl<G: Game> Position<G> {
         if !allowed {
             return Err(self.or_stuck(player, self.not_available(player, action.name())));
         }
-        action
-            .check(&self.state, player)
-            .map_err(|error| self.or_stuck(player, error))
+        dispatch::check(action, &self.state, player).map_err(|error| self.or_stuck(player, error))
     }
 
     /// Applies an admitted action and what follows it, handing each record to `recorder`:
@@ -1008,7 +1006,7 @@ impl<G: Game> Position<G> {
     ) {
         let follow_up = !self.follow_ups.is_empty();
         let mut moves = std::mem::take(&mut self.stack);
-        let follow_ups = action.behaviour(&self.state, player, &mut moves);
+        let follow_ups = dispatch::behaviour(&action, &self.state, player, &mut moves);
         if follow_up {
             self.follow_ups.remove(0);
         }
@@ -1168,7 +1166,7 @@ impl<G: Game> Position<G> {
                 None => Facing::Stuck,
                 Some(action)
                     if self.settings.autoplay_forced
-                        && action.confirm(&self.state, player).is_none() =>
+                        && dispatch::confirm(&action, &self.state, player).is_none() =>
                 {
                     Facing::Forced(action)
                 }
@@ -1197,7 +1195,7 @@ impl<G: Game> Position<G> {
             let action = ActionContext::new(&self.state, player, &args)
                 .build(&forced.chosen_selections())
                 .ok()?;
-            action.check(&self.state, player).ok()?;
+            dispatch::check(&action, &self.state, player).ok()?;
             Some(action)
         });
         forced.map_or(Facing::Choice, Facing::Forced)

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::{ActionSet, OptionState, SelectionState, Skip, Step};
-use crate::dispatch::{ActionContext, Dispatch};
+use crate::dispatch::{self, ActionContext};
 use crate::error::SubmitError;
 use crate::player::PlayerIndex;
 
@@ -278,7 +278,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 // Asked once every selection is made: the text may name them.
                 let action =
                     ActionContext::new(game, player, args).build(&prompt.chosen_selections())?;
-                prompt.confirm = action.confirm(game, player);
+                prompt.confirm = dispatch::confirm(&action, game, player);
                 return Ok(Some(prompt));
             }
             Step::Select(state) => state,
