@@ -336,7 +336,7 @@ enum CliError {
     #[error("no game in {0}")]
     NoGame(PathBuf),
     #[error("{0}")]
-    Submit(#[from] meeple::SubmitError),
+    Refused(#[from] meeple::Refusal),
     #[error("terminal: {0}")]
     Terminal(std::io::Error),
     #[error("standard output: {0}")]

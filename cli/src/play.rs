@@ -5,8 +5,8 @@ use std::thread::sleep;
 use std::time::Duration;
 
 use meeple::{
-    ActionPrompt, Engine, PlayerIndex, PromptOption, SelectionKind, Submission, SubmitError,
-    UndoError, Viewer,
+    ActionPrompt, DecodeError, Engine, PlayerIndex, PromptOption, Refusal, SelectionKind,
+    Submission, SubmitError, UndoError, Viewer,
 };
 use rand::TryRng;
 use serde_json::Value;
@@ -121,7 +121,7 @@ fn play<G: TerminalGame>(
                     engine.state().player_name(player)
                 )));
             };
-            engine.submit(player, action).map_err(SubmitError::from)?;
+            engine.submit(player, action).map_err(Refusal::from)?;
             continue;
         }
         say!("\n{}", engine.state().summary(viewer))?;
@@ -151,11 +151,10 @@ fn play<G: TerminalGame>(
 /// for players, without the action's or the selection's name in the code.
 fn refusal(error: &SubmitError) -> String {
     match error {
-        SubmitError::NotOffered { reason, .. } | SubmitError::MalformedSelection { reason, .. } => {
-            reason.clone()
-        }
-        SubmitError::Invalid { message, .. } => message.clone(),
-        SubmitError::GameOver => "the game is over".to_owned(),
+        SubmitError::Refused(Refusal::NotOffered { reason, .. })
+        | SubmitError::Decode(DecodeError::MalformedSelection { reason, .. }) => reason.clone(),
+        SubmitError::Refused(Refusal::Invalid { message, .. }) => message.clone(),
+        SubmitError::Refused(Refusal::GameOver) => "the game is over".to_owned(),
         other => other.to_string(),
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use meeple::{Engine, Game, PlayerIndex, Position, SubmitError};
+use meeple::{Engine, Game, PlayerIndex, Position, Refusal};
 use rayon::prelude::*;
 
 use crate::bot::{self, Lineup};
@@ -306,7 +306,7 @@ pub(crate) trait Playing<G: Game> {
     ///
     /// # Errors
     /// As [`Position::submit`].
-    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError>;
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), Refusal>;
 }
 
 impl<G: Game> Playing<G> for Engine<G> {
@@ -314,10 +314,10 @@ impl<G: Game> Playing<G> for Engine<G> {
         Engine::position(self)
     }
 
-    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError> {
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), Refusal> {
         Engine::submit(self, player, action)
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
     }
 }
 
@@ -326,8 +326,8 @@ impl<G: Game> Playing<G> for Position<G> {
         self
     }
 
-    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), SubmitError> {
-        Position::submit(self, player, action).map_err(SubmitError::from)
+    fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), Refusal> {
+        Position::submit(self, player, action).map_err(Refusal::from)
     }
 }
 

@@ -4,7 +4,7 @@
 //! records and settles it again by the rules. Then undo. Their replay from the log is
 //! checked by the conformance suite (`conformance.rs`).
 
-use meeple::{Engine, PlayerIndex, Record, Seat, Slot, SubmitError, UndoError};
+use meeple::{Engine, PlayerIndex, Record, Refusal, Seat, Slot, UndoError};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, HandResult, HandValue, Hit, Spot,
     Stand, dealer_draws, settle,
@@ -322,9 +322,9 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
         engine
             .submit(second, BlackjackAction::Hit(Hit))
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
             .expect_err("not their turn"),
-        SubmitError::NotYourTurn {
+        Refusal::NotYourTurn {
             player: Seat::new(second, "Player 2"),
             to_act: vec![Seat::new(first, "Player 1")]
         }

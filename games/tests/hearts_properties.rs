@@ -9,7 +9,8 @@ mod common;
 
 use common::{agent, checked_hands, play_random, random_choice};
 use meeple::{
-    Engine, EngineSettings, PlayerIndex, Record, RecordKind, Refused, SubmitError, UndoError,
+    DecodeError, Engine, EngineSettings, PlayerIndex, Record, RecordKind, Refusal, Refused,
+    SubmitError, UndoError,
 };
 use meeple_games::french::{Card, CardSet};
 use meeple_games::hearts::{
@@ -47,7 +48,7 @@ fn assert_refused(
     engine: &mut Engine<Hearts>,
     player: PlayerIndex,
     action: HeartsAction,
-    expected: impl Fn(&SubmitError) -> bool,
+    expected: impl Fn(&Refusal) -> bool,
 ) {
     let (before, records) = (bytes(engine), engine.records().len());
     let described = format!("{action:?} by {player}");
@@ -117,24 +118,27 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             engine,
             idle,
             offered,
-            |error| matches!(error, SubmitError::NotYourTurn { player: who, .. } if who.index == idle),
+            |error| matches!(error, Refusal::NotYourTurn { player: who, .. } if who.index == idle),
         );
     }
     assert_refused_json(engine, player, "{not json", |error| {
-        matches!(error, SubmitError::MalformedJson { .. })
+        matches!(
+            error,
+            SubmitError::Decode(DecodeError::MalformedJson { .. })
+        )
     });
     assert_refused_json(
         engine,
         player,
         r#"{"action":"bid"}"#,
-        |error| matches!(error, SubmitError::UnknownAction { action, .. } if action == "bid"),
+        |error| matches!(error, SubmitError::Decode(DecodeError::UnknownAction { action, .. }) if action == "bid"),
     );
     match state.phase() {
         Phase::Passing => {
-            let not_offered = |error: &SubmitError| {
+            let not_offered = |error: &Refusal| {
                 matches!(
                     error,
-                    SubmitError::NotOffered {
+                    Refusal::NotOffered {
                         action: "pass_cards",
                         selection: "cards",
                         ..
@@ -157,7 +161,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             assert_refused(engine, player, play(held[0]), |error| {
                 matches!(
                     error,
-                    SubmitError::ActionNotAvailable {
+                    Refusal::ActionNotAvailable {
                         action: "play_card",
                         ..
                     }
@@ -170,11 +174,11 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
                 |error| {
                     matches!(
                         error,
-                        SubmitError::MalformedSelection {
+                        SubmitError::Decode(DecodeError::MalformedSelection {
                             action: "pass_cards",
                             selection: "cards",
                             ..
-                        }
+                        })
                     )
                 },
             );
@@ -185,10 +189,10 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
                 |error| {
                     matches!(
                         error,
-                        SubmitError::MissingSelection {
+                        SubmitError::Decode(DecodeError::MissingSelection {
                             action: "pass_cards",
                             selection: "cards"
-                        }
+                        })
                     )
                 },
             );
@@ -197,7 +201,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             assert_refused(engine, player, play(missing), |error| {
                 matches!(
                     error,
-                    SubmitError::NotOffered {
+                    Refusal::NotOffered {
                         action: "play_card",
                         selection: "card",
                         ..
@@ -211,7 +215,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
                 assert_refused(engine, player, play(card), |error| {
                     matches!(
                         error,
-                        SubmitError::Invalid { action: "play_card", selection: "card", message }
+                        Refusal::Invalid { action: "play_card", selection: "card", message }
                             if message == reason
                     )
                 });
@@ -219,7 +223,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             assert_refused(engine, player, pass(&held[..3.min(held.len())]), |error| {
                 matches!(
                     error,
-                    SubmitError::ActionNotAvailable {
+                    Refusal::ActionNotAvailable {
                         action: "pass_cards",
                         ..
                     }
@@ -232,7 +236,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
             assert_refused_json(engine, player, &json, |error| {
                 matches!(
                     error,
-                    SubmitError::ExtraSelection { action: "play_card", selection } if selection == "extra"
+                    SubmitError::Decode(DecodeError::ExtraSelection { action: "play_card", selection }) if selection == "extra"
                 )
             });
         }
@@ -401,7 +405,7 @@ fn play_checked(seed: u64, autoplay: bool) {
     // Over: nothing more is accepted, and nothing changes.
     let any = play(Card::TWO_OF_CLUBS);
     assert_refused(&mut engine, PlayerIndex(0), any, |error| {
-        matches!(error, SubmitError::GameOver)
+        matches!(error, Refusal::GameOver)
     });
 }
 

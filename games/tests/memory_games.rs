@@ -3,7 +3,7 @@
 //! exact final scores; and what undo allows. Their replay from the log is checked by the
 //! conformance suite (`conformance.rs`).
 
-use meeple::{Engine, PlayerIndex, RecordKind, Refused, Seat, Space, SubmitError, UndoError};
+use meeple::{Engine, PlayerIndex, RecordKind, Refusal, Refused, Seat, Space, UndoError};
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -203,12 +203,12 @@ fn what_is_not_offered_is_refused() {
         engine.submit(P0, MemoryAction::Hide(Hide)),
         Err(Refused {
             action: MemoryAction::Hide(Hide),
-            error: SubmitError::ActionNotAvailable { action: "hide", .. }
+            error: Refusal::ActionNotAvailable { action: "hide", .. }
         })
     ));
     assert!(matches!(
-        engine.submit(P1, reveal(a)).map_err(SubmitError::from),
-        Err(SubmitError::NotYourTurn { .. })
+        engine.submit(P1, reveal(a)).map_err(Refusal::from),
+        Err(Refusal::NotYourTurn { .. })
     ));
     engine.submit(P0, reveal(a)).expect("offered");
     // The card is face up already.
@@ -219,7 +219,7 @@ fn what_is_not_offered_is_refused() {
             &refused,
             Err(Refused {
                 action,
-                error: SubmitError::NotOffered {
+                error: Refusal::NotOffered {
                     action: "reveal",
                     selection: "space",
                     ..
@@ -228,14 +228,12 @@ fn what_is_not_offered_is_refused() {
         ),
         "{refused:?}"
     );
-    let off_table = engine
-        .submit(P0, reveal(Space(16)))
-        .map_err(SubmitError::from);
-    assert!(matches!(off_table, Err(SubmitError::NotOffered { .. })));
+    let off_table = engine.submit(P0, reveal(Space(16))).map_err(Refusal::from);
+    assert!(matches!(off_table, Err(Refusal::NotOffered { .. })));
     engine.submit(P0, reveal(b)).expect("offered");
     assert!(matches!(
-        engine.submit(P0, reveal(a)).map_err(SubmitError::from),
-        Err(SubmitError::NotYourTurn { .. })
+        engine.submit(P0, reveal(a)).map_err(Refusal::from),
+        Err(Refusal::NotYourTurn { .. })
     ));
     let records = engine.records().len();
     engine

@@ -141,7 +141,7 @@ impl<'a> At<'a> {
         let name = &self.names.action.name;
         let sel_name = self.ident().to_string();
         quote! {
-            return #mp::Err(#mp::SubmitError::NotOffered {
+            return #mp::Err(#mp::Refusal::NotOffered {
                 action: #name,
                 selection: #sel_name,
                 value: #mp::default_label(__value),
@@ -275,12 +275,12 @@ fn expand(action: &ActionDef) -> TokenStream {
             let #sel = &#sel;
             Self::#check_k(#call #sel)?;
             if !Self::#complete_next(#call_next) {
-                return #mp::Err(#mp::SubmitError::NotOffered {
+                return #mp::Err(#mp::SubmitError::Refused(#mp::Refusal::NotOffered {
                     action: #name,
                     selection: #sel_name,
                     value: #mp::default_label(#sel),
                     reason: ::std::string::ToString::to_string("no complete action follows it"),
-                });
+                }));
             }
         });
     }
@@ -415,14 +415,14 @@ fn expand(action: &ActionDef) -> TokenStream {
                     if prefix.len() == #n {
                         #mp::Ok(#mp::Step::Complete)
                     } else {
-                        #mp::Err(#mp::extra_value(#name, #n))
+                        #mp::Err(#mp::SubmitError::Decode(#mp::extra_value(#name, #n)))
                     }
                 }
 
                 fn chosen(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
-                ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> {
+                ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> {
                     let #mp::ActionContext { game, player, args } = cx;
                     if prefix.is_empty() {
                         return #mp::Ok(#mp::None);
@@ -453,7 +453,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn from_selections(
                     args: #args_ty,
                     selections: &#mp::Map<#mp::String, #mp::Value>,
-                ) -> #mp::Result<Self, #mp::SubmitError> {
+                ) -> #mp::Result<Self, #mp::DecodeError> {
                     #mp::no_extra(#name, &[#(#selection_names),*], selections)?;
                     let #args_ty { #(#arg_idents,)* } = args;
                     #mp::Ok(#ident {
@@ -466,7 +466,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                     ::std::vec![#((#selection_names, #mp::encode(&self.#selection_idents))),*]
                 }
 
-                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> {
+                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> {
                     let args = &#mp::Action::args(self);
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(#checks)*
@@ -824,7 +824,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         quote_spanned! {validate.span()=>
             let #sel = __value;
             if let #mp::Some(__message) = #mp::Validation::into_error(#validate) {
-                return #mp::Err(#mp::SubmitError::Invalid { action: #name, selection: #sel_name, message: __message });
+                return #mp::Err(#mp::Refusal::Invalid { action: #name, selection: #sel_name, message: __message });
             }
         }
     });
@@ -834,7 +834,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         quote_spanned! {validate.span()=>
             let #sel = __value;
             if let #mp::Some(__message) = #mp::Validation::into_error(#validate) {
-                return #mp::Err(#mp::SubmitError::Invalid { action: #name, selection: #group, message: __message });
+                return #mp::Err(#mp::Refusal::Invalid { action: #name, selection: #group, message: __message });
             }
         }
     });
@@ -864,7 +864,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
     });
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::SubmitError> {
+        fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
             #bind_args
             #offered
             #validate

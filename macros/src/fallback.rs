@@ -114,13 +114,13 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
                 fn has_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
                 fn step(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
-                fn chosen(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::SubmitError> { #never }
+                fn chosen(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> { #never }
                 fn for_each_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> { #never }
                 fn count_completions(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> u64 { #never }
                 fn nth_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: u64) -> #mp::Option<Self> { #never }
-                fn from_selections(_: #args, _: &#mp::Map<#mp::String, #mp::Value>) -> #mp::Result<Self, #mp::SubmitError> { #never }
+                fn from_selections(_: #args, _: &#mp::Map<#mp::String, #mp::Value>) -> #mp::Result<Self, #mp::DecodeError> { #never }
                 fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
-                fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::SubmitError> { #never }
+                fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> { #never }
                 fn messages(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> { #never }
                 fn behaviour(&self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
             }

@@ -13,7 +13,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Position,
-    Seats, Setup, SetupError, SubmitError, View,
+    Refusal, Seats, Setup, SetupError, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -130,7 +130,7 @@ fn play(way: Way) -> (u32, u64) {
                 let action = position
                     .nth_completion(player, index)
                     .expect("a completion");
-                position.submit(player, action).map_err(SubmitError::from)
+                position.submit(player, action).map_err(Refusal::from)
             }
         }
         .expect("an offered completion");

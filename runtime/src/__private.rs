@@ -18,7 +18,7 @@ pub use crate::action::{
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};
 pub use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
-pub use crate::error::SubmitError;
+pub use crate::error::{DecodeError, Refusal, SubmitError};
 pub use crate::game::Game;
 pub use crate::places::{PieceMove, Places, piece_move_to, two_of};
 pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
-use crate::error::SubmitError;
+use crate::error::{DecodeError, Refusal, SubmitError};
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::SelectionKind;
@@ -72,12 +72,13 @@ pub trait Action: Sized + Clone + Debug {
     /// the values without checking that they are offered ([`step`](Self::step) checks).
     ///
     /// # Errors
-    /// [`SubmitError::MalformedSelection`] for a value that does not decode, or an extra
-    /// value error when `prefix` holds more values than the action has selections.
+    /// [`DecodeError::MalformedSelection`] for a value that does not decode, or
+    /// [`DecodeError::ExtraSelection`] when `prefix` holds more values than the action has
+    /// selections.
     fn chosen(
         cx: ActionContext<'_, Self::Game, Self::Args>,
         prefix: &[Value],
-    ) -> Result<Option<(&'static str, String)>, SubmitError>;
+    ) -> Result<Option<(&'static str, String)>, DecodeError>;
     /// Calls `visit` with every valid completion, in option order, until it breaks.
     /// Free text cannot be enumerated: an action with an `enter_text` selection yields
     /// nothing here.
@@ -100,20 +101,20 @@ pub trait Action: Sized + Clone + Debug {
     /// Builds the action from its arguments and the submitted values of its selections.
     ///
     /// # Errors
-    /// [`SubmitError::MissingSelection`], [`SubmitError::ExtraSelection`] or
-    /// [`SubmitError::MalformedSelection`].
+    /// [`DecodeError::MissingSelection`], [`DecodeError::ExtraSelection`] or
+    /// [`DecodeError::MalformedSelection`].
     fn from_selections(
         args: Self::Args,
         selections: &serde_json::Map<String, Value>,
-    ) -> Result<Self, SubmitError>;
+    ) -> Result<Self, DecodeError>;
     /// The values of the selections, as JSON, in selection order.
     fn selections(&self) -> Vec<(&'static str, Value)>;
     /// Checks every selection in order: offered (among the options, in range, right count)
     /// and valid.
     ///
     /// # Errors
-    /// [`SubmitError::NotOffered`] or [`SubmitError::Invalid`] for the first selection at fault.
-    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), SubmitError>;
+    /// [`Refusal::NotOffered`] or [`Refusal::Invalid`] for the first selection at fault.
+    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), Refusal>;
     /// The messages of the action, rendered from the state before its moves apply.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use crate::action::{Action, ActionSet, FollowUp, Message, Step};
-use crate::error::SubmitError;
+use crate::error::{DecodeError, Refusal, SubmitError};
 use crate::game::Game;
 use crate::player::PlayerIndex;
 
@@ -146,7 +146,7 @@ ask_args! {
 ask_args! {
     /// The name and label of the last value of `prefix` ([`Action::chosen`]).
     chosen => Chosen<'p> { prefix: &'p [Value] }
-        -> Result<Option<(&'static str, String)>, SubmitError>,
+        -> Result<Option<(&'static str, String)>, DecodeError>,
     |cx, _wrap, this| A::chosen(cx, this.prefix)
 }
 
@@ -175,7 +175,7 @@ ask_args! {
     /// ([`Action::from_selections`]).
     build => Build<'s> {
         selections: &'s serde_json::Map<String, Value>
-    } -> Result<G::Actions, SubmitError>,
+    } -> Result<G::Actions, DecodeError>,
     |cx, wrap, this| A::from_selections(cx.args.clone(), this.selections).map(wrap)
 }
 
@@ -227,7 +227,7 @@ ask_action! {
     ///
     /// # Errors
     /// As [`Action::check`].
-    check => Check<'g> { game: &'g S::Game, player: PlayerIndex } -> Result<(), SubmitError>,
+    check => Check<'g> { game: &'g S::Game, player: PlayerIndex } -> Result<(), Refusal>,
     |action, this| action.check(this.game, this.player)
 }
 

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
-use crate::error::{Refused, SubmitError, UndoError};
+use crate::error::{Refusal, Refused, SubmitError, UndoError};
 use crate::game::{Game, Outcome, Setup, SetupError};
 use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordHeader, RecordKind, RecordMoves};
 use crate::player::{PlayerIndex, PlayerSet};
@@ -371,13 +371,9 @@ impl<G: Game> Engine<G> {
     /// [`Position::submit_nth`] does, and returns its record.
     ///
     /// # Errors
-    /// As [`Position::submit_nth`]; for [`SubmitError::ForcedWithoutEnd`], the game is
+    /// As [`Position::submit_nth`]; for [`Refusal::ForcedWithoutEnd`], the game is
     /// rebuilt as it was before the action from its log.
-    pub fn submit_nth(
-        &mut self,
-        player: PlayerIndex,
-        index: u64,
-    ) -> Result<&Record<G>, SubmitError> {
+    pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<&Record<G>, Refusal> {
         let action = self.position.decode_nth(player, index)?;
         let index = self.apply(player, action).map_err(|(error, _)| error)?;
         Ok(&self.history.records[index])
@@ -386,7 +382,7 @@ impl<G: Game> Engine<G> {
     /// Parses `json` as a [`Submission`] and submits it.
     ///
     /// # Errors
-    /// [`SubmitError::MalformedJson`], or any error of
+    /// [`DecodeError::MalformedJson`](crate::DecodeError::MalformedJson), or any error of
     /// [`submit_submission`](Self::submit_submission).
     pub fn submit_json(
         &mut self,
@@ -409,7 +405,9 @@ impl<G: Game> Engine<G> {
         submission: &Submission,
     ) -> Result<&Record<G>, SubmitError> {
         let action = self.position.decode_admitted(player, submission)?;
-        let index = self.apply(player, action).map_err(|(error, _)| error)?;
+        let index = self
+            .apply(player, action)
+            .map_err(|(error, _)| SubmitError::from(error))?;
         Ok(&self.history.records[index])
     }
 
@@ -419,7 +417,7 @@ impl<G: Game> Engine<G> {
     ///
     /// # Errors
     /// [`Refused`], handing `action` back, with any error of [`Position::admit`] (the
-    /// state and the log are then untouched), or with [`SubmitError::ForcedWithoutEnd`]
+    /// state and the log are then untouched), or with [`Refusal::ForcedWithoutEnd`]
     /// when what follows is played for the players [`EngineSettings::forced_limit`] times
     /// in a row (the game is then rebuilt as it was before the action, from its log).
     pub fn submit(
@@ -441,13 +439,13 @@ impl<G: Game> Engine<G> {
     /// of its record.
     ///
     /// # Errors
-    /// [`SubmitError::ForcedWithoutEnd`], with the action taken back from its record: the
+    /// [`Refusal::ForcedWithoutEnd`], with the action taken back from its record: the
     /// game is rebuilt as it was before it.
     fn apply(
         &mut self,
         player: PlayerIndex,
         action: G::Actions,
-    ) -> Result<usize, (SubmitError, Option<G::Actions>)> {
+    ) -> Result<usize, (Refusal, Option<G::Actions>)> {
         let index = self.history.records.len();
         if let Err(endless) = self.position.apply(player, action, &mut self.history) {
             let action = self

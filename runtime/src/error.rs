@@ -59,22 +59,34 @@ pub fn echo(text: &str) -> String {
     echoed
 }
 
-/// Why a submission was refused. The state and the log are exactly as before.
+/// Why a submission was not taken: it could not be read as an action of the game
+/// ([`DecodeError`]), or it was read and the rules refuse it now ([`Refusal`]). The state
+/// and the log are exactly as before.
 ///
-/// Each variant names the action and, where one is at fault, the selection, so a client
-/// can show the player what to change.
+/// The split is the one a client acts on: a decoding error is a fault of the client (its
+/// submission names no action or selection of this game, or has the wrong shape), a
+/// refusal is a move the rules do not allow now, which a correct client still meets (the
+/// turn passed, an option was taken). After shakmaty's `ParseSanError` and `PlayError`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SubmitError {
-    /// The game is over: nothing more can be submitted.
-    #[error("the game is over")]
-    GameOver,
-    /// The player may not act now.
-    #[error("it is not {player}'s turn (to act: {})", in_prose(to_act))]
-    NotYourTurn {
-        /// Who submitted.
-        player: Seat,
-        /// Who may act now.
-        to_act: Vec<Seat>,
+    /// The submission is not an action of this game as it was written.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// The submission reads as an action, and the rules refuse it now.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+}
+
+/// Why a submission could not be read as an action of the game: its JSON, its action's
+/// name, or its selections' names and values do not fit the game: its form is at fault,
+/// not the rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The submission could not be read as JSON of the expected shape.
+    #[error("malformed submission: {reason}")]
+    MalformedJson {
+        /// What the parser said.
+        reason: String,
     },
     /// No action of the game has this name.
     #[error("unknown action `{action}`; the actions of this game are {}", known.join(", "))]
@@ -84,17 +96,6 @@ pub enum SubmitError {
         action: String,
         /// Every action name of the game.
         known: Vec<&'static str>,
-    },
-    /// The action exists but is not offered to this player now (its condition is false,
-    /// it has no valid completion, or a follow-up must be taken first).
-    #[error("`{action}` is not available to {player} now; available: {}", if available.is_empty() { "nothing".to_owned() } else { available.join(", ") })]
-    ActionNotAvailable {
-        /// The action submitted.
-        action: &'static str,
-        /// Who submitted.
-        player: Seat,
-        /// The actions this player may take now.
-        available: Vec<&'static str>,
     },
     /// A selection of the action is missing from the submission.
     #[error("`{action}` needs the selection `{selection}`")]
@@ -122,6 +123,35 @@ pub enum SubmitError {
         /// What the value should look like.
         reason: String,
     },
+}
+
+/// Why the rules refuse an action now: the game is over, it is another player's turn, the
+/// action or a value is not offered, a validation fails. Each variant names the action and,
+/// where one is at fault, the selection, so a client can show the player what to change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The game is over: nothing more can be submitted.
+    #[error("the game is over")]
+    GameOver,
+    /// The player may not act now.
+    #[error("it is not {player}'s turn (to act: {})", in_prose(to_act))]
+    NotYourTurn {
+        /// Who submitted.
+        player: Seat,
+        /// Who may act now.
+        to_act: Vec<Seat>,
+    },
+    /// The action exists but is not offered to this player now (its condition is false,
+    /// it has no valid completion, or a follow-up must be taken first).
+    #[error("`{action}` is not available to {player} now; available: {}", if available.is_empty() { "nothing".to_owned() } else { available.join(", ") })]
+    ActionNotAvailable {
+        /// The action submitted.
+        action: &'static str,
+        /// Who submitted.
+        player: Seat,
+        /// The actions this player may take now.
+        available: Vec<&'static str>,
+    },
     /// A value that is not among the options offered for that selection.
     #[error("`{action}`: {value} is not offered for `{selection}` ({reason})")]
     NotOffered {
@@ -144,30 +174,11 @@ pub enum SubmitError {
         /// The text the game shows the player.
         message: String,
     },
-    /// The submission could not be read as JSON of the expected shape.
-    #[error("malformed submission: {reason}")]
-    MalformedJson {
-        /// What the parser said.
-        reason: String,
-    },
     /// The player is to act but nothing is possible and the game declares no pass.
     #[error("{player} has nothing possible and the game does not pass for them")]
     Stuck {
         /// The stuck player.
         player: Seat,
-    },
-    /// The action was applied, but what followed was played for the players
-    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
-    /// the last of them `action`: a game that would never end (a bug of the game). A game
-    /// with its log is rebuilt as it was before the submission.
-    #[error(
-        "after this, `{action}` was played for the players {records} times in a row: the game would never end"
-    )]
-    ForcedWithoutEnd {
-        /// The action played last, by name.
-        action: String,
-        /// How many records were played in a row.
-        records: usize,
     },
     /// A completion was asked for by its position ([`Engine::submit_nth`]) past the last.
     ///
@@ -183,25 +194,44 @@ pub enum SubmitError {
         /// [`Engine::count_completions`]: crate::Engine::count_completions
         count: u64,
     },
+    /// The action was applied, but what followed was played for the players
+    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
+    /// the last of them `action`: a game that would never end (a bug of the game). A game
+    /// with its log is rebuilt as it was before the submission.
+    #[error(
+        "after this, `{action}` was played for the players {records} times in a row: the game would never end"
+    )]
+    ForcedWithoutEnd {
+        /// The action played last, by name.
+        action: String,
+        /// How many records were played in a row.
+        records: usize,
+    },
 }
 
 /// A submission of the game's own action that was refused, with the action handed back
 /// (as shakmaty's `PlayError` hands back what was played), so that a caller may change it
 /// and submit it again without having cloned it first. Displayed as its error.
 ///
-/// `?` turns it into its [`SubmitError`] where the action is not wanted.
+/// `?` turns it into its [`Refusal`], or a [`SubmitError`], where the action is not wanted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{error}")]
 pub struct Refused<A> {
     /// The action submitted, as it was.
     pub action: A,
     /// Why it was refused.
-    pub error: SubmitError,
+    pub error: Refusal,
+}
+
+impl<A> From<Refused<A>> for Refusal {
+    fn from(refused: Refused<A>) -> Self {
+        refused.error
+    }
 }
 
 impl<A> From<Refused<A>> for SubmitError {
     fn from(refused: Refused<A>) -> Self {
-        refused.error
+        SubmitError::Refused(refused.error)
     }
 }
 

@@ -215,7 +215,7 @@ pub enum WhenStuck<M> {
     /// The player passes: the engine records a forced `pass` with these moves.
     Pass(Vec<M>),
     /// Nothing can be done: the engine reports [`Status::Stuck`](crate::Status::Stuck)
-    /// and refuses submissions with [`SubmitError::Stuck`](crate::SubmitError::Stuck).
+    /// and refuses submissions with [`Refusal::Stuck`](crate::Refusal::Stuck).
     Deadlock,
 }
 

@@ -13,7 +13,7 @@ use crate::chance::Chance;
 use crate::components::Chest;
 use crate::dispatch;
 use crate::engine::Engine;
-use crate::error::SubmitError;
+use crate::error::Refusal;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::player::PlayerIndex;
@@ -326,7 +326,7 @@ fn check_game<G: Game>(
         let submitted = if submission % 2 == 0 {
             engine
                 .submit(player, completions[pick].clone())
-                .map_err(SubmitError::from)
+                .map_err(Refusal::from)
         } else {
             engine.submit_nth(player, pick as u64)
         };

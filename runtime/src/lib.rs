@@ -253,7 +253,7 @@ pub use components::{
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
 pub use engine::{Engine, ReplayError};
-pub use error::{ECHO_LIMIT, Refused, Seat, SubmitError, UndoError, echo};
+pub use error::{DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo};
 pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::dispatch::{self, ActionContext};
-use crate::error::{Refused, Seat, SubmitError, echo};
+use crate::error::{DecodeError, Refusal, Refused, Seat, SubmitError, echo};
 use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
 use crate::moves::{Move, resolve};
@@ -583,8 +583,10 @@ impl<G: Game> Position<G> {
         let args = self.candidate_args(player, action)?;
         match self.action_prompt(player, &args, prefix) {
             Ok(Some(prompt)) => Ok(prompt),
-            Ok(None) => Err(self.not_available(player, action)),
-            Err(_) if !self.is_available(player, &args) => Err(self.not_available(player, action)),
+            Ok(None) => Err(self.not_available(player, action).into()),
+            Err(_) if !self.is_available(player, &args) => {
+                Err(self.not_available(player, action).into())
+            }
             Err(error) => Err(error),
         }
     }
@@ -597,8 +599,8 @@ impl<G: Game> Position<G> {
     ///
     /// # Errors
     /// As [`prompt_action`](Self::prompt_action);
-    /// [`SubmitError::MissingSelection`] when a choice is named but a selection before it
-    /// is not, [`SubmitError::ExtraSelection`] for a name the action does not have.
+    /// [`DecodeError::MissingSelection`] when a choice is named but a selection before it
+    /// is not, [`DecodeError::ExtraSelection`] for a name the action does not have.
     pub fn prompt_submission(
         &self,
         player: PlayerIndex,
@@ -611,17 +613,18 @@ impl<G: Game> Position<G> {
                 if self.is_available(player, &args) {
                     error
                 } else {
-                    self.not_available(player, action)
+                    self.not_available(player, action).into()
                 }
             })?;
         if filled.selections.len() > filled.values.len() {
             return Err(match filled.open {
-                Some(selection) => SubmitError::MissingSelection { action, selection },
+                Some(selection) => DecodeError::MissingSelection { action, selection },
                 None => ActionContext::new(&self.state, player, &args)
                     .build(&filled.selections)
                     .err()
                     .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
-            });
+            }
+            .into());
         }
         self.prompt_action(player, action, &filled.values)
     }
@@ -697,17 +700,17 @@ impl<G: Game> Position<G> {
     /// [`submit_nth`](Self::submit_nth).
     ///
     /// # Errors
-    /// [`SubmitError::GameOver`], [`SubmitError::NotYourTurn`], or
-    /// [`SubmitError::NoSuchCompletion`] when `index` is not below
+    /// [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions).
     pub(crate) fn decode_nth(
         &self,
         player: PlayerIndex,
         index: u64,
-    ) -> Result<G::Actions, SubmitError> {
+    ) -> Result<G::Actions, Refusal> {
         self.check_turn(player)?;
         let Some(action) = self.nth_completion(player, index) else {
-            return Err(SubmitError::NoSuchCompletion {
+            return Err(Refusal::NoSuchCompletion {
                 player: self.seat(player),
                 index,
                 count: self.count_completions(player),
@@ -730,12 +733,12 @@ impl<G: Game> Position<G> {
     /// they refuse, which would be a bug of the generated walks).
     ///
     /// # Errors
-    /// [`SubmitError::GameOver`], [`SubmitError::NotYourTurn`], or
-    /// [`SubmitError::NoSuchCompletion`] when `index` is not below
-    /// [`count_completions`](Self::count_completions); [`SubmitError::ForcedWithoutEnd`]
+    /// [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchCompletion`] when `index` is not below
+    /// [`count_completions`](Self::count_completions); [`Refusal::ForcedWithoutEnd`]
     /// as [`submit`](Self::submit). The position is untouched after the first three; after
     /// the last it stays where the limit stopped it.
-    pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), SubmitError> {
+    pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), Refusal> {
         let action = self.decode_nth(player, index)?;
         self.apply(player, action, &mut Unrecorded)
             .map_err(Endless::into_error)
@@ -746,17 +749,18 @@ impl<G: Game> Position<G> {
     /// [`admit`](Self::admit) then checks. Selections the engine makes without asking
     /// (forced ones) may be left out. Changes nothing.
     ///
-    /// A value that is not offered is already refused here when the selections cannot be
-    /// read without it (an option that is not among the offered ones); the rest of the
+    /// Reading needs the position: which actions the player has, and which selections the
+    /// engine makes for them. So decoding refuses too, where it cannot read further (the
+    /// turn, the action, an option that is not among the offered ones); the rest of the
     /// checks are [`admit`](Self::admit)'s.
     ///
     /// # Errors
-    /// [`SubmitError::GameOver`], [`SubmitError::NotYourTurn`],
-    /// [`SubmitError::UnknownAction`], [`SubmitError::ActionNotAvailable`], a missing,
-    /// extra or malformed selection ([`SubmitError::MissingSelection`],
-    /// [`SubmitError::ExtraSelection`], [`SubmitError::MalformedSelection`]),
-    /// [`SubmitError::NotOffered`], or [`SubmitError::Stuck`] when the player has nothing
-    /// possible at all.
+    /// [`SubmitError::Decode`] with [`DecodeError::UnknownAction`] or a missing, extra or
+    /// malformed selection ([`DecodeError::MissingSelection`],
+    /// [`DecodeError::ExtraSelection`], [`DecodeError::MalformedSelection`]);
+    /// [`SubmitError::Refused`] with [`Refusal::GameOver`], [`Refusal::NotYourTurn`],
+    /// [`Refusal::ActionNotAvailable`], [`Refusal::NotOffered`], or [`Refusal::Stuck`]
+    /// when the player has nothing possible at all.
     pub fn decode(
         &self,
         player: PlayerIndex,
@@ -769,13 +773,15 @@ impl<G: Game> Position<G> {
         // Selections the engine makes without asking (forced ones) may be left out.
         let built =
             match ActionContext::new(&self.state, player, &args).build(&submission.selections) {
-                Err(SubmitError::MissingSelection { .. }) => {
+                Err(DecodeError::MissingSelection { .. }) => {
                     fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
                         .and_then(|filled| {
-                            ActionContext::new(&self.state, player, &args).build(&filled.selections)
+                            ActionContext::new(&self.state, player, &args)
+                                .build(&filled.selections)
+                                .map_err(SubmitError::from)
                         })
                 }
-                built => built,
+                built => built.map_err(SubmitError::from),
             };
         built.map_err(|error| self.refused(player, &args, error))
     }
@@ -795,13 +801,14 @@ impl<G: Game> Position<G> {
         } else {
             let action = G::Actions::NAMES[G::Actions::args_index(args)];
             self.or_stuck(player, self.not_available(player, action))
+                .into()
         }
     }
 
     /// Parses `json` as a [`Submission`] and submits it.
     ///
     /// # Errors
-    /// [`SubmitError::MalformedJson`], or any error of
+    /// [`DecodeError::MalformedJson`], or any error of
     /// [`submit_submission`](Self::submit_submission).
     pub fn submit_json(&mut self, player: PlayerIndex, json: &str) -> Result<(), SubmitError> {
         let submission = Submission::from_json(json)?;
@@ -820,7 +827,7 @@ impl<G: Game> Position<G> {
     ) -> Result<(), SubmitError> {
         let action = self.decode_admitted(player, submission)?;
         self.apply(player, action, &mut Unrecorded)
-            .map_err(Endless::into_error)
+            .map_err(|endless| endless.into_error().into())
     }
 
     /// [`decode`](Self::decode) then [`admit`](Self::admit): the action of `submission`,
@@ -835,7 +842,7 @@ impl<G: Game> Position<G> {
     ) -> Result<G::Actions, SubmitError> {
         let action = self.decode(player, submission)?;
         if let Err(error) = self.admit(player, &action) {
-            return Err(self.refused(player, &action.args(), error));
+            return Err(self.refused(player, &action.args(), error.into()));
         }
         Ok(action)
     }
@@ -845,7 +852,7 @@ impl<G: Game> Position<G> {
     ///
     /// # Errors
     /// [`Refused`], handing `action` back, with any error of [`admit`](Self::admit) (the
-    /// state is then untouched), or with [`SubmitError::ForcedWithoutEnd`] when what
+    /// state is then untouched), or with [`Refusal::ForcedWithoutEnd`] when what
     /// follows the action is played for the players [`EngineSettings::forced_limit`] times
     /// in a row: the position then stays where the limit stopped it (the logged table
     /// rebuilds it from its log).
@@ -872,10 +879,10 @@ impl<G: Game> Position<G> {
     /// submission, after [`decode`](Self::decode).
     ///
     /// # Errors
-    /// [`SubmitError::GameOver`], [`SubmitError::Stuck`], [`SubmitError::NotYourTurn`],
-    /// [`SubmitError::ActionNotAvailable`] (its condition is false, or a follow-up comes
-    /// first), [`SubmitError::NotOffered`] or [`SubmitError::Invalid`].
-    pub fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), SubmitError> {
+    /// [`Refusal::GameOver`], [`Refusal::Stuck`], [`Refusal::NotYourTurn`],
+    /// [`Refusal::ActionNotAvailable`] (its condition is false, or a follow-up comes
+    /// first), [`Refusal::NotOffered`] or [`Refusal::Invalid`].
+    pub fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {
         self.check_turn(player)?;
         let args = action.args();
         let offered = match self.follow_ups.first() {
@@ -906,27 +913,28 @@ impl<G: Game> Position<G> {
     }
 
     /// Refuses a submission of `player`'s when they may not act now.
-    fn check_turn(&self, player: PlayerIndex) -> Result<(), SubmitError> {
+    fn check_turn(&self, player: PlayerIndex) -> Result<(), Refusal> {
         let to_act = self.to_act();
         // Nobody acts once the game is over: the outcome is asked only to explain.
         if to_act.contains(player) {
             return Ok(());
         }
         if self.state.outcome().is_some() {
-            return Err(SubmitError::GameOver);
+            return Err(Refusal::GameOver);
         }
-        Err(SubmitError::NotYourTurn {
+        Err(Refusal::NotYourTurn {
             player: self.seat(player),
             to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
         })
     }
 
     /// `error`, unless the player has nothing possible at all, which says more.
-    fn or_stuck(&self, player: PlayerIndex, error: SubmitError) -> SubmitError {
+    fn or_stuck<E: From<Refusal>>(&self, player: PlayerIndex, error: E) -> E {
         if !self.can_complete(player) {
-            SubmitError::Stuck {
+            Refusal::Stuck {
                 player: self.seat(player),
             }
+            .into()
         } else {
             error
         }
@@ -940,15 +948,16 @@ impl<G: Game> Position<G> {
         action: &str,
     ) -> Result<<G::Actions as ActionSet>::Args, SubmitError> {
         let Some(index) = G::Actions::NAMES.iter().position(|name| *name == action) else {
-            return Err(SubmitError::UnknownAction {
+            return Err(DecodeError::UnknownAction {
                 action: echo(action),
                 known: G::Actions::NAMES.to_vec(),
-            });
+            }
+            .into());
         };
         self.candidates(player)
             .find(|args| G::Actions::args_index(args) == index)
             .cloned()
-            .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]))
+            .ok_or_else(|| self.not_available(player, G::Actions::NAMES[index]).into())
     }
 
     /// Whether the action of `args`, a candidate of `player`'s, is offered: it has a
@@ -969,11 +978,11 @@ impl<G: Game> Position<G> {
         if self.is_available(player, &args) {
             Ok(args)
         } else {
-            Err(self.not_available(player, action))
+            Err(self.not_available(player, action).into())
         }
     }
 
-    fn not_available(&self, player: PlayerIndex, action: &str) -> SubmitError {
+    fn not_available(&self, player: PlayerIndex, action: &str) -> Refusal {
         let action = G::Actions::NAMES
             .iter()
             .find(|name| **name == action)
@@ -984,7 +993,7 @@ impl<G: Game> Position<G> {
             .iter()
             .map(|args| G::Actions::NAMES[G::Actions::args_index(args)])
             .collect();
-        SubmitError::ActionNotAvailable {
+        Refusal::ActionNotAvailable {
             action,
             player: self.seat(player),
             available,
@@ -1204,8 +1213,8 @@ impl<G: Game> Position<G> {
 
 impl Endless {
     /// The error a submission reports for this run.
-    pub(crate) fn into_error(self) -> SubmitError {
-        SubmitError::ForcedWithoutEnd {
+    pub(crate) fn into_error(self) -> Refusal {
+        Refusal::ForcedWithoutEnd {
             action: self.action,
             records: self.records,
         }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::SubmitError;
+use crate::error::DecodeError;
 
 /// An action as a client sends it: `{"action":"play_card","selections":{"card":"QS"}}`.
 ///
@@ -39,9 +39,9 @@ impl Submission {
     /// Reads a submission from JSON.
     ///
     /// # Errors
-    /// [`SubmitError::MalformedJson`] with the parser's reason.
-    pub fn from_json(json: &str) -> Result<Self, SubmitError> {
-        serde_json::from_str(json).map_err(|error| SubmitError::MalformedJson {
+    /// [`DecodeError::MalformedJson`] with the parser's reason.
+    pub fn from_json(json: &str) -> Result<Self, DecodeError> {
+        serde_json::from_str(json).map_err(|error| DecodeError::MalformedJson {
             reason: error.to_string(),
         })
     }

@@ -2,8 +2,9 @@
 //! forever, an action name of any length and any characters.
 
 use meeple::{
-    Action, Actions, Engine, EngineSettings, FORCED_LIMIT, Game, Move, MoveContext, Outcome,
-    PlayerIndex, PlayerSet, Seats, Setup, SetupError, Status, Submission, SubmitError, echo,
+    Action, Actions, DecodeError, Engine, EngineSettings, FORCED_LIMIT, Game, Move, MoveContext,
+    Outcome, PlayerIndex, PlayerSet, Refusal, Seats, Setup, SetupError, Status, Submission,
+    SubmitError, echo,
 };
 use serde::{Deserialize, Serialize};
 
@@ -104,10 +105,10 @@ fn a_submission_that_sets_off_endless_forced_plays_is_refused_and_loses_nothing(
         engine.submit_submission(PlayerIndex(0), &Submission::new("start").with("hands", 1));
     assert_eq!(
         refused.map(|_| ()),
-        Err(SubmitError::ForcedWithoutEnd {
+        Err(SubmitError::Refused(Refusal::ForcedWithoutEnd {
             action: "tick".to_owned(),
             records: 50,
-        })
+        }))
     );
     assert_eq!(engine.state(), before.state(), "the state is as before");
     assert_eq!(engine.log(), before.log(), "the log is as before");
@@ -125,7 +126,7 @@ fn an_unknown_action_is_echoed_short_and_escaped() {
         .submit_submission(PlayerIndex(0), &Submission::new(name))
         .map(|_| ())
         .expect_err("unknown");
-    let SubmitError::UnknownAction { action, .. } = &refused else {
+    let SubmitError::Decode(DecodeError::UnknownAction { action, .. }) = &refused else {
         panic!("{refused:?}");
     };
     assert_eq!(action.chars().filter(|&c| c == 'x').count(), 58);

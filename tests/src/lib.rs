@@ -23,14 +23,15 @@ impl<G: Journal> Move<G> for Note {
 }
 
 /// Runs `attempt`, which must be refused, checks that it left the state, the log and the
-/// pending follow-ups exactly as they were, and returns the error.
+/// pending follow-ups exactly as they were, and returns the error: a [`SubmitError`] for a
+/// submission in the wire form, a [`Refusal`](meeple::Refusal) for the game's own action.
 ///
 /// # Panics
 /// When `attempt` succeeds, or changes the state, the follow-ups or the log.
-pub fn refused<G: Game + serde::Serialize>(
+pub fn refused<G: Game + serde::Serialize, E: std::fmt::Display>(
     engine: &mut Engine<G>,
-    attempt: impl FnOnce(&mut Engine<G>) -> Result<(), SubmitError>,
-) -> SubmitError {
+    attempt: impl FnOnce(&mut Engine<G>) -> Result<(), E>,
+) -> E {
     let json = |engine: &Engine<G>| {
         (
             serde_json::to_value(engine.state()).expect("a state serializes"),

@@ -4,7 +4,7 @@
 
 use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, Placement, PlayerIndex, PlayerSet,
-    Seats, SelectionKind, Setup, SetupError, Space, Submission, SubmitError, View,
+    Refusal, Seats, SelectionKind, Setup, SetupError, Space, Submission, SubmitError, View,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
@@ -171,11 +171,11 @@ fn placements_are_submitted_and_checked() {
     );
     assert_eq!(
         refused.map(|record| record.name()),
-        Err(SubmitError::Invalid {
+        Err(SubmitError::Refused(Refusal::Invalid {
             action: "lay",
             selection: "at",
             message: "the arrow would point off the board from 0,0".to_owned()
-        })
+        }))
     );
     assert!(engine.state().laid.is_empty());
     engine
@@ -309,12 +309,12 @@ fn a_budget_prunes_the_sets_as_they_grow() {
         engine.submit_submission(P0, &Submission::new("buy").with("cards", json!([1, 3])));
     assert_eq!(
         refused.map(|record| record.name()),
-        Err(SubmitError::NotOffered {
+        Err(SubmitError::Refused(Refusal::NotOffered {
             action: "buy",
             selection: "cards",
             value: "[1,3]".to_owned(),
             reason: "the set breaks its bound (`within`)".to_owned()
-        })
+        }))
     );
     assert_eq!(engine.state().bought, None);
     engine

@@ -2,8 +2,8 @@
 //! checked together, tree-shaken as a whole, never skipped.
 
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats,
-    SelectionKind, Setup, SetupError, Submission, SubmitError, View,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Refusal,
+    Seats, SelectionKind, Setup, SetupError, Submission, SubmitError, View,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
@@ -171,21 +171,21 @@ fn a_group_is_checked_together() {
         engine
             .submit_submission(P0, &send(1, 0, "planks", "north"))
             .map(|record| record.name()),
-        Err(SubmitError::Invalid {
+        Err(SubmitError::Refused(Refusal::Invalid {
             action: "send",
             selection: "cargo",
             message: "load exactly 3 crates, not 1".to_owned()
-        })
+        }))
     );
     assert_eq!(
         engine
             .submit_submission(P0, &send(3, 0, "", "north"))
             .map(|record| record.name()),
-        Err(SubmitError::Invalid {
+        Err(SubmitError::Refused(Refusal::Invalid {
             action: "send",
             selection: "name",
             message: "not allowed".to_owned()
-        })
+        }))
     );
     assert_eq!(engine.state().sent, None);
     engine

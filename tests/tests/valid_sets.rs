@@ -3,8 +3,8 @@
 //! refused option; debug builds check that both agree.
 
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerSet, Seats, Setup, SetupError,
-    SubmitError,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerSet, Refusal, Seats, Setup,
+    SetupError,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
@@ -201,7 +201,7 @@ fn a_submission_outside_the_set_gets_the_validation_error() {
     ));
     assert_eq!(
         error.error,
-        SubmitError::Invalid {
+        Refusal::Invalid {
             action: "take",
             selection: "stone",
             message: "stone 3 is odd".to_owned(),

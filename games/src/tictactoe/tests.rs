@@ -1,7 +1,7 @@
 //! Unit tests of the rules.
 
 use meeple::{
-    Engine, PlayerIndex, Seat, SetupError, Submission, SubmitError, UndoError, check_views,
+    Engine, PlayerIndex, Refusal, Seat, SetupError, Submission, SubmitError, UndoError, check_views,
 };
 
 use super::*;
@@ -39,7 +39,7 @@ fn three_in_a_row_wins_and_ends_the_game() {
     assert_eq!(outcome.scores, vec![1, -1]);
     assert_eq!(
         engine.submit_submission(O, &Submission::new("place").with("space", 1)),
-        Err(SubmitError::GameOver)
+        Err(SubmitError::Refused(Refusal::GameOver))
     );
 }
 
@@ -75,19 +75,19 @@ fn a_taken_space_is_not_offered_and_is_refused() {
     let refused = engine.submit_submission(O, &Submission::new("place").with("space", 4));
     assert_eq!(
         refused,
-        Err(SubmitError::NotOffered {
+        Err(SubmitError::Refused(Refusal::NotOffered {
             action: "place",
             selection: "space",
             value: "4".to_owned(),
             reason: "it is not among the options".to_owned()
-        })
+        }))
     );
     assert_eq!(
         engine.submit_submission(X, &Submission::new("place").with("space", 0)),
-        Err(SubmitError::NotYourTurn {
+        Err(SubmitError::Refused(Refusal::NotYourTurn {
             player: Seat::new(X, "X"),
             to_act: vec![Seat::new(O, "O")]
-        })
+        }))
     );
     assert_eq!(serde_json::to_string(engine.state()).expect("JSON"), before);
     assert_eq!(engine.records().len(), records);

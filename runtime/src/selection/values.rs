@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::SubmitError;
+use crate::error::DecodeError;
 
 /// How a value is shown when its selection declares no `label`: a JSON string as is,
 /// anything else as its JSON text.
@@ -25,13 +25,13 @@ pub fn encode<T: serde::Serialize + ?Sized>(value: &T) -> Value {
 /// Reads a selection's submitted value.
 ///
 /// # Errors
-/// [`SubmitError::MalformedSelection`] with serde's reason.
+/// [`DecodeError::MalformedSelection`] with serde's reason.
 pub fn decode<T: serde::de::DeserializeOwned>(
     action: &'static str,
     selection: &'static str,
     value: &Value,
-) -> Result<T, SubmitError> {
-    T::deserialize(value).map_err(|error| SubmitError::MalformedSelection {
+) -> Result<T, DecodeError> {
+    T::deserialize(value).map_err(|error| DecodeError::MalformedSelection {
         action,
         selection,
         reason: error.to_string(),
@@ -41,32 +41,32 @@ pub fn decode<T: serde::de::DeserializeOwned>(
 /// Reads the value of `selection` from a submission's selections.
 ///
 /// # Errors
-/// [`SubmitError::MissingSelection`] or [`SubmitError::MalformedSelection`].
+/// [`DecodeError::MissingSelection`] or [`DecodeError::MalformedSelection`].
 pub fn take<T: serde::de::DeserializeOwned>(
     action: &'static str,
     selection: &'static str,
     selections: &Map<String, Value>,
-) -> Result<T, SubmitError> {
+) -> Result<T, DecodeError> {
     match selections.get(selection) {
         Some(value) => decode(action, selection, value),
-        None => Err(SubmitError::MissingSelection { action, selection }),
+        None => Err(DecodeError::MissingSelection { action, selection }),
     }
 }
 
 /// Refuses selections a submission names that the action does not have.
 ///
 /// # Errors
-/// [`SubmitError::ExtraSelection`] for the first unknown name.
+/// [`DecodeError::ExtraSelection`] for the first unknown name.
 pub fn no_extra(
     action: &'static str,
     known: &[&'static str],
     selections: &Map<String, Value>,
-) -> Result<(), SubmitError> {
+) -> Result<(), DecodeError> {
     match selections
         .keys()
         .find(|name| !known.contains(&name.as_str()))
     {
-        Some(extra) => Err(SubmitError::ExtraSelection {
+        Some(extra) => Err(DecodeError::ExtraSelection {
             action,
             selection: extra.clone(),
         }),
@@ -76,8 +76,8 @@ pub fn no_extra(
 
 /// The error of a prefix with more values than the action has selections.
 #[must_use]
-pub fn extra_value(action: &'static str, selections: usize) -> SubmitError {
-    SubmitError::ExtraSelection {
+pub fn extra_value(action: &'static str, selections: usize) -> DecodeError {
+    DecodeError::ExtraSelection {
         action,
         selection: format!(
             "value #{} (the action has {selections} selections)",

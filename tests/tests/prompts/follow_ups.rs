@@ -161,12 +161,12 @@ fn refused_follow_ups_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "steal",
             selection: "amount",
             value: "3".to_owned(),
             reason: "it is outside 0..=2".to_owned(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -177,11 +177,11 @@ fn refused_follow_ups_say_why() {
         engine
             .submit(P1, MarketAction::Steal(steal(5, P0, 2)))
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
     });
     assert_eq!(
         error,
-        SubmitError::ActionNotAvailable {
+        Refusal::ActionNotAvailable {
             action: "steal",
             player: seat(P1),
             available: vec!["steal"],
@@ -194,11 +194,11 @@ fn refused_follow_ups_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::ActionNotAvailable {
+        SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "earn",
             player: seat(P1),
             available: vec!["steal"],
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -206,11 +206,11 @@ fn refused_follow_ups_say_why() {
     );
     assert_eq!(
         engine.prompt_action(P1, "earn", &[]),
-        Err(SubmitError::ActionNotAvailable {
+        Err(SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "earn",
             player: seat(P1),
             available: vec!["steal"],
-        })
+        }))
     );
 
     let error = refused(
@@ -219,10 +219,10 @@ fn refused_follow_ups_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotYourTurn {
+        SubmitError::Refused(Refusal::NotYourTurn {
             player: seat(P0),
             to_act: vec![seat(P1)]
-        }
+        })
     );
 
     let error = refused(
@@ -231,10 +231,10 @@ fn refused_follow_ups_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::UnknownAction {
+        SubmitError::Decode(DecodeError::UnknownAction {
             action: "pay".to_owned(),
             known: vec!["earn", "steal"],
-        }
+        })
     );
 
     let record = engine

@@ -245,11 +245,11 @@ fn refused_boardings_say_why() {
         engine
             .submit(P1, FerryAction::Board(Board { boat: 7, seat: 2 }))
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
     });
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        Refusal::Invalid {
             action: "board",
             selection: "seat",
             message: "seat 2 is taken".to_owned(),
@@ -260,11 +260,11 @@ fn refused_boardings_say_why() {
         engine
             .submit(P0, FerryAction::CastOff(CastOff {}))
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
     });
     assert_eq!(
         error,
-        SubmitError::NotYourTurn {
+        Refusal::NotYourTurn {
             player: seat(P0),
             to_act: vec![seat(P1)]
         }
@@ -277,14 +277,14 @@ fn refused_boardings_say_why() {
     let error = refused(&mut engine, submit(P1, Submission::new("cast_off")));
     assert_eq!(
         error,
-        SubmitError::ActionNotAvailable {
+        SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "cast_off",
             player: seat(P1),
             available: vec!["board"],
-        }
+        })
     );
 
     let mut over = ferry(1, 1, true);
     let error = refused(&mut over, submit(P0, Submission::new("cast_off")));
-    assert_eq!(error, SubmitError::GameOver);
+    assert_eq!(error, SubmitError::Refused(Refusal::GameOver));
 }

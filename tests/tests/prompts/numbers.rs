@@ -202,12 +202,12 @@ fn refused_numbers_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "buy",
             selection: "amount",
             value: "3".to_owned(),
             reason: "it is outside 1..=2".to_owned(),
-        }
+        })
     );
 
     let error = refused(
@@ -225,11 +225,11 @@ fn refused_numbers_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "pledge",
             selection: "amount",
             message: "pledges are in hundreds".to_owned(),
-        }
+        })
     );
 
     let error = refused(
@@ -239,11 +239,11 @@ fn refused_numbers_say_why() {
     assert!(
         matches!(
             error,
-            SubmitError::MalformedSelection {
+            SubmitError::Decode(DecodeError::MalformedSelection {
                 action: "bid",
                 selection: "amount",
                 ..
-            }
+            })
         ),
         "{error:?}"
     );
@@ -261,28 +261,28 @@ fn refused_numbers_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "buy",
             selection: "amount",
             value: "1".to_owned(),
             reason: "it is outside 1..=0".to_owned(),
-        }
+        })
     );
     assert_eq!(
         engine.prompt_action(P0, "buy", &[json!("gold")]),
-        Err(SubmitError::NotOffered {
+        Err(SubmitError::Refused(Refusal::NotOffered {
             action: "buy",
             selection: "good",
             value: "gold".to_owned(),
             reason: "no complete action follows it".to_owned(),
-        })
+        }))
     );
     assert_eq!(
         engine.prompt_action(P0, "buy", &[json!("wood"), json!(1), json!(1)]),
-        Err(SubmitError::ExtraSelection {
+        Err(SubmitError::Decode(DecodeError::ExtraSelection {
             action: "buy",
             selection: "value #3 (the action has 2 selections)".to_owned(),
-        })
+        }))
     );
 
     engine

@@ -232,12 +232,12 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "harvest",
             selection: "side",
             value: "south".to_owned(),
             reason: "the game chooses north here".to_owned(),
-        }
+        })
     );
     submit(P0, Submission::new("harvest").with("seed", "pea"))(&mut engine)
         .expect("the side the game chooses need not be submitted");
@@ -266,12 +266,12 @@ fn two_options_are_asked() {
     insta::assert_json_snapshot!("skips_plant_two_beds", plant);
     assert_eq!(
         engine.prompt_action(P0, "plant", &[json!(5)]),
-        Err(SubmitError::NotOffered {
+        Err(SubmitError::Refused(Refusal::NotOffered {
             action: "plant",
             selection: "bed",
             value: "5".to_owned(),
             reason: "it is not among the options".to_owned(),
-        })
+        }))
     );
 }
 
@@ -305,10 +305,10 @@ fn submissions_name_every_selection_but_forced_ones() {
     );
     assert_eq!(
         error,
-        SubmitError::MissingSelection {
+        SubmitError::Decode(DecodeError::MissingSelection {
             action: "fence",
             selection: "length"
-        }
+        })
     );
     assert_eq!(error.to_string(), "`fence` needs the selection `length`");
 
@@ -324,10 +324,10 @@ fn submissions_name_every_selection_but_forced_ones() {
     );
     assert_eq!(
         error,
-        SubmitError::ExtraSelection {
+        SubmitError::Decode(DecodeError::ExtraSelection {
             action: "plant",
             selection: "colour".to_owned()
-        }
+        })
     );
     assert_eq!(error.to_string(), "`plant` has no selection `colour`");
 
@@ -340,12 +340,12 @@ fn submissions_name_every_selection_but_forced_ones() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "plant",
             selection: "bed",
             value: "4".to_owned(),
             reason: "it is not among the options".to_owned(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -363,11 +363,11 @@ fn submissions_name_every_selection_but_forced_ones() {
     );
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "fence",
             selection: "length",
             message: "the south wall is short".to_owned(),
-        }
+        })
     );
     assert_eq!(error.to_string(), "`fence`: the south wall is short");
 
@@ -383,11 +383,11 @@ fn submissions_name_every_selection_but_forced_ones() {
     assert!(
         matches!(
             error,
-            SubmitError::MalformedSelection {
+            SubmitError::Decode(DecodeError::MalformedSelection {
                 action: "plant",
                 selection: "bed",
                 ..
-            }
+            })
         ),
         "{error:?}"
     );
@@ -438,10 +438,10 @@ fn an_action_in_progress_is_prompted_by_name() {
         .expect_err("the side comes first");
     assert_eq!(
         fence,
-        SubmitError::MissingSelection {
+        SubmitError::Decode(DecodeError::MissingSelection {
             action: "fence",
             selection: "side"
-        }
+        })
     );
     let colour = engine
         .prompt_submission(
@@ -453,9 +453,9 @@ fn an_action_in_progress_is_prompted_by_name() {
         .expect_err("water has no colour");
     assert_eq!(
         colour,
-        SubmitError::ExtraSelection {
+        SubmitError::Decode(DecodeError::ExtraSelection {
             action: "water",
             selection: "colour".to_owned()
-        }
+        })
     );
 }

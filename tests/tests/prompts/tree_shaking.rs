@@ -160,18 +160,20 @@ fn removed_options_and_actions_are_refused() {
     for room in ["cellar", "tower"] {
         assert_eq!(
             engine.prompt_action(P0, "open", &[json!(room)]),
-            Err(SubmitError::NotOffered {
+            Err(SubmitError::Refused(Refusal::NotOffered {
                 action: "open",
                 selection: "room",
                 value: room.to_owned(),
                 reason: "no complete action follows it".to_owned(),
-            })
+            }))
         );
     }
-    let not_available = |action| SubmitError::ActionNotAvailable {
-        action,
-        player: seat(P0),
-        available: vec!["open"],
+    let not_available = |action| {
+        SubmitError::Refused(Refusal::ActionNotAvailable {
+            action,
+            player: seat(P0),
+            available: vec!["open"],
+        })
     };
     assert_eq!(
         engine.prompt_action(P0, "trade", &[]),
@@ -203,11 +205,11 @@ fn removed_options_and_actions_are_refused() {
     );
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "open",
             selection: "door",
             message: "door 3 is locked".to_owned(),
-        }
+        })
     );
 
     let error = refused(
@@ -221,11 +223,11 @@ fn removed_options_and_actions_are_refused() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "open",
             selection: "door",
             value: "1".to_owned(),
             reason: "it is not among the options".to_owned(),
-        }
+        })
     );
 }

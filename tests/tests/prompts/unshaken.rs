@@ -118,7 +118,7 @@ fn assert_not_offered(action: &'static str) {
     );
     assert!(matches!(
         engine.prompt_action(P0, action, &[]),
-        Err(SubmitError::ActionNotAvailable { .. })
+        Err(SubmitError::Refused(Refusal::ActionNotAvailable { .. }))
     ));
 }
 

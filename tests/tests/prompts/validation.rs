@@ -175,7 +175,7 @@ fn a_completion_is_submitted_by_its_position() {
     let mut past = engine.clone();
     assert_eq!(
         past.submit_nth(P0, count).map(|_| ()),
-        Err(SubmitError::NoSuchCompletion {
+        Err(Refusal::NoSuchCompletion {
             player: seat(P0),
             index: count,
             count
@@ -202,11 +202,11 @@ fn a_chosen_set_is_labelled_by_its_items() {
     assert_eq!(meld.selection, None);
     assert_eq!(
         engine.prompt_action(P0, "meld", &[json!([3, 8])]),
-        Err(SubmitError::Invalid {
+        Err(SubmitError::Refused(Refusal::Invalid {
             action: "meld",
             selection: "cards",
             message: "a meld adds up to 10".to_owned()
-        })
+        }))
     );
 }
 
@@ -240,11 +240,11 @@ fn refused_submissions_say_why() {
     });
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "play",
             selection: "card",
             message: "3 is not higher than 6".to_owned(),
-        }
+        })
     );
     assert_eq!(error.to_string(), "`play`: 3 is not higher than 6");
 
@@ -252,11 +252,11 @@ fn refused_submissions_say_why() {
         engine
             .submit(P0, CardAction::Play(Play { card: 4 }))
             .map(|_| ())
-            .map_err(SubmitError::from)
+            .map_err(Refusal::from)
     });
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        Refusal::NotOffered {
             action: "play",
             selection: "card",
             value: "4".to_owned(),
@@ -270,11 +270,11 @@ fn refused_submissions_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "meld",
             selection: "cards",
             message: "a meld adds up to 10".to_owned(),
-        }
+        })
     );
 
     let error = refused(
@@ -283,12 +283,12 @@ fn refused_submissions_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "meld",
             selection: "cards",
             value: "[1]".to_owned(),
             reason: "choose exactly 2, not 1".to_owned(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -301,12 +301,12 @@ fn refused_submissions_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::NotOffered {
+        SubmitError::Refused(Refusal::NotOffered {
             action: "meld",
             selection: "cards",
             value: "[9,9]".to_owned(),
             reason: "value #2 is chosen twice".to_owned(),
-        }
+        })
     );
 
     let error = refused(
@@ -315,11 +315,11 @@ fn refused_submissions_say_why() {
     );
     assert_eq!(
         error,
-        SubmitError::Invalid {
+        SubmitError::Refused(Refusal::Invalid {
             action: "discard",
             selection: "card",
             message: "not allowed".to_owned(),
-        }
+        })
     );
 
     engine
