@@ -6,10 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use meeple::{
-    Agent, Budget, ComponentId, Engine, PlayerIndex, Position, RandomAgent, Search, SearchAgent,
-    Space,
+    Agent, Budget, ComponentId, Engine, PieceMove, PlayerIndex, Position, RandomAgent, Search,
+    SearchAgent, Slot, Space, Viewer,
 };
-use meeple_games::memory::{Memory, MemoryConfig, MemoryMove};
+use meeple_games::memory::{Memory, MemoryConfig, MemoryMove, MemoryPlace};
 
 mod matches;
 
@@ -28,14 +28,20 @@ fn play_out(world: &mut Position<Memory>, seed: u64) -> usize {
     actions
 }
 
-/// Where each card still on the table was last seen turned over: every reveal is seen by
-/// every player, so this is what each of them remembers.
+/// Where each card still on the table was last seen turned over: every card turned face up
+/// is seen by every player, so this is what each of them remembers.
 fn remembered(engine: &Engine<Memory>) -> BTreeMap<Space, ComponentId> {
     let mut known = BTreeMap::new();
-    for moved in engine.records().iter().flat_map(|record| &record.moves) {
+    let seen = engine.viewed_records(Viewer::Observer);
+    for moved in seen.iter().flat_map(|record| &record.moves) {
         match moved {
-            MemoryMove::Reveal { space, card, .. } => {
-                known.insert(*space, card.id());
+            MemoryMove::Piece(PieceMove::Move {
+                to: MemoryPlace::FaceUp,
+                at,
+                seen: Some(Slot::Known(card)),
+                ..
+            }) => {
+                known.insert(Space(*at), card.id());
             }
             MemoryMove::Capture { spaces, .. } => {
                 for space in spaces {

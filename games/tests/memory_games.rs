@@ -58,8 +58,8 @@ fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
                 assert!(
                     matches!(
                         moves[step - 1],
-                        MemoryMove::Reveal { space, card, .. }
-                            if *space == spaces[1] && card.component() == face
+                        MemoryMove::Turned { space, face: turned, .. }
+                            if *space == spaces[1] && turned == face
                     ),
                     "a capture follows the reveal of its second card"
                 );
@@ -69,7 +69,8 @@ fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
             }
             MemoryMove::EndGame => {
                 assert_eq!(step + 1, moves.len(), "the game ends with its last move");
-                assert!(matches!(moves[step - 1], MemoryMove::Capture { .. }));
+                // The capture, then its two cards taken into the pile.
+                assert!(matches!(moves[step - 3], MemoryMove::Capture { .. }));
             }
             _ => {}
         }

@@ -83,7 +83,7 @@ pub fn two_of<'a, P: PartialEq, T: ?Sized>(
 ///
 /// Serialized with a `piece_move` tag:
 /// `{"piece_move":"move","from":"deck","index":51,"to":{"hand":2},"at":0}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "piece_move",
     rename_all = "snake_case",

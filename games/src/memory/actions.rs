@@ -9,7 +9,7 @@ use super::Memory;
 ///
 /// Chosen on the board among every face-down card, labelled by its space as `row,column`
 /// (0-based), and, while the two cards of the last miss still lie face up, among those two
-/// as well: they are turned face down first ([`MemoryMove::Hide`](super::MemoryMove::Hide)), then the chosen
+/// as well: they are turned face down first ([`Memory::hide_moves`]), then the chosen
 /// card is turned over. Submitted as `{"action":"reveal","selections":{"space":5}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(

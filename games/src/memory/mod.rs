@@ -19,8 +19,8 @@
 //!
 //! Wikipedia says the two cards of a miss are turned back face down at the end of the turn.
 //! In meeple the miss ends the turn at once ([`MemoryMove::Miss`]): the two cards stay face
-//! up, and the next player's first [`Reveal`] turns them face down as the first move of its
-//! action record ([`MemoryMove::Hide`]) before turning over the chosen card, which may be one
+//! up, and the next player's first [`Reveal`] turns them face down as the first moves of its
+//! action record ([`Memory::hide_moves`]) before turning over the chosen card, which may be one
 //! of those two (everyone saw where they lie). The next player may also turn them face down
 //! on their own first with the selection-free [`Hide`] action, then choose.
 //!
@@ -37,6 +37,11 @@
 //! face-up cards ([`Memory::face_up`], seen by all), or in a player's pile of taken pairs
 //! ([`Memory::captured`], seen by all). Turning a card over moves it between the two boards,
 //! space for space; [`Memory::table`] shows the two boards as one.
+//!
+//! The places are addressed as data by `#[derive(Places)]` ([`MemoryPlace`]), so every move
+//! of a card is a [`PieceMove`] of the framework's, which also says what each viewer sees of
+//! it; Memory's own moves ([`MemoryMove`]) are the rules around them: a card turned, a pair
+//! taken or missed, the end.
 //!
 //! # Search agents
 //!
@@ -74,9 +79,9 @@ mod tests;
 use std::ops::RangeInclusive;
 
 use meeple::{
-    Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer, Piece,
-    Place, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Slot, Space, Stack, View,
-    move_piece,
+    Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer,
+    PieceMove, Places, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Slot, Space,
+    Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -93,7 +98,8 @@ pub const CARDS: DeckId = DeckId(0);
 /// This is the whole truth (the admin's view); every other viewer sees the face-down
 /// cards as anonymous cards ([`View`]), and [`summary`](Self::summary) shows the table as
 /// text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[places(component = Face)]
 pub struct Memory {
     config: MemoryConfig,
     /// The cards lying face down: each viewer sees where a card lies, not which.
@@ -134,7 +140,8 @@ impl Game for Memory {
     const RECALLS: bool = true;
 
     /// The cards of the [`deck`](Memory::deck), in deck order, face down on a
-    /// `rows` x `columns` board; the setup move shuffles them ([`MemoryMove::Shuffle`]).
+    /// `rows` x `columns` board; the setup's move shuffles them (a [`PieceMove::Shuffle`] of
+    /// the face-down board).
     ///
     /// # Errors
     /// [`SetupError::Config`] if the cards do not fit the board (never after
@@ -163,7 +170,9 @@ impl Game for Memory {
                 waiting: None,
                 over: false,
             },
-            moves: vec![MemoryMove::Shuffle],
+            moves: vec![MemoryMove::Piece(PieceMove::Shuffle {
+                place: MemoryPlace::FaceDown,
+            })],
         })
     }
 
@@ -376,70 +385,82 @@ impl Memory {
     }
 
     /// The moves of [`Reveal`] on `space` by `player`: the two cards of the last miss turned
-    /// face down ([`MemoryMove::Hide`]) if they still lie face up, then the card turned over
-    /// ([`MemoryMove::Reveal`], carrying the card it shows). Read from the full state, as
-    /// every behaviour is; empty if no card lies on `space`, which the options rule out.
+    /// face down ([`hide_moves`](Self::hide_moves)) if they still lie face up, then the card
+    /// turned over (a [`PieceMove`] from the face-down board to the face-up one, space for
+    /// space) and [`MemoryMove::Turned`] with its face. Read from the full state, as every
+    /// behaviour is; only the hiding when no card lies on `space`, which the options rule
+    /// out.
     #[must_use]
     pub fn reveal_moves(&self, player: PlayerIndex, space: Space) -> Vec<MemoryMove> {
-        let mut moves: Vec<MemoryMove> = self.hide_moves();
-        let card = self
+        let mut moves = self.hide_moves();
+        let face = self
             .face_down
-            .get(space)
-            .or_else(|| self.face_up.get(space))
-            .and_then(Slot::piece)
-            .cloned();
-        if let Some(card) = card {
-            moves.push(MemoryMove::Reveal {
+            .component(space)
+            .or_else(|| self.face_up.component(space));
+        if let Some(face) = face {
+            moves.push(MemoryMove::Piece(Memory::turn_over(
+                MemoryPlace::FaceDown,
+                MemoryPlace::FaceUp,
+                space,
+            )));
+            moves.push(MemoryMove::Turned {
                 player,
                 space,
-                card,
+                face: face.clone(),
             });
         }
         moves
     }
 
-    /// The move of [`Hide`]: the two cards of the last miss turned face down, carrying each
-    /// card as it lies afterwards. Empty when no card waits.
+    /// The moves that turn the two cards of the last miss face down (each a [`PieceMove`]
+    /// from the face-up board to the face-down one, space for space), then
+    /// [`MemoryMove::Hidden`]. Empty when no card waits.
     #[must_use]
     pub fn hide_moves(&self) -> Vec<MemoryMove> {
         let Some(spaces) = self.waiting else {
             return Vec::new();
         };
-        let slot = |space: Space| {
-            self.face_up
-                .get(space)
-                .cloned()
-                .unwrap_or(Slot::Hidden(None))
-        };
-        vec![MemoryMove::Hide {
-            spaces,
-            cards: spaces.map(slot),
-        }]
+        let mut moves: Vec<MemoryMove> = spaces
+            .iter()
+            .map(|&space| {
+                MemoryMove::Piece(Memory::turn_over(
+                    MemoryPlace::FaceUp,
+                    MemoryPlace::FaceDown,
+                    space,
+                ))
+            })
+            .collect();
+        moves.push(MemoryMove::Hidden { spaces });
+        moves
     }
 
-    /// Moves the piece on `space` of `from` to `space` of `to`, as `slot` (what `to` shows
-    /// there afterwards). Does nothing if no piece lies there or the space of `to` is
-    /// taken, which the rules rule out.
-    fn turn_over(from: &mut Board<Face>, to: &mut Board<Face>, space: Space, slot: Slot<Face>) {
-        if from.check_take(space.0).is_ok() && to.check_put(Some(space.0)).is_ok() {
-            from.take_unchecked(space.0);
-            to.put_unchecked(space.0, slot);
+    /// The card on `space` of the board `from` turned over onto the same space of `to`.
+    fn turn_over(from: MemoryPlace, to: MemoryPlace, space: Space) -> PieceMove<MemoryPlace, Face> {
+        PieceMove::Move {
+            from,
+            index: space.0,
+            to,
+            at: space.0,
+            seen: None,
         }
+    }
+
+    /// The moves that take the face-up cards of `spaces` into `player`'s pile, in order,
+    /// on top.
+    fn take(&self, player: PlayerIndex, spaces: [Space; 2]) -> [PieceMove<MemoryPlace, Face>; 2] {
+        let top = self.captured(player).len();
+        [0, 1].map(|taken| PieceMove::Move {
+            from: MemoryPlace::FaceUp,
+            index: spaces[taken].0,
+            to: MemoryPlace::Captured(player),
+            at: top + taken,
+            seen: None,
+        })
     }
 
     /// The face of the card turned over first this turn, with its space.
     fn first_card(&self) -> Option<(Space, &Face)> {
         let first = self.first?;
         Some((first, self.face_at(first)?))
-    }
-
-    /// Puts `card` face up on `space`, taken from the face-down board.
-    fn reveal(&mut self, space: Space, card: &Piece<Face>) {
-        Memory::turn_over(
-            &mut self.face_down,
-            &mut self.face_up,
-            space,
-            Slot::Known(card.clone()),
-        );
     }
 }

@@ -1,50 +1,46 @@
-//! The moves of Memory: the small steps of a turn, chained by their consequences.
+//! The moves of Memory: the small steps of a turn, chained by their consequences. The
+//! cards move between the places of the table by the moves every game with places shares
+//! ([`PieceMove`]); Memory's own moves are the rules around them.
 
-use meeple::{
-    Arrangement, Move, MoveContext, Piece, PlayerIndex, Policy, Slot, Space, Viewer, move_piece,
-};
+use meeple::{Move, MoveContext, PieceMove, PlayerIndex, Space, Viewer};
 use serde::{Deserialize, Serialize};
 
-use super::{Face, Memory};
+use super::{Face, Memory, MemoryPlace};
 
-/// A step of a game of Memory. The setup shuffles (`Shuffle -> Arrange`); a turn is
-/// `[Hide] -> Reveal`, then `[Hide] -> Reveal -> Capture (-> EndGame)` or
-/// `[Hide] -> Reveal -> Miss`, where `Hide` turns the cards of the last miss face down when
-/// they still lie face up.
+/// A step of a game of Memory. The setup shuffles the face-down cards
+/// (`Piece(Shuffle) -> Piece(Arrange)`); a turn is `[Piece(Move) x 2 -> Hidden] ->
+/// Piece(Move) -> Turned`, then `Capture -> Piece(Move) x 2 (-> EndGame)` or `Miss`: the
+/// cards of the last miss turned face down while they still lie face up, the chosen card
+/// turned over, then the pair taken or missed.
 ///
-/// The face-down cards are hidden from every viewer but the admin: the shuffle's order is
-/// concealed, and a card going face down is an anonymous card in their view
-/// ([`Move::view`]). Turning a card over shows it to everyone.
+/// What each viewer sees is [`PieceMove::view`]'s: the shuffle's order only by the admin, a
+/// card turned face up by everyone, a card turned face down as an anonymous card by
+/// everyone but the admin. Memory's own moves carry nothing hidden.
 ///
-/// Serialized with a `move` tag: `{"move":"capture","player":1,"spaces":[3,9],"face":"C"}`.
+/// Serialized with a `move` tag: `{"move":"capture","player":1,"spaces":[3,9],"face":"C"}`,
+/// or for a card moved,
+/// `{"move":"piece","piece_move":"move","from":"face_down","index":5,"to":"face_up","at":5}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum MemoryMove {
-    /// The setup: the face-down cards are shuffled. Draws the game's only chance into the
-    /// [`Arrange`](Self::Arrange) that follows.
-    Shuffle,
-    /// The face-down cards are put in a new order: space `i` takes the card of space
-    /// `arrangement.order[i]`. Only the admin sees the order; the others see the cards stay
-    /// where they lie ([`Arrangement::concealed`]).
-    Arrange {
-        /// The shuffle drawn.
-        arrangement: Arrangement,
-    },
-    /// `player` turns over the card on `space`: it goes from the face-down board to the
-    /// face-up one. Public once applied: it carries the card, which every viewer puts where
-    /// they saw an anonymous card. The second card of a turn is followed by
-    /// [`Capture`](Self::Capture) when it matches the first, else by [`Miss`](Self::Miss).
-    Reveal {
-        /// Who turns it over.
+    /// A card moves between the places of the table (turned over, turned face down, taken
+    /// into a pile), or the face-down cards are shuffled (at setup).
+    Piece(PieceMove<MemoryPlace, Face>),
+    /// `player` has turned over the card on `space` (the [`Piece`](Self::Piece) move before
+    /// this one), showing `face` to everyone: the first card of the turn, kept face up while
+    /// the second is awaited; or the second, followed by [`Capture`](Self::Capture) when it
+    /// matches the first, else by [`Miss`](Self::Miss).
+    Turned {
+        /// Who turned it over.
         player: PlayerIndex,
-        /// Where it lies.
+        /// Where it lies, face up.
         space: Space,
-        /// The card, as everyone sees it once face up.
-        card: Piece<Face>,
+        /// Its face.
+        face: Face,
     },
     /// The two face-up cards of `spaces` show the same `face`: `player` takes them into their
-    /// pile and plays again. Once the last pair is taken, the game ends
-    /// ([`EndGame`](Self::EndGame)).
+    /// pile (two [`Piece`](Self::Piece) moves) and plays again. Once the last pair is taken,
+    /// the game ends ([`EndGame`](Self::EndGame)).
     Capture {
         /// Who takes the pair.
         player: PlayerIndex,
@@ -54,7 +50,7 @@ pub enum MemoryMove {
         face: Face,
     },
     /// The two face-up cards of `spaces` differ: they stay face up until the next player
-    /// turns them face down ([`Hide`](Self::Hide)), and the turn passes to `next`.
+    /// turns them face down, and the turn passes to `next`.
     Miss {
         /// Who missed.
         player: PlayerIndex,
@@ -63,43 +59,44 @@ pub enum MemoryMove {
         /// Whose turn it is now.
         next: PlayerIndex,
     },
-    /// The two cards of the last miss are turned face down on their spaces. Carries each
-    /// card as it lies afterwards, as the viewer sees it: the card itself for the admin, an
-    /// anonymous card for everyone else.
-    Hide {
+    /// The two cards of the last miss lie face down again (the two [`Piece`](Self::Piece)
+    /// moves before this one turned them): no card waits any more.
+    Hidden {
         /// The spaces of the two cards.
         spaces: [Space; 2],
-        /// What each space shows afterwards, as the viewer of this move sees it.
-        cards: [Slot<Face>; 2],
     },
     /// Every pair is taken: the game is over, most pairs wins.
     EndGame,
 }
 
+impl From<PieceMove<MemoryPlace, Face>> for MemoryMove {
+    fn from(piece: PieceMove<MemoryPlace, Face>) -> Self {
+        MemoryMove::Piece(piece)
+    }
+}
+
 impl Move<Memory> for MemoryMove {
     fn apply(&self, game: &mut Memory, next: &mut MoveContext<'_, Self>) {
         match self {
-            MemoryMove::Shuffle => {
-                let arrangement = Arrangement::shuffle(game.face_down.grid().len(), next.chance());
-                next.then(MemoryMove::Arrange { arrangement });
+            MemoryMove::Piece(piece) => {
+                // The rules only move cards that lie where the move says (a bug otherwise),
+                // and a refused move changes nothing.
+                let applied = piece.apply(game, next);
+                debug_assert_eq!(applied, Ok(()), "{piece:?}");
             }
-            MemoryMove::Arrange { arrangement } => {
-                // A malformed arrangement (which `Shuffle` never draws) changes nothing.
-                let _ = meeple::Place::arrange(&mut game.face_down, arrangement);
-            }
-            MemoryMove::Reveal {
+            MemoryMove::Turned {
                 player,
                 space,
-                card,
+                face,
             } => {
-                game.reveal(*space, card);
-                let Some((first, face)) = game.first_card().filter(|(first, _)| first != space)
+                let Some((first, first_face)) =
+                    game.first_card().filter(|(first, _)| first != space)
                 else {
                     game.first = Some(*space);
                     return;
                 };
                 let spaces = [first, *space];
-                if face == card.component() {
+                if first_face == face {
                     next.then(MemoryMove::Capture {
                         player: *player,
                         spaces,
@@ -114,14 +111,12 @@ impl Move<Memory> for MemoryMove {
                 }
             }
             MemoryMove::Capture { player, spaces, .. } => {
-                if let Some(pile) = game.captured.get_mut(*player) {
-                    for space in spaces {
-                        // The rules put both cards face up before: nothing else to do if not.
-                        let _ = move_piece(&mut game.face_up, space.0, pile, None);
-                    }
-                }
                 game.first = None;
-                if game.pairs_left() == 0 {
+                for taken in game.take(*player, *spaces) {
+                    next.then(MemoryMove::Piece(taken));
+                }
+                // The two cards leave the table with the moves just asked for.
+                if game.pairs_left() == 1 {
                     next.then(MemoryMove::EndGame);
                 }
             }
@@ -130,30 +125,15 @@ impl Move<Memory> for MemoryMove {
                 game.waiting = Some(*spaces);
                 game.turn = *next;
             }
-            MemoryMove::Hide { spaces, cards } => {
-                for (space, card) in spaces.iter().zip(cards) {
-                    Memory::turn_over(&mut game.face_up, &mut game.face_down, *space, card.clone());
-                }
-                game.waiting = None;
-            }
+            MemoryMove::Hidden { .. } => game.waiting = None,
             MemoryMove::EndGame => game.over = true,
         }
     }
 
-    /// The shuffle's order is seen by the admin only; the cards turned face down are
-    /// anonymous cards for everyone but the admin. Everything else is public.
-    fn view(&self, _after: &Memory, viewer: Viewer) -> Option<Self> {
-        if viewer == Viewer::Admin {
-            return Some(self.clone());
-        }
+    /// A card's move as [`PieceMove::view`] shows it; Memory's own moves are public.
+    fn view(&self, after: &Memory, viewer: Viewer) -> Option<Self> {
         Some(match self {
-            MemoryMove::Arrange { arrangement } => MemoryMove::Arrange {
-                arrangement: arrangement.concealed(),
-            },
-            MemoryMove::Hide { spaces, cards } => MemoryMove::Hide {
-                spaces: *spaces,
-                cards: cards.clone().map(|card| card.concealed(Policy::Len)),
-            },
+            MemoryMove::Piece(piece) => MemoryMove::Piece(piece.view(after, viewer)),
             other => other.clone(),
         })
     }

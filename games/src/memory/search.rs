@@ -5,10 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use meeple::{Chance, ComponentId, Piece, Place, Slot, Space};
+use meeple::{Chance, ComponentId, Piece, PieceMove, Place, Slot, Space};
 
 use super::moves::MemoryMove;
-use super::{Face, Memory};
+use super::{Face, Memory, MemoryPlace};
 
 impl Memory {
     /// A full table consistent with this view: every anonymous face-down card replaced by a
@@ -34,9 +34,15 @@ impl Memory {
         let mut known = BTreeMap::new();
         for moved in seen {
             match moved {
-                MemoryMove::Arrange { .. } => known.clear(),
-                MemoryMove::Reveal { space, card, .. } => {
-                    known.insert(*space, card.id());
+                MemoryMove::Piece(PieceMove::Arrange { .. }) => known.clear(),
+                // Turned over: the viewer sees the card where it lands, face up.
+                MemoryMove::Piece(PieceMove::Move {
+                    to: MemoryPlace::FaceUp,
+                    at,
+                    seen: Some(Slot::Known(card)),
+                    ..
+                }) => {
+                    known.insert(Space(*at), card.id());
                 }
                 MemoryMove::Capture { spaces, .. } => {
                     for space in spaces {

@@ -2,8 +2,8 @@
 //! spaces 0 and 1 hold the pair `A`, spaces 2 and 3 the pair `B`, and so on.
 
 use meeple::{
-    Chance, Engine, Game, Move, PlayerIndex, Policy, Seats, SetupError, Slot, Space, Viewer,
-    apply_moves,
+    Chance, Engine, Game, Move, PieceMove, PlayerIndex, Policy, Seats, SetupError, Slot, Space,
+    Viewer, apply_moves,
 };
 
 use super::*;
@@ -41,6 +41,29 @@ fn face(text: &str) -> Face {
     Face(text.to_owned())
 }
 
+/// The card on `space` of the board `from` moved to the same space of `to`, as the rules
+/// move it (the full move: nothing `seen`).
+fn turned(from: MemoryPlace, to: MemoryPlace, space: usize) -> MemoryMove {
+    MemoryMove::Piece(PieceMove::Move {
+        from,
+        index: space,
+        to,
+        at: space,
+        seen: None,
+    })
+}
+
+/// The face-up card on `space` taken to position `at` of `player`'s pile.
+fn taken(player: PlayerIndex, space: usize, at: usize) -> MemoryMove {
+    MemoryMove::Piece(PieceMove::Move {
+        from: MemoryPlace::FaceUp,
+        index: space,
+        to: MemoryPlace::Captured(player),
+        at,
+        seen: None,
+    })
+}
+
 #[test]
 fn the_table_is_laid_face_down_in_deck_order_before_the_shuffle() {
     let game = laid(2, 3, 2);
@@ -64,14 +87,21 @@ fn the_table_is_laid_face_down_in_deck_order_before_the_shuffle() {
 #[test]
 fn the_shuffle_moves_the_cards_and_keeps_every_one() {
     let mut game = laid(4, 4, 2);
-    let applied = apply_moves(
-        &mut game,
-        &mut Chance::from_seed(3),
-        vec![MemoryMove::Shuffle],
-    );
+    let shuffle = MemoryMove::Piece(PieceMove::Shuffle {
+        place: MemoryPlace::FaceDown,
+    });
+    let applied = apply_moves(&mut game, &mut Chance::from_seed(3), vec![shuffle]);
     assert!(matches!(
         applied.as_slice(),
-        [MemoryMove::Shuffle, MemoryMove::Arrange { .. }]
+        [
+            MemoryMove::Piece(PieceMove::Shuffle {
+                place: MemoryPlace::FaceDown
+            }),
+            MemoryMove::Piece(PieceMove::Arrange {
+                place: MemoryPlace::FaceDown,
+                ..
+            })
+        ]
     ));
     let mut ids = Vec::new();
     game.visit_pieces(&mut |id| ids.push(id));
@@ -90,14 +120,17 @@ fn the_shuffle_moves_the_cards_and_keeps_every_one() {
 fn a_match_takes_the_pair_and_the_player_plays_again() {
     let mut game = laid(2, 3, 2);
     let first = reveal(&mut game, P0, 4);
-    assert!(matches!(
-        first.as_slice(),
-        [MemoryMove::Reveal {
-            player: P0,
-            space: Space(4),
-            ..
-        }]
-    ));
+    assert_eq!(
+        first,
+        [
+            turned(MemoryPlace::FaceDown, MemoryPlace::FaceUp, 4),
+            MemoryMove::Turned {
+                player: P0,
+                space: Space(4),
+                face: face("C"),
+            }
+        ]
+    );
     assert_eq!(game.revealed(), Some(Space(4)));
     assert_eq!(game.face_at(Space(4)), Some(&face("C")));
     assert!(game.face_down().is_free(Space(4)));
@@ -109,12 +142,16 @@ fn a_match_takes_the_pair_and_the_player_plays_again() {
 
     let second = reveal(&mut game, P0, 5);
     assert_eq!(
-        second[1..],
-        [MemoryMove::Capture {
-            player: P0,
-            spaces: [Space(4), Space(5)],
-            face: face("C"),
-        }]
+        second[2..],
+        [
+            MemoryMove::Capture {
+                player: P0,
+                spaces: [Space(4), Space(5)],
+                face: face("C"),
+            },
+            taken(P0, 4, 0),
+            taken(P0, 5, 1),
+        ]
     );
     assert_eq!(game.pairs(P0), 1);
     assert_eq!(game.captured(P0).len(), 2);
@@ -136,7 +173,7 @@ fn a_miss_leaves_both_cards_face_up_and_passes_the_turn() {
     let mut game = laid(2, 3, 3);
     let moves = turn(&mut game, P0, 0, 2);
     assert_eq!(
-        moves[2..],
+        moves[4..],
         [MemoryMove::Miss {
             player: P0,
             spaces: [Space(0), Space(2)],
@@ -171,14 +208,15 @@ fn hiding_turns_the_cards_of_the_miss_face_down() {
     turn(&mut game, P0, 0, 2);
     let hide = game.hide_moves();
     let applied = apply_moves(&mut game, &mut Chance::from_seed(0), hide);
-    let [MemoryMove::Hide { spaces, cards }] = applied.as_slice() else {
-        panic!("one hide: {applied:?}")
-    };
-    assert_eq!(*spaces, [Space(0), Space(2)]);
     assert_eq!(
-        cards[0].component(),
-        Some(&face("A")),
-        "the admin sees them"
+        applied,
+        [
+            turned(MemoryPlace::FaceUp, MemoryPlace::FaceDown, 0),
+            turned(MemoryPlace::FaceUp, MemoryPlace::FaceDown, 2),
+            MemoryMove::Hidden {
+                spaces: [Space(0), Space(2)]
+            },
+        ]
     );
     assert_eq!(game.waiting(), None);
     assert_eq!(game.face_up().taken().count(), 0);
@@ -197,27 +235,29 @@ fn the_next_reveal_hides_the_cards_of_the_miss_first() {
     turn(&mut game, P0, 0, 2);
     // P1 remembers where the A lies and turns it over again.
     let moves = reveal(&mut game, P1, 0);
-    assert!(matches!(
-        moves.as_slice(),
+    assert_eq!(
+        moves,
         [
-            MemoryMove::Hide {
-                spaces: [Space(0), Space(2)],
-                ..
+            turned(MemoryPlace::FaceUp, MemoryPlace::FaceDown, 0),
+            turned(MemoryPlace::FaceUp, MemoryPlace::FaceDown, 2),
+            MemoryMove::Hidden {
+                spaces: [Space(0), Space(2)]
             },
-            MemoryMove::Reveal {
+            turned(MemoryPlace::FaceDown, MemoryPlace::FaceUp, 0),
+            MemoryMove::Turned {
                 player: P1,
                 space: Space(0),
-                ..
+                face: face("A"),
             },
         ]
-    ));
+    );
     assert_eq!(game.waiting(), None);
     assert_eq!(game.revealed(), Some(Space(0)));
     assert_eq!(game.face_at(Space(0)), Some(&face("A")));
     assert_eq!(game.face_at(Space(2)), None);
     assert!(game.face_down().get(Space(2)).is_some());
     let moves = reveal(&mut game, P1, 1);
-    assert!(matches!(moves[1], MemoryMove::Capture { player: P1, .. }));
+    assert!(matches!(moves[2], MemoryMove::Capture { player: P1, .. }));
     assert_eq!(game.pairs(P1), 1);
     assert_eq!(game.to_act(), PlayerSet::one(P1));
 }
@@ -313,24 +353,32 @@ fn players_and_observers_see_no_face_down_card() {
     }
     assert_eq!(game.view(Viewer::Admin), game);
 
-    // A viewer sees the cards of a hide turned face down as anonymous cards.
+    // A viewer sees a card turned face down as an anonymous card where it lands.
     let hide = game.hide_moves().remove(0);
-    let seen = Move::view(&hide, &game, Viewer::Player(P1)).expect("seen");
-    let MemoryMove::Hide { cards, .. } = seen else {
-        panic!("a hide: {seen:?}")
-    };
-    assert_eq!(cards, [Slot::Hidden(None), Slot::Hidden(None)]);
-    assert_eq!(Move::view(&hide, &game, Viewer::Admin), Some(hide.clone()));
+    let mut after = game.clone();
+    apply_moves(&mut after, &mut Chance::from_seed(0), vec![hide.clone()]);
+    assert_eq!(
+        Move::view(&hide, &after, Viewer::Player(P1)),
+        Some(MemoryMove::Piece(PieceMove::Move {
+            from: MemoryPlace::FaceUp,
+            index: 0,
+            to: MemoryPlace::FaceDown,
+            at: 0,
+            seen: Some(Slot::Hidden(None)),
+        }))
+    );
+    assert_eq!(Move::view(&hide, &after, Viewer::Admin), Some(hide.clone()));
     // The shuffle's order is the admin's alone.
     let arrangement = meeple::Arrangement::shuffle(6, &mut Chance::from_seed(1));
-    let arrange = MemoryMove::Arrange {
-        arrangement: arrangement.clone(),
+    let arrange = |arrangement| {
+        MemoryMove::Piece(PieceMove::Arrange {
+            place: MemoryPlace::FaceDown,
+            arrangement,
+        })
     };
     assert_eq!(
-        Move::view(&arrange, &game, Viewer::Observer),
-        Some(MemoryMove::Arrange {
-            arrangement: arrangement.concealed()
-        })
+        Move::view(&arrange(arrangement.clone()), &game, Viewer::Observer),
+        Some(arrange(arrangement.concealed()))
     );
     assert_eq!(
         Slot::Hidden::<Face>(None).concealed(Policy::Len),
@@ -449,17 +497,21 @@ fn moves_are_described_without_face_down_cards() {
     assert_eq!(
         seen,
         [
+            None,
             Some("Player 1 turns over A at 0,0".to_owned()),
+            None,
             Some("Player 1 turns over B at 0,2".to_owned()),
             Some(
                 "Player 1 finds no pair: the cards at 0,0 and 0,2 stay face up; you to play"
                     .to_owned()
             ),
+            None,
+            None,
             Some("The cards at 0,0 and 0,2 are turned face down".to_owned()),
         ]
     );
     assert_eq!(
-        game.describe_move(&moves[0], P0).as_deref(),
+        game.describe_move(&moves[1], P0).as_deref(),
         Some("You turn over A at 0,0")
     );
     let capture = MemoryMove::Capture {
@@ -471,8 +523,16 @@ fn moves_are_described_without_face_down_cards() {
         game.describe_move(&capture, P1).as_deref(),
         Some("You take the pair of A")
     );
-    let arrange = MemoryMove::Arrange {
+    let arrange = MemoryMove::Piece(PieceMove::Arrange {
+        place: MemoryPlace::FaceDown,
         arrangement: meeple::Arrangement::shuffle(6, &mut Chance::from_seed(1)),
-    };
+    });
     assert_eq!(game.describe_move(&arrange, P0), None);
+    let shuffle = MemoryMove::Piece(PieceMove::Shuffle {
+        place: MemoryPlace::FaceDown,
+    });
+    assert_eq!(
+        game.describe_move(&shuffle, P0).as_deref(),
+        Some("The cards are shuffled and laid face down")
+    );
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PlayerIndex, Space};
+use meeple::{Game, PieceMove, PlayerIndex, Space};
 
 use super::Memory;
 use super::moves::MemoryMove;
@@ -133,16 +133,18 @@ impl Memory {
             format!("{} and {}", self.coord(spaces[0]), self.coord(spaces[1]))
         };
         let text = match applied {
-            MemoryMove::Shuffle => "The cards are shuffled and laid face down".to_owned(),
-            MemoryMove::Arrange { .. } => return None,
-            MemoryMove::Reveal {
+            MemoryMove::Piece(PieceMove::Shuffle { .. }) => {
+                "The cards are shuffled and laid face down".to_owned()
+            }
+            // The cards' moves are told by the rules' moves around them.
+            MemoryMove::Piece(_) => return None,
+            MemoryMove::Turned {
                 player,
                 space,
-                card,
+                face,
             } => format!(
-                "{} {} at {}",
+                "{} {face} at {}",
                 name(*player, "turns over", "turn over"),
-                card.component(),
                 self.coord(*space)
             ),
             MemoryMove::Capture { player, face, .. } => {
@@ -165,7 +167,7 @@ impl Memory {
                     self.player_name(*next)
                 }
             ),
-            MemoryMove::Hide { spaces, .. } => {
+            MemoryMove::Hidden { spaces } => {
                 format!("The cards at {} are turned face down", both(spaces))
             }
             MemoryMove::EndGame => "Every pair is taken: the game is over".to_owned(),
