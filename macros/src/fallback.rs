@@ -249,6 +249,7 @@ pub(crate) fn places(
             type Value = #value;
             fn place(&self, _: #place_ty) -> #mp::Option<&#dyn_place> { #never }
             fn place_mut(&mut self, _: #place_ty) -> #mp::Option<&mut #dyn_place> { #never }
+            fn policy(&self, _: #place_ty, _: #mp::Viewer) -> #mp::Policy { #never }
             fn places_mut(&mut self, _: #place_ty, _: #place_ty) -> #mp::Option<(&mut #dyn_place, &mut #dyn_place)> { #never }
         }
     }

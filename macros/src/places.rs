@@ -10,13 +10,16 @@ use syn::{Ident, Type};
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
 use crate::messages;
-use crate::state;
+use crate::state::{self, PolicyKind, Scope};
 
-/// A place field: its name, its address variant and whether it holds a place per seat.
+/// A place field: its name, its address variant, whether it holds a place per seat, and
+/// how viewers see it (its `#[view(..)]` policy, and whether the seat's owner sees it all).
 struct PlaceField {
     ident: Ident,
     variant: Ident,
     per_player: bool,
+    policy: PolicyKind,
+    owner_sees: bool,
 }
 
 pub(crate) fn derive_places(input: TokenStream) -> TokenStream {
@@ -92,10 +95,19 @@ fn parse_fields(input: &syn::DeriveInput, errors: &mut Errors) -> Vec<PlaceField
     let fields: Vec<PlaceField> = state::fields(named, &mut Errors::default())
         .into_iter()
         .filter(|field| field.place)
-        .map(|field| PlaceField {
-            variant: Ident::new(&upper_camel(&field.ident.to_string()), field.ident.span()),
-            per_player: last_segment(&field.ty).is_some_and(|last| last == "PerPlayer"),
-            ident: field.ident,
+        .map(|field| {
+            let (policy, owner_sees) = match &field.scope {
+                Scope::Everyone(policy) => (policy.kind, false),
+                Scope::Others(policy) => (policy.kind, true),
+                Scope::Nested(_) => (PolicyKind::Visible, false),
+            };
+            PlaceField {
+                variant: Ident::new(&upper_camel(&field.ident.to_string()), field.ident.span()),
+                per_player: last_segment(&field.ty).is_some_and(|last| last == "PerPlayer"),
+                ident: field.ident,
+                policy,
+                owner_sees,
+            }
         })
         .collect();
     if fields.is_empty() {
@@ -168,6 +180,24 @@ fn expand(
         quote!(match id { #(#arms,)* })
     };
     let (get_ref, get_mut) = (get(false), get(true));
+    let policies = fields.iter().map(|field| {
+        let variant = &field.variant;
+        let policy = match field.policy {
+            PolicyKind::Visible => quote!(#mp::Policy::Visible),
+            PolicyKind::Order => quote!(#mp::Policy::Order),
+            PolicyKind::Len => quote!(#mp::Policy::Len),
+            PolicyKind::NonEmpty => quote!(#mp::Policy::NonEmpty),
+            PolicyKind::Hidden => quote!(#mp::Policy::Hidden),
+        };
+        match (field.per_player, field.owner_sees) {
+            (true, true) => quote! {
+                #place_ty::#variant(__seat) if viewer.owns(__seat) => #mp::Policy::Visible,
+                #place_ty::#variant(_) => #policy
+            },
+            (true, false) => quote!(#place_ty::#variant(_) => #policy),
+            (false, _) => quote!(#place_ty::#variant => #policy),
+        }
+    });
     let names: Vec<&Ident> = fields.iter().map(|field| &field.ident).collect();
     let listed = fields.iter().map(|field| {
         let (variant, name) = (&field.variant, &field.ident);
@@ -204,6 +234,13 @@ fn expand(
 
             fn place_mut(&mut self, id: #place_ty) -> #mp::Option<&mut #dyn_place> {
                 #get_mut
+            }
+
+            fn policy(&self, id: #place_ty, viewer: #mp::Viewer) -> #mp::Policy {
+                if viewer == #mp::Viewer::Admin {
+                    return #mp::Policy::Visible;
+                }
+                match id { #(#policies,)* }
             }
 
             fn places_mut(&mut self, a: #place_ty, b: #place_ty) -> #mp::Option<(&mut #dyn_place, &mut #dyn_place)> {

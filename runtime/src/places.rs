@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::components::{Arrangement, Place, PlaceError, Slot, move_piece, swap_pieces};
 use crate::moves::MoveContext;
-use crate::view::{View, Viewer};
+use crate::view::{Policy, Viewer};
 
 /// A state whose places of pieces can be addressed as data: implemented by
 /// `#[derive(Places)]`, which generates the address type (`<State>Place`, a variant per
@@ -31,6 +31,12 @@ pub trait Places {
         &mut self,
         id: Self::PlaceId,
     ) -> Option<&mut dyn Place<Self::Component, Self::Value>>;
+
+    /// How `viewer` sees the place at `id`: the policy its field declares with `#[view(..)]`
+    /// (as `#[derive(View)]` applies it), [`Policy::Visible`] for the admin and, under
+    /// `others = ..`, for the seat that owns the place. Lets [`PieceMove::view`] show the one
+    /// slot a move lands on without viewing the whole state.
+    fn policy(&self, id: Self::PlaceId, viewer: Viewer) -> Policy;
 
     /// Two different places at once, mutably; `None` when `a == b` or either does not
     /// exist.
@@ -270,13 +276,20 @@ where
     }
 
     /// What `viewer` sees of this move, given the full state `after` it: the pieces as
-    /// they appear to the viewer where they land, and a shuffle's order concealed from whoever
-    /// does not see the pieces of the shuffled place.
+    /// they appear to the viewer where they land (the slot of the viewer's view there, read
+    /// from that place alone by its [`Places::policy`]), and a shuffle's order concealed
+    /// from whoever does not see the pieces of the shuffled place.
     #[must_use]
     pub fn view<S>(&self, after: &S, viewer: Viewer) -> Self
     where
-        S: Places<PlaceId = P, Component = C, Value = V> + View,
+        S: Places<PlaceId = P, Component = C, Value = V>,
     {
+        let seen = |place: &P, index: usize| {
+            let policy = after.policy(*place, viewer);
+            after
+                .place(*place)
+                .and_then(|shown| seen_slot(shown, index, policy))
+        };
         if viewer == Viewer::Admin {
             return self.clone();
         }
@@ -287,46 +300,33 @@ where
                 to,
                 at,
                 ..
-            } => {
-                let viewed = after.view(viewer);
-                PieceMove::Move {
-                    from: *from,
-                    index: *index,
-                    to: *to,
-                    at: *at,
-                    seen: viewed.place(*to).and_then(|place| place.slot(*at)).cloned(),
-                }
-            }
+            } => PieceMove::Move {
+                from: *from,
+                index: *index,
+                to: *to,
+                at: *at,
+                seen: seen(to, *at),
+            },
             PieceMove::Swap {
                 a,
                 a_index,
                 b,
                 b_index,
                 ..
-            } => {
-                let viewed = after.view(viewer);
-                let slot = |place: &P, index: usize| {
-                    viewed
-                        .place(*place)
-                        .and_then(|place| place.slot(index))
-                        .cloned()
-                };
-                PieceMove::Swap {
-                    a: *a,
-                    a_index: *a_index,
-                    b: *b,
-                    b_index: *b_index,
-                    seen: slot(a, *a_index).zip(slot(b, *b_index)),
-                }
-            }
+            } => PieceMove::Swap {
+                a: *a,
+                a_index: *a_index,
+                b: *b,
+                b_index: *b_index,
+                seen: seen(a, *a_index).zip(seen(b, *b_index)),
+            },
             PieceMove::Arrange { place, arrangement } => {
                 // Who sees the pieces of the place sees the new order; the others only
                 // learn that it was shuffled.
-                let viewed = after.view(viewer);
-                let sees = viewed.place(*place).is_some_and(|shown| {
-                    (0..shown.positions())
-                        .any(|index| shown.slot(index).is_some_and(|slot| !slot.is_hidden()))
-                });
+                let sees = after.policy(*place, viewer) == Policy::Visible
+                    && after.place(*place).is_some_and(|shown| {
+                        (0..shown.positions()).any(|index| shown.slot(index).is_some())
+                    });
                 PieceMove::Arrange {
                     place: *place,
                     arrangement: if sees {
@@ -338,6 +338,26 @@ where
             }
             other => other.clone(),
         }
+    }
+}
+
+/// The slot at `index` of `place` as a viewer under `policy` sees it: the slot that place's
+/// concealment (`Conceal` in `view.rs`) shows there, without concealing the rest. `None`
+/// where the view shows no piece.
+fn seen_slot<C: Clone, V: Clone>(
+    place: &dyn Place<C, V>,
+    index: usize,
+    policy: Policy,
+) -> Option<Slot<C, V>> {
+    match policy {
+        Policy::Visible | Policy::Order | Policy::Len => {
+            place.slot(index).map(|slot| slot.concealed(policy))
+        }
+        // One hidden piece in the first position when any piece lies there.
+        Policy::NonEmpty => (index == 0
+            && (0..place.positions()).any(|position| place.slot(position).is_some()))
+        .then_some(Slot::Hidden(None)),
+        Policy::Hidden => None,
     }
 }
 
@@ -370,5 +390,48 @@ pub fn piece_move_to<G: Places>(
         to,
         at: at.or_else(natural).unwrap_or(usize::MAX),
         seen: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::{Deck, DeckId, SizedStack, Stack, move_piece};
+    use crate::view::Conceal;
+
+    const POLICIES: [Policy; 5] = [
+        Policy::Visible,
+        Policy::Order,
+        Policy::Len,
+        Policy::NonEmpty,
+        Policy::Hidden,
+    ];
+
+    /// `seen_slot` shows, slot by slot, what concealing the whole place shows.
+    fn agrees<P: Place<u8, ()> + Conceal>(place: &P) {
+        for policy in POLICIES {
+            let concealed = place.conceal(policy);
+            for index in 0..place.positions() + 1 {
+                assert_eq!(
+                    seen_slot(place, index, policy),
+                    concealed.slot(index).cloned(),
+                    "{policy:?} at {index}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn one_slot_is_seen_as_the_concealed_place_shows_it() {
+        let deck = Deck::new(DeckId(0), "cards", vec![1, 2, 3, 4]);
+        agrees(&deck.stack(()));
+        agrees(&Stack::<u8>::new(deck.id()));
+        // A sized stack with gaps, the first position among them.
+        let mut sized: SizedStack<u8> = deck.sized_stack(6, ());
+        let mut pile = Stack::new(deck.id());
+        move_piece(&mut sized, 0, &mut pile, None).expect("a piece");
+        move_piece(&mut sized, 2, &mut pile, None).expect("a piece");
+        agrees(&sized);
+        agrees(&SizedStack::<u8>::new(deck.id(), 3));
     }
 }
