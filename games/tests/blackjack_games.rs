@@ -4,10 +4,10 @@
 //! records and settles it again by the rules. Then undo. Their replay from the log is
 //! checked by the conformance suite (`conformance.rs`).
 
-use meeple::{Engine, PlayerIndex, Record, Refusal, Seat, Slot, UndoError};
+use meeple::{Engine, PieceMove, PlayerIndex, Record, Refusal, Seat, Slot, UndoError, Viewer};
 use meeple_games::blackjack::{
-    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, HandResult, HandValue, Hit, Spot,
-    Stand, dealer_draws, settle,
+    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, HandResult,
+    HandValue, Hit, Stand, dealer_draws, settle,
 };
 use meeple_games::french::Card;
 use rand::{RngExt, SeedableRng};
@@ -45,25 +45,30 @@ fn play_random(config: BlackjackConfig, players: usize, seed: u64) -> Engine<Bla
     play_until(config, players, seed, |_| false)
 }
 
-fn known(card: &Slot<Card>) -> Card {
-    *card.component().expect("the full log shows every card")
+fn known(seen: Option<&Slot<Card>>) -> Card {
+    *seen
+        .and_then(Slot::component)
+        .expect("an observer sees every card dealt face up")
 }
 
-/// Follows every move of a finished game, checking the rules on the way, and returns each
-/// round's results. Checks that each round deals two cards to every hand before any
-/// decision; that the dealer draws exactly while the rule says so; that every settlement is
-/// that of the cards dealt; that the discard goes back into the shoe only when the shoe is
-/// empty; that the scores are the sums of the payouts and the winners the highest scores.
+/// Follows every move of a finished game as an observer sees it, checking the rules on the
+/// way, and returns each round's results. Checks that each round deals two cards to every
+/// hand before any decision; that the dealer draws exactly while the rule says so; that
+/// every settlement is that of the cards dealt; that the discard goes back into the shoe
+/// only when the shoe is empty; that the scores are the sums of the payouts and the
+/// winners the highest scores.
 fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
     let config = engine.state().config().clone();
     let players = engine.state().seats().count();
     let mut rounds = Vec::new();
     let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players];
     let mut dealer: Vec<Card> = Vec::new();
+    let mut hole = false;
     let mut shoe = config.decks as usize * 52;
     let mut scores = vec![0i64; players];
     let mut ended = false;
-    for applied in engine.records().iter().flat_map(|record| &record.moves) {
+    let records = engine.viewed_records(Viewer::Observer);
+    for applied in records.iter().flat_map(|record| &record.moves) {
         assert!(!ended, "a move after the end: {applied:?}");
         match applied {
             BlackjackMove::StartRound { round } => {
@@ -71,31 +76,55 @@ fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
                 hands.iter_mut().for_each(Vec::clear);
                 dealer.clear();
             }
-            BlackjackMove::Deal { to, card } => {
+            BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Shoe,
+                to,
+                seen,
+                ..
+            }) => {
                 shoe -= 1;
                 match to {
-                    Spot::Player(player) => hands[player.0].push(known(card)),
-                    Spot::Dealer => {
+                    BlackjackPlace::Hands(player) => hands[player.0].push(known(seen.as_ref())),
+                    BlackjackPlace::Dealer => {
                         if dealer.len() >= 2 {
                             let value = HandValue::of(dealer.iter().copied());
                             assert!(dealer_draws(value, config.dealer_hits_soft_17));
                         }
-                        dealer.push(known(card));
+                        dealer.push(known(seen.as_ref()));
                     }
-                    Spot::Hole => {
+                    BlackjackPlace::Hole => {
                         assert_eq!(dealer.len(), 1, "the hole card is the dealer's second");
                         assert!(hands.iter().all(|hand| hand.len() == 2));
-                        dealer.push(known(card));
+                        assert!(seen.as_ref().is_some_and(Slot::is_hidden), "face down");
+                        hole = true;
                     }
+                    other => panic!("a card dealt to {other:?}"),
                 }
             }
+            BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Hole,
+                to: BlackjackPlace::Dealer,
+                seen,
+                ..
+            }) => {
+                assert!(hole, "the hole card is turned up once");
+                hole = false;
+                dealer.push(known(seen.as_ref()));
+            }
             BlackjackMove::Turn { player } | BlackjackMove::Hit { player } => {
-                assert_eq!(dealer.len(), 2, "the deal is complete");
+                assert!(dealer.len() == 1 && hole, "the deal is complete");
                 assert!(HandValue::of(hands[player.0].iter().copied()).total < 21);
             }
-            BlackjackMove::GatherDiscard { cards, .. } => {
+            BlackjackMove::GatherDiscard { .. } => {
                 assert_eq!(shoe, 0, "the discard goes back only into an empty shoe");
-                shoe += cards.len();
+            }
+            BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Discard,
+                to,
+                ..
+            }) => {
+                assert_eq!(*to, BlackjackPlace::Shoe);
+                shoe += 1;
             }
             BlackjackMove::Settle {
                 dealer: value,

@@ -2,9 +2,9 @@
 //! first prompt, the table after a hit, and after the dealer played (the next round, and
 //! the end of the game); with the messages and move descriptions each player sees.
 
-use meeple::{Engine, PlayerIndex, Viewer};
+use meeple::{Engine, PieceMove, PlayerIndex, Viewer};
 use meeple_games::blackjack::{
-    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, Hit, Phase, Spot, Stand,
+    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, Hit, Phase, Stand,
 };
 
 const FIRST: PlayerIndex = PlayerIndex(0);
@@ -24,6 +24,16 @@ fn engine() -> Engine<Blackjack> {
 /// The state as `player` sees it, for the snapshots.
 fn view(engine: &Engine<Blackjack>, player: PlayerIndex) -> Blackjack {
     engine.view(Viewer::Player(player))
+}
+
+/// The moves of the record at `index` as `player` sees them: what the terminal describes.
+fn viewed_moves(
+    engine: &Engine<Blackjack>,
+    index: usize,
+    player: PlayerIndex,
+) -> Vec<BlackjackMove> {
+    let mut records = engine.viewed_records(Viewer::Player(player));
+    records.swap_remove(index).moves
 }
 
 #[test]
@@ -65,22 +75,36 @@ fn after_a_hit() {
     let messages = record.messages(&before);
     assert_eq!(messages[0].text, "Player 1 hits");
     assert!(messages[0].to.is_none());
-    let [hit, deal] = record.moves.as_slice() else {
+    let [
+        BlackjackMove::Hit { .. },
+        BlackjackMove::Piece(PieceMove::Move {
+            from: BlackjackPlace::Shoe,
+            to: BlackjackPlace::Hands(FIRST),
+            seen: None,
+            ..
+        }),
+        BlackjackMove::Dealt,
+    ] = record.moves.as_slice()
+    else {
         panic!("a hit and its card: {:?}", record.moves)
     };
     let state = engine.state();
-    assert_eq!(state.describe_move(hit, FIRST).as_deref(), Some("You hit"));
+    let last = engine.records().len() - 1;
+    for (viewer, described) in [
+        (FIRST, ["You hit", "You are dealt 2D"]),
+        (SECOND, ["Player 1 hits", "Player 1 is dealt 2D"]),
+    ] {
+        let moves = viewed_moves(&engine, last, viewer);
+        let texts: Vec<String> = moves
+            .iter()
+            .filter_map(|applied| state.describe_move(applied, viewer))
+            .collect();
+        assert_eq!(texts, described);
+    }
+    // The full move carries no card: only the viewed one names it.
     assert_eq!(
-        state.describe_move(hit, SECOND).as_deref(),
-        Some("Player 1 hits")
-    );
-    assert_eq!(
-        state.describe_move(deal, FIRST).as_deref(),
-        Some("You are dealt 2D")
-    );
-    assert_eq!(
-        state.describe_move(deal, SECOND).as_deref(),
-        Some("Player 1 is dealt 2D")
+        state.describe_move(&record.moves[1], FIRST).as_deref(),
+        Some("You are dealt a card")
     );
     assert_eq!(engine.state().to_play(), Some(FIRST), "15: still to play");
     insta::assert_json_snapshot!("after_hit_prompt", engine.prompt(FIRST));
@@ -100,18 +124,12 @@ fn after_the_dealer_plays() {
         .clone();
     // The last stand has the dealer play, the round settle and the next one be dealt.
     let state = engine.state();
-    let described: Vec<String> = record
-        .moves
+    let described: Vec<String> = viewed_moves(&engine, engine.records().len() - 1, SECOND)
         .iter()
         .filter_map(|applied| state.describe_move(applied, SECOND))
         .collect();
     insta::assert_snapshot!("dealer_plays_moves", described.join("\n"));
-    assert!(
-        record
-            .moves
-            .iter()
-            .any(|applied| matches!(applied, BlackjackMove::RevealHole { .. }))
-    );
+    assert!(record.moves.contains(&BlackjackMove::HoleTurnedUp));
     assert_eq!(engine.state().round(), 1);
     insta::assert_snapshot!("next_round_summary", engine.state().summary(FIRST));
     insta::assert_json_snapshot!("next_round_view", view(&engine, FIRST));
@@ -132,19 +150,25 @@ fn after_the_dealer_plays() {
 #[test]
 fn the_hole_card_is_described_face_down() {
     let engine = engine();
-    let setup = &engine.records()[0];
+    let setup = viewed_moves(&engine, 0, FIRST);
     let state = engine.state();
     let hole = setup
-        .moves
         .iter()
-        .find(|applied| matches!(applied, BlackjackMove::Deal { to: Spot::Hole, .. }))
+        .find(|applied| {
+            matches!(
+                applied,
+                BlackjackMove::Piece(PieceMove::Move {
+                    to: BlackjackPlace::Hole,
+                    ..
+                })
+            )
+        })
         .expect("the deal");
     assert_eq!(
         state.describe_move(hole, FIRST).as_deref(),
         Some("The dealer is dealt a card face down")
     );
     let described: Vec<String> = setup
-        .moves
         .iter()
         .filter_map(|applied| state.describe_move(applied, FIRST))
         .collect();

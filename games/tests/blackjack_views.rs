@@ -4,8 +4,8 @@
 //! viewed moves rebuild every view, and every card lies in exactly one place at every
 //! step. Then what the views and the viewed records actually hide.
 
-use meeple::{Engine, PlayerIndex, Slot, ViewReport, Viewer, check_views};
-use meeple_games::blackjack::{Blackjack, BlackjackConfig, BlackjackMove, Spot};
+use meeple::{Engine, PieceMove, PlayerIndex, Slot, ViewReport, Viewer, check_views};
+use meeple_games::blackjack::{Blackjack, BlackjackConfig, BlackjackMove, BlackjackPlace};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -92,16 +92,22 @@ fn no_player_sees_the_shoe_or_the_hole_card() {
         for &viewer in &viewers {
             let records = engine.viewed_records(viewer);
             for applied in records.iter().flat_map(|record| &record.moves) {
-                match applied {
-                    BlackjackMove::Deal {
-                        to: Spot::Hole,
-                        card,
-                    } => assert!(card.is_hidden()),
-                    BlackjackMove::Deal { card, .. } | BlackjackMove::RevealHole { card } => {
-                        assert!(!card.is_hidden());
+                let BlackjackMove::Piece(piece) = applied else {
+                    continue;
+                };
+                match piece {
+                    PieceMove::Move {
+                        to: BlackjackPlace::Hole | BlackjackPlace::Shoe,
+                        seen,
+                        ..
+                    } => assert!(seen.as_ref().is_some_and(Slot::is_hidden), "{piece:?}"),
+                    PieceMove::Move { seen, .. } => {
+                        assert!(
+                            seen.as_ref().is_some_and(|seen| !seen.is_hidden()),
+                            "{piece:?}"
+                        );
                     }
-                    BlackjackMove::GatherDiscard { cards, .. } => assert!(all_hidden(cards)),
-                    BlackjackMove::ArrangeShoe { arrangement, .. } => {
+                    PieceMove::Arrange { arrangement, .. } => {
                         let identity = (0..arrangement.order.len()).map(|index| index as u16);
                         assert!(arrangement.order.iter().copied().eq(identity));
                     }

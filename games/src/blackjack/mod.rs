@@ -35,7 +35,9 @@
 //! moves ([`BlackjackMove`]). The cards are components ([`Blackjack::deck`]) in places:
 //! the shoe (whose cards nobody sees, only how many), the discard pile, each player's hand
 //! and the dealer's face-up cards (seen by all), and the hole card (seen by nobody, its
-//! place followed by a token).
+//! place followed by a token). The places are addressed as data by `#[derive(Places)]`
+//! ([`BlackjackPlace`]), so every move of a card is a [`PieceMove`] of the framework's,
+//! which also says what each viewer sees of it.
 //!
 //! A search agent ([`meeple::SearchAgent`]) plays possible tables drawn from the player's
 //! view ([`Search::determinize`]): the hole card and the shoe dealt from the cards nobody has
@@ -70,8 +72,8 @@ mod tests;
 use std::ops::RangeInclusive;
 
 use meeple::{
-    Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, Place, PlayerIndex,
-    PlayerSet, Search, Seats, Setup, SetupError, Slot, Stack, move_piece,
+    Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, PieceMove, Places,
+    PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Stack,
 };
 
 use serde::{Deserialize, Serialize};
@@ -81,7 +83,7 @@ use crate::french::{Card, Rank, Suit};
 pub use actions::{BlackjackAction, BlackjackActionArgs, Hit, HitArgs, Stand, StandArgs};
 pub use config::BlackjackConfig;
 pub use hand::{HandResult, HandValue, card_points, chips, dealer_draws, settle};
-pub use moves::{BlackjackMove, Spot};
+pub use moves::BlackjackMove;
 
 /// Where a round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -120,7 +122,8 @@ pub struct RoundReport {
 /// [`Blackjack::deck`] and lies in exactly one of the places. What each viewer sees
 /// (`#[derive(View)]`): how many cards the shoe holds but none of them (`len`), the hole
 /// card as a hidden piece with its token (`order`), everything else.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, meeple::View)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, meeple::View, Places)]
+#[places(component = Card)]
 pub struct Blackjack {
     config: BlackjackConfig,
     phase: Phase,
@@ -169,7 +172,7 @@ impl Game for Blackjack {
     }
 
     /// The whole shoe, unshuffled, and nothing on the table; the setup moves shuffle the
-    /// shoe ([`BlackjackMove::ShuffleShoe`]) and start the first round.
+    /// shoe (a [`PieceMove::Shuffle`] of [`BlackjackPlace::Shoe`]) and start the first round.
     ///
     /// # Errors
     /// [`SetupError::Config`] from [`BlackjackConfig::validate`] (never after the engine's
@@ -193,7 +196,9 @@ impl Game for Blackjack {
                 last_round: None,
             },
             moves: vec![
-                BlackjackMove::ShuffleShoe,
+                BlackjackMove::Piece(PieceMove::Shuffle {
+                    place: BlackjackPlace::Shoe,
+                }),
                 BlackjackMove::StartRound { round: 0 },
             ],
         })
@@ -371,94 +376,96 @@ impl Blackjack {
         self.last_round.as_ref()
     }
 
-    /// Moves the top card of the shoe to `to`, where it lands as `card` (what the viewer of
-    /// this state sees there: the card itself, or a hidden piece in the hole).
-    fn deal_top(&mut self, to: Spot, card: &Slot<Card>) {
-        let Some(top) = self.shoe.top_index() else {
-            return;
-        };
-        let place = match to {
-            Spot::Player(player) => &mut self.hands[player],
-            Spot::Dealer => &mut self.dealer,
-            Spot::Hole => &mut self.hole,
-        };
-        if let Ok(landed) = move_piece(&mut self.shoe, top, place, None) {
-            place.replace_unchecked(landed, card.clone());
+    /// The number of positions of `place`: its cards (none for a seat that does not exist).
+    fn len_of(&self, place: BlackjackPlace) -> usize {
+        match place {
+            BlackjackPlace::Shoe => self.shoe.len(),
+            BlackjackPlace::Discard => self.discard.len(),
+            BlackjackPlace::Hands(player) => self.hands.get(player).map_or(0, Stack::len),
+            BlackjackPlace::Dealer => self.dealer.len(),
+            BlackjackPlace::Hole => self.hole.len(),
         }
     }
 
-    /// Moves the hole card to the dealer's face-up cards, where it lands as `card`.
-    fn turn_up_hole(&mut self, card: &Slot<Card>) {
-        if let Some(top) = self.hole.top_index()
-            && let Ok(landed) = move_piece(&mut self.hole, top, &mut self.dealer, None)
-        {
-            self.dealer.replace_unchecked(landed, card.clone());
+    /// The card at `index` of the shoe dealt onto the top of `to`.
+    fn deal_move(&self, index: usize, to: BlackjackPlace) -> PieceMove<BlackjackPlace, Card> {
+        PieceMove::Move {
+            from: BlackjackPlace::Shoe,
+            index,
+            to,
+            at: self.len_of(to),
+            seen: None,
         }
     }
 
-    /// Moves the whole discard pile onto the shoe, each card landing as `cards` says (what
-    /// the viewer of this state sees of it in the shoe), bottom first.
-    fn gather_discard(&mut self, cards: &[Slot<Card>]) {
-        let mut index = 0;
-        while !self.discard.is_empty() {
-            if let Ok(landed) = move_piece(&mut self.discard, 0, &mut self.shoe, None)
-                && let Some(card) = cards.get(index)
-            {
-                self.shoe.replace_unchecked(landed, card.clone());
-            }
-            index += 1;
-        }
-    }
-
-    /// Moves every card on the table (the hands, the dealer's cards) to the discard pile.
-    /// The hole card is never there then: it is turned up at every dealer's turn.
-    fn clear_table(&mut self) {
-        let places = self.hands.iter_mut().chain([&mut self.dealer]);
-        for place in places {
-            while !place.is_empty() {
-                if move_piece(place, 0, &mut self.discard, None).is_err() {
-                    break;
-                }
+    /// Every card on the table (each hand in seat order, then the dealer's cards, each
+    /// bottom first) moved onto the discard pile, in the order the moves run. The hole card
+    /// is never there then: it is turned up at every dealer's turn.
+    fn clear_table_moves(&self) -> Vec<PieceMove<BlackjackPlace, Card>> {
+        let places = self
+            .hands
+            .enumerate()
+            .map(|(player, hand)| (BlackjackPlace::Hands(player), hand.len()))
+            .chain([(BlackjackPlace::Dealer, self.dealer.len())]);
+        let mut at = self.discard.len();
+        let mut moves = Vec::new();
+        for (from, cards) in places {
+            for _ in 0..cards {
+                moves.push(PieceMove::Move {
+                    from,
+                    index: 0,
+                    to: BlackjackPlace::Discard,
+                    at,
+                    seen: None,
+                });
+                at += 1;
             }
         }
+        moves
     }
 
-    /// Whether any card lies on the table (the hands, the dealer's cards, the hole).
-    fn table_has_cards(&self) -> bool {
-        !self.dealer.is_empty()
-            || !self.hole.is_empty()
-            || self.hands.iter().any(|hand| !hand.is_empty())
+    /// The whole discard pile moved onto the shoe, bottom first, in the order the moves run.
+    fn gather_discard_moves(&self) -> Vec<PieceMove<BlackjackPlace, Card>> {
+        let shoe = self.shoe.len();
+        (0..self.discard.len())
+            .map(|gathered| PieceMove::Move {
+                from: BlackjackPlace::Discard,
+                index: 0,
+                to: BlackjackPlace::Shoe,
+                at: shoe + gathered,
+                seen: None,
+            })
+            .collect()
     }
 
-    /// Asks for the next card of the shoe to go to `to`: a [`BlackjackMove::Deal`] of the
-    /// top card, or, with the shoe empty, the discard pile gathered and shuffled first
-    /// ([`BlackjackMove::GatherDiscard`]), which then deals. With both empty (which no
-    /// table of at most seven players can reach: the cards in play are worth at most 236
-    /// points, a deck 340) nothing is dealt.
-    fn deal(&self, to: Spot, next: &mut MoveContext<'_, BlackjackMove>) {
-        if let Some(card) = self.shoe.top() {
-            next.then(BlackjackMove::Deal {
-                to,
-                card: card.clone(),
-            });
+    /// Asks for the next card of the shoe to go to `to`: the top card moved there, then
+    /// [`BlackjackMove::Dealt`]; or, with the shoe empty, the discard pile gathered and
+    /// shuffled first ([`BlackjackMove::GatherDiscard`]), which then deals. With both empty
+    /// (which no table of at most seven players can reach: the cards in play are worth at
+    /// most 236 points, a deck 340) nothing is dealt.
+    fn deal(&self, to: BlackjackPlace, next: &mut MoveContext<'_, BlackjackMove>) {
+        if let Some(top) = self.shoe.top_index() {
+            next.then(BlackjackMove::Piece(self.deal_move(top, to)));
+            next.then(BlackjackMove::Dealt);
         } else if !self.discard.is_empty() {
-            next.then(BlackjackMove::GatherDiscard {
-                cards: self.discard.slots().to_vec(),
-                resume: Some(to),
-            });
+            next.then(BlackjackMove::GatherDiscard { resume: to });
         }
     }
 
     /// Where the next card of the deal goes: each player, the dealer's up card, each player
     /// again, the hole card; `None` once the deal is complete.
-    fn next_deal_spot(&self) -> Option<Spot> {
+    fn next_deal_spot(&self) -> Option<BlackjackPlace> {
         for pass in 1..=2 {
             if let Some((player, _)) = self.hands.enumerate().find(|(_, hand)| hand.len() < pass) {
-                return Some(Spot::Player(player));
+                return Some(BlackjackPlace::Hands(player));
             }
-            let dealer = if pass == 1 { &self.dealer } else { &self.hole };
+            let (dealer, place) = if pass == 1 {
+                (&self.dealer, BlackjackPlace::Dealer)
+            } else {
+                (&self.hole, BlackjackPlace::Hole)
+            };
             if dealer.is_empty() {
-                return Some(if pass == 1 { Spot::Dealer } else { Spot::Hole });
+                return Some(place);
             }
         }
         None
@@ -509,13 +516,20 @@ impl Blackjack {
                 }
             }
             Phase::Dealer => {
-                if let Some(card) = self.hole.top() {
-                    next.then(BlackjackMove::RevealHole { card: card.clone() });
+                if let Some(hole) = self.hole.top_index() {
+                    next.then(BlackjackMove::Piece(PieceMove::Move {
+                        from: BlackjackPlace::Hole,
+                        index: hole,
+                        to: BlackjackPlace::Dealer,
+                        at: self.dealer.len(),
+                        seen: None,
+                    }));
+                    next.then(BlackjackMove::HoleTurnedUp);
                     return;
                 }
                 let dealer = self.dealer_value();
                 if dealer_draws(dealer, self.config.dealer_hits_soft_17) {
-                    self.deal(Spot::Dealer, next);
+                    self.deal(BlackjackPlace::Dealer, next);
                 } else {
                     let results = PerPlayer::from_fn(self.seats(), |player| {
                         settle(self.hand_value(player), dealer)

@@ -1,94 +1,59 @@
 //! The moves of Blackjack: the small steps of a round, chained by their consequences. The
-//! dealer is played by them.
+//! dealer is played by them. The cards move between the places of the table by the moves
+//! every game with places shares ([`PieceMove`]); Blackjack's own moves are the rules around
+//! them.
 
-use meeple::{Arrangement, Move, MoveContext, PerPlayer, PlayerIndex, Policy, Slot, Viewer};
+use meeple::{Move, MoveContext, PerPlayer, PieceMove, PlayerIndex, Viewer};
 use serde::{Deserialize, Serialize};
 
 use super::hand::{HandResult, HandValue};
-use super::{Blackjack, Phase};
+use super::{Blackjack, BlackjackPlace, Phase};
 use crate::french::Card;
 
-/// Where a dealt card goes.
-///
-/// Serialized as `{"player":0}`, `"dealer"` or `"hole"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Spot {
-    /// A player's hand, face up.
-    Player(PlayerIndex),
-    /// The dealer's face-up cards.
-    Dealer,
-    /// The dealer's face-down hole card.
-    Hole,
-}
-
-impl Spot {
-    /// How much `viewer` sees of a card put there: the hole card is followed by its token
-    /// only ([`Policy::Order`]), except by the admin; every other spot is face up.
-    #[must_use]
-    pub fn policy(self, viewer: Viewer) -> Policy {
-        match (self, viewer) {
-            (Spot::Hole, Viewer::Player(_) | Viewer::Observer) => Policy::Order,
-            _ => Policy::Visible,
-        }
-    }
-}
-
 /// A step of a game of Blackjack. Each runs as a consequence of the one before; a round goes
-/// `StartRound -> (ClearTable) -> Deal x (2 x players + 2) -> (Peek) -> Turn -> Hit -> Deal
-/// ... Stand -> Turn ... -> DealerTurn -> RevealHole -> Deal ... -> Settle -> StartRound |
-/// EndGame`. Whenever a card is needed and the shoe is empty, `GatherDiscard ->
-/// ArrangeShoe` come first and then deal it.
+/// `StartRound -> (Piece(Move) x cards on the table -> TableCleared) -> (Piece(Move) ->
+/// Dealt) x (2 x players + 2) -> (Peek) -> Turn -> Hit -> Piece(Move) -> Dealt ... Stand ->
+/// Turn ... -> DealerTurn -> Piece(Move) -> HoleTurnedUp -> (Piece(Move) -> Dealt) ... ->
+/// Settle -> StartRound | EndGame`. Whenever a card is needed and the shoe is empty,
+/// `GatherDiscard -> Piece(Move) x cards discarded -> Piece(Shuffle) -> Piece(Arrange)`
+/// come first and then deal it. The setup shuffles the shoe: `Piece(Shuffle) ->
+/// Piece(Arrange)`.
 ///
-/// The moves that carry cards carry them as each viewer sees them where they land
-/// ([`Move::view`]): a card dealt face up is seen by all, the hole card by nobody (a hidden
+/// What each viewer sees is [`PieceMove::view`]'s, by the view of the place a card lands
+/// in: a card dealt face up is seen by all, the hole card by nobody but the admin (a hidden
 /// piece with its token), the cards gathered into the shoe by nobody, a shuffle's order by
-/// nobody but the admin.
+/// nobody but the admin. Blackjack's own moves carry nothing hidden.
 ///
-/// Serialized with a `move` tag: `{"move":"hit","player":0}`.
+/// Serialized with a `move` tag: `{"move":"hit","player":0}`, or for a card moved,
+/// `{"move":"piece","piece_move":"move","from":"shoe","index":51,"to":{"hands":0},"at":0}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum BlackjackMove {
-    /// The dealer shuffles the shoe (at setup): draws a shuffle from chance for the
-    /// [`ArrangeShoe`](Self::ArrangeShoe) that follows. Changes nothing itself.
-    ShuffleShoe,
-    /// The shoe takes the shuffled order. Then, when the shuffle was made for a card
-    /// (`resume`), that card is dealt.
-    ArrangeShoe {
-        /// The new order of the shoe; concealed (only fresh tokens) for everyone but the
-        /// admin.
-        arrangement: Arrangement,
-        /// Where the card that asked for the shuffle goes, if one did.
-        resume: Option<Spot>,
-    },
-    /// The shoe is empty and a card is needed: the whole discard pile goes into the shoe
-    /// (the cards on the table stay), which is shuffled ([`ArrangeShoe`](Self::ArrangeShoe),
-    /// drawn from chance here).
-    GatherDiscard {
-        /// The cards of the discard pile, bottom first, as the viewer sees them in the
-        /// shoe: hidden for everyone but the admin.
-        cards: Vec<Slot<Card>>,
-        /// Where the card that asked for the shuffle goes.
-        resume: Option<Spot>,
-    },
+    /// A card moves between the places of the table (dealt, turned up, discarded, gathered
+    /// into the shoe), or the shoe is shuffled.
+    Piece(PieceMove<BlackjackPlace, Card>),
     /// Round `round` (0-based) begins: the cards of the last round go to the discard pile
-    /// ([`ClearTable`](Self::ClearTable)), then the deal.
+    /// (a [`Piece`](Self::Piece) move each, then [`TableCleared`](Self::TableCleared)), then
+    /// the deal.
     StartRound {
         /// The round's number, 0 for the first.
         round: u32,
     },
-    /// The cards on the table (the hands and the dealer's cards) go to the discard pile,
-    /// face up. Then the deal.
-    ClearTable,
-    /// The top card of the shoe goes to `to`. Reveals the card, except the hole card. Then
-    /// the round goes on: the next card of the deal, the next turn after a bust or a 21,
-    /// the dealer's next card or the settlement.
-    Deal {
-        /// Where the card goes.
-        to: Spot,
-        /// The card as the viewer sees it there: face up, or a hidden piece in the hole.
-        card: Slot<Card>,
+    /// The cards on the table (the hands and the dealer's cards) lie in the discard pile,
+    /// face up (the [`Piece`](Self::Piece) moves before this one took them there). Then the
+    /// deal.
+    TableCleared,
+    /// The shoe is empty and a card is needed: the whole discard pile goes into the shoe (a
+    /// [`Piece`](Self::Piece) move each, bottom first; the cards on the table stay), which is
+    /// shuffled; then the card is dealt to `resume`.
+    GatherDiscard {
+        /// Where the card that asked for the shuffle goes.
+        resume: BlackjackPlace,
     },
+    /// The top card of the shoe has been dealt (the [`Piece`](Self::Piece) move before this
+    /// one). The round goes on: the next card of the deal, the next turn after a bust or a
+    /// 21, the dealer's next card or the settlement.
+    Dealt,
     /// The dealer, showing an ace or a ten-valued card, checks the hole card for blackjack
     /// ([`BlackjackConfig::dealer_peeks`](super::BlackjackConfig::dealer_peeks)). With one,
     /// the dealer plays at once ([`DealerTurn`](Self::DealerTurn)); without, the players'
@@ -102,7 +67,7 @@ pub enum BlackjackMove {
         /// The player.
         player: PlayerIndex,
     },
-    /// `player` takes a card ([`Deal`](Self::Deal) follows).
+    /// `player` takes a card (dealt by the moves that follow).
     Hit {
         /// The player.
         player: PlayerIndex,
@@ -112,13 +77,13 @@ pub enum BlackjackMove {
         /// The player.
         player: PlayerIndex,
     },
-    /// The players are done: the dealer plays, turning up the hole card first.
+    /// The players are done: the dealer plays, turning up the hole card first (a
+    /// [`Piece`](Self::Piece) move from the hole to the dealer's cards, then
+    /// [`HoleTurnedUp`](Self::HoleTurnedUp)).
     DealerTurn,
-    /// The dealer turns up the hole card. Reveals it. Then the dealer draws to 17.
-    RevealHole {
-        /// The hole card, face up.
-        card: Slot<Card>,
-    },
+    /// The hole card lies face up among the dealer's cards (the [`Piece`](Self::Piece) move
+    /// before this one turned it up). Then the dealer draws to 17.
+    HoleTurnedUp,
     /// The round is settled: each player's score changes by their hand's payout. Then the
     /// next round, or the end of the game after the last.
     Settle {
@@ -131,52 +96,56 @@ pub enum BlackjackMove {
     EndGame,
 }
 
+impl From<PieceMove<BlackjackPlace, Card>> for BlackjackMove {
+    fn from(piece: PieceMove<BlackjackPlace, Card>) -> Self {
+        BlackjackMove::Piece(piece)
+    }
+}
+
 impl Move<Blackjack> for BlackjackMove {
     fn apply(&self, game: &mut Blackjack, next: &mut MoveContext<'_, Self>) {
         match self {
-            BlackjackMove::ShuffleShoe => {
-                let arrangement = Arrangement::shuffle(game.shoe.len(), next.chance());
-                next.then(BlackjackMove::ArrangeShoe {
-                    arrangement,
-                    resume: None,
-                });
-            }
-            BlackjackMove::ArrangeShoe {
-                arrangement,
-                resume,
-            } => {
-                // Drawn for this very shoe (or concealed from it), so it permutes the shoe.
-                if game.shoe.arrange(arrangement).is_ok() {
+            BlackjackMove::Piece(piece) => {
+                // The rules only move cards that lie where the move says (a bug otherwise),
+                // and a refused move changes nothing.
+                let applied = piece.apply(game, next);
+                debug_assert_eq!(applied, Ok(()), "{piece:?}");
+                if applied.is_ok()
+                    && let PieceMove::Arrange {
+                        place: BlackjackPlace::Shoe,
+                        ..
+                    } = piece
+                {
                     game.shuffles += 1;
                 }
-                if let Some(to) = resume {
-                    game.deal(*to, next);
-                }
-            }
-            BlackjackMove::GatherDiscard { cards, resume } => {
-                game.gather_discard(cards);
-                let arrangement = Arrangement::shuffle(game.shoe.len(), next.chance());
-                next.then(BlackjackMove::ArrangeShoe {
-                    arrangement,
-                    resume: *resume,
-                });
             }
             BlackjackMove::StartRound { round } => {
                 game.phase = Phase::Dealing;
                 game.round = *round;
-                if game.table_has_cards() {
-                    next.then(BlackjackMove::ClearTable);
-                } else {
+                let cleared = game.clear_table_moves();
+                if cleared.is_empty() {
                     game.proceed(next);
+                } else {
+                    for piece in cleared {
+                        next.then(BlackjackMove::Piece(piece));
+                    }
+                    next.then(BlackjackMove::TableCleared);
                 }
             }
-            BlackjackMove::ClearTable => {
-                game.clear_table();
+            BlackjackMove::TableCleared | BlackjackMove::Dealt | BlackjackMove::HoleTurnedUp => {
                 game.proceed(next);
             }
-            BlackjackMove::Deal { to, card } => {
-                game.deal_top(*to, card);
-                game.proceed(next);
+            BlackjackMove::GatherDiscard { resume } => {
+                for piece in game.gather_discard_moves() {
+                    next.then(BlackjackMove::Piece(piece));
+                }
+                next.then(BlackjackMove::Piece(PieceMove::Shuffle {
+                    place: BlackjackPlace::Shoe,
+                }));
+                // The shoe then holds the whole discard pile: its top card is dealt.
+                let top = game.discard.len().saturating_sub(1);
+                next.then(BlackjackMove::Piece(game.deal_move(top, *resume)));
+                next.then(BlackjackMove::Dealt);
             }
             BlackjackMove::Peek { blackjack } => {
                 if *blackjack {
@@ -189,15 +158,11 @@ impl Move<Blackjack> for BlackjackMove {
                 game.phase = Phase::Players;
                 game.to_play = Some(*player);
             }
-            BlackjackMove::Hit { player } => game.deal(Spot::Player(*player), next),
+            BlackjackMove::Hit { player } => game.deal(BlackjackPlace::Hands(*player), next),
             BlackjackMove::Stand { player } => next.then(game.turn_after(Some(*player))),
             BlackjackMove::DealerTurn => {
                 game.phase = Phase::Dealer;
                 game.to_play = None;
-                game.proceed(next);
-            }
-            BlackjackMove::RevealHole { card } => {
-                game.turn_up_hole(card);
                 game.proceed(next);
             }
             BlackjackMove::Settle { dealer, results } => {
@@ -213,32 +178,10 @@ impl Move<Blackjack> for BlackjackMove {
         }
     }
 
-    /// Every card as the viewer sees it where it lands: the hole card dealt as a hidden
-    /// piece (with its token), the cards gathered into the shoe hidden, a shuffle's order
-    /// concealed. The admin sees every move as it is.
-    fn view(&self, _after: &Blackjack, viewer: Viewer) -> Option<Self> {
-        if viewer == Viewer::Admin {
-            return Some(self.clone());
-        }
+    /// A card's move as [`PieceMove::view`] shows it; Blackjack's own moves are public.
+    fn view(&self, after: &Blackjack, viewer: Viewer) -> Option<Self> {
         Some(match self {
-            BlackjackMove::ArrangeShoe {
-                arrangement,
-                resume,
-            } => BlackjackMove::ArrangeShoe {
-                arrangement: arrangement.concealed(),
-                resume: *resume,
-            },
-            BlackjackMove::GatherDiscard { cards, resume } => BlackjackMove::GatherDiscard {
-                cards: cards
-                    .iter()
-                    .map(|card| card.concealed(Policy::Len))
-                    .collect(),
-                resume: *resume,
-            },
-            BlackjackMove::Deal { to, card } => BlackjackMove::Deal {
-                to: *to,
-                card: card.concealed(to.policy(viewer)),
-            },
+            BlackjackMove::Piece(piece) => BlackjackMove::Piece(piece.view(after, viewer)),
             other => other.clone(),
         })
     }

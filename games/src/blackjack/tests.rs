@@ -2,7 +2,8 @@
 //! named come off it first, and the moves applied with their consequences.
 
 use meeple::{
-    Chance, Engine, Game, PlayerIndex, Seats, SetupError, View, Viewer, apply_moves, move_piece,
+    Chance, Engine, Game, PlayerIndex, Seats, SetupError, Slot, View, Viewer, apply_moves,
+    move_piece,
 };
 
 use super::*;
@@ -139,10 +140,14 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
         moves.as_slice(),
         [
             BlackjackMove::Hit { .. },
-            BlackjackMove::Deal {
-                to: Spot::Player(P0),
+            BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Shoe,
+                to: BlackjackPlace::Hands(P0),
+                at: 2,
+                seen: None,
                 ..
-            },
+            }),
+            BlackjackMove::Dealt,
             BlackjackMove::Turn { player: P1 }
         ]
     ));
@@ -169,7 +174,7 @@ fn a_hand_of_21_stands_by_itself() {
     assert_eq!(game.to_play(), Some(P0));
     let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
     assert_eq!(game.hand_value(P0).total, 21);
-    assert_eq!(moves[2], BlackjackMove::DealerTurn, "no decision at 21");
+    assert_eq!(moves[3], BlackjackMove::DealerTurn, "no decision at 21");
     // 21 in three cards beats the dealer's 17; it is not a blackjack.
     assert_eq!(game.scores()[P0], 2);
 }
@@ -279,7 +284,21 @@ fn a_blackjack_pays_three_to_two_and_has_no_turn() {
     // The next round began: the cards went to the discard pile before the deal.
     assert_eq!(game.round(), 1);
     assert_eq!(game.discard().len(), 6);
-    assert!(moves.contains(&BlackjackMove::ClearTable));
+    assert!(moves.contains(&BlackjackMove::TableCleared));
+    let discarded = moves.iter().filter(|applied| {
+        matches!(
+            applied,
+            BlackjackMove::Piece(PieceMove::Move {
+                to: BlackjackPlace::Discard,
+                ..
+            })
+        )
+    });
+    assert_eq!(
+        discarded.count(),
+        6,
+        "each card of the table, one move each"
+    );
     assert_one_place(&game);
 }
 
@@ -329,21 +348,58 @@ fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
             [
                 BlackjackMove::Hit { .. },
                 BlackjackMove::GatherDiscard {
-                    resume: Some(Spot::Player(P0)),
-                    ..
-                },
-                BlackjackMove::ArrangeShoe {
-                    resume: Some(Spot::Player(P0)),
-                    ..
-                },
-                BlackjackMove::Deal {
-                    to: Spot::Player(P0),
-                    ..
+                    resume: BlackjackPlace::Hands(P0),
                 },
                 ..
             ]
         ),
         "{moves:?}"
+    );
+    // Each of the 48 discarded cards goes into the shoe, bottom first; the shoe is shuffled;
+    // then its top card is dealt.
+    let gathered: Vec<PieceMove<BlackjackPlace, Card>> = (0..48)
+        .map(|at| PieceMove::Move {
+            from: BlackjackPlace::Discard,
+            index: 0,
+            to: BlackjackPlace::Shoe,
+            at,
+            seen: None,
+        })
+        .collect();
+    let pieces: Vec<&PieceMove<BlackjackPlace, Card>> = moves[2..52]
+        .iter()
+        .filter_map(|applied| match applied {
+            BlackjackMove::Piece(piece) => Some(piece),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pieces.len(), 50, "{moves:?}");
+    assert!(pieces[..48].iter().copied().eq(gathered.iter()));
+    assert_eq!(
+        *pieces[48],
+        PieceMove::Shuffle {
+            place: BlackjackPlace::Shoe
+        }
+    );
+    assert!(matches!(
+        pieces[49],
+        PieceMove::Arrange {
+            place: BlackjackPlace::Shoe,
+            ..
+        }
+    ));
+    assert_eq!(
+        moves[52..54],
+        [
+            BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Shoe,
+                index: 47,
+                to: BlackjackPlace::Hands(P0),
+                at: 2,
+                seen: None,
+            }),
+            BlackjackMove::Dealt
+        ]
     );
     assert_eq!(game.shuffles(), shuffles + 1);
     assert_eq!(game.hand(P0).len(), 3);
@@ -451,7 +507,9 @@ fn the_deck_holds_every_card_of_each_deck() {
     assert_eq!(
         setup.moves,
         [
-            BlackjackMove::ShuffleShoe,
+            BlackjackMove::Piece(PieceMove::Shuffle {
+                place: BlackjackPlace::Shoe
+            }),
             BlackjackMove::StartRound { round: 0 }
         ]
     );

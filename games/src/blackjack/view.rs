@@ -2,11 +2,11 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PlayerIndex, Slot, Stack};
+use meeple::{Game, PieceMove, PlayerIndex, Slot, Stack};
 
 use super::hand::{HandValue, chips};
-use super::moves::{BlackjackMove, Spot};
-use super::{Blackjack, Phase};
+use super::moves::BlackjackMove;
+use super::{Blackjack, BlackjackPlace, Phase};
 use crate::french::Card;
 
 /// The cards of a place as text: each card's two characters, `??` for a hidden one.
@@ -145,9 +145,15 @@ impl Blackjack {
     /// `"The dealer turns up the hole card: KD"`, `"Round over: dealer 19; Player 1 wins
     /// +1"`. Never shows the hole card before it is turned up, nor the order of a shuffle.
     /// Reads only the move's data, the seat names and the config, so it may be called with
-    /// any later state, on a full move or on one as a viewer sees it. `None` for the
-    /// moves with nothing to show ([`BlackjackMove::ShuffleShoe`], which only draws the
-    /// shuffle that [`BlackjackMove::ArrangeShoe`] shows).
+    /// any later state.
+    ///
+    /// A card is named from what the viewer saw of its move (the `seen` of a
+    /// [`PieceMove::Move`] as [`Move::view`](meeple::Move::view) shows it), so describe the
+    /// moves as the viewer sees them ([`Engine::viewed_records`](meeple::Engine::viewed_records)):
+    /// a full move, which carries no card, says "a card". `None` for the moves with nothing
+    /// to show: the shuffle's draw (the arrangement that follows shows it), the cards'
+    /// moves to the discard pile and back into the shoe (told by the rules' moves around
+    /// them), and the rules' moves that only let the round go on.
     #[must_use]
     pub fn describe_move(&self, applied: &BlackjackMove, viewer: PlayerIndex) -> Option<String> {
         let name = |seat: PlayerIndex| {
@@ -158,29 +164,15 @@ impl Blackjack {
             }
         };
         let text = match applied {
-            BlackjackMove::ShuffleShoe => return None,
-            BlackjackMove::ArrangeShoe { arrangement, .. } => {
-                format!("The shoe is shuffled ({} cards)", arrangement.order.len())
+            BlackjackMove::Piece(piece) => return self.describe_piece_move(piece, viewer),
+            BlackjackMove::Dealt | BlackjackMove::HoleTurnedUp => return None,
+            BlackjackMove::GatherDiscard { .. } => {
+                "The shoe is empty: the discard pile goes back into it".to_owned()
             }
-            BlackjackMove::GatherDiscard { cards, .. } => format!(
-                "The shoe is empty: the {} cards of the discard pile go back into it",
-                cards.len()
-            ),
             BlackjackMove::StartRound { round } => {
                 format!("Round {} of {} begins", round + 1, self.config.rounds)
             }
-            BlackjackMove::ClearTable => "The cards go to the discard pile".to_owned(),
-            BlackjackMove::Deal { to, card } => {
-                let card = match (to, card) {
-                    (Spot::Hole, _) | (_, Slot::Hidden(_)) => "a card face down".to_owned(),
-                    (_, Slot::Known(piece)) => piece.component().to_string(),
-                };
-                match to {
-                    Spot::Player(seat) if *seat == viewer => format!("You are dealt {card}"),
-                    Spot::Player(seat) => format!("{} is dealt {card}", self.player_name(*seat)),
-                    Spot::Dealer | Spot::Hole => format!("The dealer is dealt {card}"),
-                }
-            }
+            BlackjackMove::TableCleared => "The cards go to the discard pile".to_owned(),
             BlackjackMove::Peek { blackjack: true } => {
                 "The dealer checks the hole card: blackjack!".to_owned()
             }
@@ -198,10 +190,6 @@ impl Blackjack {
                 format!("{} {verb}", name(*player))
             }
             BlackjackMove::DealerTurn => "The dealer plays".to_owned(),
-            BlackjackMove::RevealHole { card } => match card.component() {
-                Some(card) => format!("The dealer turns up the hole card: {card}"),
-                None => "The dealer turns up the hole card".to_owned(),
-            },
             BlackjackMove::Settle { dealer, results } => {
                 let results: Vec<String> = results
                     .enumerate()
@@ -219,5 +207,50 @@ impl Blackjack {
             BlackjackMove::EndGame => "The game is over".to_owned(),
         };
         Some(text)
+    }
+
+    /// A card's move as `viewer` may see it (see [`describe_move`](Self::describe_move)): a
+    /// card dealt, the hole card turned up, the shoe shuffled.
+    fn describe_piece_move(
+        &self,
+        piece: &PieceMove<BlackjackPlace, Card>,
+        viewer: PlayerIndex,
+    ) -> Option<String> {
+        match piece {
+            PieceMove::Move {
+                from: BlackjackPlace::Shoe,
+                to,
+                seen,
+                ..
+            } => {
+                let card = match seen {
+                    _ if *to == BlackjackPlace::Hole => "a card face down".to_owned(),
+                    Some(Slot::Known(piece)) => piece.component().to_string(),
+                    Some(Slot::Hidden(_)) | None => "a card".to_owned(),
+                };
+                Some(match to {
+                    BlackjackPlace::Hands(seat) if *seat == viewer => {
+                        format!("You are dealt {card}")
+                    }
+                    BlackjackPlace::Hands(seat) => {
+                        format!("{} is dealt {card}", self.player_name(*seat))
+                    }
+                    _ => format!("The dealer is dealt {card}"),
+                })
+            }
+            PieceMove::Move {
+                from: BlackjackPlace::Hole,
+                seen,
+                ..
+            } => Some(match seen.as_ref().and_then(Slot::component) {
+                Some(card) => format!("The dealer turns up the hole card: {card}"),
+                None => "The dealer turns up the hole card".to_owned(),
+            }),
+            PieceMove::Arrange { arrangement, .. } => Some(format!(
+                "The shoe is shuffled ({} cards)",
+                arrangement.order.len()
+            )),
+            _ => None,
+        }
     }
 }
