@@ -89,24 +89,31 @@ pub enum HeartsMove {
     EndGame,
 }
 
+/// The deck shuffled by the game's chance and dealt thirteen cards to each seat, in seat
+/// order. Out of line: its deck on the stack would otherwise enlarge the frame of every
+/// move's `apply`, most of which are a card played.
+#[inline(never)]
+fn shuffled_hands(next: &mut MoveContext<'_, HeartsMove>) -> PerPlayer<CardSet> {
+    let mut deck = [Card::TWO_OF_CLUBS; 52];
+    for (slot, card) in deck.iter_mut().zip(CardSet::DECK.iter()) {
+        *slot = card;
+    }
+    next.chance().shuffle(&mut deck);
+    let mut dealt = deck.chunks_exact(13);
+    PerPlayer::from_fn(SEATS, |_| {
+        dealt
+            .next()
+            .map(|hand| hand.iter().copied().collect::<CardSet>())
+            .unwrap_or(CardSet::EMPTY)
+    })
+}
+
 impl Move<Hearts> for HeartsMove {
     fn apply(&self, game: &mut Hearts, next: &mut MoveContext<'_, Self>) {
         match self {
             HeartsMove::StartHand { hand } => {
                 game.start_hand(*hand);
-                // On the stack: the deck is shuffled once per hand.
-                let mut deck = [Card::TWO_OF_CLUBS; 52];
-                for (slot, card) in deck.iter_mut().zip(CardSet::DECK.iter()) {
-                    *slot = card;
-                }
-                next.chance().shuffle(&mut deck);
-                let mut dealt = deck.chunks_exact(13);
-                let hands = PerPlayer::from_fn(SEATS, |_| {
-                    dealt
-                        .next()
-                        .map(|hand| hand.iter().copied().collect::<CardSet>())
-                        .unwrap_or(CardSet::EMPTY)
-                });
+                let hands = shuffled_hands(next);
                 next.then(HeartsMove::Deal { hands });
             }
             HeartsMove::Deal { hands } => {
