@@ -11,6 +11,11 @@
 //! mark of the player's supply onto the space they choose with `choose_on_board`.
 //! Everything is visible to everyone.
 //!
+//! The places are addressed as data by `#[derive(Places)]` ([`TicTacToePlace`]), so the
+//! action [`Place`] declares its move of a mark with the `move_piece(..)` attribute (a
+//! [`PieceMove`] of the framework's), and the game's own move [`TicTacToeMove::Marked`]
+//! says what follows it: a line, a full board, or the other player's turn.
+//!
 //! ```
 //! use meeple::{Engine, PlayerIndex, Submission};
 //! use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
@@ -37,8 +42,8 @@ use std::ops::RangeInclusive;
 
 use meeple::{
     Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Game, Grid, Move,
-    MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError,
-    Slot, Space, Stack, View, move_piece,
+    MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search, Seats,
+    Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -151,7 +156,8 @@ pub enum Finish {
 
 /// The state of a game: the board, each player's supply of marks, whose turn it is and how
 /// the game ended. Everything is public.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[places(component = Mark)]
 pub struct TicTacToe {
     config: TicTacToeConfig,
     #[view(place)]
@@ -331,17 +337,21 @@ impl TicTacToe {
     }
 }
 
-/// A step of Tic-tac-toe: `Place -> Win | Draw` (or the turn passes to the other player).
+/// A step of Tic-tac-toe: `Piece(Move) -> Marked -> Win | Draw` (or the turn passes to the
+/// other player). Everything is public, so every viewer sees the moves as they are.
 ///
-/// Serialized with a `move` tag: `{"move":"place","player":0,"space":4}`.
+/// Serialized with a `move` tag: `{"move":"marked","player":0,"space":4}`, or for the mark
+/// moved, `{"move":"piece","piece_move":"move","from":{"supplies":0},"index":4,"to":"board","at":4}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum TicTacToeMove {
-    /// `player` puts the top mark of their supply on the empty `space`. Then the player
-    /// wins if it makes a line, the game is drawn if the board is full, else the other
-    /// player is to move.
-    Place {
-        /// Who places.
+    /// A mark moves from a supply onto the board (declared by [`Place`]'s `move_piece`).
+    Piece(PieceMove<TicTacToePlace, Mark>),
+    /// `player` has put the top mark of their supply on `space` (the [`Piece`](Self::Piece)
+    /// move before this one). Then the player wins if it makes a line, the game is drawn
+    /// if the board is full, else the other player is to move.
+    Marked {
+        /// Who placed the mark.
         player: PlayerIndex,
         /// Where.
         space: Space,
@@ -357,19 +367,22 @@ pub enum TicTacToeMove {
     Draw,
 }
 
+impl From<PieceMove<TicTacToePlace, Mark>> for TicTacToeMove {
+    fn from(piece: PieceMove<TicTacToePlace, Mark>) -> Self {
+        TicTacToeMove::Piece(piece)
+    }
+}
+
 impl Move<TicTacToe> for TicTacToeMove {
     fn apply(&self, game: &mut TicTacToe, next: &mut MoveContext<'_, Self>) {
         match self {
-            TicTacToeMove::Place { player, space } => {
-                let supply = &mut game.supplies[*player];
-                // The action checked that the space is free and the supply is not empty.
-                let placed = supply
-                    .top_index()
-                    .map(|top| move_piece(supply, top, &mut game.board, Some(space.0)));
-                debug_assert!(
-                    matches!(placed, Some(Ok(_))),
-                    "placing on {space:?}: {placed:?}"
-                );
+            TicTacToeMove::Piece(piece) => {
+                // The action checked that the space is free and the supply is not empty,
+                // and a refused move changes nothing.
+                let placed = piece.apply(game, next);
+                debug_assert_eq!(placed, Ok(()), "{piece:?}");
+            }
+            TicTacToeMove::Marked { player, space } => {
                 if let Some(line) = game.line_through(*space, Mark::of(*player)) {
                     next.then(TicTacToeMove::Win {
                         player: *player,
@@ -392,7 +405,7 @@ impl Move<TicTacToe> for TicTacToeMove {
     }
 }
 
-/// Put your mark on an empty space. Submitted as
+/// Put your mark on an empty space: the top mark of your supply moves onto it. Submitted as
 /// `{"action":"place","selections":{"space":4}}` (spaces numbered row by row from 0).
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
@@ -400,7 +413,13 @@ impl Move<TicTacToe> for TicTacToeMove {
     condition = game.to_play == player && game.supply(player) > 0,
     description = "{player} is choosing a space",
     message = "{player} marks {space}",
-    behaviour = [TicTacToeMove::Place { player, space: *space }]
+    move_piece(
+        from = TicTacToePlace::Supplies(player),
+        index = game.supply(player).saturating_sub(1),
+        to = TicTacToePlace::Board,
+        at = space.0
+    ),
+    behaviour = [TicTacToeMove::Marked { player, space: *space }]
 )]
 pub struct Place {
     /// The empty space.

@@ -50,11 +50,13 @@ impl TicTacToe {
     }
 
     /// A move for the terminal: `"X marks 1,1"`, `"O wins: 0,0 1,1 2,2"`, `"A draw"`.
-    /// Reads only the move's data, so it may be called with any later state.
+    /// Reads only the move's data, so it may be called with any later state. `None` for the
+    /// mark's move itself, which [`TicTacToeMove::Marked`] tells.
     #[must_use]
     pub fn describe_move(&self, applied: &TicTacToeMove, _viewer: PlayerIndex) -> Option<String> {
         Some(match applied {
-            TicTacToeMove::Place { player, space } => format!(
+            TicTacToeMove::Piece(_) => return None,
+            TicTacToeMove::Marked { player, space } => format!(
                 "{} marks {}",
                 self.player_name(*player),
                 self.space_label(*space)
