@@ -376,24 +376,15 @@ impl Blackjack {
         self.last_round.as_ref()
     }
 
-    /// The number of positions of `place`: its cards (none for a seat that does not exist).
-    fn len_of(&self, place: BlackjackPlace) -> usize {
-        match place {
-            BlackjackPlace::Shoe => self.shoe.len(),
-            BlackjackPlace::Discard => self.discard.len(),
-            BlackjackPlace::Hands(player) => self.hands.get(player).map_or(0, Stack::len),
-            BlackjackPlace::Dealer => self.dealer.len(),
-            BlackjackPlace::Hole => self.hole.len(),
-        }
-    }
-
     /// The card at `index` of the shoe dealt onto the top of `to`.
     fn deal_move(&self, index: usize, to: BlackjackPlace) -> PieceMove<BlackjackPlace, Card> {
         PieceMove::Move {
             from: BlackjackPlace::Shoe,
             index,
             to,
-            at: self.len_of(to),
+            // The top of `to` (a stack): its number of cards, none for a seat that does
+            // not exist.
+            at: self.place(to).map_or(0, |place| place.positions()),
             seen: None,
         }
     }

@@ -142,8 +142,9 @@ impl Move<Blackjack> for BlackjackMove {
                 next.then(BlackjackMove::Piece(PieceMove::Shuffle {
                     place: BlackjackPlace::Shoe,
                 }));
-                // The shoe then holds the whole discard pile: its top card is dealt.
-                let top = game.discard.len().saturating_sub(1);
+                // The shoe then holds its cards and the whole discard pile: its top card
+                // is dealt.
+                let top = (game.shoe.len() + game.discard.len()).saturating_sub(1);
                 next.then(BlackjackMove::Piece(game.deal_move(top, *resume)));
                 next.then(BlackjackMove::Dealt);
             }
