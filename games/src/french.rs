@@ -487,6 +487,14 @@ impl IntoIterator for CardSet {
     }
 }
 
+/// A set of cards is a selection's `valid = <set>` (Hearts' legal cards): membership is one
+/// bit test.
+impl meeple::ValidSet<Card> for CardSet {
+    fn contains(&self, card: &Card) -> bool {
+        CardSet::contains(*self, *card)
+    }
+}
+
 impl IntoIterator for &CardSet {
     type Item = Card;
     type IntoIter = CardSetIter;

@@ -820,6 +820,19 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let sel_name = sel.to_string();
     let at = At::new(names, k);
     let offered = selection.kind.offered(&at);
+    // A value the kind admits at once needs no scan and no validation; a refused one is
+    // checked in full, for the reason. `skip_if` and a group's validation still need theirs.
+    let admitted = selection
+        .kind
+        .admits(&at)
+        .filter(|_| at.skip_when().is_none() && at.group_validate().is_none())
+        .map(|admits| {
+            quote! {
+                if #admits {
+                    return #mp::Ok(());
+                }
+            }
+        });
     let validate = selection.validate.as_ref().map(|validate| {
         quote_spanned! {validate.span()=>
             let #sel = __value;
@@ -866,6 +879,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         #[doc(hidden)]
         fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
             #bind_args
+            #admitted
             #offered
             #validate
             #group

@@ -266,5 +266,6 @@ pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use search::Search;
+pub use selection::choice::ValidSet;
 pub use submission::Submission;
 pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

@@ -303,6 +303,20 @@ impl Kind for Choice {
         }
     }
 
+    fn admits(&self, at: &At<'_>) -> Option<TokenStream> {
+        let mp = mp();
+        let valid = self.valid.as_ref()?;
+        // Debug builds check the set against `validate` here too.
+        let checked = self.valid_options(at)?;
+        Some(quote_spanned! {valid.span()=>
+            {
+                #[cfg(debug_assertions)]
+                let _ = #checked;
+                #mp::ValidSet::contains(&#valid, __value)
+            }
+        })
+    }
+
     fn state(&self, at: &At<'_>, shown: &Shown) -> TokenStream {
         let mp = mp();
         let sel = at.ident();

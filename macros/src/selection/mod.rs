@@ -72,6 +72,14 @@ pub(crate) trait Kind {
     /// not offered (`at.not_offered(reason)`), before its validation.
     fn offered(&self, at: &At<'_>) -> TokenStream;
 
+    /// Expand: a `bool` over `__value` that holds exactly when the value is offered and
+    /// passes the selection's own validation, when the kind can tell at once (a
+    /// `valid = <set>`'s membership): the check then accepts without scanning the options
+    /// or validating, and refuses with the full explanation otherwise.
+    fn admits(&self, _at: &At<'_>) -> Option<TokenStream> {
+        None
+    }
+
     /// Expand: the `SelectionState` expression of the selection, from what every kind
     /// shows the same way.
     fn state(&self, at: &At<'_>, shown: &Shown) -> TokenStream;

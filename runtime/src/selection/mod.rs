@@ -1,7 +1,8 @@
 //! The runtime half of each kind of selection: what the code `#[derive(Action)]` generates
 //! calls while it walks, checks and shows a selection's values. Each module pairs with the
 //! macro crate's unit of the same kind (`macros/src/selection/`); the generated code reaches
-//! them through `__private`, and nothing here is public API.
+//! them through `__private`, and nothing here is public API but [`ValidSet`](choice::ValidSet),
+//! which a game's set types implement.
 //!
 //! | kind | macro unit | runtime |
 //! |---|---|---|
