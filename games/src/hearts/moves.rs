@@ -175,7 +175,8 @@ impl Move<Hearts> for HeartsMove {
                     game.hearts_broken = true;
                 }
                 game.to_play = SEATS.next(*player);
-                if game.trick.iter().all(Option::is_some)
+                // The trick is full once play comes back round to its leader.
+                if game.to_play == game.leader
                     && let Some(winner) = game.trick_winner()
                 {
                     let cards: CardSet = game.trick.iter().flatten().collect();
@@ -194,7 +195,7 @@ impl Move<Hearts> for HeartsMove {
             } => {
                 game.taken[*winner] = game.taken[*winner].union(*cards);
                 game.points[*winner] += points;
-                game.trick = PerPlayer::filled(SEATS, None);
+                game.trick.iter_mut().for_each(|card| *card = None);
                 game.leader = *winner;
                 game.to_play = *winner;
                 game.tricks_played += 1;
