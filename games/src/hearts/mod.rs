@@ -227,6 +227,27 @@ impl Search for Hearts {
             Phase::Passing => 13,
             _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
         };
+        // While no seat has shown out of a suit among the unseen cards, any deal of them is
+        // possible: a shuffle dealt in order, hands first and then the cards passed, is as
+        // likely to give each as the draw by room below, at one draw per card fewer.
+        let unseen_set = CardSet::DECK.difference(known);
+        if others
+            .iter()
+            .all(|&seat| self.shown_out[seat].intersection(unseen_set).is_empty())
+        {
+            let cards = &mut unseen[..unseen_len];
+            chance.shuffle(cards);
+            let mut dealt = cards.iter().copied();
+            for &seat in others {
+                world.hands[seat] = dealt.by_ref().take(held(seat)).collect();
+            }
+            for &seat in others {
+                if self.has_passed.contains(seat) {
+                    world.passed[seat] = dealt.by_ref().take(3).collect();
+                }
+            }
+            return world;
+        }
         // Each card goes to a seat that has room and has not shown out of its suit; a deal
         // that corners itself is drawn again, and after a few tries the suits shown out are
         // let go (the world is then only as consistent as the hand sizes).

@@ -380,3 +380,73 @@ fn configs_read_from_partial_json() {
         Some(HeartsConfig::default())
     );
 }
+
+/// A hand about to be played: each seat holds one whole suit (North clubs, East diamonds,
+/// South spades, West hearts), North leads.
+fn suits_dealt() -> Hearts {
+    playing(
+        HeartsConfig::default(),
+        [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ],
+        NORTH,
+        &[],
+        0,
+    )
+}
+
+/// `draws` worlds of North's view of `game`, each checked to keep North's hand and to deal
+/// every card once; returns how often each card went to each seat.
+fn worlds_of_north(game: &Hearts, draws: u32) -> PerPlayer<[u32; 52]> {
+    let view = View::view(game, meeple::Viewer::Player(NORTH));
+    let mut chance = Chance::from_seed(5);
+    let mut held = PerPlayer::filled(SEATS, [0; 52]);
+    for _ in 0..draws {
+        let world = view.determinize(NORTH, &mut chance);
+        assert_eq!(world.hand(NORTH), game.hand(NORTH));
+        let all = SEATS
+            .iter()
+            .fold(CardSet::EMPTY, |all, seat| all.union(world.hand(seat)));
+        assert_eq!(all, CardSet::DECK, "every card dealt once");
+        for seat in SEATS.iter() {
+            assert_eq!(world.hand(seat).len(), 13);
+            for card in world.hand(seat).iter() {
+                held[seat][card.index() as usize] += 1;
+            }
+        }
+    }
+    held
+}
+
+#[test]
+fn worlds_deal_each_unseen_card_to_any_other_seat_alike() {
+    let draws = 3000;
+    let held = worlds_of_north(&suits_dealt(), draws);
+    for card in CardSet::DECK.difference(CardSet::suit(Suit::Clubs)).iter() {
+        for seat in [EAST, SOUTH, WEST] {
+            let share = f64::from(held[seat][card.index() as usize]) / f64::from(draws);
+            // A third each; five standard deviations of 3000 draws is about 0.045.
+            assert!(
+                (share - 1.0 / 3.0).abs() < 0.05,
+                "{card} went to {seat:?} in {share:.3} of the worlds"
+            );
+        }
+    }
+}
+
+#[test]
+fn worlds_give_no_seat_a_suit_it_has_shown_out_of() {
+    let mut game = suits_dealt();
+    game.shown_out[EAST] = CardSet::suit(Suit::Spades);
+    let held = worlds_of_north(&game, 300);
+    for card in CardSet::suit(Suit::Spades).iter() {
+        assert_eq!(
+            held[EAST][card.index() as usize],
+            0,
+            "East was dealt {card}"
+        );
+    }
+}
