@@ -239,14 +239,15 @@ pub fn match_subset<T: PartialEq>(
             format!("choose {min} to {max}, not {}", chosen.len())
         });
     }
-    let mut used: SmallVec<[bool; 64]> = smallvec::smallvec![false; candidates.len()];
+    // The candidates taken so far, as bits while they fit in a word (a hand of cards).
+    let mut used = Used::new(candidates.len());
     for (position, value) in chosen.iter().enumerate() {
         match candidates
             .iter()
             .enumerate()
-            .position(|(i, candidate)| !used[i] && candidate == value)
+            .position(|(i, candidate)| !used.has(i) && candidate == value)
         {
-            Some(i) => used[i] = true,
+            Some(i) => used.take(i),
             None if candidates.contains(value) => {
                 return Err(format!("value #{} is chosen twice", position + 1));
             }
@@ -254,6 +255,37 @@ pub fn match_subset<T: PartialEq>(
         }
     }
     Ok(())
+}
+
+/// Which candidates a submitted set has taken: bits of a word for up to 64 candidates,
+/// else one flag each.
+enum Used {
+    Bits(u64),
+    Flags(Vec<bool>),
+}
+
+impl Used {
+    fn new(candidates: usize) -> Used {
+        if candidates <= 64 {
+            Used::Bits(0)
+        } else {
+            Used::Flags(vec![false; candidates])
+        }
+    }
+
+    fn has(&self, i: usize) -> bool {
+        match self {
+            Used::Bits(bits) => bits & (1 << i) != 0,
+            Used::Flags(flags) => flags[i],
+        }
+    }
+
+    fn take(&mut self, i: usize) {
+        match self {
+            Used::Bits(bits) => *bits |= 1 << i,
+            Used::Flags(flags) => flags[i] = true,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -408,6 +440,13 @@ mod tests {
         assert_eq!(
             match_subset(&[1], &[1, 2, 3], 2, 2),
             Err("choose exactly 2, not 1".to_owned())
+        );
+        // Past 64 candidates, and a candidate listed twice taken twice.
+        let many: Vec<u32> = (0..100).chain([99]).collect();
+        assert_eq!(match_subset(&[70, 99, 99], &many, 1, 3), Ok(()));
+        assert_eq!(
+            match_subset(&[70, 64, 70], &many, 1, 3),
+            Err("value #3 is chosen twice".to_owned())
         );
     }
 }
