@@ -210,7 +210,8 @@ impl Search for Hearts {
         // On the stack: a rollout determinizes once per playout.
         let mut unseen = [Card::TWO_OF_CLUBS; 52];
         let mut unseen_len = 0;
-        for card in CardSet::DECK.difference(known).iter() {
+        let unseen_set = CardSet::DECK.difference(known);
+        for card in unseen_set.iter() {
             unseen[unseen_len] = card;
             unseen_len += 1;
         }
@@ -230,7 +231,6 @@ impl Search for Hearts {
         // While no seat has shown out of a suit among the unseen cards, any deal of them is
         // possible: a shuffle dealt in order, hands first and then the cards passed, is as
         // likely to give each as the draw by room below, at one draw per card fewer.
-        let unseen_set = CardSet::DECK.difference(known);
         if others
             .iter()
             .all(|&seat| self.shown_out[seat].intersection(unseen_set).is_empty())
