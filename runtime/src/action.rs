@@ -38,7 +38,8 @@ pub trait Action: Sized + Clone + Debug {
     const ALWAYS_ASKS: bool;
     /// Whether [`count_completions`](Self::count_completions) answers without walking the
     /// completions (no selection, or one whose kind counts its options at once: a `valid`
-    /// set's size, `C(n, k)` sets), so that the engine counts the action at every decision.
+    /// set's size, the options of a choice that nothing checks, `C(n, k)` sets), so that
+    /// the engine counts the action at every decision.
     const COUNTS_AT_ONCE: bool;
 
     /// This action's arguments.

@@ -1,6 +1,7 @@
 //! Selections that name their valid values as a set (`valid = <set>`): the walks count and
 //! rank the set, while prompts and submissions still ask `validate`, which explains every
-//! refused option; debug builds check that both agree.
+//! refused option; debug builds check that both agree. A last selection that nothing
+//! checks is counted and ranked the same way, its options being its valid values.
 
 use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerSet, Refusal, Seats, Setup,
@@ -57,18 +58,31 @@ impl Quarry {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct TakeStone(u8);
+enum QuarryMove {
+    /// A stone leaves the quarry for the taken ones.
+    Take(u8),
+    /// A taken stone goes back to the quarry.
+    PutBack(u8),
+}
 
-impl Move<Quarry> for TakeStone {
+impl Move<Quarry> for QuarryMove {
     fn apply(&self, game: &mut Quarry, _next: &mut MoveContext<'_, Self>) {
-        game.stones.retain(|stone| *stone != self.0);
-        game.taken.push(self.0);
+        match *self {
+            QuarryMove::Take(taken) => {
+                game.stones.retain(|stone| *stone != taken);
+                game.taken.push(taken);
+            }
+            QuarryMove::PutBack(put) => {
+                game.taken.retain(|stone| *stone != put);
+                game.stones.push(put);
+            }
+        }
     }
 }
 
 /// `valid` on the last selection: counted as the set's length, ranked by its `nth`.
 #[derive(Clone, Debug, Action)]
-#[action(prompt = "Take a stone", behaviour = [TakeStone(*stone)])]
+#[action(prompt = "Take a stone", behaviour = [QuarryMove::Take(*stone)])]
 struct Take {
     #[choose_from(
         game.stones.clone(),
@@ -80,7 +94,7 @@ struct Take {
 
 /// `valid` on a selection with another after it: walked value by value.
 #[derive(Clone, Debug, Action)]
-#[action(prompt = "Stack a stone", behaviour = [TakeStone(*stone)])]
+#[action(prompt = "Stack a stone", behaviour = [QuarryMove::Take(*stone)])]
 struct Stack {
     #[choose_from(
         game.stones.clone(),
@@ -92,16 +106,26 @@ struct Stack {
     side: Side,
 }
 
+/// A last selection with neither `validate` nor `valid`: every option is a completion, so
+/// it is counted and ranked over the options themselves, without a walk.
+#[derive(Clone, Debug, Action)]
+#[action(prompt = "Put a stone back", behaviour = [QuarryMove::PutBack(*stone)])]
+struct Drop {
+    #[choose_from(game.taken.clone())]
+    stone: u8,
+}
+
 #[derive(Clone, Debug, Actions)]
 #[actions(game = Quarry)]
 enum QuarryAction {
     Take(Take),
     Stack(Stack),
+    Drop(Drop),
 }
 
 impl Game for Quarry {
     type Config = QuarryConfig;
-    type Move = TakeStone;
+    type Move = QuarryMove;
     type Actions = QuarryAction;
     const NAME: &'static str = "quarry";
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
@@ -191,7 +215,9 @@ fn the_prompt_explains_the_values_outside_the_set() {
 /// A submitted odd stone is refused with `validate`'s message; an even one is taken.
 #[test]
 fn a_submission_outside_the_set_gets_the_validation_error() {
-    let mut engine = quarry(&[1, 2, 3], false);
+    // Stone 4 stays to take after 2: putting 2 back is not the only completion left,
+    // which the engine would play at once.
+    let mut engine = quarry(&[1, 2, 3, 4], false);
     let error = engine
         .submit(P0, QuarryAction::Take(Take { stone: 3 }))
         .expect_err("odd stones stay");
@@ -223,4 +249,44 @@ fn a_submission_outside_the_set_gets_the_validation_error() {
 )]
 fn a_set_that_disagrees_with_validate_panics_in_debug_builds() {
     quarry(&[1, 2, 3], true);
+}
+
+/// Once stones 2, 6 and 4 are taken, `drop` offers each of them, in the order taken:
+/// counted, ranked and walked alike, alone or after the actions before it; nothing taken,
+/// nothing to put back.
+#[test]
+fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
+    let mut engine = quarry(&[1, 2, 3, 4, 5, 6], false);
+    assert!(
+        !engine
+            .completions(P0)
+            .iter()
+            .any(|action| matches!(action, QuarryAction::Drop(_))),
+        "nothing to put back yet"
+    );
+    for stone in [2, 6, 4] {
+        engine
+            .submit(P0, QuarryAction::Take(Take { stone }))
+            .expect("an even stone is taken");
+    }
+    assert_eq!(engine.state().stones, [1, 3, 5]);
+    assert_eq!(meeple::check_completions(&engine, P0), Ok(3));
+    let completions: Vec<String> = engine
+        .completions(P0)
+        .iter()
+        .map(|action| format!("{action:?}"))
+        .collect();
+    assert_eq!(
+        completions,
+        [
+            "Drop(Drop { stone: 2 })",
+            "Drop(Drop { stone: 6 })",
+            "Drop(Drop { stone: 4 })",
+        ]
+    );
+    engine.submit_nth(P0, 1).expect("the second completion");
+    assert_eq!(engine.state().taken, [2, 4]);
+    assert_eq!(engine.state().stones, [1, 3, 5, 6]);
+    // Take 6, stack 6 on either side, put back 2 or 4.
+    assert_eq!(meeple::check_completions(&engine, P0), Ok(1 + 2 + 2));
 }

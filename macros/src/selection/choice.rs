@@ -258,10 +258,25 @@ impl Choice {
     /// nothing but its own validation checks it (no `skip_if`, no group): its count is
     /// the set's size and its `n`-th completion the set's `n`-th member.
     fn valid_last(&self, at: &At<'_>) -> Option<TokenStream> {
-        if !at.is_last() || at.skip_when().is_some() || at.group_validate().is_some() {
+        if !Self::alone_last(at) {
             return None;
         }
         self.valid_options(at)
+    }
+
+    /// The options, when the selection is the last one and nothing checks it at all (no
+    /// `validate`, `valid`, `skip_if` or group): each option is a completion, so its count
+    /// is the options' and its `n`-th completion the `n`-th option.
+    fn unchecked_last(&self, at: &At<'_>) -> Option<TokenStream> {
+        if !Self::alone_last(at) || self.valid.is_some() || at.selection.validate.is_some() {
+            return None;
+        }
+        Some(candidates(&self.options, at.ty()))
+    }
+
+    /// Whether the selection is the last one and no `skip_if` or group checks it.
+    fn alone_last(at: &At<'_>) -> bool {
+        at.is_last() && at.skip_when().is_none() && at.group_validate().is_none()
     }
 }
 
@@ -357,6 +372,11 @@ impl Kind for Choice {
 
     fn complete_at(&self, at: &At<'_>) -> Option<TokenStream> {
         let mp = mp();
+        if let Some(options) = self.unchecked_last(at) {
+            return Some(quote! {
+                #mp::Iterator::next(&mut #options).is_some()
+            });
+        }
         let valid = self.valid_last(at)?;
         Some(quote! {
             #mp::ExactSizeIterator::len(&#valid) > 0
@@ -365,6 +385,11 @@ impl Kind for Choice {
 
     fn count_at(&self, at: &At<'_>) -> Option<TokenStream> {
         let mp = mp();
+        if let Some(options) = self.unchecked_last(at) {
+            return Some(quote! {
+                #mp::Iterator::count(#options) as u64
+            });
+        }
         let valid = self.valid_last(at)?;
         Some(quote! {
             #mp::ExactSizeIterator::len(&#valid) as u64
@@ -373,9 +398,21 @@ impl Kind for Choice {
 
     fn nth_at(&self, at: &At<'_>) -> Option<TokenStream> {
         let mp = mp();
-        let valid = self.valid_last(at)?;
         let sel = at.ident();
         let action = at.action();
+        if let Some(options) = self.unchecked_last(at) {
+            return Some(quote! {
+                for __candidate in #options {
+                    if *__index == 0 {
+                        let #sel = &__candidate;
+                        return #mp::Some(#action);
+                    }
+                    *__index -= 1;
+                }
+                #mp::None
+            });
+        }
+        let valid = self.valid_last(at)?;
         Some(quote! {
             let mut __valid = #valid;
             let __count = #mp::ExactSizeIterator::len(&__valid) as u64;
