@@ -385,9 +385,10 @@ impl Kind for Choice {
 
     fn count_at(&self, at: &At<'_>) -> Option<TokenStream> {
         let mp = mp();
-        if let Some(options) = self.unchecked_last(at) {
+        if self.unchecked_last(at).is_some() {
+            let count = count_options(&self.options);
             return Some(quote! {
-                #mp::Iterator::count(#options) as u64
+                #count as u64
             });
         }
         let valid = self.valid_last(at)?;
@@ -426,6 +427,16 @@ impl Kind for Choice {
                 #mp::None
             }
         })
+    }
+}
+
+/// The number of `options` (a `usize`), asked of their own iterator, whose `count` may
+/// answer at once (a popcount for a set of bits) where a checked [`candidates`] walks
+/// them. Their type is checked where the kind walks them.
+pub(crate) fn count_options(options: &Expr) -> TokenStream {
+    let mp = mp();
+    quote_spanned! {options.span()=>
+        #mp::Iterator::count(#mp::IntoIterator::into_iter(#options))
     }
 }
 

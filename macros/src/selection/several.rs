@@ -8,7 +8,7 @@ use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, Type};
 
-use super::choice::{Display, candidates};
+use super::choice::{Display, candidates, count_options};
 use super::{Kind, Shown};
 use crate::expand::{At, mp};
 
@@ -63,15 +63,14 @@ impl Several {
 
     /// `__n`, `__min` and `__max`, when the items are only counted.
     fn item_count(&self) -> TokenStream {
-        let mp = mp();
         let min = &self.min;
-        let candidates = candidates(&self.options, &self.item);
+        let count = count_options(&self.options);
         let max = match &self.max {
             Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
             None => quote!(__n),
         };
         quote! {
-            let __n: usize = #mp::Iterator::count(#candidates);
+            let __n: usize = #count;
             let __min: usize = { let __min: usize = #min; __min };
             let __max: usize = #max;
         }
