@@ -120,22 +120,25 @@ pub fn nth_subset(
             *index -= count;
             continue;
         }
-        // Unrank: each member is the smallest index whose sets still reach `*index`.
-        let mut indices = Indices::new();
+        // Unrank: each member is the smallest index whose sets still reach the rank left.
+        // The rank is kept in a local: through `index` it would be read again after every
+        // push, which might have written it.
+        let mut rank = *index;
+        *index = 0;
+        let mut indices = Indices::with_capacity(size);
         let mut next = 0;
         for position in 0..size {
             loop {
                 let with_next = binomial(n - next - 1, size - position - 1);
-                if *index < with_next {
+                if rank < with_next {
                     break;
                 }
-                *index -= with_next;
+                rank -= with_next;
                 next += 1;
             }
             indices.push(next);
             next += 1;
         }
-        *index = 0;
         return Some(indices);
     }
     None
