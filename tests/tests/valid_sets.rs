@@ -155,19 +155,23 @@ fn quarry(stones: &[u8], mislabelled: bool) -> Engine<Quarry> {
     Engine::new(config, 1, 3).expect("a valid setup")
 }
 
+/// Every completion of the one player, in walk order, as its `Debug` text.
+fn completions(engine: &Engine<Quarry>) -> Vec<String> {
+    engine
+        .completions(P0)
+        .iter()
+        .map(|action| format!("{action:?}"))
+        .collect()
+}
+
 /// Stones 1 to 6: `take` has the three even stones, `stack` each of them on two sides;
 /// counting, ranking and walking agree, in the quarry's order.
 #[test]
 fn the_valid_set_is_counted_ranked_and_walked_in_option_order() {
     let engine = quarry(&[1, 2, 3, 4, 5, 6], false);
     assert_eq!(meeple::check_completions(&engine, P0), Ok(3 + 3 * 2));
-    let completions: Vec<String> = engine
-        .completions(P0)
-        .iter()
-        .map(|action| format!("{action:?}"))
-        .collect();
     assert_eq!(
-        completions,
+        completions(&engine),
         [
             "Take(Take { stone: 2 })",
             "Take(Take { stone: 4 })",
@@ -271,13 +275,8 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
     }
     assert_eq!(engine.state().stones, [1, 3, 5]);
     assert_eq!(meeple::check_completions(&engine, P0), Ok(3));
-    let completions: Vec<String> = engine
-        .completions(P0)
-        .iter()
-        .map(|action| format!("{action:?}"))
-        .collect();
     assert_eq!(
-        completions,
+        completions(&engine),
         [
             "Drop(Drop { stone: 2 })",
             "Drop(Drop { stone: 6 })",
