@@ -110,7 +110,7 @@ struct Stack {
 /// it is counted and ranked over the options themselves, without a walk.
 #[derive(Clone, Debug, Action)]
 #[action(prompt = "Put a stone back", behaviour = [QuarryMove::PutBack(*stone)])]
-struct Drop {
+struct PutBack {
     #[choose_from(game.taken.clone())]
     stone: u8,
 }
@@ -120,7 +120,7 @@ struct Drop {
 enum QuarryAction {
     Take(Take),
     Stack(Stack),
-    Drop(Drop),
+    PutBack(PutBack),
 }
 
 impl Game for Quarry {
@@ -255,7 +255,7 @@ fn a_set_that_disagrees_with_validate_panics_in_debug_builds() {
     quarry(&[1, 2, 3], true);
 }
 
-/// Once stones 2, 6 and 4 are taken, `drop` offers each of them, in the order taken:
+/// Once stones 2, 6 and 4 are taken, `put_back` offers each of them, in the order taken:
 /// counted, ranked and walked alike, alone or after the actions before it; nothing taken,
 /// nothing to put back.
 #[test]
@@ -265,7 +265,7 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
         !engine
             .completions(P0)
             .iter()
-            .any(|action| matches!(action, QuarryAction::Drop(_))),
+            .any(|action| matches!(action, QuarryAction::PutBack(_))),
         "nothing to put back yet"
     );
     for stone in [2, 6, 4] {
@@ -278,9 +278,9 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
     assert_eq!(
         completions(&engine),
         [
-            "Drop(Drop { stone: 2 })",
-            "Drop(Drop { stone: 6 })",
-            "Drop(Drop { stone: 4 })",
+            "PutBack(PutBack { stone: 2 })",
+            "PutBack(PutBack { stone: 6 })",
+            "PutBack(PutBack { stone: 4 })",
         ]
     );
     engine.submit_nth(P0, 1).expect("the second completion");
