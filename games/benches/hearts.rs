@@ -640,7 +640,8 @@ fn mid_trick() -> (Engine<Hearts>, PlayerIndex, Handwritten) {
 /// Hearts' play prompt mid-trick (`Engine::prompt`, the serializable prompt a client
 /// gets), the completions an agent enumerates at the same point (`Engine::completions`),
 /// and the hand-written engine's legal cards (a bitmask); also the pass prompt (three
-/// cards of thirteen).
+/// cards of thirteen) and a pass drawn by its rank and admitted, as a random agent plays
+/// it.
 fn prompts(c: &mut Criterion) {
     let (engine, player, game) = mid_trick();
     let prompt = engine.prompt(player);
@@ -667,6 +668,20 @@ fn prompts(c: &mut Criterion) {
     assert_eq!(passing.state().phase(), Phase::Passing);
     group.bench_function("meeple: pass prompt (3 of 13 cards)", |b| {
         b.iter(|| black_box(passing.prompt(black_box(PlayerIndex(0)))));
+    });
+    // What a random agent does for a pass, and what `submit` checks of it: the 286 passes
+    // counted, one drawn by its rank (each rank in turn), then admitted.
+    let position = passing.position();
+    let passes = position.count_completions(PlayerIndex(0));
+    let mut rank = 0;
+    group.bench_function("meeple: a drawn pass, ranked and admitted", |b| {
+        b.iter(|| {
+            rank = (rank + 1) % passes;
+            let pass = position
+                .nth_completion(PlayerIndex(0), black_box(rank))
+                .expect("a rank below the count");
+            black_box(position.admit(PlayerIndex(0), &pass)).expect("a completion is admitted");
+        });
     });
     group.finish();
 }

@@ -26,7 +26,7 @@ pub use crate::prompt::SelectionKind;
 pub use crate::selection::choice::{ValidSet, check_valid_options, valid_options};
 pub use crate::selection::number::{LISTED_NUMBERS, Number, number_selection};
 pub use crate::selection::several::{
-    Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, pick, subset_count,
+    Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, subset_count,
 };
 pub use crate::selection::values::{decode, default_label, encode, extra_value, no_extra, take};
 pub use crate::template::{Fill, FillDisplay, FillSeat};

@@ -76,6 +76,20 @@ impl Several {
         }
     }
 
+    /// `__min` and `__max`, to check a submitted set: the options are counted only when
+    /// no `max` bounds the set.
+    fn bounds(&self) -> TokenStream {
+        let min = &self.min;
+        let max = match &self.max {
+            Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
+            None => count_options(&self.options),
+        };
+        quote! {
+            let __min: usize = { let __min: usize = #min; __min };
+            let __max: usize = #max;
+        }
+    }
+
     /// The lazy search over the subsets of `__items`: `visit` (a closure of `__indices`)
     /// on every candidate set of `must` (an `Option<usize>` index the set must hold); with
     /// `within`, a branch is dropped as soon as its set breaks it.
@@ -150,7 +164,8 @@ impl Kind for Several {
     fn offered(&self, at: &At<'_>) -> TokenStream {
         let mp = mp();
         let sel = at.ident();
-        let items = self.items();
+        let bounds = self.bounds();
+        let candidates = candidates(&self.options, &self.item);
         let refuse = at.not_offered(quote!(__reason));
         let within = self.within.as_ref().map(|within| {
             let refuse = at.not_offered(quote!(::std::string::ToString::to_string(
@@ -165,8 +180,8 @@ impl Kind for Several {
             }
         });
         quote! {
-            #items
-            if let #mp::Err(__reason) = #mp::match_subset(&#mp::items_of(__value), &__items, __min, __max) {
+            #bounds
+            if let #mp::Err(__reason) = #mp::match_subset(&#mp::items_of(__value), #candidates, __min, __max) {
                 #refuse
             }
             #within
@@ -301,8 +316,7 @@ impl Kind for Several {
         let action = at.action();
         Some(quote! {
             #count
-            let __indices = #mp::nth_subset(__n, __min, __max, __index)?;
-            let __candidate: #ty = #mp::pick(#candidates, &__indices);
+            let __candidate: #ty = #mp::nth_subset(#candidates, __n, __min, __max, __index)?;
             let #sel = &__candidate;
             #mp::Some(#action)
         })

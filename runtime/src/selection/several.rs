@@ -77,6 +77,7 @@ const PASCAL: [[u64; PASCAL_ROWS]; PASCAL_ROWS] = {
 };
 
 /// `C(n, k)`, saturating at `u64::MAX`.
+#[inline]
 fn binomial(n: usize, k: usize) -> u64 {
     if k > n {
         return 0;
@@ -104,63 +105,55 @@ fn binomial(n: usize, k: usize) -> u64 {
     value
 }
 
-/// The set at position `*index` in [`any_subset`]'s order (without `must`): sizes from
-/// `min` up, each size in lexicographic order of its indices. Returns its indices, in
-/// increasing order; when `*index` is past the last set, subtracts their count from it and
-/// returns `None`, so a caller can go on counting in what follows.
-pub fn nth_subset(
+/// The set at position `*index` in [`any_subset`]'s order (without `must`) over the `n`
+/// `candidates` (sizes from `min` up, each size in lexicographic order of its indices),
+/// collected into the selection's set type in the candidates' order. When `*index` is past
+/// the last set, subtracts their count from it and returns `None`, so a caller can go on
+/// counting in what follows.
+///
+/// One walk over the candidates, deciding each in turn (unranking in the combinatorial
+/// number system), with no list of indices: a hand's pass is drawn as it is read.
+/// `candidates` should yield `n` items; a shorter walk gives a shorter set, and items past
+/// the `n`-th are never taken.
+pub fn nth_subset<T, C: FromIterator<T>>(
+    candidates: impl IntoIterator<Item = T>,
     n: usize,
     min: usize,
     max: usize,
     index: &mut u64,
-) -> Option<SmallVec<[usize; 8]>> {
+) -> Option<C> {
     for size in min..=max.min(n) {
         let count = binomial(n, size);
         if *index >= count {
             *index -= count;
             continue;
         }
-        // Unrank: each member is the smallest index whose sets still reach the rank left.
-        // The rank is kept in a local: through `index` it would be read again after every
-        // push, which might have written it.
+        // A candidate is taken when the rank left is below the number of sets that take
+        // it (those choosing the rest among the candidates after it); else those sets are
+        // passed over.
         let mut rank = *index;
         *index = 0;
-        let mut indices = Indices::with_capacity(size);
-        let mut next = 0;
-        for position in 0..size {
-            loop {
-                let with_next = binomial(n - next - 1, size - position - 1);
-                if rank < with_next {
-                    break;
+        let (mut left, mut after) = (size, n);
+        let set = candidates
+            .into_iter()
+            .take(n)
+            .filter(|_| {
+                // `left` is at least 1 here: `take(size)` asks no more once the set is full.
+                after -= 1;
+                let taking = binomial(after, left - 1);
+                if rank < taking {
+                    left -= 1;
+                    true
+                } else {
+                    rank -= taking;
+                    false
                 }
-                rank -= with_next;
-                next += 1;
-            }
-            indices.push(next);
-            next += 1;
-        }
-        return Some(indices);
+            })
+            .take(size)
+            .collect();
+        return Some(set);
     }
     None
-}
-
-/// The items of `candidates` at `indices` (increasing), in their order, collected into
-/// the selection's set type.
-pub fn pick<T, C: FromIterator<T>>(
-    candidates: impl IntoIterator<Item = T>,
-    indices: &[usize],
-) -> C {
-    let mut wanted = indices.iter().copied().peekable();
-    candidates
-        .into_iter()
-        .enumerate()
-        .filter_map(|(at, item)| {
-            (wanted.peek() == Some(&at)).then(|| {
-                wanted.next();
-                item
-            })
-        })
-        .collect()
 }
 
 /// As [`any_subset`], for a selection whose sets must stay `within` a bound that every
@@ -227,11 +220,16 @@ pub fn items_of<T: Clone + IntoIterator>(value: &T) -> Items<T::Item> {
 
 /// Matches the values of a submitted multi-selection to distinct candidates.
 ///
+/// One walk over the candidates, which are not collected: each is matched to the first
+/// value it equals that no candidate matched yet, so a value listed `k` times needs `k`
+/// equal candidates, and the walk stops once every value has one.
+///
 /// # Errors
-/// The reason as text: a wrong count, a value not among the candidates, or a repeat.
+/// The reason as text, for the first value in the set's order that has no candidate of
+/// its own: a wrong count, a value not among the candidates, or a repeat.
 pub fn match_subset<T: PartialEq>(
     chosen: &[T],
-    candidates: &[T],
+    candidates: impl IntoIterator<Item = T>,
     min: usize,
     max: usize,
 ) -> Result<(), String> {
@@ -242,52 +240,75 @@ pub fn match_subset<T: PartialEq>(
             format!("choose {min} to {max}, not {}", chosen.len())
         });
     }
-    // The candidates taken so far, as bits while they fit in a word (a hand of cards).
-    let mut used = Used::new(candidates.len());
-    for (position, value) in chosen.iter().enumerate() {
-        match candidates
-            .iter()
-            .enumerate()
-            .position(|(i, candidate)| !used.has(i) && candidate == value)
-        {
-            Some(i) => used.take(i),
-            None if candidates.contains(value) => {
-                return Err(format!("value #{} is chosen twice", position + 1));
+    // Marks in a word for a set of up to 64 values (every hand of cards): the walk then
+    // keeps them in registers.
+    if chosen.len() <= 64 {
+        match_values(chosen, candidates, 0_u64)
+    } else {
+        match_values(chosen, candidates, vec![false; chosen.len()])
+    }
+}
+
+/// [`match_subset`]'s walk once the count is right, with `unmarked` (no value marked) for
+/// each kind of mark it keeps.
+fn match_values<T: PartialEq, M: Marks + Clone>(
+    chosen: &[T],
+    candidates: impl IntoIterator<Item = T>,
+    unmarked: M,
+) -> Result<(), String> {
+    // The values that have a candidate of their own, and those some candidate equals (a
+    // value equal to a candidate but left without one is a repeat).
+    let (mut matched, mut offered) = (unmarked.clone(), unmarked);
+    let mut unmatched = chosen.len();
+    for candidate in candidates {
+        if unmatched == 0 {
+            break;
+        }
+        let mut taken = false;
+        for (i, value) in chosen.iter().enumerate() {
+            if *value == candidate {
+                offered.mark(i);
+                if !taken && !matched.has(i) {
+                    matched.mark(i);
+                    unmatched -= 1;
+                    taken = true;
+                }
             }
-            None => return Err(format!("value #{} is not an option", position + 1)),
         }
     }
-    Ok(())
-}
-
-/// Which candidates a submitted set has taken: bits of a word for up to 64 candidates,
-/// else one flag each.
-enum Used {
-    Bits(u64),
-    Flags(Vec<bool>),
-}
-
-impl Used {
-    fn new(candidates: usize) -> Used {
-        if candidates <= 64 {
-            Used::Bits(0)
-        } else {
-            Used::Flags(vec![false; candidates])
-        }
+    match (0..chosen.len()).find(|&i| !matched.has(i)) {
+        None => Ok(()),
+        Some(i) if offered.has(i) => Err(format!("value #{} is chosen twice", i + 1)),
+        Some(i) => Err(format!("value #{} is not an option", i + 1)),
     }
+}
 
+/// Which values of a submitted set are marked (matched to a candidate, or equal to one),
+/// by their position in the set.
+trait Marks {
+    fn has(&self, i: usize) -> bool;
+    fn mark(&mut self, i: usize);
+}
+
+/// The bits of a word, for up to 64 values.
+impl Marks for u64 {
     fn has(&self, i: usize) -> bool {
-        match self {
-            Used::Bits(bits) => bits & (1 << i) != 0,
-            Used::Flags(flags) => flags[i],
-        }
+        self & (1 << i) != 0
     }
 
-    fn take(&mut self, i: usize) {
-        match self {
-            Used::Bits(bits) => *bits |= 1 << i,
-            Used::Flags(flags) => flags[i] = true,
-        }
+    fn mark(&mut self, i: usize) {
+        *self |= 1 << i;
+    }
+}
+
+/// One flag per value, past 64.
+impl Marks for Vec<bool> {
+    fn has(&self, i: usize) -> bool {
+        self[i]
+    }
+
+    fn mark(&mut self, i: usize) {
+        self[i] = true;
     }
 }
 
@@ -336,11 +357,14 @@ mod tests {
                     );
                     for (rank, expected) in (0_u64..).zip(&seen) {
                         let mut index = rank;
-                        let found = nth_subset(n, min, max, &mut index).map(|set| set.to_vec());
+                        let found: Option<Vec<usize>> = nth_subset(0..n, n, min, max, &mut index);
                         assert_eq!(found.as_ref(), Some(expected), "{n} {min} {max} #{rank}");
                     }
                     let mut past = seen.len() as u64 + 3;
-                    assert_eq!(nth_subset(n, min, max, &mut past), None);
+                    assert_eq!(
+                        nth_subset::<_, Vec<usize>>(0..n, n, min, max, &mut past),
+                        None
+                    );
                     assert_eq!(past, 3, "the sets' count is taken off the index");
                 }
             }
@@ -374,9 +398,22 @@ mod tests {
     }
 
     #[test]
-    fn picked_items_keep_their_order() {
-        let picked: Vec<char> = pick("abcdef".chars(), &[1, 3, 4]);
-        assert_eq!(picked, vec!['b', 'd', 'e']);
+    fn ranked_sets_are_picked_from_the_candidates_in_their_order() {
+        // The sets of 3 among 6 from `a`: `{a, b, c}` is #0, `{a, b, d}` #1, `{d, e, f}` #19.
+        let mut index = 1;
+        let picked: Option<String> = nth_subset("abcdef".chars(), 6, 3, 3, &mut index);
+        assert_eq!(picked.as_deref(), Some("abd"));
+        let mut index = 19;
+        let picked: Option<String> = nth_subset("abcdef".chars(), 6, 3, 3, &mut index);
+        assert_eq!(picked.as_deref(), Some("def"));
+        // Candidates past the `n` counted are never taken: the last set of one of three is
+        // the third candidate, and there is none after it.
+        let mut index = 2;
+        let picked: Option<String> = nth_subset("abcdef".chars(), 3, 1, 1, &mut index);
+        assert_eq!(picked.as_deref(), Some("c"));
+        let mut index = 3;
+        let picked: Option<String> = nth_subset("abcdef".chars(), 3, 1, 1, &mut index);
+        assert_eq!((picked, index), (None, 0));
     }
 
     #[test]
@@ -431,25 +468,81 @@ mod tests {
 
     #[test]
     fn submitted_subsets_are_checked() {
-        assert_eq!(match_subset(&[1, 2], &[1, 2, 3], 2, 2), Ok(()));
+        assert_eq!(match_subset(&[1, 2], [1, 2, 3], 2, 2), Ok(()));
         assert_eq!(
-            match_subset(&[1, 1], &[1, 2, 3], 2, 2),
+            match_subset(&[1, 1], [1, 2, 3], 2, 2),
             Err("value #2 is chosen twice".to_owned())
         );
         assert_eq!(
-            match_subset(&[4, 1], &[1, 2, 3], 2, 2),
+            match_subset(&[4, 1], [1, 2, 3], 2, 2),
             Err("value #1 is not an option".to_owned())
         );
         assert_eq!(
-            match_subset(&[1], &[1, 2, 3], 2, 2),
+            match_subset(&[1], [1, 2, 3], 2, 2),
             Err("choose exactly 2, not 1".to_owned())
         );
-        // Past 64 candidates, and a candidate listed twice taken twice.
+        // Past 64 values and candidates, and a candidate listed twice taken twice.
         let many: Vec<u32> = (0..100).chain([99]).collect();
-        assert_eq!(match_subset(&[70, 99, 99], &many, 1, 3), Ok(()));
         assert_eq!(
-            match_subset(&[70, 64, 70], &many, 1, 3),
+            match_subset(&[70, 99, 99], many.iter().copied(), 1, 3),
+            Ok(())
+        );
+        assert_eq!(
+            match_subset(&[70, 64, 70], many.iter().copied(), 1, 3),
             Err("value #3 is chosen twice".to_owned())
         );
+        let values: Vec<u32> = (0..70).chain([3]).collect();
+        assert_eq!(
+            match_subset(&values, many.iter().copied(), 0, 100),
+            Err("value #71 is chosen twice".to_owned())
+        );
+    }
+
+    /// The first value of `chosen` that takes no unused candidate, each value in turn
+    /// taking the first equal one: how a set was matched before the walk over candidates.
+    fn matched_in_turn(chosen: &[u8], candidates: &[u8]) -> Result<(), String> {
+        let mut used = vec![false; candidates.len()];
+        for (position, value) in chosen.iter().enumerate() {
+            match (0..candidates.len()).find(|&i| !used[i] && candidates[i] == *value) {
+                Some(i) => used[i] = true,
+                None if candidates.contains(value) => {
+                    return Err(format!("value #{} is chosen twice", position + 1));
+                }
+                None => return Err(format!("value #{} is not an option", position + 1)),
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_set_is_matched_as_if_each_value_took_its_candidate_in_turn() {
+        // Every sequence of up to 4 values among 0..4 against every candidate list of up
+        // to 4 values among 0..3 (repeats included).
+        fn sequences(length: usize, values: u8) -> Vec<Vec<u8>> {
+            (0..=length)
+                .flat_map(|length| {
+                    let total = usize::from(values).pow(length as u32);
+                    (0..total).map(move |mut code| {
+                        (0..length)
+                            .map(|_| {
+                                let value = (code % usize::from(values)) as u8;
+                                code /= usize::from(values);
+                                value
+                            })
+                            .collect()
+                    })
+                })
+                .collect()
+        }
+        let candidate_lists = sequences(4, 3);
+        for chosen in sequences(4, 4) {
+            for candidates in &candidate_lists {
+                assert_eq!(
+                    match_subset(&chosen, candidates.iter().copied(), 0, 4),
+                    matched_in_turn(&chosen, candidates),
+                    "{chosen:?} among {candidates:?}"
+                );
+            }
+        }
     }
 }
