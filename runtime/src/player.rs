@@ -160,6 +160,7 @@ impl PlayerSet {
     /// # Panics
     /// Panics if the seat is 64 or more.
     #[must_use]
+    #[inline]
     pub fn one(player: PlayerIndex) -> Self {
         assert!(
             player.0 < 64,
@@ -188,18 +189,21 @@ impl PlayerSet {
 
     /// This set with `player` added.
     #[must_use]
+    #[inline]
     pub fn with(self, player: PlayerIndex) -> Self {
         PlayerSet(self.0 | PlayerSet::one(player).0)
     }
 
     /// This set with `player` removed.
     #[must_use]
+    #[inline]
     pub fn without(self, player: PlayerIndex) -> Self {
         PlayerSet(self.0 & !PlayerSet::one(player).0)
     }
 
     /// Whether `player` is in the set.
     #[must_use]
+    #[inline]
     pub fn contains(self, player: PlayerIndex) -> bool {
         player.0 < 64 && self.0 & (1 << player.0) != 0
     }
