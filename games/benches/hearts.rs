@@ -19,11 +19,17 @@
 //! trick winners, points and scores).
 //!
 //! Run with `cargo bench -p meeple-games --bench hearts`.
+//!
+//! With `HEARTS_PLAYOUTS=<playout>/<way>:<games>` set, the binary plays that many playouts
+//! instead of measuring (`one-deal` or `full-game`, then `hand-written`, `simulation`,
+//! `lookahead` or `log`: `HEARTS_PLAYOUTS=one-deal/simulation:200`): a fixed workload to
+//! count instructions under `valgrind --tool=cachegrind`, which the noise of a shared
+//! machine does not move (`docs/PERFORMANCE.md`, "Instructions per game").
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use meeple::{Engine, EngineSettings, PlayerIndex, Position};
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsAction, HeartsConfig, HeartsMove, Phase};
@@ -686,5 +692,66 @@ fn prompts(c: &mut Criterion) {
     group.finish();
 }
 
+/// Plays the playouts `workload` names (`<one-deal|full-game>/<way>:<games>`, see the
+/// module's doc) from the benches' seeds; returns how many were played.
+///
+/// # Errors
+/// What was expected, when `workload` names no known playout or no count of games.
+fn counted_playouts(workload: &str) -> Result<u64, String> {
+    let malformed = || {
+        format!(
+            "HEARTS_PLAYOUTS={workload}: expected <one-deal|full-game>/\
+             <hand-written|simulation|lookahead|log>:<games>"
+        )
+    };
+    let (playout, games) = workload.split_once(':').ok_or_else(malformed)?;
+    let games: u64 = games.parse().map_err(|_| malformed())?;
+    let (length, way) = playout.split_once('/').ok_or_else(malformed)?;
+    let (config, target) = match length {
+        "one-deal" => (one_deal(), 1),
+        "full-game" => (HeartsConfig::default(), 100),
+        _ => return Err(malformed()),
+    };
+    let way = match way {
+        "hand-written" => None,
+        "simulation" => Some(Way::Simulation),
+        "lookahead" => Some(Way::Lookahead),
+        "log" => Some(Way::Log),
+        _ => return Err(malformed()),
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    for seed in 1..=games {
+        match way {
+            // As the benches play it: one hand, or hands until the target.
+            None if target == 1 => {
+                black_box(Handwritten::new(target).random_hand(&mut rng));
+            }
+            None => {
+                black_box(Handwritten::new(target).random_game(&mut rng));
+            }
+            Some(way) => {
+                black_box(meeple_random_game(config.clone(), seed, &mut rng, way));
+            }
+        }
+    }
+    Ok(games)
+}
+
 criterion_group!(benches, one_deal_playouts, full_game_playouts, prompts);
-criterion_main!(benches);
+
+/// Criterion's benches, or the counted playouts of `HEARTS_PLAYOUTS` when it is set (exit
+/// code 2 when it names none).
+fn main() {
+    if let Ok(workload) = std::env::var("HEARTS_PLAYOUTS") {
+        match counted_playouts(&workload) {
+            Ok(games) => println!("{workload}: {games} playouts"),
+            Err(error) => {
+                eprintln!("{error}");
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
