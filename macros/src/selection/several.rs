@@ -48,41 +48,32 @@ impl Several {
     /// `__items`, `__min` and `__max`.
     fn items(&self) -> TokenStream {
         let mp = mp();
-        let (item, min) = (&self.item, &self.min);
+        let item = &self.item;
         let candidates = candidates(&self.options, item);
-        let max = match &self.max {
-            Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
-            None => quote!(__items.len()),
-        };
+        let bounds = self.bounds(quote!(__items.len()));
         quote! {
             let __items: #mp::Items<#item> = #mp::Iterator::collect(#candidates);
-            let __min: usize = { let __min: usize = #min; __min };
-            let __max: usize = #max;
+            #bounds
         }
     }
 
     /// `__n`, `__min` and `__max`, when the items are only counted.
     fn item_count(&self) -> TokenStream {
-        let min = &self.min;
         let count = count_options(&self.options);
-        let max = match &self.max {
-            Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
-            None => quote!(__n),
-        };
+        let bounds = self.bounds(quote!(__n));
         quote! {
             let __n: usize = #count;
-            let __min: usize = { let __min: usize = #min; __min };
-            let __max: usize = #max;
+            #bounds
         }
     }
 
-    /// `__min` and `__max`, to check a submitted set: the options are counted only when
-    /// no `max` bounds the set.
-    fn bounds(&self) -> TokenStream {
+    /// `__min` and `__max`; without a `max`, `__max` is `no_max` (the number of options,
+    /// a `usize` expression).
+    fn bounds(&self, no_max: TokenStream) -> TokenStream {
         let min = &self.min;
         let max = match &self.max {
             Some(max) => quote_spanned!(max.span()=> { let __max: usize = #max; __max }),
-            None => count_options(&self.options),
+            None => no_max,
         };
         quote! {
             let __min: usize = { let __min: usize = #min; __min };
@@ -164,7 +155,8 @@ impl Kind for Several {
     fn offered(&self, at: &At<'_>) -> TokenStream {
         let mp = mp();
         let sel = at.ident();
-        let bounds = self.bounds();
+        // The options are counted only when no `max` bounds the set.
+        let bounds = self.bounds(count_options(&self.options));
         let candidates = candidates(&self.options, &self.item);
         let refuse = at.not_offered(quote!(__reason));
         let within = self.within.as_ref().map(|within| {
