@@ -196,10 +196,21 @@ impl Card {
         if index >= 52 {
             return None;
         }
-        let suit = Suit::ALL[(index / 13) as usize];
-        let rank = Rank::ALL[(index % 13) as usize];
-        Some(Card::new(rank, suit))
+        Some(Card::ALL[index as usize])
     }
+
+    /// The 52 cards in [`CardSet`] order, card `i` being the one of index `i`: reading a
+    /// set's card is one lookup, where working the suit and rank out of the index takes a
+    /// division (every card of every set a rule walks is read this way).
+    pub const ALL: [Card; 52] = {
+        let mut deck = [Card::TWO_OF_CLUBS; 52];
+        let mut index = 0;
+        while index < 52 {
+            deck[index] = Card::new(Rank::ALL[index % 13], Suit::ALL[index / 13]);
+            index += 1;
+        }
+        deck
+    };
 
     /// Whether the card is a heart.
     #[must_use]
@@ -573,6 +584,8 @@ mod tests {
             assert_eq!(card.index(), index);
             assert_eq!(card.to_string().parse::<Card>(), Ok(card));
         }
+        assert_eq!(Card::from_index(52), None);
+        assert!(Card::ALL.is_sorted(), "the deck is in set order");
         assert_eq!(
             "QS".parse::<Card>(),
             Ok(Card::new(Rank::Queen, Suit::Spades))

@@ -256,7 +256,7 @@ impl FromIterator<PlayerIndex> for PlayerSet {
 ///
 /// Serialized as a JSON array, seat 0 first. Up to four seats are stored inline, so cloning
 /// a state of four or fewer players copies its per-seat values without allocating.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PerPlayer<T>(SmallVec<[T; INLINE_SEATS]>);
 
@@ -266,8 +266,8 @@ const INLINE_SEATS: usize = 4;
 
 impl<T> PerPlayer<T> {
     /// One value per seat of `seats`, the value of seat `i` being `value(PlayerIndex(i))`.
-    pub fn from_fn(seats: Seats, value: impl FnMut(PlayerIndex) -> T) -> Self {
-        PerPlayer(seats.iter().map(value).collect())
+    pub fn from_fn(seats: Seats, mut value: impl FnMut(PlayerIndex) -> T) -> Self {
+        PerPlayer(inline_seats(seats.count(), |seat| value(PlayerIndex(seat))))
     }
 
     /// The table these values are for: one seat per value.
@@ -331,11 +331,10 @@ impl<T> PerPlayer<T> {
 
     /// A value per seat made from each seat and its value here, seat 0 first.
     pub fn map<U>(&self, mut value: impl FnMut(PlayerIndex, &T) -> U) -> PerPlayer<U> {
-        PerPlayer(
-            self.enumerate()
-                .map(|(seat, old)| value(seat, old))
-                .collect(),
-        )
+        let old = self.0.as_slice();
+        PerPlayer(inline_seats(old.len(), |seat| {
+            value(PlayerIndex(seat), &old[seat])
+        }))
     }
 
     /// The seats: `PlayerIndex(0)..PlayerIndex(len)`.
@@ -348,6 +347,30 @@ impl<T: Clone> PerPlayer<T> {
     /// `value` for every seat of `seats`.
     pub fn filled(seats: Seats, value: T) -> Self {
         PerPlayer(SmallVec::from_elem(value, seats.count()))
+    }
+}
+
+/// The values of `count` seats, seat `i`'s being `value(i)`. A table of exactly
+/// [`INLINE_SEATS`] fills the inline array at once: collecting checks room and length at
+/// every value, several times the cost of the values themselves for the small `Copy`
+/// values most games keep per seat.
+fn inline_seats<T>(count: usize, mut value: impl FnMut(usize) -> T) -> SmallVec<[T; INLINE_SEATS]> {
+    if count == INLINE_SEATS {
+        SmallVec::from_buf(std::array::from_fn(value))
+    } else {
+        (0..count).map(value).collect()
+    }
+}
+
+/// A table of [`INLINE_SEATS`] clones its array at once (a copy, for `Copy` values), not
+/// value by value through `SmallVec`'s collecting clone: states are cloned at every
+/// search playout.
+impl<T: Clone> Clone for PerPlayer<T> {
+    fn clone(&self) -> Self {
+        match <&[T; INLINE_SEATS]>::try_from(self.0.as_slice()) {
+            Ok(values) => PerPlayer(SmallVec::from_buf(values.clone())),
+            Err(_) => PerPlayer(self.0.clone()),
+        }
     }
 }
 
@@ -407,6 +430,26 @@ mod tests {
         );
         assert_eq!(seats.everyone(), PlayerSet::all(4));
         assert_eq!(PerPlayer::filled(seats, 0u8).seats(), seats);
+    }
+
+    #[test]
+    fn per_seat_values_are_built_mapped_and_cloned_alike_at_every_table_size() {
+        // Four seats take the inline array at once; the others are collected.
+        for count in [1, 2, 3, 4, 5, 9] {
+            let seats = Seats::new(count);
+            let names = PerPlayer::from_fn(seats, |seat| format!("seat {}", seat.0));
+            let expected: Vec<String> = (0..count).map(|seat| format!("seat {seat}")).collect();
+            assert_eq!(names.iter().cloned().collect::<Vec<_>>(), expected);
+            assert_eq!(names.clone(), names);
+            assert_eq!(names.clone().seats(), seats);
+            let lengths = names.map(|seat, name| name.len() + seat.0);
+            assert_eq!(
+                lengths.iter().copied().collect::<Vec<_>>(),
+                (0..count)
+                    .map(|seat| expected[seat].len() + seat)
+                    .collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]

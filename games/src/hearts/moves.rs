@@ -94,17 +94,14 @@ pub enum HeartsMove {
 /// move's `apply`, most of which are a card played.
 #[inline(never)]
 fn shuffled_hands(next: &mut MoveContext<'_, HeartsMove>) -> PerPlayer<CardSet> {
-    let mut deck = [Card::TWO_OF_CLUBS; 52];
-    for (slot, card) in deck.iter_mut().zip(CardSet::DECK.iter()) {
-        *slot = card;
-    }
+    let mut deck = Card::ALL;
     next.chance().shuffle(&mut deck);
     let mut dealt = deck.chunks_exact(13);
     PerPlayer::from_fn(SEATS, |_| {
-        dealt
-            .next()
-            .map(|hand| hand.iter().copied().collect::<CardSet>())
-            .unwrap_or(CardSet::EMPTY)
+        dealt.next().map_or(CardSet::EMPTY, |hand| {
+            let bits = hand.iter().fold(0, |bits, card| bits | 1 << card.index());
+            CardSet::from_bits(bits)
+        })
     })
 }
 
