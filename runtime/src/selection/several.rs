@@ -249,37 +249,33 @@ pub fn match_subset<T: PartialEq>(
     }
 }
 
-/// [`match_subset`]'s walk once the count is right, with `unmarked` (no value marked) for
-/// each kind of mark it keeps.
-fn match_values<T: PartialEq, M: Marks + Clone>(
+/// [`match_subset`]'s walk once the count is right, with `unmatched` (no value marked) for
+/// the kind of marks it keeps.
+fn match_values<T: PartialEq, M: Marks>(
     chosen: &[T],
     candidates: impl IntoIterator<Item = T>,
-    unmarked: M,
+    unmatched: M,
 ) -> Result<(), String> {
-    // The values that have a candidate of their own, and those some candidate equals (a
-    // value equal to a candidate but left without one is a repeat).
-    let (mut matched, mut offered) = (unmarked.clone(), unmarked);
-    let mut unmatched = chosen.len();
+    let mut matched = unmatched;
+    let mut left = chosen.len();
     for candidate in candidates {
-        if unmatched == 0 {
+        if left == 0 {
             break;
         }
-        let mut taken = false;
-        for (i, value) in chosen.iter().enumerate() {
-            if *value == candidate {
-                offered.mark(i);
-                if !taken && !matched.has(i) {
-                    matched.mark(i);
-                    unmatched -= 1;
-                    taken = true;
-                }
-            }
+        if let Some(i) = (0..chosen.len()).find(|&i| !matched.has(i) && chosen[i] == candidate) {
+            matched.mark(i);
+            left -= 1;
         }
     }
-    match (0..chosen.len()).find(|&i| !matched.has(i)) {
-        None => Ok(()),
-        Some(i) if offered.has(i) => Err(format!("value #{} is chosen twice", i + 1)),
-        Some(i) => Err(format!("value #{} is not an option", i + 1)),
+    let Some(i) = (0..chosen.len()).find(|&i| !matched.has(i)) else {
+        return Ok(());
+    };
+    // A value left without a candidate equals one of them exactly when it equals a value
+    // that got one: that candidate went to the value listed first.
+    if (0..i).any(|j| matched.has(j) && chosen[j] == chosen[i]) {
+        Err(format!("value #{} is chosen twice", i + 1))
+    } else {
+        Err(format!("value #{} is not an option", i + 1))
     }
 }
 
