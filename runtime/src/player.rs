@@ -354,7 +354,7 @@ impl<T: Clone> PerPlayer<T> {
 /// [`INLINE_SEATS`] fills the inline array at once: collecting checks room and length at
 /// every value, several times the cost of the values themselves for the small `Copy`
 /// values most games keep per seat.
-fn inline_seats<T>(count: usize, mut value: impl FnMut(usize) -> T) -> SmallVec<[T; INLINE_SEATS]> {
+fn inline_seats<T>(count: usize, value: impl FnMut(usize) -> T) -> SmallVec<[T; INLINE_SEATS]> {
     if count == INLINE_SEATS {
         SmallVec::from_buf(std::array::from_fn(value))
     } else {
