@@ -875,16 +875,41 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
             }
         }
     });
+    let full = quote! {
+        #bind_args
+        #offered
+        #validate
+        #group
+        #first
+        #mp::Ok(())
+    };
+    let Some(admitted) = admitted else {
+        return quote! {
+            #[doc(hidden)]
+            fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
+                #full
+            }
+        };
+    };
+    // The full check only refuses, and explains why: out of line and cold, so that the
+    // check of an admitted value stays small enough to inline into the engine's.
+    let full_name = format_ident!("__meeple_check_full_{}", k);
+    let call = names.call(k);
     quote! {
         #[doc(hidden)]
         fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
-            #bind_args
-            #admitted
-            #offered
-            #validate
-            #group
-            #first
-            #mp::Ok(())
+            {
+                #bind_args
+                #admitted
+            }
+            Self::#full_name(#call __value)
+        }
+
+        #[doc(hidden)]
+        #[cold]
+        #[inline(never)]
+        fn #full_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
+            #full
         }
     }
 }

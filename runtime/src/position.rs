@@ -913,22 +913,35 @@ impl<G: Game> Position<G> {
     }
 
     /// Refuses a submission of `player`'s when they may not act now.
+    #[inline]
     fn check_turn(&self, player: PlayerIndex) -> Result<(), Refusal> {
-        let to_act = self.to_act();
         // Nobody acts once the game is over: the outcome is asked only to explain.
-        if to_act.contains(player) {
-            return Ok(());
+        if self.to_act().contains(player) {
+            Ok(())
+        } else {
+            Err(self.out_of_turn(player))
         }
-        if self.state.outcome().is_some() {
-            return Err(Refusal::GameOver);
-        }
-        Err(Refusal::NotYourTurn {
-            player: self.seat(player),
-            to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
-        })
     }
 
-    /// `error`, unless the player has nothing possible at all, which says more.
+    /// Why `player`, who may not act now, is refused: the game is over, or it is not their
+    /// turn. Cold, so that the check itself stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn out_of_turn(&self, player: PlayerIndex) -> Refusal {
+        let to_act = self.to_act();
+        if self.state.outcome().is_some() {
+            return Refusal::GameOver;
+        }
+        Refusal::NotYourTurn {
+            player: self.seat(player),
+            to_act: to_act.iter().map(|seat| self.seat(seat)).collect(),
+        }
+    }
+
+    /// `error`, unless the player has nothing possible at all, which says more. Cold: only
+    /// refusals ask.
+    #[cold]
+    #[inline(never)]
     fn or_stuck<E: From<Refusal>>(&self, player: PlayerIndex, error: E) -> E {
         if !self.can_complete(player) {
             Refusal::Stuck {
@@ -982,6 +995,10 @@ impl<G: Game> Position<G> {
         }
     }
 
+    /// Why the action named `action` is not available to `player`, naming those that are.
+    /// Cold: only refusals ask.
+    #[cold]
+    #[inline(never)]
     fn not_available(&self, player: PlayerIndex, action: &str) -> Refusal {
         let action = G::Actions::NAMES
             .iter()
@@ -1083,10 +1100,7 @@ impl<G: Game> Position<G> {
         loop {
             self.refresh();
             if unattended >= self.settings.forced_limit {
-                return Err(Endless {
-                    action: self.last_played.to_owned(),
-                    records: unattended,
-                });
+                return Err(self.endless(unattended));
             }
             let mut progressed = false;
             for player in self.ready.to_act.iter() {
@@ -1136,7 +1150,26 @@ impl<G: Game> Position<G> {
     /// choice. One walk that stops at the second completion answers for actions that
     /// always ask nothing; the full prompt decides only when one of them always asks.
     fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {
-        let candidates = self.ready.of(player);
+        // The counts kept by `refresh` answer at once for a choice among counted actions,
+        // the common case; anything else walks, out of line.
+        let mut count: u64 = 0;
+        for candidate in self.ready.counted(player) {
+            match candidate.count {
+                Some(counted) => count = count.saturating_add(counted),
+                None => return self.facing_walked(player),
+            }
+        }
+        if count > 1 {
+            Facing::Choice
+        } else {
+            self.facing_walked(player)
+        }
+    }
+
+    /// [`facing`](Self::facing) when the kept counts do not settle it: walks the actions
+    /// that are not counted, and decides a forced play or a stuck player.
+    #[inline(never)]
+    fn facing_walked(&self, player: PlayerIndex) -> Facing<G::Actions> {
         let mut count: u64 = 0;
         let mut only = None;
         for candidate in self.ready.counted(player) {
@@ -1166,6 +1199,7 @@ impl<G: Game> Position<G> {
                 return Facing::Choice;
             }
         }
+        let candidates = self.ready.of(player);
         let always_asks = candidates
             .clone()
             .any(|args| ActionContext::new(&self.state, player, args).always_asks());
@@ -1208,6 +1242,19 @@ impl<G: Game> Position<G> {
             Some(action)
         });
         forced.map_or(Facing::Choice, Facing::Forced)
+    }
+}
+
+impl<G: Game> Position<G> {
+    /// The error of a settling stopped after `records` records in a row: cold, kept out of
+    /// the loop that settles every decision.
+    #[cold]
+    #[inline(never)]
+    fn endless(&self, records: usize) -> Endless {
+        Endless {
+            action: self.last_played.to_owned(),
+            records,
+        }
     }
 }
 
