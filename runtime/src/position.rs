@@ -497,23 +497,34 @@ impl<G: Game> Position<G> {
         let state = &self.state;
         ready.to_act = to_act;
         ready.candidates.clear();
+        if let Some(follow_up) = self.follow_ups.first() {
+            Self::ready_for_follow_up(state, ready, to_act, follow_up);
+            return;
+        }
         for player in to_act.iter() {
-            match self.follow_ups.first() {
-                Some(follow_up) => {
-                    if ActionContext::new(state, player, &follow_up.args).condition() {
-                        let args = follow_up.args.clone();
-                        ready.candidates.push(Candidate::new(state, player, args));
-                    }
+            for index in 0..G::Actions::NAMES.len() {
+                if let Some(args) = G::Actions::free_args(index)
+                    && ActionContext::new(state, player, &args).condition()
+                {
+                    ready.candidates.push(Candidate::new(state, player, args));
                 }
-                None => {
-                    for index in 0..G::Actions::NAMES.len() {
-                        if let Some(args) = G::Actions::free_args(index)
-                            && ActionContext::new(state, player, &args).condition()
-                        {
-                            ready.candidates.push(Candidate::new(state, player, args));
-                        }
-                    }
-                }
+            }
+        }
+    }
+
+    /// [`refresh`](Self::refresh) while `follow_up` is next: the only candidate of its
+    /// player, if its condition holds. Out of line: most decisions are not follow-ups.
+    #[inline(never)]
+    fn ready_for_follow_up(
+        state: &G,
+        ready: &mut Ready<G>,
+        to_act: PlayerSet,
+        follow_up: &FollowUp<G>,
+    ) {
+        for player in to_act.iter() {
+            if ActionContext::new(state, player, &follow_up.args).condition() {
+                let args = follow_up.args.clone();
+                ready.candidates.push(Candidate::new(state, player, args));
             }
         }
     }
@@ -674,6 +685,25 @@ impl<G: Game> Position<G> {
     /// list and skipping whole branches by their count
     /// (each action's generated `nth_completion`).
     pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
+        // The kept counts find the action at once; an action not counted needs a walk.
+        let mut rest = index;
+        for candidate in self.ready.counted(player) {
+            let Some(count) = candidate.count else {
+                return self.nth_walked(player, index);
+            };
+            if rest < count {
+                return ActionContext::new(&self.state, player, &candidate.args)
+                    .nth_completion(rest);
+            }
+            rest -= count;
+        }
+        None
+    }
+
+    /// [`nth_completion`](Self::nth_completion) when an action of `player`'s is not counted
+    /// at once: counts it by walking, unless it is the last.
+    #[inline(never)]
+    fn nth_walked(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
         let mut index = index;
         let mut candidates = self.ready.counted(player).peekable();
         while let Some(candidate) = candidates.next() {
@@ -1033,14 +1063,23 @@ impl<G: Game> Position<G> {
         let follow_up = !self.follow_ups.is_empty();
         let mut moves = std::mem::take(&mut self.stack);
         let follow_ups = dispatch::behaviour(&action, &self.state, player, &mut moves);
-        if follow_up {
-            self.follow_ups.remove(0);
-        }
-        // Follow-ups asked now come before those already waiting, like consequences.
-        if !follow_ups.is_empty() {
-            self.follow_ups.splice(0..0, follow_ups);
+        if follow_up || !follow_ups.is_empty() {
+            self.queue_follow_ups(follow_up, follow_ups);
         }
         self.resolve_record(Some(player), Some(action), follow_up, kind, moves, recorder);
+    }
+
+    /// Takes the follow-up just performed off the queue when `performed`, and queues
+    /// `asked` ahead of those already waiting, like consequences. Out of line: most
+    /// actions of most games have no follow-up.
+    #[inline(never)]
+    fn queue_follow_ups(&mut self, performed: bool, asked: Vec<FollowUp<G>>) {
+        if performed {
+            self.follow_ups.remove(0);
+        }
+        if !asked.is_empty() {
+            self.follow_ups.splice(0..0, asked);
+        }
     }
 
     /// Applies `moves` with their consequences, each handed to `recorder`, then closes
