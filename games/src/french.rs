@@ -504,6 +504,15 @@ impl meeple::ValidSet<Card> for CardSet {
     fn contains(&self, card: &Card) -> bool {
         CardSet::contains(*self, *card)
     }
+
+    /// Its bitmask: kept by the engine from a decision's count to its draw and check.
+    fn to_bits(&self) -> Option<u64> {
+        Some(self.0)
+    }
+
+    fn from_bits(bits: u64) -> Option<CardSet> {
+        Some(CardSet::from_bits(bits))
+    }
 }
 
 impl IntoIterator for &CardSet {

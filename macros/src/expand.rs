@@ -14,8 +14,8 @@ use crate::ast::{self, ActionDef, FieldDef, SelectionDef, SkipDef, Strategy};
 use crate::check;
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
-use crate::selection::Shown;
 use crate::selection::group::{self, group_of, group_validate};
+use crate::selection::{Kept, Shown};
 use crate::template::{Part, Template};
 
 pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
@@ -342,6 +342,41 @@ fn expand(action: &ActionDef) -> TokenStream {
         [selection] => selection.kind.count_at(&At::new(&names, 0)).is_some(),
         _ => false,
     };
+    // The only selection's valid set, kept by the engine from a decision's count to its
+    // draw and check.
+    let kept = match names.selections.as_slice() {
+        [selection] => selection.kind.kept_at(&At::new(&names, 0)).map(|kept| {
+            let Kept { count, nth, admits } = kept;
+            let sel = &selection.ident;
+            quote! {
+                fn count_keeping(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> (u64, #mp::Option<u64>) {
+                    let #mp::ActionContext { game, player, args } = cx;
+                    #bind_args
+                    #count
+                }
+
+                fn nth_kept(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>, index: u64, __kept: u64) -> #mp::Option<Self> {
+                    let #mp::ActionContext { game, player, args } = cx;
+                    #bind_args
+                    let mut __at = index;
+                    let __index = &mut __at;
+                    #nth
+                }
+
+                fn check_kept(&self, game: &__MeepleGame, player: #mp::PlayerIndex, __kept: u64) -> #mp::Result<(), #mp::Refusal> {
+                    let args = &#mp::Action::args(self);
+                    #bind_args
+                    let #sel = &self.#sel;
+                    if #admits {
+                        #mp::Ok(())
+                    } else {
+                        #mp::Action::check(self, game, player)
+                    }
+                }
+            }
+        }),
+        _ => None,
+    };
     let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
     let count_0 = format_ident!("__meeple_count_0");
@@ -369,6 +404,8 @@ fn expand(action: &ActionDef) -> TokenStream {
                 const SELECTIONS: &'static [&'static str] = &[#(#selection_names),*];
                 const ALWAYS_ASKS: bool = #always_asks;
                 const COUNTS_AT_ONCE: bool = #counts_at_once;
+
+                #kept
 
                 fn args(&self) -> #args_ty {
                     #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }

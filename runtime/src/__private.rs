@@ -23,7 +23,9 @@ pub use crate::game::Game;
 pub use crate::places::{PieceMove, Places, piece_move_to, two_of};
 pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use crate::prompt::SelectionKind;
-pub use crate::selection::choice::{ValidSet, check_valid_options, valid_options};
+pub use crate::selection::choice::{
+    KeepsBits, KeepsNothing, ValidSet, check_valid_options, kept_valid, valid_options,
+};
 pub use crate::selection::number::{LISTED_NUMBERS, Number, number_selection};
 pub use crate::selection::several::{
     Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, subset_count,

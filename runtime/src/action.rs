@@ -99,6 +99,25 @@ pub trait Action: Sized + Clone + Debug {
     /// uniform completion at the cost of about one walk, or a few steps for an unchecked
     /// multi-selection.
     fn nth_completion(cx: ActionContext<'_, Self::Game, Self::Args>, index: u64) -> Option<Self>;
+    /// [`count_completions`](Self::count_completions), with what the engine may keep of
+    /// this decision to draw and check its completions faster: the bits of the only
+    /// selection's `valid` set when the set is kept as bits ([`ValidSet::to_bits`]).
+    /// By default, the count and nothing kept.
+    ///
+    /// [`ValidSet::to_bits`]: crate::ValidSet::to_bits
+    fn count_keeping(cx: ActionContext<'_, Self::Game, Self::Args>) -> (u64, Option<u64>) {
+        (Self::count_completions(cx), None)
+    }
+    /// [`nth_completion`](Self::nth_completion) in the decision whose
+    /// [`count_keeping`](Self::count_keeping) kept `kept`, the state unchanged since.
+    fn nth_kept(
+        cx: ActionContext<'_, Self::Game, Self::Args>,
+        index: u64,
+        kept: u64,
+    ) -> Option<Self> {
+        let _ = kept;
+        Self::nth_completion(cx, index)
+    }
     /// Builds the action from its arguments and the submitted values of its selections.
     ///
     /// # Errors
@@ -116,6 +135,15 @@ pub trait Action: Sized + Clone + Debug {
     /// # Errors
     /// [`Refusal::NotOffered`] or [`Refusal::Invalid`] for the first selection at fault.
     fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), Refusal>;
+    /// [`check`](Self::check) in the decision whose [`count_keeping`](Self::count_keeping)
+    /// kept `kept`, the state unchanged since.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check).
+    fn check_kept(&self, game: &Self::Game, player: PlayerIndex, kept: u64) -> Result<(), Refusal> {
+        let _ = kept;
+        self.check(game, player)
+    }
     /// The messages of the action, rendered from the state before its moves apply.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the

@@ -165,6 +165,20 @@ ask_args! {
 }
 
 ask_args! {
+    /// How many completions the action has, and what the engine may keep of the decision
+    /// ([`Action::count_keeping`]).
+    count_keeping => CountKeeping {} -> (u64, Option<u64>),
+    |cx, _wrap, _this| A::count_keeping(cx)
+}
+
+ask_args! {
+    /// The completion at position `index` in the decision that kept `kept`
+    /// ([`Action::nth_kept`]).
+    nth_kept => NthKept { index: u64, kept: u64 } -> Option<G::Actions>,
+    |cx, wrap, this| A::nth_kept(cx, this.index, this.kept).map(wrap)
+}
+
+ask_args! {
     /// The completion at position `index` ([`Action::nth_completion`]).
     nth_completion => NthCompletion { index: u64 } -> Option<G::Actions>,
     |cx, wrap, this| A::nth_completion(cx, this.index).map(wrap)
@@ -229,6 +243,17 @@ ask_action! {
     /// As [`Action::check`].
     check => Check<'g> { game: &'g S::Game, player: PlayerIndex } -> Result<(), Refusal>,
     |action, this| action.check(this.game, this.player)
+}
+
+ask_action! {
+    /// Checks every selection in order, in the decision that kept `kept`
+    /// ([`Action::check_kept`]).
+    ///
+    /// # Errors
+    /// As [`Action::check`].
+    check_kept => CheckKept<'g> { game: &'g S::Game, player: PlayerIndex, kept: u64 }
+        -> Result<(), Refusal>,
+    |action, this| action.check_kept(this.game, this.player, this.kept)
 }
 
 ask_action! {

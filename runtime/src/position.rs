@@ -3,6 +3,7 @@
 //! Agents look ahead in one, simulations play one, and the logged table
 //! ([`Engine`](crate::Engine)) wraps one and keeps what it plays.
 
+use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -226,6 +227,11 @@ struct Candidate<G: Game> {
     player: PlayerIndex,
     args: <G::Actions as ActionSet>::Args,
     count: Option<u64>,
+    /// What the action kept of this decision when counting (its valid set as bits,
+    /// `Action::count_keeping`), to draw and check its completions from. An empty set is
+    /// not kept (nothing is drawn from it, and a check then refuses in full): the candidate
+    /// stays small, and `refresh` fills one at every decision.
+    kept: Option<NonZeroU64>,
 }
 
 impl<G: Game> Ready<G> {
@@ -249,11 +255,17 @@ impl<G: Game> Candidate<G> {
     /// This candidate's arguments, counted at once when its action allows.
     fn new(state: &G, player: PlayerIndex, args: <G::Actions as ActionSet>::Args) -> Self {
         let cx = ActionContext::new(state, player, &args);
-        let count = cx.counts_at_once().then(|| cx.count_completions());
+        let (count, kept) = if cx.counts_at_once() {
+            let (count, kept) = cx.count_keeping();
+            (Some(count), kept.and_then(NonZeroU64::new))
+        } else {
+            (None, None)
+        };
         Candidate {
             player,
             args,
             count,
+            kept,
         }
     }
 
@@ -692,8 +704,11 @@ impl<G: Game> Position<G> {
                 return self.nth_walked(player, index);
             };
             if rest < count {
-                return ActionContext::new(&self.state, player, &candidate.args)
-                    .nth_completion(rest);
+                let cx = ActionContext::new(&self.state, player, &candidate.args);
+                return match candidate.kept {
+                    Some(kept) => cx.nth_kept(rest, kept.get()),
+                    None => cx.nth_completion(rest),
+                };
             }
             rest -= count;
         }
@@ -915,15 +930,20 @@ impl<G: Game> Position<G> {
     pub fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {
         self.check_turn(player)?;
         let args = action.args();
-        let offered = match self.follow_ups.first() {
-            Some(follow_up) => follow_up.args == args,
-            None => G::Actions::free_args(action.index()).is_some(),
-        };
-        let allowed = offered && ActionContext::new(&self.state, player, &args).condition();
-        if !allowed {
+        // The candidates kept by `refresh` are exactly the offered actions (the next
+        // follow-up, else the argument-free ones) whose condition holds.
+        let Some(candidate) = self
+            .ready
+            .counted(player)
+            .find(|candidate| candidate.args == args)
+        else {
             return Err(self.or_stuck(player, self.not_available(player, action.name())));
+        };
+        match candidate.kept {
+            Some(kept) => dispatch::check_kept(action, &self.state, player, kept.get()),
+            None => dispatch::check(action, &self.state, player),
         }
-        dispatch::check(action, &self.state, player).map_err(|error| self.or_stuck(player, error))
+        .map_err(|error| self.or_stuck(player, error))
     }
 
     /// Applies an admitted action and what follows it, handing each record to `recorder`:
@@ -1152,26 +1172,8 @@ impl<G: Game> Position<G> {
                         break;
                     }
                     Facing::Stuck => {
-                        if self
-                            .follow_ups
-                            .first()
-                            .is_some_and(|follow_up| follow_up.player == player)
-                        {
-                            // A follow-up that cannot be completed lapses.
-                            self.follow_ups.remove(0);
-                            progressed = true;
-                            break;
-                        }
-                        if let WhenStuck::Pass(moves) = self.state.when_stuck(player) {
-                            self.resolve_record(
-                                Some(player),
-                                None,
-                                false,
-                                RecordKind::Pass,
-                                moves,
-                                recorder,
-                            );
-                            unattended += 1;
+                        if let Some(records) = self.unstick(player, recorder) {
+                            unattended += records;
                             progressed = true;
                             break;
                         }
@@ -1182,6 +1184,28 @@ impl<G: Game> Position<G> {
                 return Ok(());
             }
         }
+    }
+
+    /// Moves a stuck `player` on, if anything can: their follow-up lapses, or they pass
+    /// when the game declares a pass ([`Game::when_stuck`]). Returns the number of records
+    /// played for it (0 for a lapse), or `None` when the player stays stuck. Out of line:
+    /// rare in most games.
+    #[inline(never)]
+    fn unstick(&mut self, player: PlayerIndex, recorder: &mut impl Recorder<G>) -> Option<usize> {
+        if self
+            .follow_ups
+            .first()
+            .is_some_and(|follow_up| follow_up.player == player)
+        {
+            // A follow-up that cannot be completed lapses.
+            self.follow_ups.remove(0);
+            return Some(0);
+        }
+        let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
+            return None;
+        };
+        self.resolve_record(Some(player), None, false, RecordKind::Pass, moves, recorder);
+        Some(1)
     }
 
     /// What `player`, who is to act, faces now: nothing they can complete, a completion
@@ -1216,7 +1240,11 @@ impl<G: Game> Position<G> {
             if let Some(counted) = candidate.count {
                 // Kept from `refresh`: the one completion is built only if it stays alone.
                 if counted == 1 && count == 0 {
-                    only = ActionContext::new(&self.state, player, args).nth_completion(0);
+                    let cx = ActionContext::new(&self.state, player, args);
+                    only = match candidate.kept {
+                        Some(kept) => cx.nth_kept(0, kept.get()),
+                        None => cx.nth_completion(0),
+                    };
                 }
                 count = count.saturating_add(counted);
                 if count > 1 {

@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, Ident, Token, Type};
 
 use super::several::Several;
-use super::{Field, Keys, Kind, Shown, placeholder};
+use super::{Field, Kept, Keys, Kind, Shown, placeholder};
 use crate::ast::{set_once, starts_with_key, vec_item};
 use crate::errors::Errors;
 use crate::expand::{At, mp};
@@ -414,7 +414,55 @@ impl Kind for Choice {
             });
         }
         let valid = self.valid_last(at)?;
-        Some(quote! {
+        Some(self.nth_among(at, &valid))
+    }
+
+    fn kept_at(&self, at: &At<'_>) -> Option<Kept> {
+        let mp = mp();
+        let valid = self.valid.as_ref()?;
+        // Debug builds check the set against `validate` at every use, kept or not.
+        let checked = self.valid_last(at)?;
+        let (sel, ty) = (at.ident(), at.ty());
+        // Autoref specialization: a set that is not a `ValidSet` keeps nothing, and its
+        // error is the check's alone.
+        let probe = quote_spanned! {valid.span()=>
+            (&#mp::kept_valid::<#ty, _, _>(|| #valid))
+        };
+        let traits = quote!(use #mp::{KeepsBits as _, KeepsNothing as _};);
+        let count = quote! {
+            #traits
+            #[cfg(debug_assertions)]
+            let _ = #checked;
+            let (__set, __bits) = #probe.keeping();
+            let __count = #mp::ExactSizeIterator::len(&#mp::valid_options::<#ty, _>(__set));
+            (__count as u64, __bits)
+        };
+        let nth = self.nth_among(
+            at,
+            &quote! {{
+                #traits
+                #[cfg(debug_assertions)]
+                let _ = #checked;
+                #mp::valid_options::<#ty, _>(#probe.kept_set(__kept))
+            }},
+        );
+        let admits = quote! {{
+            #traits
+            #probe.admits_kept(__kept, #sel) == #mp::Some(true)
+        }};
+        Some(Kept { count, nth, admits })
+    }
+}
+
+impl Choice {
+    /// The completion at `*__index` among the values of `valid`, an iterator over the
+    /// valid values that knows its length: its `nth`, or `None` with the index moved past
+    /// them.
+    fn nth_among(&self, at: &At<'_>, valid: &TokenStream) -> TokenStream {
+        let mp = mp();
+        let sel = at.ident();
+        let action = at.action();
+        quote! {
             let mut __valid = #valid;
             let __count = #mp::ExactSizeIterator::len(&__valid) as u64;
             if *__index < __count {
@@ -426,7 +474,7 @@ impl Kind for Choice {
                 *__index -= __count;
                 #mp::None
             }
-        })
+        }
     }
 }
 

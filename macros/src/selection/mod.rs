@@ -98,6 +98,24 @@ pub(crate) trait Kind {
     fn nth_at(&self, _at: &At<'_>) -> Option<TokenStream> {
         None
     }
+
+    /// Expand: when the selection, the action's only one, has a set the engine may keep
+    /// from a decision's count to its draw and check (a `valid = <set>`), the bodies of the
+    /// action's `count_keeping`, `nth_kept` and of `check_kept`'s membership test.
+    fn kept_at(&self, _at: &At<'_>) -> Option<Kept> {
+        None
+    }
+}
+
+/// The bodies of an action's `count_keeping`, `nth_kept` and `check_kept` ([`Kind::kept_at`]),
+/// over the arguments bound by name and `__kept: u64`.
+pub(crate) struct Kept {
+    /// `(u64, Option<u64>)`: the count, and the set as bits when it is kept as bits.
+    pub(crate) count: TokenStream,
+    /// `Option<Self>`: the completion at `*__index`, from the kept set.
+    pub(crate) nth: TokenStream,
+    /// `bool`: whether the value bound to the selection's name is in the kept set.
+    pub(crate) admits: TokenStream,
 }
 
 /// What every kind's `SelectionState` shows the same way, as tokens over the value bound
