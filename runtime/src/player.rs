@@ -362,7 +362,7 @@ fn inline_seats<T>(count: usize, value: impl FnMut(usize) -> T) -> SmallVec<[T; 
     }
 }
 
-/// A table of [`INLINE_SEATS`] clones its array at once (a copy, for `Copy` values), not
+/// A table of four (`INLINE_SEATS`) clones its array at once (a copy, for `Copy` values), not
 /// value by value through `SmallVec`'s collecting clone: states are cloned at every
 /// search playout.
 impl<T: Clone> Clone for PerPlayer<T> {

@@ -58,7 +58,7 @@ pub fn kept_valid<T, S, F: Fn() -> S>(valid: F) -> KeptValid<T, F> {
     KeptValid(valid, PhantomData)
 }
 
-/// What a [`KeptValid`] probe does for a [`ValidSet`]: keeps it as bits when it is bits.
+/// What a `KeptValid` probe does for a [`ValidSet`]: keeps it as bits when it is bits.
 pub trait KeepsBits<T, S> {
     /// The set, and its bits when it is kept as bits.
     fn keeping(&self) -> (S, Option<u64>);
@@ -84,7 +84,7 @@ impl<T, S: ValidSet<T>, F: Fn() -> S> KeepsBits<T, S> for KeptValid<T, F> {
     }
 }
 
-/// What a [`KeptValid`] probe does for anything else: keeps nothing.
+/// What a `KeptValid` probe does for anything else: keeps nothing.
 pub trait KeepsNothing<T, S> {
     /// The set, and no bits.
     fn keeping(&self) -> (S, Option<u64>);
