@@ -269,6 +269,16 @@ impl<G: Game> Candidate<G> {
         }
     }
 
+    /// This candidate's completion at position `index`, drawn from its kept set when it
+    /// keeps one (the state unchanged since `refresh`).
+    fn nth(&self, state: &G, index: u64) -> Option<G::Actions> {
+        let cx = ActionContext::new(state, self.player, &self.args);
+        match self.kept {
+            Some(kept) => cx.nth_kept(index, kept.get()),
+            None => cx.nth_completion(index),
+        }
+    }
+
     /// How many completions this candidate has, kept or counted now.
     fn count(&self, state: &G) -> u64 {
         self.count.unwrap_or_else(|| {
@@ -704,11 +714,7 @@ impl<G: Game> Position<G> {
                 return self.nth_walked(player, index);
             };
             if rest < count {
-                let cx = ActionContext::new(&self.state, player, &candidate.args);
-                return match candidate.kept {
-                    Some(kept) => cx.nth_kept(rest, kept.get()),
-                    None => cx.nth_completion(rest),
-                };
+                return candidate.nth(&self.state, rest);
             }
             rest -= count;
         }
@@ -732,7 +738,7 @@ impl<G: Game> Position<G> {
                 None => ActionContext::new(&self.state, player, args).count_completions(),
             };
             if index < count {
-                return ActionContext::new(&self.state, player, args).nth_completion(index);
+                return candidate.nth(&self.state, index);
             }
             index -= count;
         }
@@ -1240,11 +1246,7 @@ impl<G: Game> Position<G> {
             if let Some(counted) = candidate.count {
                 // Kept from `refresh`: the one completion is built only if it stays alone.
                 if counted == 1 && count == 0 {
-                    let cx = ActionContext::new(&self.state, player, args);
-                    only = match candidate.kept {
-                        Some(kept) => cx.nth_kept(0, kept.get()),
-                        None => cx.nth_completion(0),
-                    };
+                    only = candidate.nth(&self.state, 0);
                 }
                 count = count.saturating_add(counted);
                 if count > 1 {
