@@ -105,10 +105,7 @@ impl Game for Pile {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|winner| Outcome {
-            winners: vec![winner],
-            scores: vec![],
-        })
+        self.winner.map(|winner| Outcome::win(winner, self.seats))
     }
 
     fn player_name(&self, player: PlayerIndex) -> String {

@@ -5,6 +5,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use meeple::{Finish, Outcome, PlayerIndex};
+
 use crate::CliError;
 
 /// Prints a line like `println!`, through a locked standard output; evaluates to
@@ -40,4 +42,25 @@ pub(crate) fn flush(text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(CliError::Stdout)
+}
+
+/// How `outcome` ended, in words, each seat named by `name`: `won by North`, `a shared
+/// win for North and South`, `a draw`.
+pub(crate) fn finish_in_words(outcome: &Outcome, name: impl Fn(PlayerIndex) -> String) -> String {
+    match outcome.finish() {
+        Finish::Win(winner) => format!("won by {}", name(winner)),
+        Finish::SharedWin(winners) => {
+            let names: Vec<String> = winners.iter().map(name).collect();
+            format!("a shared win for {}", in_prose(&names))
+        }
+        Finish::Draw => "a draw".to_owned(),
+    }
+}
+
+/// `items` in prose: `a`, `a and b`, `a, b and c`.
+fn in_prose(items: &[String]) -> String {
+    match items {
+        [first @ .., last] if !first.is_empty() => format!("{} and {last}", first.join(", ")),
+        _ => items.concat(),
+    }
 }

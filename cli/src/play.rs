@@ -95,15 +95,16 @@ fn play<G: TerminalGame>(
         shown = show_records(&engine, shown, me, delay)?;
         if let Some(outcome) = engine.outcome() {
             say!("\n{}", engine.state().summary(viewer))?;
-            let winners: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&winner| engine.state().player_name(winner))
-                .collect();
-            match winners.as_slice() {
-                [] => say!("Game over: nobody wins.")?,
-                [winner] => say!("Game over. Winner: {winner}.")?,
-                _ => say!("Game over. Winners: {}.", winners.join(", "))?,
+            let name = |seat| engine.state().player_name(seat);
+            say!("Game over: {}.", output::finish_in_words(&outcome, name))?;
+            if outcome.places().len() > 2 && !outcome.is_draw() {
+                let places: Vec<String> = (0..outcome.places().len())
+                    .map(|seat| {
+                        let seat = PlayerIndex(seat);
+                        format!("{} {}", outcome.place(seat).unwrap_or(0), name(seat))
+                    })
+                    .collect();
+                say!("Places: {}.", places.join(", "))?;
             }
             return Ok(());
         }

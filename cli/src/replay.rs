@@ -7,7 +7,7 @@ use std::path::Path;
 
 use meeple::{Engine, GameLog};
 
-use crate::output::say;
+use crate::output::{finish_in_words, say};
 use crate::{CliError, MAX_LOG_FILE, MAX_LOG_LINE, TerminalGame};
 
 /// One replayed game: its outcome in words and its number of records.
@@ -107,17 +107,13 @@ pub(crate) fn replay_one<G: TerminalGame>(line: &str) -> Result<Replayed, String
     let state = engine.state();
     let outcome = match engine.outcome() {
         Some(outcome) => {
-            let winners: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&winner| state.player_name(winner))
-                .collect();
-            let scores: Vec<String> = outcome.scores.iter().map(ToString::to_string).collect();
-            let mut text = if winners.is_empty() {
-                format!("seed {}, no winner", log.seed)
-            } else {
-                format!("seed {}, won by {}", log.seed, winners.join(" and "))
-            };
+            let finish = finish_in_words(&outcome, |seat| state.player_name(seat));
+            let mut text = format!("seed {}, {finish}", log.seed);
+            if outcome.places().len() > 2 && !outcome.is_draw() {
+                let places: Vec<String> = outcome.places().iter().map(u32::to_string).collect();
+                text.push_str(&format!(", places {}", places.join(" ")));
+            }
+            let scores: Vec<String> = outcome.scores().iter().map(i64::to_string).collect();
             if !scores.is_empty() {
                 text.push_str(&format!(", scores {}", scores.join(" ")));
             }

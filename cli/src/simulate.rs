@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use meeple::{Engine, Game, PlayerIndex, Position, Refusal};
+use meeple::{Engine, Finish, Game, Outcome, PlayerIndex, Position, Refusal};
 use rayon::prelude::*;
 
 use crate::bot::{self, Lineup};
@@ -21,8 +21,8 @@ const BATCH: u64 = 64;
 /// What one finished game contributes to the totals (then its log is written and it is
 /// added to the [`Totals`]).
 struct GameResult {
-    scores: Vec<i64>,
-    winners: Vec<usize>,
+    /// The outcome; `None` for a game cut short (never, once played out).
+    outcome: Option<Outcome>,
     records: u64,
     moves: u64,
     log: Option<String>,
@@ -108,8 +108,9 @@ pub(crate) fn config<G: Game>(json: Option<&str>) -> Result<G::Config, CliError>
 }
 
 /// Plays `count` games from seeds `seed`, `seed + 1`, ... across all cores; prints totals
-/// (games, records, moves, games per second) and each seat's mean points and win rate with
-/// their 95% confidence intervals, and writes each game's log as a JSON line to `log`
+/// (games, records, moves, draws, games per second) and each seat's mean points (for a game
+/// that keeps scores), rates of wins alone and shared, and mean place, with their 95%
+/// confidence intervals, and writes each game's log as a JSON line to `log`
 /// when given, in seed order.
 ///
 /// # Errors
@@ -180,15 +181,8 @@ pub(crate) fn run<G: TerminalGame>(
 /// What a finished game played out in `position` contributes, with its sealed log as a
 /// line of JSON when one was kept.
 fn summarize<G: TerminalGame>(position: &Position<G>, log: Option<String>) -> GameResult {
-    let outcome = position.outcome();
     GameResult {
-        scores: outcome
-            .as_ref()
-            .map(|outcome| outcome.scores.clone())
-            .unwrap_or_default(),
-        winners: outcome
-            .map(|outcome| outcome.winners.iter().map(|winner| winner.0).collect())
-            .unwrap_or_default(),
+        outcome: position.outcome(),
         records: position.played().records,
         moves: position.played().moves,
         log,
@@ -200,10 +194,17 @@ fn summarize<G: TerminalGame>(position: &Position<G>, log: Option<String>) -> Ga
 struct Totals {
     records: u64,
     moves: u64,
-    /// Each seat's points, in the games that score.
+    /// Draws: 1 for a game drawn, 0 otherwise.
+    draws: Mean,
+    /// Each seat's points, in the games that score (none for a game without scores).
     points: Vec<Mean>,
-    /// Each seat's wins: 1 for a win, a fraction for a shared one, 0 otherwise.
+    /// Each seat's wins alone: 1 for a win, 0 otherwise.
     wins: Vec<Mean>,
+    /// Each seat's shared wins: 1 for a first place shared with some but not all of the
+    /// others, 0 otherwise.
+    shared: Vec<Mean>,
+    /// Each seat's place (1 first).
+    places: Vec<Mean>,
 }
 
 impl Totals {
@@ -211,25 +212,43 @@ impl Totals {
         Totals {
             records: 0,
             moves: 0,
+            draws: Mean::default(),
             points: vec![Mean::default(); players],
             wins: vec![Mean::default(); players],
+            shared: vec![Mean::default(); players],
+            places: vec![Mean::default(); players],
         }
     }
 
     fn add(&mut self, result: &GameResult) {
         self.records += result.records;
         self.moves += result.moves;
-        for (seat, points) in self.points.iter_mut().enumerate() {
-            if let Some(&score) = result.scores.get(seat) {
+        let Some(outcome) = &result.outcome else {
+            return;
+        };
+        let finish = outcome.finish();
+        self.draws.add(f64::from(u8::from(finish == Finish::Draw)));
+        for (seat, &score) in outcome.scores().iter().enumerate() {
+            if let Some(points) = self.points.get_mut(seat) {
                 points.add(score as f64);
             }
         }
-        for (seat, wins) in self.wins.iter_mut().enumerate() {
-            wins.add(if result.winners.contains(&seat) {
-                1.0 / result.winners.len() as f64
-            } else {
-                0.0
-            });
+        for (seat, &place) in outcome.places().iter().enumerate() {
+            let player = PlayerIndex(seat);
+            let (won, shared) = match finish {
+                Finish::Win(winner) => (winner == player, false),
+                Finish::SharedWin(winners) => (false, winners.contains(player)),
+                Finish::Draw => (false, false),
+            };
+            if let (Some(wins), Some(shares), Some(places)) = (
+                self.wins.get_mut(seat),
+                self.shared.get_mut(seat),
+                self.places.get_mut(seat),
+            ) {
+                wins.add(f64::from(u8::from(won)));
+                shares.add(f64::from(u8::from(shared)));
+                places.add(f64::from(place));
+            }
         }
     }
 }
@@ -263,6 +282,13 @@ impl Mean {
     }
 }
 
+/// A rate as a percentage with the half-width of its 95% confidence interval:
+/// `12.5% ± 3.1`.
+fn percent(rate: &Mean) -> String {
+    let (mean, spread) = rate.with_interval();
+    format!("{:.1}% ± {:.1}", 100.0 * mean, 100.0 * spread)
+}
+
 fn report<G: TerminalGame>(
     table: &Table<G>,
     totals: &Totals,
@@ -280,15 +306,30 @@ fn report<G: TerminalGame>(
     say!("agents:     {}", names.join(", "))?;
     say!("records:    {}", totals.records)?;
     say!("moves:      {}", totals.moves)?;
-    for (seat, (points, wins)) in totals.points.iter().zip(&totals.wins).enumerate() {
-        let (mean, spread) = points.with_interval();
-        let (rate, rate_spread) = wins.with_interval();
-        say!(
-            "seat {seat}:     {:<7} mean points {mean:.2} ± {spread:.2}, wins {:.1}% ± {:.1}",
-            names.get(seat).map_or("?", String::as_str),
-            100.0 * rate,
-            100.0 * rate_spread
-        )?;
+    if table.players > 1 {
+        say!("draws:      {}", percent(&totals.draws))?;
+    }
+    let any_shared = totals.shared.iter().any(|shared| shared.mean > 0.0);
+    for seat in 0..table.players {
+        let mut line = format!(
+            "seat {seat}:     {:<7}",
+            names.get(seat).map_or("?", String::as_str)
+        );
+        if let Some(points) = totals.points.get(seat).filter(|points| points.count > 0) {
+            let (mean, spread) = points.with_interval();
+            line.push_str(&format!(" mean points {mean:.2} ± {spread:.2},"));
+        }
+        if let Some(wins) = totals.wins.get(seat) {
+            line.push_str(&format!(" wins {}", percent(wins)));
+        }
+        if let Some(shared) = totals.shared.get(seat).filter(|_| any_shared) {
+            line.push_str(&format!(", shared wins {}", percent(shared)));
+        }
+        if let Some(places) = totals.places.get(seat).filter(|_| table.players > 2) {
+            let (mean, spread) = places.with_interval();
+            line.push_str(&format!(", mean place {mean:.2} ± {spread:.2}"));
+        }
+        say!("{line}")?;
     }
     say!(
         "time:       {seconds:.2} s ({:.1} games/s)",

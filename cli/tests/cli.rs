@@ -102,7 +102,7 @@ fn a_person_plays_a_whole_game_of_hearts_against_bots() {
     let out = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(
-        out.contains("Game over. Winner"),
+        out.contains("Game over: won by ") || out.contains("Game over: a shared win for "),
         "{}",
         &out[out.len().saturating_sub(3000)..]
     );
@@ -179,7 +179,7 @@ fn play_to_the_end(game: &str, seed: &str, script: &str) -> String {
     let out = text(&output.stdout);
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(
-        out.contains("Game over."),
+        out.contains("Game over: "),
         "{game}: {}",
         &out[out.len().saturating_sub(2000)..]
     );
@@ -227,7 +227,11 @@ fn agents_are_chosen_per_seat() {
     let out = text(&output.stdout);
     assert!(output.status.success(), "{out}{}", text(&output.stderr));
     assert!(out.contains("agents:     uct, random"), "{out}");
-    assert!(out.contains("seat 0:     uct     mean points"), "{out}");
+    // Tic-tac-toe keeps no scores: a draw rate, and wins without points.
+    assert!(out.contains("\ndraws:      "), "{out}");
+    assert!(out.contains("seat 0:     uct     wins "), "{out}");
+    assert!(out.contains("seat 1:     random  wins "), "{out}");
+    assert!(!out.contains("points"), "{out}");
     assert!(out.contains(" ± "), "{out}");
     let refused = meeple(&["simulate", "hearts", "--agents", "random,random"], "");
     assert!(!refused.status.success());
@@ -304,6 +308,39 @@ fn a_config_must_be_an_object() {
     assert!(err.starts_with("meeple: invalid --config: "), "{err}");
 }
 
+/// A draw is a draw: `simulate` counts it in its own rate (not as two half-wins) and shows
+/// no points for a game without scores, and `replay` says "a draw", not "won by X and O".
+#[test]
+fn draws_are_counted_and_replayed_as_draws() {
+    let dir = std::env::temp_dir().join(format!("meeple-cli-draws-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let log = dir.join("games.jsonl");
+    let log_arg = log.to_str().expect("a UTF-8 path");
+    let simulated = meeple(
+        &["simulate", "tictactoe", "--games", "12", "--log", log_arg],
+        "",
+    );
+    let out = text(&simulated.stdout);
+    assert!(simulated.status.success(), "{}", text(&simulated.stderr));
+    // Seeds 3, 9 and 11 of 0 to 11 are draws: 25 %, with its 95% interval.
+    assert!(out.contains("\ndraws:      25.0% ± 25.6\n"), "{out}");
+    assert!(
+        out.contains("seat 0:     random  wins 58.3% ± 29.1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("seat 1:     random  wins 16.7% ± 22.0\n"),
+        "{out}"
+    );
+    let replayed = meeple(&["replay", log_arg], "");
+    let out = text(&replayed.stdout);
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    assert!(out.contains("game 4: seed 3, a draw\n"), "{out}");
+    assert!(out.contains("game 2: seed 1, won by O\n"), "{out}");
+    assert_eq!(out.matches(", a draw").count(), 3, "{out}");
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
 /// A closed standard output ends `replay` quietly, not with a panic.
 #[test]
 fn replay_into_a_closed_pipe_ends_quietly() {
@@ -325,10 +362,7 @@ fn replay_into_a_closed_pipe_ends_quietly() {
         ])
         .output()
         .expect("bash runs");
-    assert_eq!(
-        text(&piped.stdout),
-        "game 1: seed 0, won by X, scores 1 -1\n"
-    );
+    assert_eq!(text(&piped.stdout), "game 1: seed 0, won by X\n");
     assert_eq!(text(&piped.stderr), "");
     assert!(piped.status.success(), "{:?}", piped.status);
     std::fs::remove_dir_all(&dir).expect("the temporary directory is removed");

@@ -23,7 +23,7 @@
 //!     engine.submit(player, action)?;
 //! }
 //! let outcome = engine.outcome().expect("the game is over");
-//! assert!(outcome.scores.iter().any(|&total| total >= 20));
+//! assert!(outcome.scores().iter().any(|&total| total >= 20));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -247,7 +247,7 @@ fn play_match(config: &BlackjackConfig, players: usize, games: u64, iterations: 
                 .expect("an offered completion");
             step += 1;
         }
-        let scores = engine.outcome().expect("over").scores;
+        let scores = engine.outcome().expect("over").scores().to_vec();
         result.search.0 += scores[0];
         result.search.1 += config.rounds;
         result.random.0 += scores[1..].iter().sum::<i64>();

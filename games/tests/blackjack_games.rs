@@ -4,7 +4,9 @@
 //! records and settles it again by the rules. Then undo. Their replay from the log is
 //! checked by the conformance suite (`conformance.rs`).
 
-use meeple::{Engine, PieceMove, PlayerIndex, Record, Refusal, Seat, Slot, UndoError, Viewer};
+use meeple::{
+    Engine, Finish, PieceMove, PlayerIndex, Record, Refusal, Seat, Slot, UndoError, Viewer,
+};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, HandResult,
     HandValue, Hit, Stand, dealer_draws, settle,
@@ -151,13 +153,13 @@ fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
     assert_eq!(rounds.len(), config.rounds as usize);
     assert_eq!(engine.state().shoe().len(), shoe);
     let outcome = engine.outcome().expect("over");
-    assert_eq!(outcome.scores, scores);
+    assert_eq!(outcome.scores(), scores);
     let best = scores.iter().max().copied();
     let winners: Vec<PlayerIndex> = (0..players)
         .filter(|&seat| Some(scores[seat]) == best)
         .map(PlayerIndex)
         .collect();
-    assert_eq!(outcome.winners, winners);
+    assert_eq!(outcome.winners(), winners.into_iter().collect());
     rounds
 }
 
@@ -166,8 +168,8 @@ fn play(config: BlackjackConfig, players: usize, seed: u64) -> (Vec<i64>, Vec<us
     let engine = play_random(config, players, seed);
     checked_rounds(&engine);
     let outcome = engine.outcome().expect("over");
-    let winners = outcome.winners.iter().map(|seat| seat.0).collect();
-    (outcome.scores, winners)
+    let winners = outcome.winners().iter().map(|seat| seat.0).collect();
+    (outcome.scores().to_vec(), winners)
 }
 
 #[test]
@@ -233,8 +235,8 @@ fn one_deck_for_seven_players_reshuffles_the_discard() {
         "the first shuffle and 9 more"
     );
     let outcome = engine.outcome().expect("over");
-    assert_eq!(outcome.scores, [-7, -7, -7, -11, -7, -13, -3]);
-    assert_eq!(outcome.winners, [PlayerIndex(6)]);
+    assert_eq!(outcome.scores(), [-7, -7, -7, -11, -7, -13, -3]);
+    assert_eq!(outcome.finish(), Finish::Win(PlayerIndex(6)));
 }
 
 #[test]

@@ -22,8 +22,8 @@ fn play(config: HeartsConfig, seed: u64) -> (Vec<i64>, Vec<usize>, usize, usize)
         .filter(|applied| matches!(applied, HeartsMove::EndHand { moon: Some(_), .. }))
         .count();
     let outcome = engine.outcome().expect("over");
-    let winners = outcome.winners.iter().map(|seat| seat.0).collect();
-    (outcome.scores, winners, hands.len(), moons)
+    let winners = outcome.winners().iter().map(|seat| seat.0).collect();
+    (outcome.scores().to_vec(), winners, hands.len(), moons)
 }
 
 #[test]

@@ -150,10 +150,10 @@ fn pairs(config: &MemoryConfig, players: usize, games: u64, iterations: u32) -> 
             |step| game * 1000 + step,
         );
         let outcome = engine.outcome().expect("over");
-        searcher += outcome.scores[0] as f64;
-        others += outcome.scores[1..].iter().sum::<i64>() as f64 / (players - 1) as f64;
-        if outcome.winners.contains(&PlayerIndex(0)) {
-            wins += 1.0 / outcome.winners.len() as f64;
+        searcher += outcome.scores()[0] as f64;
+        others += outcome.scores()[1..].iter().sum::<i64>() as f64 / (players - 1) as f64;
+        if outcome.winners().contains(PlayerIndex(0)) {
+            wins += 1.0 / outcome.winners().len() as f64;
         }
     }
     let games = games as f64;

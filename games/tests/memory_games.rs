@@ -78,16 +78,16 @@ fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
     assert_eq!(faces.len(), state.config().pairs());
     assert_eq!(state.pairs_left(), 0);
     let outcome = engine.outcome().expect("the game is over");
-    assert_eq!(outcome.scores, pairs);
+    assert_eq!(outcome.scores(), pairs);
     let best = pairs.iter().max().copied();
     let winners: Vec<usize> = (0..players)
         .filter(|&seat| Some(pairs[seat]) == best)
         .collect();
     assert_eq!(
-        outcome.winners,
-        winners.iter().copied().map(PlayerIndex).collect::<Vec<_>>()
+        outcome.winners(),
+        winners.iter().copied().map(PlayerIndex).collect()
     );
-    (outcome.scores, winners)
+    (outcome.scores().to_vec(), winners)
 }
 
 /// Plays `seed`; returns the scores, the winners and the number of misses.

@@ -1,6 +1,6 @@
 //! UCT at Tic-tac-toe: it never loses to a random player, as X or as O.
 
-use meeple::{Budget, Engine, PlayerIndex, RandomAgent, SearchAgent};
+use meeple::{Budget, Engine, Finish, PlayerIndex, RandomAgent, SearchAgent};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 
 mod matches;
@@ -17,11 +17,10 @@ fn record(seat: PlayerIndex, games: u64, iterations: u32) -> (u32, u32, u32) {
         let mut uct = SearchAgent::uct(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
         play_match(&mut engine, seat, &mut uct, &mut random, |_| game);
-        let winners = engine.outcome().expect("over").winners;
-        match (winners.contains(&seat), winners.len()) {
-            (true, 1) => won += 1,
-            (true, _) => drawn += 1,
-            (false, _) => lost += 1,
+        match engine.outcome().expect("over").finish() {
+            Finish::Win(winner) if winner == seat => won += 1,
+            Finish::Draw => drawn += 1,
+            _ => lost += 1,
         }
     }
     (won, drawn, lost)

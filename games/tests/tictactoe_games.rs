@@ -2,7 +2,7 @@
 //! games from fixed seeds with pinned results. Their replay is checked by the conformance
 //! suite (`conformance.rs`).
 
-use meeple::{Engine, PlayerIndex, Submission, Viewer};
+use meeple::{Engine, Finish, PlayerIndex, Submission, Viewer};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -66,7 +66,7 @@ fn a_won_game() {
         engine.records().last().map(|record| &record.moves)
     );
     let outcome = engine.outcome().expect("over");
-    assert_eq!(outcome.winners, vec![X]);
+    assert_eq!(outcome.finish(), Finish::Win(X));
 }
 
 /// Random games from fixed seeds end with these results (winners by seat, draws shared).
@@ -78,7 +78,7 @@ fn random_games_end_with_these_results() {
             random_game(TicTacToeConfig::default(), seed)
                 .outcome()
                 .expect("over")
-                .winners
+                .winners()
                 .iter()
                 .map(|winner| winner.0)
                 .collect()

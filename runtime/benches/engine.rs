@@ -75,10 +75,7 @@ impl Game for Tally {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.total >= TARGET).then(|| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        (self.total >= TARGET).then(|| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 

@@ -196,10 +196,9 @@ impl Game for Shop {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.bought.as_ref().map(|_| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        self.bought
+            .as_ref()
+            .map(|_| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 
@@ -293,10 +292,8 @@ impl Game for Triple {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.chosen.map(|_| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        self.chosen
+            .map(|_| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 

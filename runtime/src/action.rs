@@ -407,7 +407,7 @@ impl<G: Game> Behaviour<G> {
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
 /// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
-/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
+/// #         Some(Outcome::win(winner, self.coins.seats()))
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);
@@ -488,7 +488,7 @@ impl<G: Game> Behaviour<G> {
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
 /// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
-/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
+/// #         Some(Outcome::win(winner, self.coins.seats()))
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);
@@ -559,7 +559,7 @@ impl<G: Game> Behaviour<G> {
 /// #     /// Whoever has 5 coins wins.
 /// #     fn outcome(&self) -> Option<Outcome> {
 /// #         let (winner, _) = self.coins.enumerate().find(|(_, coins)| **coins >= 5)?;
-/// #         Some(Outcome { winners: vec![winner], scores: vec![] })
+/// #         Some(Outcome::win(winner, self.coins.seats()))
 /// #     }
 /// # }
 /// # const P0: PlayerIndex = PlayerIndex(0);

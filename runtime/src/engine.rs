@@ -12,8 +12,9 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
 use crate::error::{Refusal, Refused, SubmitError, UndoError};
-use crate::game::{Game, Outcome, Setup, SetupError};
+use crate::game::{Game, Setup, SetupError};
 use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordHeader, RecordKind, RecordMoves};
+use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::position::{EngineSettings, Played, Position, Recorder, Status};
 use crate::prompt::{ActionPrompt, Prompt};
@@ -96,13 +97,11 @@ pub enum ReplayError {
 fn describe_outcome(outcome: Option<&Outcome>) -> String {
     match outcome {
         None => "not finished".to_owned(),
-        Some(outcome) => {
-            let winners: Vec<usize> = outcome.winners.iter().map(|winner| winner.0).collect();
-            format!(
-                "over with winning seats {winners:?} and scores {:?}",
-                outcome.scores
-            )
-        }
+        Some(outcome) => format!(
+            "over with places {:?} and scores {:?}",
+            outcome.places(),
+            outcome.scores()
+        ),
     }
 }
 

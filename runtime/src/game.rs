@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 
 use crate::action::ActionSet;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 use crate::view::View;
 
@@ -217,46 +218,4 @@ pub enum WhenStuck<M> {
     /// Nothing can be done: the engine reports [`Status::Stuck`](crate::Status::Stuck)
     /// and refuses submissions with [`Refusal::Stuck`](crate::Refusal::Stuck).
     Deadlock,
-}
-
-/// Which scores win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Best {
-    /// The highest score wins (most pairs, most chips).
-    Highest,
-    /// The lowest score wins (Hearts' points).
-    Lowest,
-}
-
-/// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Outcome {
-    /// The winners: one seat, or several when they tie.
-    pub winners: Vec<PlayerIndex>,
-    /// Each seat's final score, seat 0 first, in the game's own unit (Hearts: points
-    /// taken, lower is better); empty for games without scores.
-    pub scores: Vec<i64>,
-}
-
-impl Outcome {
-    /// The outcome of final `scores` (seat 0 first): the seats with the best score win,
-    /// several when they tie. No winner when there is no score.
-    #[must_use]
-    pub fn from_scores(scores: impl IntoIterator<Item = i64>, best: Best) -> Self {
-        let scores: Vec<i64> = scores.into_iter().collect();
-        let top = match best {
-            Best::Highest => scores.iter().max(),
-            Best::Lowest => scores.iter().min(),
-        }
-        .copied();
-        Outcome {
-            winners: scores
-                .iter()
-                .enumerate()
-                .filter(|&(_, &score)| Some(score) == top)
-                .map(|(seat, _)| PlayerIndex(seat))
-                .collect(),
-            scores,
-        }
-    }
 }

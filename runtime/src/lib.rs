@@ -53,7 +53,7 @@
 //!         if self.winner.is_some() { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
 //!     }
 //!     fn outcome(&self) -> Option<Outcome> {
-//!         self.winner.map(|winner| Outcome { winners: vec![winner], scores: vec![] })
+//!         self.winner.map(|winner| Outcome::win(winner, self.seats))
 //!     }
 //! }
 //!
@@ -224,6 +224,7 @@ mod game;
 mod harness;
 mod log;
 mod moves;
+mod outcome;
 mod places;
 mod player;
 mod position;
@@ -254,13 +255,14 @@ pub use components::{
 };
 pub use engine::{Engine, ReplayError};
 pub use error::{DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo};
-pub use game::{Best, Game, Outcome, Setup, SetupError, WhenStuck};
+pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
 };
 pub use log::{ActionRecord, GameLog, LogSeal, Record, RecordKind, RecordMoves};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
+pub use outcome::{Best, Finish, Outcome};
 pub use places::{PieceMove, PieceMoveError, Places, two_of};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};

@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, Message};
 use crate::dispatch;
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 use crate::player::PlayerIndex;
 
 /// A game's log: how it was set up and every action record, in order.

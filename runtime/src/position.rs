@@ -15,9 +15,10 @@ use crate::action::{ActionSet, FollowUp};
 use crate::chance::Chance;
 use crate::dispatch::{self, ActionContext};
 use crate::error::{DecodeError, Refusal, Refused, Seat, SubmitError, echo};
-use crate::game::{Game, Outcome, Setup, SetupError, WhenStuck};
+use crate::game::{Game, Setup, SetupError, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
 use crate::moves::{Move, resolve};
+use crate::outcome::{Finish, Outcome};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
 use crate::search::Search;
@@ -70,14 +71,11 @@ impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Status::Acting(players) => write!(f, "{players} to act"),
-            Status::Over(outcome) => {
-                let winners: PlayerSet = outcome.winners.iter().copied().collect();
-                match outcome.winners.len() {
-                    0 => f.write_str("over: nobody won"),
-                    1 => write!(f, "over: {winners} won"),
-                    _ => write!(f, "over: {winners} tied"),
-                }
-            }
+            Status::Over(outcome) => match outcome.finish() {
+                Finish::Win(winner) => write!(f, "over: {winner} won"),
+                Finish::SharedWin(winners) => write!(f, "over: {winners} shared the win"),
+                Finish::Draw => f.write_str("over: a draw"),
+            },
             Status::Stuck(players) if players.is_empty() => {
                 f.write_str("stuck: the game names nobody to act")
             }

@@ -40,17 +40,12 @@ pub trait Search: Game {
 
     /// How good this state is for `player`, in `0.0..=1.0`, when a search agent that
     /// started looking ahead from `root` may stop here; `None` to play on. The default
-    /// scores a finished game: 1 shared among the winners, 0 for the others. Games give
+    /// scores a finished game by [`Outcome::share`](crate::Outcome::share): the share of the
+    /// other seats `player` placed ahead of, a tie counting half. Games give
     /// an evaluation at a nearer horizon (Hearts: the end of the hand) without changing
     /// the agents.
     fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
         let _ = root;
-        let outcome = self.outcome()?;
-        let winners = outcome.winners.len().max(1) as f64;
-        Some(if outcome.winners.contains(&player) {
-            1.0 / winners
-        } else {
-            0.0
-        })
+        Some(self.outcome()?.share(player))
     }
 }

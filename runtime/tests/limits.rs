@@ -153,12 +153,20 @@ fn seats_and_statuses_print_as_players() {
         "player 1 to act"
     );
     assert_eq!(
-        Status::Over(Outcome {
-            winners: vec![PlayerIndex(0), PlayerIndex(2)],
-            scores: vec![],
-        })
+        Status::Over(Outcome::shared_win(
+            [PlayerIndex(0), PlayerIndex(2)].into_iter().collect(),
+            Seats::new(4)
+        ))
         .to_string(),
-        "over: player 0 and player 2 tied"
+        "over: player 0 and player 2 shared the win"
+    );
+    assert_eq!(
+        Status::Over(Outcome::win(PlayerIndex(3), Seats::new(4))).to_string(),
+        "over: player 3 won"
+    );
+    assert_eq!(
+        Status::Over(Outcome::draw(Seats::new(2))).to_string(),
+        "over: a draw"
     );
     assert_eq!(format!("{:?}", Status::Stuck(seats)), "Stuck({0, 2, 3})");
 }

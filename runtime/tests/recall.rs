@@ -110,10 +110,7 @@ impl Game for Secrets {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.shouts >= 2).then(|| Outcome {
-            winners: Vec::new(),
-            scores: Vec::new(),
-        })
+        (self.shouts >= 2).then(|| Outcome::draw(self.secrets.seats()))
     }
 }
 

@@ -3,8 +3,8 @@
 //! every record reproduced.
 
 use meeple::{
-    Action, Actions, Engine, Game, GameLog, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
-    ReplayError, Seats, Setup, SetupError,
+    Action, Actions, Engine, Finish, Game, GameLog, Move, MoveContext, Outcome, PlayerIndex,
+    PlayerSet, ReplayError, Seats, Setup, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -81,10 +81,7 @@ impl Game for Pile {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|winner| Outcome {
-            winners: vec![winner],
-            scores: vec![],
-        })
+        self.winner.map(|winner| Outcome::win(winner, self.seats))
     }
 }
 
@@ -111,8 +108,8 @@ fn a_sealed_log_replays_and_says_what_it_comes_to() {
     let seal = log.seal.clone().expect("a sealed log has its seal");
     assert_eq!(seal.records, log.records.len());
     assert_eq!(
-        seal.outcome.as_ref().map(|outcome| outcome.winners.clone()),
-        Some(vec![PlayerIndex(1)])
+        seal.outcome.as_ref().map(Outcome::finish),
+        Some(Finish::Win(PlayerIndex(1)))
     );
     assert_eq!(seal.digest.len(), 64);
     let replayed = Engine::replay_sealed(&log).expect("an untouched log replays");
@@ -165,7 +162,7 @@ fn a_changed_outcome_is_refused() {
     assert!(matches!(error, ReplayError::SealOutcome { .. }));
     assert_eq!(
         error.to_string(),
-        "the replayed game is over with winning seats [1] and scores [], but its seal says not finished"
+        "the replayed game is over with places [2, 1] and scores [], but its seal says not finished"
     );
 }
 

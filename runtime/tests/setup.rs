@@ -5,8 +5,8 @@
 use std::ops::RangeInclusive;
 
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, MoveViewer, Outcome, PerPlayer, PlayerIndex,
-    PlayerSet, Seats, Setup, SetupError,
+    Action, Actions, Engine, Finish, Game, Move, MoveContext, MoveViewer, Outcome, PerPlayer,
+    PlayerIndex, PlayerSet, Seats, Setup, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -96,10 +96,7 @@ impl Game for Race {
             .laps
             .enumerate()
             .find(|(_, laps)| **laps >= self.goal)?;
-        Some(Outcome {
-            winners: vec![winner],
-            scores: vec![],
-        })
+        Some(Outcome::win(winner, self.seats))
     }
 }
 
@@ -168,7 +165,7 @@ fn the_table_goes_round_its_own_seats() {
     }
     assert_eq!(engine.state().laps.iter().collect::<Vec<_>>(), [&2, &1, &1]);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.winners),
-        Some(vec![PlayerIndex(0)])
+        engine.outcome().map(|outcome| outcome.finish()),
+        Some(Finish::Win(PlayerIndex(0)))
     );
 }

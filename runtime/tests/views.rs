@@ -3,9 +3,9 @@
 //! much.
 
 use meeple::{
-    Action, Actions, Arrangement, Chest, Deck, DeckId, Engine, Game, Move, MoveContext, Outcome,
-    PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, View, Viewer,
-    check_views, move_piece,
+    Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, Game, Move, MoveContext,
+    Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, View,
+    Viewer, check_views, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -180,10 +180,10 @@ impl Game for HighCard {
 
     fn outcome(&self) -> Option<Outcome> {
         let (a, b) = (self.played(PlayerIndex(0))?, self.played(PlayerIndex(1))?);
-        Some(Outcome {
-            winners: vec![PlayerIndex(usize::from(b > a))],
-            scores: vec![i64::from(a), i64::from(b)],
-        })
+        Some(Outcome::from_scores(
+            [i64::from(a), i64::from(b)],
+            Best::Highest,
+        ))
     }
 }
 

@@ -116,10 +116,8 @@ impl Game for Yard {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (!self.to_act().contains(PlayerIndex(0))).then(|| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        (!self.to_act().contains(PlayerIndex(0)))
+            .then(|| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 
@@ -267,10 +265,9 @@ mod budget {
         }
 
         fn outcome(&self) -> Option<Outcome> {
-            self.bought.as_ref().map(|_| Outcome {
-                winners: vec![PlayerIndex(0)],
-                scores: Vec::new(),
-            })
+            self.bought
+                .as_ref()
+                .map(|_| Outcome::win(PlayerIndex(0), Seats::new(1)))
         }
     }
 

@@ -102,10 +102,9 @@ impl Game for Caravan {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.sent.as_ref().map(|_| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        self.sent
+            .as_ref()
+            .map(|_| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 

@@ -184,10 +184,7 @@ impl Game for Table {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.turn >= TURNS).then(|| Outcome {
-            winners: vec![PlayerIndex(0)],
-            scores: Vec::new(),
-        })
+        (self.turn >= TURNS).then(|| Outcome::win(PlayerIndex(0), SEATS))
     }
 }
 

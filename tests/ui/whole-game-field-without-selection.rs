@@ -55,7 +55,7 @@ impl Game for Pile {
         if self.tokens == 0 { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
     }
     fn outcome(&self) -> Option<Outcome> {
-        (self.tokens == 0).then(|| Outcome { winners: vec![self.next], scores: vec![] })
+        (self.tokens == 0).then(|| Outcome::win(self.next, self.seats))
     }
 }
 

@@ -54,7 +54,7 @@
 //!     engine.submit(player, BlackjackAction::Stand(Stand))?;
 //! }
 //! let outcome = engine.outcome().expect("one round, and it is over");
-//! assert_eq!(outcome.scores.len(), 2);
+//! assert_eq!(outcome.scores().len(), 2);
 //! println!("{}", engine.state().summary(PlayerIndex(0)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

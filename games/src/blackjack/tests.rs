@@ -163,8 +163,8 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
     assert_eq!(game.phase(), Phase::Over);
     assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 2]);
     let outcome = game.outcome().expect("one round");
-    assert_eq!(outcome.winners, [P1]);
-    assert_eq!(outcome.scores, [-2, 2]);
+    assert_eq!(outcome.finish(), meeple::Finish::Win(P1));
+    assert_eq!(outcome.scores(), [-2, 2]);
     assert_one_place(&game);
 }
 

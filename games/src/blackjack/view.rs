@@ -124,11 +124,11 @@ impl Blackjack {
             Phase::Over => {
                 if let Some(outcome) = self.outcome() {
                     let winners: Vec<String> = outcome
-                        .winners
+                        .winners()
                         .iter()
-                        .map(|&seat| self.player_name(seat))
+                        .map(|seat| self.player_name(seat))
                         .collect();
-                    let best = outcome.scores.iter().copied().max().unwrap_or_default();
+                    let best = outcome.scores().iter().copied().max().unwrap_or_default();
                     let _ = writeln!(
                         text,
                         "Game over. Highest score ({}): {}",

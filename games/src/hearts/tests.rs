@@ -322,8 +322,12 @@ fn the_lowest_total_wins_and_ties_share_the_win() {
     assert_eq!(game.outcome(), None, "not over until the game ends");
     game.phase = Phase::Over;
     let outcome = game.outcome().expect("over");
-    assert_eq!(outcome.winners, vec![NORTH, SOUTH]);
-    assert_eq!(outcome.scores, vec![40, 101, 40, 77]);
+    assert_eq!(
+        outcome.finish(),
+        meeple::Finish::SharedWin([NORTH, SOUTH].into_iter().collect())
+    );
+    assert_eq!(outcome.places(), [1, 4, 1, 3]);
+    assert_eq!(outcome.scores(), vec![40, 101, 40, 77]);
     assert!(game.to_act().is_empty());
 }
 

@@ -94,8 +94,7 @@ impl Hearts {
             }
             Phase::Over => {
                 if let Some(outcome) = self.outcome() {
-                    let winners: Vec<String> =
-                        outcome.winners.iter().copied().map(seat_name).collect();
+                    let winners: Vec<String> = outcome.winners().iter().map(seat_name).collect();
                     let _ = writeln!(text, "Game over. Lowest total: {}", winners.join(", "));
                 }
             }

@@ -2,8 +2,8 @@
 //! spaces 0 and 1 hold the pair `A`, spaces 2 and 3 the pair `B`, and so on.
 
 use meeple::{
-    Chance, Engine, Game, Move, PieceMove, PlayerIndex, Policy, Seats, SetupError, Slot, Space,
-    Viewer, apply_moves,
+    Chance, Engine, Finish, Game, Move, PieceMove, PlayerIndex, Policy, Seats, SetupError, Slot,
+    Space, Viewer, apply_moves,
 };
 
 use super::*;
@@ -295,27 +295,22 @@ fn the_game_ends_when_every_pair_is_taken() {
     assert!(!game.may_reveal(P1));
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winners: vec![P1],
-            scores: vec![0, 2],
-        })
+        Some(Outcome::win(P1, Seats::new(2)).with_scores([0, 2]))
     );
 }
 
 #[test]
-fn players_tied_for_the_most_pairs_share_the_win() {
+fn players_tied_for_the_most_pairs_share_the_first_place() {
     let mut game = laid(2, 4, 2);
     turn(&mut game, P0, 0, 1);
     turn(&mut game, P0, 2, 3);
     turn(&mut game, P0, 4, 6);
     turn(&mut game, P1, 4, 5);
     turn(&mut game, P1, 6, 7);
+    // Both of two players: a draw.
     assert_eq!(
         game.outcome(),
-        Some(Outcome {
-            winners: vec![P0, P1],
-            scores: vec![2, 2],
-        })
+        Some(Outcome::draw(Seats::new(2)).with_scores([2, 2]))
     );
 
     // Three players: the one with the most pairs wins alone, a seat without pairs scores 0.
@@ -326,13 +321,10 @@ fn players_tied_for_the_most_pairs_share_the_win() {
     turn(&mut game, P2, 2, 3);
     turn(&mut game, P2, 4, 5);
     turn(&mut game, P2, 6, 7);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winners: vec![P2],
-            scores: vec![1, 0, 3],
-        })
-    );
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.finish(), Finish::Win(P2));
+    assert_eq!(outcome.places(), [2, 3, 1]);
+    assert_eq!(outcome.scores(), [1, 0, 3]);
 }
 
 #[test]

@@ -71,11 +71,11 @@ impl Memory {
         let _ = writeln!(text, "Pairs taken: {}", pairs.join(", "));
         if let Some(outcome) = self.outcome() {
             let winners: Vec<String> = outcome
-                .winners
+                .winners()
                 .iter()
-                .map(|&winner| self.player_name(winner))
+                .map(|winner| self.player_name(winner))
                 .collect();
-            let best = outcome.scores.iter().copied().max().unwrap_or(0);
+            let best = outcome.scores().iter().copied().max().unwrap_or(0);
             let _ = writeln!(
                 text,
                 "Game over. Most pairs ({best}): {}",

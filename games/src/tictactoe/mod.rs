@@ -28,7 +28,7 @@
 //! }
 //! // X's last mark had one free space left, 2,2: it was played for them.
 //! let outcome = engine.outcome().expect("the board is full");
-//! assert_eq!(outcome.winners, vec![PlayerIndex(0), PlayerIndex(1)]); // a draw
+//! assert!(outcome.is_draw());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -234,21 +234,12 @@ impl Game for TicTacToe {
         }
     }
 
-    /// A win: the winner alone, scores 1 and -1. A draw: both share it, scores 0.
+    /// A win, or a draw once the board is full without a line; no scores.
     fn outcome(&self) -> Option<Outcome> {
-        match self.finish.as_ref()? {
-            Finish::Won { player, .. } => Some(Outcome {
-                winners: vec![*player],
-                scores: SEATS
-                    .iter()
-                    .map(|seat| if seat == *player { 1 } else { -1 })
-                    .collect(),
-            }),
-            Finish::Draw => Some(Outcome {
-                winners: SEATS.iter().collect(),
-                scores: vec![0; SEATS.count()],
-            }),
-        }
+        Some(match self.finish.as_ref()? {
+            Finish::Won { player, .. } => Outcome::win(*player, SEATS),
+            Finish::Draw => Outcome::draw(SEATS),
+        })
     }
 
     /// `X` and `O`.

@@ -35,8 +35,9 @@ fn three_in_a_row_wins_and_ends_the_game() {
         })
     );
     let outcome = engine.outcome().expect("over");
-    assert_eq!(outcome.winners, vec![X]);
-    assert_eq!(outcome.scores, vec![1, -1]);
+    assert_eq!(outcome.finish(), meeple::Finish::Win(X));
+    assert_eq!(outcome.places(), [1, 2]);
+    assert!(!outcome.has_scores());
     assert_eq!(
         engine.submit_submission(O, &Submission::new("place").with("space", 1)),
         Err(SubmitError::Refused(Refusal::GameOver))
@@ -61,7 +62,7 @@ fn a_full_board_without_a_line_is_a_draw_shared_by_both() {
     // X's last mark had one free space left: it was played for them.
     assert_eq!(engine.state().mark(Space(8)), Some(Mark::X));
     assert_eq!(engine.state().finish(), Some(&Finish::Draw));
-    assert_eq!(engine.outcome().expect("over").winners, vec![X, O]);
+    assert!(engine.outcome().expect("over").is_draw());
     // Every mark left its supply for the board.
     assert_eq!(engine.state().supply(X), 0);
     assert_eq!(engine.state().supply(O), 0);

@@ -126,12 +126,12 @@ pub fn checked_hands(engine: &Engine<Hearts>) -> Vec<[i32; 4]> {
     }
     assert!(ended, "the game is not over");
     let outcome = engine.outcome().expect("the game is over");
-    assert_eq!(outcome.scores, totals.map(i64::from).to_vec());
+    assert_eq!(outcome.scores(), totals.map(i64::from).to_vec());
     let best = totals.iter().min().copied();
     let winners: Vec<PlayerIndex> = (0..4)
         .filter(|&seat| Some(totals[seat]) == best)
         .map(PlayerIndex)
         .collect();
-    assert_eq!(outcome.winners, winners);
+    assert_eq!(outcome.winners(), winners.into_iter().collect());
     hands
 }

@@ -119,10 +119,8 @@ impl Game for Ferry {
         }
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.departed.then(|| Outcome {
-            winners: (0..self.players).map(PlayerIndex).collect(),
-            scores: Vec::new(),
-        })
+        self.departed
+            .then(|| Outcome::draw(Seats::new(self.players)))
     }
 }
 

@@ -112,10 +112,7 @@ impl Game for Cards {
         }
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.passed.then(|| Outcome {
-            winners: Vec::new(),
-            scores: Vec::new(),
-        })
+        self.passed.then(|| Outcome::win(P0, Seats::new(1)))
     }
     fn when_stuck(&self, _player: PlayerIndex) -> WhenStuck<CardMove> {
         WhenStuck::Pass(vec![CardMove::Pass])
