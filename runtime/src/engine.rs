@@ -466,13 +466,14 @@ impl<G: Game> Engine<G> {
     /// before it, and returns its record.
     ///
     /// # Errors
-    /// [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
     /// player has no action; [`UndoError::DrewChance`], [`UndoError::Forced`] or
     /// [`UndoError::Followed`] when it drew chance, was played for them, or another action
     /// came after it; [`UndoError::RevealedInformation`] when one of its moves showed a
     /// viewer something hidden from them (decided from the views, see
     /// [`take_back`](Self::take_back)).
     pub fn undo(&mut self, player: PlayerIndex) -> Result<Record<G>, UndoError> {
+        self.check_undo_seat(player)?;
         self.check_undo()?;
         let Some(position) = self
             .history
@@ -524,11 +525,12 @@ impl<G: Game> Engine<G> {
     /// and objects, never as bare numbers or booleans.
     ///
     /// # Errors
-    /// [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
     /// player submitted nothing; [`UndoError::DrewChance`] or
     /// [`UndoError::RevealedInformation`] naming the first action to cancel that drew chance
     /// or showed a viewer something hidden.
     pub fn take_back(&mut self, player: PlayerIndex) -> Result<Vec<Record<G>>, UndoError> {
+        self.check_undo_seat(player)?;
         self.check_undo()?;
         let Some(position) = self.history.records.iter().rposition(|record| {
             record.player == Some(player) && record.kind == RecordKind::Submitted
@@ -560,6 +562,16 @@ impl<G: Game> Engine<G> {
     }
 
     /// Refuses any undo once the game is over.
+    /// [`UndoError::NoSuchSeat`] for a seat outside the table, before anything else.
+    fn check_undo_seat(&self, player: PlayerIndex) -> Result<(), UndoError> {
+        self.position
+            .check_seat(player)
+            .map_err(|_| UndoError::NoSuchSeat {
+                player,
+                players: self.players(),
+            })
+    }
+
     fn check_undo(&self) -> Result<(), UndoError> {
         if self.outcome().is_some() {
             return Err(UndoError::GameOver);

@@ -130,6 +130,15 @@ pub enum DecodeError {
 /// where one is at fault, the selection, so a client can show the player what to change.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
+    /// The seat is not at the table: every entry point that takes a seat refuses one
+    /// outside it first, before it asks the game anything.
+    #[error("{}", no_such_seat(*player, *players))]
+    NoSuchSeat {
+        /// The seat given.
+        player: PlayerIndex,
+        /// How many seats the table has.
+        players: usize,
+    },
     /// The game is over: nothing more can be submitted.
     #[error("the game is over")]
     GameOver,
@@ -209,6 +218,19 @@ pub enum Refusal {
     },
 }
 
+/// Why `player` is not a seat of a table of `players`: `there is no player 4 at this table
+/// of 4 (players 0 to 3)`.
+fn no_such_seat(player: PlayerIndex, players: usize) -> String {
+    match players {
+        0 => format!("there is no {player} at this table: it has no seats"),
+        1 => format!("there is no {player} at this table of 1 (player 0 only)"),
+        _ => format!(
+            "there is no {player} at this table of {players} (players 0 to {})",
+            players - 1
+        ),
+    }
+}
+
 /// A submission of the game's own action that was refused, with the action handed back
 /// (as shakmaty's `PlayError` hands back what was played), so that a caller may change it
 /// and submit it again without having cloned it first. Displayed as its error.
@@ -238,6 +260,14 @@ impl<A> From<Refused<A>> for SubmitError {
 /// Why an undo was refused. The state and the log are exactly as before.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UndoError {
+    /// The seat is not at the table.
+    #[error("{}", no_such_seat(*player, *players))]
+    NoSuchSeat {
+        /// The seat given.
+        player: PlayerIndex,
+        /// How many seats the table has.
+        players: usize,
+    },
     /// The player has no action in the log.
     #[error("{player} has no action to undo")]
     NothingToUndo {

@@ -120,7 +120,7 @@ pub trait Game: Clone + Debug + View + 'static {
 
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
-        format!("Player {}", player.0 + 1)
+        format!("Player {}", player.0.saturating_add(1))
     }
 }
 

@@ -609,6 +609,7 @@ impl<G: Game> Position<G> {
         action: &str,
         prefix: &[Value],
     ) -> Result<ActionPrompt, SubmitError> {
+        self.check_seat(player)?;
         // Whether the action can be completed at all is a search of its own: the prefix's
         // search answers it, and it is asked only to explain a refusal.
         let args = self.candidate_args(player, action)?;
@@ -637,6 +638,7 @@ impl<G: Game> Position<G> {
         player: PlayerIndex,
         submission: &Submission,
     ) -> Result<ActionPrompt, SubmitError> {
+        self.check_seat(player)?;
         let args = self.candidate_args(player, &submission.action)?;
         let action = G::Actions::NAMES[G::Actions::args_index(&args)];
         let filled = fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
@@ -749,7 +751,7 @@ impl<G: Game> Position<G> {
     /// [`submit_nth`](Self::submit_nth).
     ///
     /// # Errors
-    /// [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
     /// [`Refusal::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions).
     pub(crate) fn decode_nth(
@@ -782,7 +784,7 @@ impl<G: Game> Position<G> {
     /// they refuse, which would be a bug of the generated walks).
     ///
     /// # Errors
-    /// [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
     /// [`Refusal::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions); [`Refusal::ForcedWithoutEnd`]
     /// as [`submit`](Self::submit). The position is untouched after the first three; after
@@ -807,7 +809,7 @@ impl<G: Game> Position<G> {
     /// [`SubmitError::Decode`] with [`DecodeError::UnknownAction`] or a missing, extra or
     /// malformed selection ([`DecodeError::MissingSelection`],
     /// [`DecodeError::ExtraSelection`], [`DecodeError::MalformedSelection`]);
-    /// [`SubmitError::Refused`] with [`Refusal::GameOver`], [`Refusal::NotYourTurn`],
+    /// [`SubmitError::Refused`] with [`Refusal::NoSuchSeat`], [`Refusal::GameOver`], [`Refusal::NotYourTurn`],
     /// [`Refusal::ActionNotAvailable`], [`Refusal::NotOffered`], or [`Refusal::Stuck`]
     /// when the player has nothing possible at all.
     pub fn decode(
@@ -928,7 +930,7 @@ impl<G: Game> Position<G> {
     /// submission, after [`decode`](Self::decode).
     ///
     /// # Errors
-    /// [`Refusal::GameOver`], [`Refusal::Stuck`], [`Refusal::NotYourTurn`],
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::Stuck`], [`Refusal::NotYourTurn`],
     /// [`Refusal::ActionNotAvailable`] (its condition is false, or a follow-up comes
     /// first), [`Refusal::NotOffered`] or [`Refusal::Invalid`].
     pub fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {
@@ -966,6 +968,28 @@ impl<G: Game> Position<G> {
         self.settle(recorder)
     }
 
+    /// Checks that `player` is a seat of this table, as every entry point that takes a
+    /// seat and can fail does first (the submissions, [`admit`](Self::admit),
+    /// [`prompt_action`](Self::prompt_action), [`prompt_submission`](Self::prompt_submission),
+    /// and the logged table's undo): for a caller that takes seats from outside (a server's
+    /// request) and wants to refuse one before asking anything else. Queries that cannot
+    /// fail ([`prompt`](Self::prompt), [`completions`](Self::completions),
+    /// [`count_completions`](Self::count_completions), ...) answer a seat outside the table
+    /// as they answer a player who is not to act: nothing offered.
+    ///
+    /// # Errors
+    /// [`Refusal::NoSuchSeat`] when `player` is not below [`players`](Self::players).
+    pub fn check_seat(&self, player: PlayerIndex) -> Result<(), Refusal> {
+        if player.0 < self.players {
+            Ok(())
+        } else {
+            Err(Refusal::NoSuchSeat {
+                player,
+                players: self.players,
+            })
+        }
+    }
+
     /// Refuses a submission of `player`'s when they may not act now.
     #[inline]
     fn check_turn(&self, player: PlayerIndex) -> Result<(), Refusal> {
@@ -982,6 +1006,10 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     fn out_of_turn(&self, player: PlayerIndex) -> Refusal {
+        // A seat outside the table is never to act: this is where it is told apart.
+        if let Err(refusal) = self.check_seat(player) {
+            return refusal;
+        }
         let to_act = self.to_act();
         if self.state.outcome().is_some() {
             return Refusal::GameOver;
