@@ -114,6 +114,12 @@ fn expand(input: &syn::DeriveInput, fields: &[StateField]) -> TokenStream {
                 #serialize
             }
 
+            fn deserialize_state(value: #mp::Value) -> #mp::Result<Self, #mp::String> {
+                #[allow(unused_imports)]
+                use #mp::{ReadsNothing as _, ReadsWithSerde as _};
+                (&#mp::StateReader::<Self>::new()).read(value)
+            }
+
             #[allow(unused_variables)]
             fn visit_pieces(&self, visit: &mut dyn ::core::ops::FnMut(#mp::ComponentId)) {
                 #(#visits)*

@@ -32,4 +32,6 @@ pub use crate::selection::several::{
 };
 pub use crate::selection::values::{decode, default_label, encode, extra_value, no_extra, take};
 pub use crate::template::{Fill, FillDisplay, FillSeat};
-pub use crate::view::{Conceal, Hide, Policy, View, Viewer, serialize_state};
+pub use crate::view::{
+    Conceal, Hide, Policy, ReadsNothing, ReadsWithSerde, StateReader, View, Viewer, serialize_state,
+};

@@ -13,11 +13,14 @@ use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
 use crate::error::{Refusal, Refused, SubmitError, UndoError};
 use crate::game::{Game, Setup, SetupError};
-use crate::log::{ActionRecord, GameLog, LogSeal, Record, RecordHeader, RecordKind, RecordMoves};
+use crate::log::{
+    ActionRecord, GameLog, LogSeal, LogStart, Record, RecordHeader, RecordKind, RecordMoves,
+};
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::position::{EngineSettings, Played, Position, Recorder, Status};
 use crate::prompt::{ActionPrompt, Prompt};
+use crate::start::Start;
 use crate::submission::Submission;
 use crate::view::{MoveViewer, Serialized, ViewedRecord, Viewer};
 
@@ -120,9 +123,13 @@ pub struct Engine<G: Game> {
     seed: u64,
     /// The config the game was set up with.
     config: G::Config,
-    /// The state [`Game::setup`] gave, before its setup moves: where the records are
-    /// followed from to write them ([`log`](Self::log)).
+    /// The state [`Game::setup`] gave, before its setup moves, or the state the game was
+    /// started from ([`from_start`](Self::from_start)): where the records are followed
+    /// from to write them ([`log`](Self::log)).
     initial: Arc<G>,
+    /// The follow-ups pending at the start, for a game started from a state the author
+    /// built; `None` for a game set up by [`Game::setup`].
+    started: Option<Vec<FollowUp<G>>>,
     history: History<G>,
 }
 
@@ -189,12 +196,52 @@ impl<G: Game> Engine<G> {
         let setup = Setup::<G>::for_table(&config, players)?;
         let initial = Arc::new(setup.state.clone());
         let mut history = History::new();
-        let position = Position::start(setup, players, seed, settings, &mut history)?;
+        let position = Position::start(setup, Vec::new(), players, seed, settings, &mut history)?;
         Ok(Engine {
             position,
             seed,
             config,
             initial,
+            started: None,
+            history,
+        })
+    }
+
+    /// Starts a logged game from a state the author built ([`Start`]): checked as
+    /// [`Position::from_start`] checks it, then played on as after a setup (forced
+    /// completions, passes, unless `start.settings` says otherwise), keeping every record.
+    /// The log's first record is a setup without moves, and the log carries the starting
+    /// state and follow-ups, so it replays ([`replay`](Self::replay)) as any other, for a
+    /// state that derives serde's `Deserialize`.
+    ///
+    /// The crate docs' *Testing rules* shows one in a test.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`], [`SetupError::Config`] or [`SetupError::State`] when
+    /// the start is refused; [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
+    pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
+        start.check()?;
+        let initial = Arc::new(start.state.clone());
+        let started = Some(start.follow_ups.clone());
+        let mut history = History::new();
+        let setup = Setup {
+            state: start.state,
+            moves: Vec::new(),
+        };
+        let position = Position::start(
+            setup,
+            start.follow_ups,
+            start.players,
+            start.seed,
+            start.settings,
+            &mut history,
+        )?;
+        Ok(Engine {
+            position,
+            seed: start.seed,
+            config: start.config,
+            initial,
+            started,
             history,
         })
     }
@@ -346,12 +393,24 @@ impl<G: Game> Engine<G> {
             players: self.players(),
             config: self.config.clone(),
             autoplay_forced: self.position.settings().autoplay_forced,
+            start: self.log_start(),
             records: self.history.records[..end]
                 .iter()
                 .map(|record| writer.write(record))
                 .collect(),
             seal: None,
         }
+    }
+
+    /// What a log says of a game started from a state ([`from_start`](Self::from_start)):
+    /// the state and the follow-ups pending; `None` for a game set up by [`Game::setup`].
+    fn log_start(&self) -> Option<LogStart<G>> {
+        let follow_ups = self.started.as_ref()?;
+        Some(LogStart {
+            state: serde_json::to_value(Serialized(&*self.initial))
+                .unwrap_or_else(|error| Value::String(error.to_string())),
+            follow_ups: follow_ups.clone(),
+        })
     }
 
     /// A follower of the records from the setup's state, to write or view them.
@@ -656,9 +715,24 @@ impl<G: Game> Engine<G> {
             autoplay_forced: log.autoplay_forced,
             ..EngineSettings::default()
         };
-        let mut engine = Self::with_settings(log.config.clone(), log.players, log.seed, settings)?;
+        let mut engine = match &log.start {
+            None => Self::with_settings(log.config.clone(), log.players, log.seed, settings)?,
+            Some(start) => {
+                let state = G::deserialize_state(start.state.clone()).map_err(|reason| {
+                    ReplayError::Malformed(format!("the state to start from: {reason}"))
+                })?;
+                Self::from_start(Start {
+                    state,
+                    players: log.players,
+                    config: log.config.clone(),
+                    seed: log.seed,
+                    follow_ups: start.follow_ups.clone(),
+                    settings,
+                })?
+            }
+        };
         // The records produced are written as they come, each from the state before it.
-        let mut writer = MoveViewer::<G>::new(&log.config, log.players)?;
+        let mut writer = engine.follower();
         let mut index = 0;
         loop {
             let produced = engine.history.records.len();
@@ -748,6 +822,10 @@ impl<G: Game> Engine<G> {
             self.position.settings().autoplay_forced,
         );
         hash_json(&mut hasher, &setup);
+        // A game set up by its rules hashes as it always did; a start is part of the setup.
+        if let Some(start) = self.log_start() {
+            hash_json(&mut hasher, &start);
+        }
         hash_json(&mut hasher, &Serialized(self.state()));
         hash_json(&mut hasher, self.position.chance());
         hasher

@@ -92,6 +92,22 @@ pub trait Game: Clone + Debug + View + 'static {
         Ok(())
     }
 
+    /// Checks a state an author built to start from ([`Engine::from_start`]), at a table
+    /// of `seats` under `config` (already checked by
+    /// [`validate_config`](Self::validate_config)): the engine refuses to start from a
+    /// state this refuses, so rules tests and stored positions cannot begin where the
+    /// game could never be (Tic-tac-toe: more marks of one player than the other's plus
+    /// one). Accepts any state by default.
+    ///
+    /// [`Engine::from_start`]: crate::Engine::from_start
+    ///
+    /// # Errors
+    /// [`SetupError::State`] saying what is wrong with the state.
+    fn validate_state(&self, config: &Self::Config, seats: Seats) -> Result<(), SetupError> {
+        let _ = (config, seats);
+        Ok(())
+    }
+
     /// The seats that may act now: one player, several at once (simultaneous passing),
     /// or nobody (the game is over). The engine also asks pending follow-ups first.
     fn to_act(&self) -> PlayerSet;
@@ -172,6 +188,14 @@ pub enum SetupError {
         /// What is wrong with it and what would be accepted.
         reason: String,
     },
+    /// A state to start from ([`Engine::from_start`](crate::Engine::from_start)) that the
+    /// game refuses ([`Game::validate_state`]), or whose pending follow-ups name a seat
+    /// outside the table.
+    #[error("invalid state to start from: {reason}")]
+    State {
+        /// What is wrong with the state, in the game's words.
+        reason: String,
+    },
     /// After the setup, the engine played records for the players
     /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row
     /// (forced completions or passes), the last of them `action`: a game that never ends
@@ -191,7 +215,7 @@ impl SetupError {
     /// [`SetupError::PlayerCount`] unless `players` is among the counts `G` allows
     /// ([`Game::PLAYERS`], within 1 to [`Seats::MAX`]), its `expected` written `"4"` or
     /// `"2 to 6"`; the table of that many seats otherwise.
-    fn seats_for<G: Game>(players: usize) -> Result<Seats, SetupError> {
+    pub(crate) fn seats_for<G: Game>(players: usize) -> Result<Seats, SetupError> {
         let allowed = G::PLAYERS;
         let low = (*allowed.start()).max(1);
         let high = (*allowed.end()).min(Seats::MAX);

@@ -72,6 +72,85 @@
 //! );
 //! ```
 //!
+//! ## Testing rules
+//!
+//! A rules test starts where the rule applies: build the state, and start an [`Engine`]
+//! (or a [`Position`]) from it with [`Start`]: the table, the config, the seed of chance
+//! from there, follow-ups already pending. The engine checks it first (the count, the
+//! config, and the game's own [`Game::validate_state`]), so a test cannot begin where the
+//! game never could. A game may offer constructors for its positions (Tic-tac-toe's
+//! `TicTacToe::from_rows`). The log of such a game carries its start and replays like any.
+//!
+//! By default the engine plays a player's only completion for them
+//! ([`EngineSettings::autoplay_forced`]): an opponent's only reply is played inside
+//! `submit`, and a start where the player to act has one completion is played on before
+//! [`Engine::from_start`] returns. To see the forced choice offered instead, turn it off:
+//!
+//! ```
+//! # use meeple::{Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError};
+//! # use serde::{Deserialize, Serialize};
+//! # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+//! # struct Pile { seats: Seats, tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
+//! # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! # enum PileMove { Take { player: PlayerIndex, tokens: u32 } }
+//! # impl Move<Pile> for PileMove {
+//! #     fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
+//! #         let PileMove::Take { player, tokens } = *self;
+//! #         pile.tokens -= tokens;
+//! #         if pile.tokens == 0 { pile.winner = Some(player) }
+//! #         pile.next = pile.seats.next(player);
+//! #     }
+//! # }
+//! # #[derive(Clone, Debug, PartialEq, Action)]
+//! # #[action(prompt = "Take tokens", behaviour = [PileMove::Take { player, tokens: *tokens }])]
+//! # struct Take { #[choose_number(min = 1, max = game.tokens.min(3))] tokens: u32 }
+//! # #[derive(Clone, Debug, PartialEq, Actions)]
+//! # #[actions(game = Pile)]
+//! # enum PileAction { Take(Take) }
+//! # impl Game for Pile {
+//! #     type Config = ();
+//! #     type Move = PileMove;
+//! #     type Actions = PileAction;
+//! #     const NAME: &'static str = "pile";
+//! #     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+//! #     fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+//! #         Ok(Setup { state: Pile { seats, tokens: 10, next: PlayerIndex(0), winner: None }, moves: vec![] })
+//! #     }
+//! #     fn validate_state(&self, _: &(), seats: Seats) -> Result<(), SetupError> {
+//! #         if self.seats != seats { return Err(SetupError::State { reason: "another table".into() }) }
+//! #         Ok(())
+//! #     }
+//! #     fn to_act(&self) -> PlayerSet {
+//! #         if self.winner.is_some() { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
+//! #     }
+//! #     fn outcome(&self) -> Option<Outcome> {
+//! #         self.winner.map(|winner| Outcome::win(winner, self.seats))
+//! #     }
+//! # }
+//! use meeple::{EngineSettings, Finish, Start};
+//!
+//! // The pile of the first example, one token left, the second player to take it.
+//! let last = Pile { seats: Seats::new(2), tokens: 1, next: PlayerIndex(1), winner: None };
+//!
+//! // Taking it is forced: the engine plays it before `from_start` returns.
+//! let engine = Engine::from_start(Start::new(last.clone(), 2))?;
+//! assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
+//!
+//! // Without forced plays, the test sees the one choice and makes it.
+//! let settings = EngineSettings { autoplay_forced: false, ..EngineSettings::default() };
+//! let mut engine = Engine::from_start(Start::new(last.clone(), 2).with_settings(settings))?;
+//! assert_eq!(engine.completions(PlayerIndex(1)), [PileAction::Take(Take { tokens: 1 })]);
+//! engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 1 }))?;
+//! assert!(engine.outcome().is_some());
+//!
+//! // A state the game refuses is never played.
+//! assert_eq!(
+//!     Engine::from_start(Start::new(last, 3)).err().map(|error| error.to_string()),
+//!     Some("invalid state to start from: another table".to_owned())
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## The attributes
 //!
 //! [`attributes`] has an example of each. On the action struct, `#[action(...)]`:
@@ -232,6 +311,7 @@ mod prompt;
 mod reveal;
 mod search;
 mod selection;
+mod start;
 mod submission;
 mod template;
 mod view;
@@ -259,7 +339,7 @@ pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
 };
-pub use log::{ActionRecord, GameLog, LogSeal, Record, RecordKind, RecordMoves};
+pub use log::{ActionRecord, GameLog, LogSeal, LogStart, Record, RecordKind, RecordMoves};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
@@ -269,5 +349,6 @@ pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use search::Search;
 pub use selection::choice::ValidSet;
+pub use start::Start;
 pub use submission::Submission;
 pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

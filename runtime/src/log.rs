@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::action::{ActionSet, Message};
+use crate::action::{ActionSet, FollowUp, Message};
 use crate::dispatch;
 use crate::game::Game;
 use crate::outcome::Outcome;
@@ -37,12 +37,43 @@ pub struct GameLog<G: Game> {
     pub config: G::Config,
     /// Whether forced completions were played for the players.
     pub autoplay_forced: bool,
+    /// The state and follow-ups the game started from, for a game started from a state
+    /// the author built ([`Engine::from_start`](crate::Engine::from_start)); absent for a
+    /// game set up by its rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<LogStart<G>>,
     /// Every action record, the setup first.
     pub records: Vec<ActionRecord<G::Move>>,
     /// What the whole log comes to, when it was written by
     /// [`Engine::sealed_log`](crate::Engine::sealed_log); `None` in an engine's own log.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seal: Option<LogSeal>,
+}
+
+/// Where a game started from a state the author built begins
+/// ([`Engine::from_start`](crate::Engine::from_start)): the state, as its serde form
+/// writes it, and the follow-ups pending. Replaying reads the state back with
+/// [`View::deserialize_state`](crate::View::deserialize_state).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct LogStart<G: Game> {
+    /// The state, as JSON.
+    pub state: Value,
+    /// The follow-ups pending at the start, the next first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub follow_ups: Vec<FollowUp<G>>,
+}
+
+impl<G: Game> PartialEq for LogStart<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+            && self.follow_ups.len() == other.follow_ups.len()
+            && self
+                .follow_ups
+                .iter()
+                .zip(&other.follow_ups)
+                .all(|(a, b)| (a.player, &a.args, &a.prompt) == (b.player, &b.args, &b.prompt))
+    }
 }
 
 /// What a whole log comes to: checked by a replay once every record reproduced, so that a

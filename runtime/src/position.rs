@@ -22,6 +22,7 @@ use crate::outcome::{Finish, Outcome};
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
 use crate::search::Search;
+use crate::start::Start;
 use crate::submission::Submission;
 use crate::view::Viewer;
 
@@ -320,16 +321,42 @@ impl<G: Game> Position<G> {
         settings: EngineSettings,
     ) -> Result<Self, SetupError> {
         let setup = Setup::<G>::for_table(config, players)?;
-        Self::start(setup, players, seed, settings, &mut Unrecorded)
+        Self::start(setup, Vec::new(), players, seed, settings, &mut Unrecorded)
     }
 
-    /// Applies `setup`'s moves as the `setup` record, handed to `recorder` with what
-    /// follows it (forced plays, passes).
+    /// Starts from a state the author built ([`Start`]), after checking it, and plays
+    /// what follows as after a setup (forced completions, passes, unless
+    /// `start.settings` says otherwise); keeps no log (the logged table is
+    /// [`Engine::from_start`](crate::Engine::from_start)).
+    ///
+    /// # Errors
+    /// Any check of the start ([`SetupError::PlayerCount`], [`SetupError::Config`],
+    /// [`SetupError::State`]), or [`SetupError::ForcedWithoutEnd`] as
+    /// [`new`](Self::new).
+    pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
+        start.check()?;
+        let setup = Setup {
+            state: start.state,
+            moves: Vec::new(),
+        };
+        Self::start(
+            setup,
+            start.follow_ups,
+            start.players,
+            start.seed,
+            start.settings,
+            &mut Unrecorded,
+        )
+    }
+
+    /// Applies `setup`'s moves as the `setup` record, with `follow_ups` pending, handed to
+    /// `recorder` with what follows it (forced plays, passes).
     ///
     /// # Errors
     /// [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
     pub(crate) fn start(
         setup: Setup<G>,
+        follow_ups: Vec<FollowUp<G>>,
         players: usize,
         seed: u64,
         settings: EngineSettings,
@@ -338,7 +365,7 @@ impl<G: Game> Position<G> {
         let mut position = Position {
             state: setup.state,
             chance: Chance::from_seed(seed),
-            follow_ups: Vec::new(),
+            follow_ups,
             players,
             settings,
             played: Played::default(),

@@ -6,6 +6,8 @@
 //! may not see concealed, so the game's prompts, rules and moves run on it unchanged; the
 //! view harness ([`check_views`](crate::check_views)) proves that they do.
 
+use std::marker::PhantomData;
+
 use serde::{Deserialize, Serialize};
 
 use crate::action::Message;
@@ -100,11 +102,78 @@ pub trait View: Sized {
     /// The serializer's error (a map with keys that are not strings, for JSON).
     fn serialize_state<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
 
+    /// Reads a whole state from its JSON, as [`serialize_state`](Self::serialize_state)
+    /// wrote it: how a log that starts from a position the author built
+    /// ([`Engine::from_start`](crate::Engine::from_start)) is replayed. `#[derive(View)]`
+    /// forwards to the state's own `Deserialize` when it has one; a state without it, and a
+    /// hand-written view by default, cannot be read, and says so.
+    ///
+    /// # Errors
+    /// What serde said of the JSON, or that the state cannot be read at all.
+    fn deserialize_state(value: serde_json::Value) -> Result<Self, String> {
+        let _ = value;
+        Err(UNREADABLE_STATE.to_owned())
+    }
+
     /// Calls `visit` with the id of every known piece in the state's places, for the
     /// one-place check of [`Chest::check`](crate::Chest::check). States without
     /// components visit nothing (the default).
     fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId)) {
         let _ = visit;
+    }
+}
+
+/// Why a state without serde's `Deserialize` cannot be read back.
+const UNREADABLE_STATE: &str =
+    "the game's state does not derive serde's `Deserialize`, so it cannot be read back";
+
+/// The probe of `#[derive(View)]`'s [`View::deserialize_state`], by autoref
+/// specialization: a state with serde's `Deserialize` is read with it ([`ReadsWithSerde`]);
+/// one without cannot be read ([`ReadsNothing`]), which is a refusal at run time, not a
+/// second compile error beside the one for a missing `Serialize`.
+pub struct StateReader<T>(PhantomData<fn() -> T>);
+
+impl<T> StateReader<T> {
+    /// The probe for states of type `T`.
+    #[must_use]
+    pub fn new() -> Self {
+        StateReader(PhantomData)
+    }
+}
+
+impl<T> Default for StateReader<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A [`StateReader`] of a state with serde's `Deserialize`.
+pub trait ReadsWithSerde<T> {
+    /// The state read from `value`.
+    ///
+    /// # Errors
+    /// What serde said of the JSON.
+    fn read(&self, value: serde_json::Value) -> Result<T, String>;
+}
+
+impl<T: serde::de::DeserializeOwned> ReadsWithSerde<T> for StateReader<T> {
+    fn read(&self, value: serde_json::Value) -> Result<T, String> {
+        serde_json::from_value(value).map_err(|error| error.to_string())
+    }
+}
+
+/// A [`StateReader`] of a state without serde's `Deserialize`.
+pub trait ReadsNothing<T> {
+    /// Always refuses: the state cannot be read.
+    ///
+    /// # Errors
+    /// Always, saying why.
+    fn read(&self, value: serde_json::Value) -> Result<T, String>;
+}
+
+impl<T> ReadsNothing<T> for &StateReader<T> {
+    fn read(&self, _value: serde_json::Value) -> Result<T, String> {
+        Err(UNREADABLE_STATE.to_owned())
     }
 }
 

@@ -225,6 +225,79 @@ impl Game for TicTacToe {
         })
     }
 
+    /// A position a game of these rules can reach: X has as many marks on the board as O
+    /// or one more, the player to move is the one with fewer (X when even), every mark
+    /// lies in one place, and the game is over exactly when a line was made (by the one
+    /// player who moved last) or the board is full.
+    ///
+    /// # Errors
+    /// [`SetupError::State`] saying which of these fails.
+    fn validate_state(&self, config: &TicTacToeConfig, _: Seats) -> Result<(), SetupError> {
+        let invalid = |reason: String| Err(SetupError::State { reason });
+        if self.config != *config {
+            return invalid("the state's board is not the config's".to_owned());
+        }
+        let mut pieces = Vec::new();
+        self.visit_pieces(&mut |piece| pieces.push(piece));
+        if let Err(error) = chest(config).check(pieces) {
+            return invalid(format!("the marks are not each in one place: {error}"));
+        }
+        let on_board = |mark: Mark| {
+            self.board
+                .taken()
+                .filter(|&space| self.mark(space) == Some(mark))
+                .count()
+        };
+        let (x, o) = (on_board(Mark::X), on_board(Mark::O));
+        if x != o && x != o + 1 {
+            return invalid(format!(
+                "X has {x} marks on the board and O {o}: X moves first, so X has as many as O or one more"
+            ));
+        }
+        let lines: Vec<(Mark, Vec<Space>)> = self
+            .board
+            .taken()
+            .filter_map(|space| {
+                let mark = self.mark(space)?;
+                self.line_through(space, mark).map(|line| (mark, line))
+            })
+            .collect();
+        let last = if x > o { Mark::X } else { Mark::O };
+        match (&self.finish, lines.first()) {
+            (_, Some((mark, _))) if lines.iter().any(|(other, _)| other != mark) => {
+                invalid("both X and O have a line".to_owned())
+            }
+            (_, Some((mark, _))) if *mark != last => {
+                invalid(format!("{mark} has a line, but {last} moved last"))
+            }
+            (None, Some((mark, _))) => invalid(format!("{mark} has a line, but the game goes on")),
+            (Some(Finish::Won { player, line }), _)
+                if !lines
+                    .iter()
+                    .any(|(mark, made)| *mark == Mark::of(*player) && made == line) =>
+            {
+                invalid(format!(
+                    "{} is said to have won, but has no such line",
+                    Mark::of(*player)
+                ))
+            }
+            (Some(Finish::Draw), _) if !lines.is_empty() || self.board.free().next().is_some() => {
+                invalid(
+                    "the game is said to be drawn, but the board is not full without a line"
+                        .to_owned(),
+                )
+            }
+            (None, None) if self.board.free().next().is_none() => {
+                invalid("the board is full, but the game goes on".to_owned())
+            }
+            (None, None) if self.to_play != PlayerIndex(usize::from(x > o)) => invalid(format!(
+                "{} is to move, but has as many marks as allowed",
+                Mark::of(self.to_play)
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The player whose turn it is, until the game ends.
     fn to_act(&self) -> PlayerSet {
         if self.finish.is_some() {
@@ -283,6 +356,99 @@ impl TicTacToe {
     #[must_use]
     pub fn finish(&self) -> Option<&Finish> {
         self.finish.as_ref()
+    }
+
+    /// The position of a board of `config` from its `rows`, top first, a character per
+    /// space: `X`, `O`, or `.` for an empty one. Each mark is the top of its player's
+    /// supply moved onto its space; the player to move is the one with fewer marks (X when
+    /// both have as many), and a line already made, or a full board, ends the game. For
+    /// rules tests and puzzles, started with [`meeple::Engine::from_start`]; whether such
+    /// a game could be reached is [`Game::validate_state`]'s to say.
+    ///
+    /// ```
+    /// use meeple::{Engine, Finish, PlayerIndex, Start};
+    /// use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
+    ///
+    /// let state = TicTacToe::from_rows(TicTacToeConfig::default(), &["XX.", "OO.", "..."])?;
+    /// let mut engine = Engine::from_start(Start::new(state, 2))?;
+    /// let space = engine.state().space("0,2")?;
+    /// engine.submit_submission(PlayerIndex(0), &meeple::Submission::new("place").with("space", space.0))?;
+    /// assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(0))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] for a config [`TicTacToeConfig::validate`] refuses;
+    /// [`SetupError::State`] for a row count or row length other than the board's size,
+    /// a character other than `X`, `O` and `.`, or more marks of one player than their
+    /// supply holds.
+    pub fn from_rows(config: TicTacToeConfig, rows: &[&str]) -> Result<Self, SetupError> {
+        config.validate()?;
+        let invalid = |reason: String| SetupError::State { reason };
+        let size = config.size;
+        if rows.len() != size {
+            return Err(invalid(format!(
+                "{} rows for a board of {size}",
+                rows.len()
+            )));
+        }
+        let mut game = Self::setup(&config, SEATS)?.state;
+        for (row, text) in rows.iter().enumerate() {
+            if text.chars().count() != size {
+                return Err(invalid(format!(
+                    "row {row} `{text}` has {} spaces, not {size}",
+                    text.chars().count()
+                )));
+            }
+            for (column, character) in text.chars().enumerate() {
+                let player = match character {
+                    'X' => PlayerIndex(0),
+                    'O' => PlayerIndex(1),
+                    '.' => continue,
+                    other => {
+                        return Err(invalid(format!(
+                            "`{other}` at {row},{column} is not `X`, `O` or `.`"
+                        )));
+                    }
+                };
+                let space = game
+                    .board
+                    .grid()
+                    .space(Coord { row, column })
+                    .ok_or_else(|| invalid(format!("no space {row},{column}")))?;
+                let supply = &mut game.supplies[player];
+                let top = supply.top_index().ok_or_else(|| {
+                    invalid(format!(
+                        "{} has no mark left for {row},{column}",
+                        Mark::of(player)
+                    ))
+                })?;
+                move_piece(supply, top, &mut game.board, Some(space.0))
+                    .map_err(|error| invalid(error.to_string()))?;
+            }
+        }
+        let count = |player: PlayerIndex| {
+            game.board
+                .taken()
+                .filter(|&space| game.mark(space) == Some(Mark::of(player)))
+                .count()
+        };
+        let (x, o) = (count(PlayerIndex(0)), count(PlayerIndex(1)));
+        game.to_play = PlayerIndex(usize::from(x > o));
+        let line = game.board.taken().find_map(|space| {
+            let mark = game.mark(space)?;
+            let line = game.line_through(space, mark)?;
+            Some((mark, line))
+        });
+        game.finish = match line {
+            Some((mark, line)) => Some(Finish::Won {
+                player: PlayerIndex(usize::from(mark == Mark::O)),
+                line,
+            }),
+            None if game.board.free().next().is_none() => Some(Finish::Draw),
+            None => None,
+        };
+        Ok(game)
     }
 
     /// The empty spaces, where the player to move may put a mark.

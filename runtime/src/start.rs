@@ -1,0 +1,111 @@
+//! [`Start`]: a position an author builds to start a game from, instead of the game's
+//! setup: where a rules test begins, and what a stored match is restored to.
+
+use crate::action::FollowUp;
+use crate::game::{Game, SetupError};
+use crate::player::Seats;
+use crate::position::EngineSettings;
+
+/// A game to start from a state the author built rather than from [`Game::setup`]: the
+/// state, the table, the config, the seed of chance from here on, the follow-ups already
+/// pending (the second jump of a multi-jump) and the engine's settings.
+///
+/// [`Engine::from_start`](crate::Engine::from_start) and
+/// [`Position::from_start`](crate::Position::from_start) check it (the count against
+/// [`Game::PLAYERS`], the config with [`Game::validate_config`], the state with
+/// [`Game::validate_state`], each follow-up's seat) and refuse it with a [`SetupError`]
+/// before anything is played; then they play what the engine plays for the players
+/// (forced completions, passes), as after a setup, unless the settings say otherwise. The
+/// state is taken as it is: no setup moves are applied, and the log's first record, the
+/// setup, has none.
+///
+/// After shakmaty's `Setup` and `Position::from_setup`: an unchecked description becomes a
+/// playable position only through a constructor that can fail.
+#[derive(Clone, Debug)]
+pub struct Start<G: Game> {
+    /// The state to start from.
+    pub state: G,
+    /// The number of seats.
+    pub players: usize,
+    /// The config the game is played under (its default by [`new`](Self::new)).
+    pub config: G::Config,
+    /// The seed of the game's chance from the start on (0 by [`new`](Self::new)).
+    pub seed: u64,
+    /// The follow-ups waiting to be taken, the next first (none by [`new`](Self::new)).
+    pub follow_ups: Vec<FollowUp<G>>,
+    /// How the engine treats forced completions ([`EngineSettings::default`] by
+    /// [`new`](Self::new): a player's only completion is played for them at once, even
+    /// before the start returns).
+    pub settings: EngineSettings,
+}
+
+impl<G: Game> Start<G> {
+    /// Starts from `state` at a table of `players`, under the default config, with chance
+    /// seeded by 0, no follow-up pending and the default settings; change any of them with
+    /// the methods below.
+    #[must_use]
+    pub fn new(state: G, players: usize) -> Self {
+        Start {
+            state,
+            players,
+            config: G::Config::default(),
+            seed: 0,
+            follow_ups: Vec::new(),
+            settings: EngineSettings::default(),
+        }
+    }
+
+    /// This start under `config`.
+    #[must_use]
+    pub fn with_config(mut self, config: G::Config) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// This start with chance seeded by `seed`.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// This start with `follow_up` pending, after those already given.
+    #[must_use]
+    pub fn with_follow_up(mut self, follow_up: FollowUp<G>) -> Self {
+        self.follow_ups.push(follow_up);
+        self
+    }
+
+    /// This start with `settings`: `autoplay_forced: false` to see a forced completion
+    /// offered instead of played.
+    #[must_use]
+    pub fn with_settings(mut self, settings: EngineSettings) -> Self {
+        self.settings = settings;
+        self
+    }
+
+    /// Every check of a start, in order: the count, the config, the state, then each
+    /// follow-up's seat.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`], [`SetupError::Config`], or [`SetupError::State`]
+    /// from [`Game::validate_state`] or for a follow-up of a seat outside the table.
+    pub(crate) fn check(&self) -> Result<Seats, SetupError> {
+        let seats = SetupError::seats_for::<G>(self.players)?;
+        G::validate_config(&self.config, seats)?;
+        self.state.validate_state(&self.config, seats)?;
+        if let Some(follow_up) = self
+            .follow_ups
+            .iter()
+            .find(|follow_up| follow_up.player.0 >= self.players)
+        {
+            return Err(SetupError::State {
+                reason: format!(
+                    "a follow-up is asked of {}, who is not at this table of {}",
+                    follow_up.player, self.players
+                ),
+            });
+        }
+        Ok(seats)
+    }
+}
