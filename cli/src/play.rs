@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use meeple::{
     ActionPrompt, DecodeError, Engine, PlayerIndex, PromptOption, Refusal, SelectionKind,
-    Submission, SubmitError, UndoError, Viewer,
+    SelectionPrompt, Submission, SubmitError, UndoError, Viewer,
 };
 use rand::TryRng;
 use serde_json::Value;
@@ -125,7 +125,8 @@ fn play<G: TerminalGame>(
             engine.submit(player, action).map_err(Refusal::from)?;
             continue;
         }
-        say!("\n{}", engine.state().summary(viewer))?;
+        say!("\n{}", engine.state().summary(viewer).trim_end())?;
+        say!("{}", acting(&engine))?;
         match ask(&engine, me, &mut input)? {
             Reply::Quit => return Ok(()),
             Reply::Undo => match engine.take_back(me) {
@@ -221,6 +222,25 @@ fn show_records<G: TerminalGame>(
     Ok(engine.records().len())
 }
 
+/// Who is to act, as the engine says, a pending follow-up first: `To act: North`, or
+/// `To act: White: Jump again` with the follow-up's prompt.
+fn acting<G: TerminalGame>(engine: &Engine<G>) -> String {
+    let names: Vec<String> = engine
+        .to_act()
+        .iter()
+        .map(|seat| engine.state().player_name(seat))
+        .collect();
+    let mut line = format!("To act: {}", names.join(", "));
+    if let Some(follow_up) = engine.follow_ups().first() {
+        // A follow-up's prompt is its own text, else its action's.
+        let asked = engine.prompt(follow_up.player).actions.into_iter().next();
+        if let Some(asked) = asked {
+            line.push_str(&format!(": {}", asked.prompt));
+        }
+    }
+    line
+}
+
 /// Asks the person for a whole action.
 fn ask<G: TerminalGame>(
     engine: &Engine<G>,
@@ -251,9 +271,10 @@ fn ask<G: TerminalGame>(
     for (number, (action, option)) in entries.iter().enumerate() {
         let text = match (&action.selection, option) {
             (Some(selection), Some(option)) => {
-                if heading != Some(&selection.prompt) {
-                    say!("{}:", selection.prompt)?;
-                    heading = Some(&selection.prompt);
+                let text = heading_of(action, selection);
+                if heading.as_ref() != Some(&text) {
+                    say!("{text}:")?;
+                    heading = Some(text);
                 }
                 format_option(option)
             }
@@ -305,6 +326,21 @@ fn ask<G: TerminalGame>(
     }
 }
 
+/// The text shown above `selection` of `action`: the selection's own prompt, after the
+/// action's when the two differ, so that neither hides the other (a follow-up's own text,
+/// "Steal up to 3?", and its selection's, "From whom").
+fn heading_of(action: &ActionPrompt, selection: &SelectionPrompt) -> String {
+    if selection.prompt == action.prompt || selection.prompt.is_empty() {
+        action.prompt.clone()
+    } else if action.prompt.is_empty() {
+        selection.prompt.clone()
+    } else if action.prompt.ends_with(['?', '!', '.', ':']) {
+        format!("{} {}", action.prompt, selection.prompt)
+    } else {
+        format!("{}: {}", action.prompt, selection.prompt)
+    }
+}
+
 /// Asks for the remaining selections of one action, then its confirmation.
 fn continue_action<G: TerminalGame>(
     engine: &Engine<G>,
@@ -330,10 +366,12 @@ fn continue_action<G: TerminalGame>(
         };
         // A group is asked one selection after the other, in the terminal.
         if let SelectionKind::ChooseGroup { selections } = &selection.kind {
-            say!("{}:", selection.prompt)?;
+            say!("{}:", heading_of(&action, &selection))?;
             if let Some(first) = selections.first() {
                 selection = first.clone();
             }
+        } else {
+            selection.prompt = heading_of(&action, &selection);
         }
         let listed = is_list(&selection.kind, &selection.options);
         match &selection.kind {
@@ -474,5 +512,42 @@ fn read(input: &mut impl Iterator<Item = io::Result<String>>) -> Result<Option<S
     match input.next() {
         None => Ok(None),
         Some(line) => Ok(Some(line.map_err(CliError::Terminal)?.trim().to_owned())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prompts(action: &str, selection: &str) -> (ActionPrompt, SelectionPrompt) {
+        let selection = SelectionPrompt {
+            name: "whom".to_owned(),
+            prompt: selection.to_owned(),
+            kind: SelectionKind::ChooseFrom { min: 1, max: 1 },
+            options: Vec::new(),
+            error: None,
+        };
+        let action = ActionPrompt {
+            action: "steal".to_owned(),
+            prompt: action.to_owned(),
+            args: None,
+            confirm: None,
+            chosen: Vec::new(),
+            selection: Some(selection.clone()),
+        };
+        (action, selection)
+    }
+
+    /// A follow-up's own text and its selection's own prompt both reach the player.
+    #[test]
+    fn a_heading_shows_the_action_and_the_selection_when_they_differ() {
+        let (action, selection) = prompts("Steal up to 3?", "From whom");
+        assert_eq!(heading_of(&action, &selection), "Steal up to 3? From whom");
+        let (action, selection) = prompts("Steal", "From whom");
+        assert_eq!(heading_of(&action, &selection), "Steal: From whom");
+        let (action, selection) = prompts("Play a card", "Play a card");
+        assert_eq!(heading_of(&action, &selection), "Play a card");
+        let (action, selection) = prompts("", "From whom");
+        assert_eq!(heading_of(&action, &selection), "From whom");
     }
 }

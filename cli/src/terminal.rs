@@ -20,7 +20,10 @@ pub trait TerminalGame: Search + Game<Actions: PartialEq, Config: Send + Sync> {
     const ABOUT: &'static str = "";
 
     /// The state as `viewer` may see it, as lines of text: shown before each of the
-    /// person's decisions and on `state`.
+    /// person's decisions and on `state`. Who is to act is not the state's to say: `play`
+    /// prints it under the summary from the engine (`To act: North`), a pending follow-up
+    /// first, so a summary that names the player to move from its own fields would be wrong
+    /// during a follow-up (a multi-jump).
     fn summary(&self, viewer: Viewer) -> String;
 
     /// A move that was just applied, as `viewer` may see it, in a sentence with the

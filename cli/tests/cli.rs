@@ -203,6 +203,8 @@ fn a_person_plays_tictactoe_to_the_end() {
     // The first free space each turn, by number.
     let out = play_to_the_end("tictactoe", "2", &"1\n".repeat(10));
     assert!(out.contains("X marks 0,0"), "{out}");
+    // Who is to act comes from the engine, under the board.
+    assert!(out.contains("\nYou are X\nTo act: X\n"), "{out}");
 }
 
 /// A search agent at one seat, random players at the others: the table says who plays

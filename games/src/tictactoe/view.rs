@@ -8,8 +8,9 @@ use super::{Finish, Mark, TicTacToe, TicTacToeMove};
 
 impl TicTacToe {
     /// The board as text, columns numbered across the top and rows down the side (a space
-    /// is named `row,column`), then whose turn it is or how the game ended. The same for
-    /// every viewer: nothing is hidden; `viewer` is told which mark is theirs.
+    /// is named `row,column`), then which mark is the viewer's, or how the game ended. The
+    /// same for every viewer: nothing is hidden. Who is to act is the engine's to say
+    /// (`Engine::to_act`, follow-ups included), not the board's.
     #[must_use]
     pub fn summary(&self, viewer: PlayerIndex) -> String {
         let grid = self.board().grid();
@@ -33,14 +34,10 @@ impl TicTacToe {
             text.push('\n');
         }
         match self.finish() {
-            None => {
-                let _ = writeln!(
-                    text,
-                    "{} to move; you are {}",
-                    self.player_name(self.to_play()),
-                    Mark::of(viewer)
-                );
+            None if viewer.0 < 2 => {
+                let _ = writeln!(text, "You are {}", Mark::of(viewer));
             }
+            None => {}
             Some(Finish::Won { player, .. }) => {
                 let _ = writeln!(text, "{} wins", self.player_name(*player));
             }
