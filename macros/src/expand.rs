@@ -216,11 +216,25 @@ fn expand(action: &ActionDef) -> TokenStream {
     }
 
     let bind_args = names.bind_args();
-    let condition = match &action.condition {
+    // The condition is written once, in a helper whose `impl Condition` result checks its
+    // type (one error at the author's expression, however often it is asked).
+    let (condition, unavailable) = match &action.condition {
         Some(condition) => {
-            quote_spanned!(condition.span()=> { let __condition: bool = #condition; __condition })
+            let params = names.params(0);
+            let output = quote_spanned!(condition.span()=> impl #mp::Condition);
+            helpers.push(quote! {
+                #[doc(hidden)]
+                fn __meeple_condition(#params) -> #output {
+                    #bind_args
+                    #condition
+                }
+            });
+            (
+                quote!(#mp::Condition::holds(&Self::__meeple_condition(game, player, args))),
+                quote!(#mp::Condition::reason(Self::__meeple_condition(game, player, args))),
+            )
         }
-        None => quote!(true),
+        None => (quote!(true), quote!(#mp::None)),
     };
     let prompt = match &action.prompt {
         Some(prompt) => {
@@ -419,6 +433,12 @@ fn expand(action: &ActionDef) -> TokenStream {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #condition
+                }
+
+                fn unavailable(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> {
+                    let #mp::ActionContext { game, player, args } = cx;
+                    #bind_args
+                    #unavailable
                 }
 
                 fn prompt(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::String {

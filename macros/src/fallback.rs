@@ -109,6 +109,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn args(&self) -> #args { #never }
                 fn free_args() -> #mp::Option<#args> { #never }
                 fn condition(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
+                fn unavailable(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
                 fn prompt(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::String { #never }
                 fn description(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
                 fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }

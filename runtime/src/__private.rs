@@ -12,8 +12,8 @@ pub use std::vec::Vec;
 pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::Iterator};
 
 pub use crate::action::{
-    Action, ActionSet, Behaviour, FollowUp, GameOf, GroupState, InGame, IntoBehaviour, Message,
-    OptionState, SelectionState, Skip, Step, Validation,
+    Action, ActionSet, Behaviour, Condition, FollowUp, GameOf, GroupState, InGame, IntoBehaviour,
+    Message, OptionState, SelectionState, Skip, Step, Validation,
 };
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};

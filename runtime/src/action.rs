@@ -49,6 +49,9 @@ pub trait Action: Sized + Clone + Debug {
     fn free_args() -> Option<Self::Args>;
     /// The action's `condition`: whether it is available at all (true when not declared).
     fn condition(cx: ActionContext<'_, Self::Game, Self::Args>) -> bool;
+    /// Why the action's `condition` refuses it, when it says ([`Condition::reason`]):
+    /// asked only to explain a refusal.
+    fn unavailable(cx: ActionContext<'_, Self::Game, Self::Args>) -> Option<String>;
     /// The action's `prompt` text (its name when not declared).
     fn prompt(cx: ActionContext<'_, Self::Game, Self::Args>) -> String;
     /// The action's `description`, shown to the others while this player chooses.
@@ -611,6 +614,46 @@ impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
     fn into_behaviour(self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
         moves.extend(self);
         Vec::new()
+    }
+}
+
+/// What an action's `condition = ...` expression may evaluate to: `bool`, or
+/// `Result<(), E>` whose error (`E: Display`) says why the action is not available, in
+/// words for the player ("captures are mandatory"): shown in the refusal of a submission
+/// of the action ([`Refusal::ActionNotAvailable`](crate::Refusal::ActionNotAvailable)'s
+/// `reason`). Prefer a `&'static str` error: the condition is asked at every decision, and
+/// its text is read only when a refusal explains itself.
+#[diagnostic::on_unimplemented(
+    message = "an action's `condition` is a `bool` or a `Result<(), E: Display>` (the reason shown to the player), not `{Self}`",
+    label = "this is neither a `bool` nor a `Result<(), E>`"
+)]
+pub trait Condition {
+    /// Whether the action is available; cheap, no allocation.
+    fn holds(&self) -> bool;
+    /// Why it is not, in the game's words: `None` when it is available, or when the
+    /// condition gives no reason (a `bool`, or an empty text).
+    fn reason(self) -> Option<String>;
+}
+
+impl Condition for bool {
+    fn holds(&self) -> bool {
+        *self
+    }
+
+    fn reason(self) -> Option<String> {
+        None
+    }
+}
+
+impl<E: Display> Condition for Result<(), E> {
+    fn holds(&self) -> bool {
+        self.is_ok()
+    }
+
+    fn reason(self) -> Option<String> {
+        self.err()
+            .map(|error| error.to_string())
+            .filter(|text| !text.is_empty())
     }
 }
 

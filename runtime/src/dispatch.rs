@@ -116,6 +116,11 @@ ask_args! {
 }
 
 ask_args! {
+    /// Why the action's `condition` refuses it, in the game's words, if it says.
+    unavailable => Unavailable {} -> Option<String>, |cx, _wrap, _this| A::unavailable(cx)
+}
+
+ask_args! {
     /// The action's `prompt` text.
     prompt => PromptText {} -> String, |cx, _wrap, _this| A::prompt(cx)
 }

@@ -152,12 +152,15 @@ pub enum Refusal {
     },
     /// The action exists but is not offered to this player now (its condition is false,
     /// it has no valid completion, or a follow-up must be taken first).
-    #[error("`{action}` is not available to {player} now; available: {}", if available.is_empty() { "nothing".to_owned() } else { available.join(", ") })]
+    #[error("`{action}` is not available to {player} now{}; available: {}", reason.as_ref().map(|reason| format!(": {reason}")).unwrap_or_default(), if available.is_empty() { "nothing".to_owned() } else { available.join(", ") })]
     ActionNotAvailable {
         /// The action submitted.
         action: &'static str,
         /// Who submitted.
         player: Seat,
+        /// Why, in the game's words, when the action's `condition` says
+        /// ([`Condition`](crate::Condition): "captures are mandatory").
+        reason: Option<String>,
         /// The actions this player may take now.
         available: Vec<&'static str>,
     },

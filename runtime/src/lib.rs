@@ -155,7 +155,8 @@
 //!
 //! [`attributes`] has an example of each. On the action struct, `#[action(...)]`:
 //! - `prompt = <expr>`: the text shown with the action (its name by default);
-//! - `condition = <bool expr>`: whether it is available at all;
+//! - `condition = <bool expr>`: whether it is available at all; or a `Result<(), E>`
+//!   whose error says why not, shown in the refusal ([`Condition`]);
 //! - `description = "<template>"`: what the others see while the player chooses;
 //! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
 //!   templates naming `{player}`, the selections and the arguments (see *Templates*);
@@ -323,7 +324,7 @@ pub mod __private;
 // and visitors, `Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
 // generated code alone and reachable only through `__private`: authors write the derives,
 // clients read prompts. (`meeple::Action` is the derive.)
-pub use action::{ActionSet, Behaviour, FollowUp, IntoBehaviour, Message, Validation};
+pub use action::{ActionSet, Behaviour, Condition, FollowUp, IntoBehaviour, Message, Validation};
 pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,

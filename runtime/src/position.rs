@@ -1109,11 +1109,8 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     fn not_available(&self, player: PlayerIndex, action: &str) -> Refusal {
-        let action = G::Actions::NAMES
-            .iter()
-            .find(|name| **name == action)
-            .copied()
-            .unwrap_or("?");
+        let index = G::Actions::NAMES.iter().position(|name| *name == action);
+        let action = index.map_or("?", |index| G::Actions::NAMES[index]);
         let available = self
             .available(player)
             .iter()
@@ -1122,8 +1119,28 @@ impl<G: Game> Position<G> {
         Refusal::ActionNotAvailable {
             action,
             player: self.seat(player),
+            reason: index.and_then(|index| self.condition_reason(player, index)),
             available,
         }
+    }
+
+    /// Why the condition of the action at `index` refuses it to `player`, in the game's
+    /// words, when it is the condition that refuses it and it says why: asked of the
+    /// arguments the player would take it with (the pending follow-up's, else the
+    /// action's own when it has no `#[arg]`).
+    fn condition_reason(&self, player: PlayerIndex, index: usize) -> Option<String> {
+        let args = match self.follow_ups.first() {
+            Some(follow_up) if G::Actions::args_index(&follow_up.args) == index => {
+                follow_up.args.clone()
+            }
+            Some(_) => return None,
+            None => G::Actions::free_args(index)?,
+        };
+        let cx = ActionContext::new(&self.state, player, &args);
+        if cx.condition() {
+            return None;
+        }
+        ActionContext::new(&self.state, player, &args).unavailable()
     }
 
     /// `player` as errors name them.

@@ -183,6 +183,7 @@ fn refused_follow_ups_say_why() {
         error,
         Refusal::ActionNotAvailable {
             action: "steal",
+            reason: None,
             player: seat(P1),
             available: vec!["steal"],
         }
@@ -196,6 +197,7 @@ fn refused_follow_ups_say_why() {
         error,
         SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "earn",
+            reason: None,
             player: seat(P1),
             available: vec!["steal"],
         })
@@ -208,6 +210,7 @@ fn refused_follow_ups_say_why() {
         engine.prompt_action(P1, "earn", &[]),
         Err(SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "earn",
+            reason: None,
             player: seat(P1),
             available: vec!["steal"],
         }))

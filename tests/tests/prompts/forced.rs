@@ -277,6 +277,7 @@ fn refused_boardings_say_why() {
         error,
         SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "cast_off",
+            reason: None,
             player: seat(P1),
             available: vec!["board"],
         })

@@ -172,6 +172,7 @@ fn removed_options_and_actions_are_refused() {
         SubmitError::Refused(Refusal::ActionNotAvailable {
             action,
             player: seat(P0),
+            reason: None,
             available: vec!["open"],
         })
     };

@@ -71,9 +71,13 @@ struct Discard {
     card: u8,
 }
 
-/// Draw from the deck, while it lasts.
+/// Draw from the deck, while it lasts (a `Result` condition: its text is the reason).
 #[derive(Clone, Debug, Action)]
-#[action(prompt = "Draw", condition = game.deck > 0, behaviour = [CardMove::Note("drew".to_owned())])]
+#[action(
+    prompt = "Draw",
+    condition = if game.deck > 0 { Ok(()) } else { Err("the deck is empty") },
+    behaviour = [CardMove::Note("drew".to_owned())]
+)]
 struct Draw {}
 
 #[derive(Clone, Debug, Actions)]
@@ -338,5 +342,44 @@ fn a_player_with_only_refused_options_is_stuck() {
         [RecordKind::Setup, RecordKind::Pass],
         "the game passes for a player with nothing possible; status {:?}, prompt {prompt}",
         engine.status()
+    );
+}
+
+/// A condition that says why: the refusal of the action carries its text, the prompt
+/// leaves the action out, and nothing changes.
+#[test]
+fn a_refused_condition_says_why() {
+    let mut engine = cards(&[1, 3, 7, 8, 9], 6, 0);
+    assert_eq!(offered(&engine, P0), ["play", "meld", "discard"]);
+    let error = refused(&mut engine, submit(P0, Submission::new("draw")));
+    assert_eq!(
+        error,
+        SubmitError::Refused(Refusal::ActionNotAvailable {
+            action: "draw",
+            player: seat(P0),
+            reason: Some("the deck is empty".to_owned()),
+            available: vec!["play", "meld", "discard"],
+        })
+    );
+    assert_eq!(
+        error.to_string(),
+        "`draw` is not available to Player 1 now: the deck is empty; available: play, meld, discard"
+    );
+    let error = refused(&mut engine, |engine| {
+        engine.prompt_action(P0, "draw", &[]).map(|_| ())
+    });
+    assert_eq!(
+        error.to_string(),
+        "`draw` is not available to Player 1 now: the deck is empty; available: play, meld, discard"
+    );
+    // An action without a completion, its condition holding, has no reason to give.
+    let mut engine = cards(&[8], 6, 1);
+    let error = refused(&mut engine, submit(P0, Submission::new("meld")));
+    assert!(
+        matches!(
+            &error,
+            SubmitError::Refused(Refusal::ActionNotAvailable { reason: None, .. })
+        ),
+        "{error}"
     );
 }
