@@ -3,6 +3,7 @@
 
 use meeple::{PlayerIndex, Viewer};
 use meeple_games::blackjack::Blackjack;
+use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
 use meeple_games::tictactoe::TicTacToe;
@@ -65,5 +66,17 @@ impl TerminalGame for Blackjack {
 
     fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
         Blackjack::describe_move(self, applied, seat(viewer))
+    }
+}
+
+impl TerminalGame for ConnectFour {
+    const ABOUT: &'static str = "Connect Four, 2 players, 7 columns by 6 rows";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        ConnectFour::summary(self, seat(viewer))
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
+        ConnectFour::describe_move(self, applied, seat(viewer))
     }
 }

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use meeple_games::blackjack::Blackjack;
+use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
 use meeple_games::tictactoe::TicTacToe;
@@ -13,5 +14,6 @@ fn main() -> ExitCode {
         .game::<TicTacToe>()
         .game::<Memory>()
         .game::<Blackjack>()
+        .game::<ConnectFour>()
         .run()
 }

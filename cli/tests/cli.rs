@@ -135,7 +135,12 @@ fn a_seat_that_does_not_exist_is_refused() {
 fn every_game_simulates_and_replays() {
     let dir = std::env::temp_dir().join(format!("meeple-cli-games-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    for (game, players) in [("tictactoe", "2"), ("memory", "3"), ("blackjack", "4")] {
+    for (game, players) in [
+        ("tictactoe", "2"),
+        ("memory", "3"),
+        ("blackjack", "4"),
+        ("connect_four", "2"),
+    ] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
         let simulated = meeple(
@@ -205,6 +210,17 @@ fn a_person_plays_tictactoe_to_the_end() {
     assert!(out.contains("X marks 0,0"), "{out}");
     // Who is to act comes from the engine, under the board.
     assert!(out.contains("\nYou are X\nTo act: X\n"), "{out}");
+}
+
+#[test]
+fn a_person_plays_connect_four_to_the_end() {
+    // The first column not full, each turn.
+    let out = play_to_the_end("connect_four", "5", &"1\n".repeat(30));
+    assert!(out.contains("Red drops a disc in column 1"), "{out}");
+    assert!(
+        out.contains("\nYou are Red\nTo act: Red\nDrop a disc:\n   1. 1\n"),
+        "{out}"
+    );
 }
 
 /// A search agent at one seat, random players at the others: the table says who plays

@@ -12,6 +12,7 @@ mod suite;
 
 use meeple::UndoError;
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
+use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
 use meeple_games::tictactoe::{self, TicTacToe, TicTacToeConfig};
@@ -158,4 +159,21 @@ fn tictactoe_conforms() {
     // No line of three is made in fewer than five marks, all chosen.
     assert!(report.submissions >= 8 * 5, "{report:?}");
     assert!(report.views.submissions >= 8 * 5, "{report:?}");
+}
+
+/// Connect Four: nothing is hidden and nothing is drawn, so every view is the whole state
+/// and every game is taken back, disc by disc, to the empty board.
+#[test]
+fn connect_four_conforms() {
+    let report = conforms(&Table::<ConnectFour> {
+        name: "connect four".to_owned(),
+        config: (),
+        players: 2,
+        seeds: 0..6,
+        chest: Some(connect_four::chest()),
+        first_hidden: None,
+    });
+    assert_eq!(report.rewound_to_start, 6, "{report:?}");
+    // No four is made in fewer than seven discs, all chosen.
+    assert!(report.submissions >= 6 * 7, "{report:?}");
 }

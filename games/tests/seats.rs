@@ -9,6 +9,7 @@ use meeple::{
     Viewer,
 };
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
+use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Memory, MemoryConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
@@ -142,6 +143,11 @@ proptest! {
     fn blackjack_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..30, players in 1usize..=7, far in any::<bool>()) {
         let seat = if far { PlayerIndex(usize::MAX) } else { PlayerIndex(players) };
         refuses_outside::<Blackjack>(BlackjackConfig::default(), players, seed, steps, seat);
+    }
+
+    #[test]
+    fn connect_four_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..42, seat in outside(2)) {
+        refuses_outside::<ConnectFour>((), 2, seed, steps, seat);
     }
 
     #[test]

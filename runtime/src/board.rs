@@ -155,6 +155,31 @@ impl Direction {
             Direction::NorthWest => (-1, -1),
         }
     }
+
+    /// The direction the other way (south for north).
+    #[must_use]
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::North => Direction::South,
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::East => Direction::West,
+            Direction::SouthEast => Direction::NorthWest,
+            Direction::South => Direction::North,
+            Direction::SouthWest => Direction::NorthEast,
+            Direction::West => Direction::East,
+            Direction::NorthWest => Direction::SouthEast,
+        }
+    }
+
+    /// The four axes of a grid, each by one of its two directions: east (a row), south (a
+    /// column), south-east and south-west (the diagonals). What "n in a row" games look
+    /// along ([`Grid::run_through`]).
+    pub const AXES: [Direction; 4] = [
+        Direction::East,
+        Direction::South,
+        Direction::SouthEast,
+        Direction::SouthWest,
+    ];
 }
 
 /// Which neighbours of a grid space are adjacent.
@@ -247,6 +272,30 @@ impl Grid {
             .directions()
             .iter()
             .filter_map(move |&direction| self.step(space, direction))
+    }
+
+    /// How many spaces in a row, through `space` along `direction`'s axis (both ways),
+    /// `same` holds for: 0 when it does not hold for `space` itself. The test of "n in a
+    /// row" games after a piece lands on `space`, without listing any line (no allocation):
+    /// `grid.run_through(space, Direction::East, |other| board.component(other) == mine) >= 4`.
+    pub fn run_through(
+        self,
+        space: Space,
+        direction: Direction,
+        same: impl Fn(Space) -> bool,
+    ) -> usize {
+        if !same(space) {
+            return 0;
+        }
+        let mut run = 1;
+        for way in [direction, direction.opposite()] {
+            let mut at = space;
+            while let Some(next) = self.step(at, way).filter(|&next| same(next)) {
+                run += 1;
+                at = next;
+            }
+        }
+        run
     }
 
     /// Every straight line of `length` spaces (rows, columns and both diagonals), each from
