@@ -3,6 +3,7 @@
 
 use meeple::{PlayerIndex, Viewer};
 use meeple_games::blackjack::Blackjack;
+use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
@@ -78,5 +79,17 @@ impl TerminalGame for ConnectFour {
 
     fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
         ConnectFour::describe_move(self, applied, seat(viewer))
+    }
+}
+
+impl TerminalGame for Breakthrough {
+    const ABOUT: &'static str = "Breakthrough, 2 players, 8x8, spaces named a1 to h8";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        Breakthrough::summary(self, seat(viewer))
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
+        Breakthrough::describe_move(self, applied, seat(viewer))
     }
 }

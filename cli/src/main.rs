@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use meeple_games::blackjack::Blackjack;
+use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
@@ -15,5 +16,6 @@ fn main() -> ExitCode {
         .game::<Memory>()
         .game::<Blackjack>()
         .game::<ConnectFour>()
+        .game::<Breakthrough>()
         .run()
 }

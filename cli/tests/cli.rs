@@ -140,6 +140,7 @@ fn every_game_simulates_and_replays() {
         ("memory", "3"),
         ("blackjack", "4"),
         ("connect_four", "2"),
+        ("breakthrough", "2"),
     ] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
@@ -221,6 +222,14 @@ fn a_person_plays_connect_four_to_the_end() {
         out.contains("\nYou are Red\nTo act: Red\nDrop a disc:\n   1. 1\n"),
         "{out}"
     );
+}
+
+#[test]
+fn a_person_plays_breakthrough_to_the_end() {
+    // The first move offered, each turn: the first pawn's first move.
+    let out = play_to_the_end("breakthrough", "1", &"1\n".repeat(200));
+    assert!(out.contains("Black moves to a6"), "{out}");
+    assert!(out.contains("Game over: won by "), "{out}");
 }
 
 /// A search agent at one seat, random players at the others: the table says who plays

@@ -5,6 +5,7 @@
 //! - [`tictactoe`]: Tic-tac-toe and k in a row on a square board.
 //! - [`memory`]: Memory (Concentration) for 2 to 6 players, face-down pairs on a grid.
 //! - [`blackjack`]: Blackjack for 1 to 7 players against the dealer, from a shuffled shoe.
+//! - [`breakthrough`]: Breakthrough, pawns that advance and capture on an 8x8 board.
 //! - [`connect_four`]: Connect Four, discs dropped into the columns of an upright board.
 //!
 //! [`french`] holds the 52-card deck that Hearts and Blackjack share.
@@ -29,6 +30,7 @@
 //! ```
 
 pub mod blackjack;
+pub mod breakthrough;
 pub mod connect_four;
 pub mod french;
 pub mod hearts;

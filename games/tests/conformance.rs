@@ -12,6 +12,7 @@ mod suite;
 
 use meeple::UndoError;
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
+use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
@@ -176,4 +177,22 @@ fn connect_four_conforms() {
     assert_eq!(report.rewound_to_start, 6, "{report:?}");
     // No four is made in fewer than seven discs, all chosen.
     assert!(report.submissions >= 6 * 7, "{report:?}");
+}
+
+/// Breakthrough: nothing is hidden and nothing is drawn, every pawn lies in one place (a
+/// pawn taken is moved off the board, to its captor's pawns taken), and every game is taken
+/// back, move by move, to the start.
+#[test]
+fn breakthrough_conforms() {
+    let report = conforms(&Table::<Breakthrough> {
+        name: "breakthrough".to_owned(),
+        config: (),
+        players: 2,
+        seeds: 0..3,
+        chest: Some(breakthrough::chest()),
+        first_hidden: None,
+    });
+    assert_eq!(report.rewound_to_start, 3, "{report:?}");
+    // A pawn needs six moves to break through: eleven decisions at least.
+    assert!(report.submissions >= 3 * 11, "{report:?}");
 }

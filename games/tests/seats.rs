@@ -9,6 +9,7 @@ use meeple::{
     Viewer,
 };
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
+use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Memory, MemoryConfig};
@@ -148,6 +149,11 @@ proptest! {
     #[test]
     fn connect_four_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..42, seat in outside(2)) {
         refuses_outside::<ConnectFour>((), 2, seed, steps, seat);
+    }
+
+    #[test]
+    fn breakthrough_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..80, seat in outside(2)) {
+        refuses_outside::<Breakthrough>((), 2, seed, steps, seat);
     }
 
     #[test]
