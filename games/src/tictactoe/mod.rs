@@ -41,9 +41,9 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use meeple::{
-    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Game, Grid, Move,
-    MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search, Seats,
-    Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Game, Grid,
+    Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search,
+    Seats, Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -481,16 +481,37 @@ impl TicTacToe {
     }
 
     /// The line of `in_a_row` marks of `mark` through `space`, if there is one: the first
-    /// found among the board's lines, in reading order.
+    /// among the board's lines ([`Grid::lines`]: by first space in reading order, then
+    /// along a row, a column, and the two diagonals). Looks along the grid's axes from
+    /// `space` ([`Grid::run_through`]) and allocates only for a line found: no line is
+    /// listed at each mark.
     #[must_use]
     pub fn line_through(&self, space: Space, mark: Mark) -> Option<Vec<Space>> {
-        self.board
-            .grid()
-            .lines(self.config.in_a_row)
+        let grid = self.board.grid();
+        let length = self.config.in_a_row;
+        let same = |on: Space| self.mark(on) == Some(mark);
+        // The earliest first space of a line through `space` along each axis that has one:
+        // as far back along the run as a line of `length` still reaches `space`.
+        let (start, axis) = Direction::AXES
             .into_iter()
-            .find(|line| {
-                line.contains(&space) && line.iter().all(|&on| self.mark(on) == Some(mark))
+            .filter(|&axis| grid.run_through(space, axis, same) >= length)
+            .map(|axis| {
+                let mut start = space;
+                for _ in 1..length {
+                    match grid.step(start, axis.opposite()).filter(|&back| same(back)) {
+                        Some(back) => start = back,
+                        None => break,
+                    }
+                }
+                (start, axis)
             })
+            .min_by_key(|&(start, _)| start.0)?;
+        let mut line = Vec::with_capacity(length);
+        line.push(start);
+        while line.len() < length {
+            line.push(grid.step(line[line.len() - 1], axis)?);
+        }
+        Some(line)
     }
 }
 

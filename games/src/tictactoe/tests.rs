@@ -219,3 +219,38 @@ fn views_and_prompts_pass_the_harness() {
         assert_eq!(report.games, 20);
     }
 }
+
+/// The line found through a space, looking along the axes from it, is the first of the
+/// board's lines ([`Grid::lines`]) through it, on every board size and line length, at
+/// every step of random games.
+#[test]
+fn lines_through_a_space_are_the_first_of_the_boards_lines() {
+    use rand::{RngExt, SeedableRng};
+    for (size, in_a_row) in [(3, 3), (4, 3), (5, 4), (7, 3), (7, 5)] {
+        let config = TicTacToeConfig { size, in_a_row };
+        for seed in 0..20 {
+            let mut engine = Engine::<TicTacToe>::new(config.clone(), 2, seed).expect("a setup");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            loop {
+                let game = engine.state();
+                let lines = game.board().grid().lines(in_a_row);
+                for space in game.board().grid().spaces() {
+                    for mark in [Mark::X, Mark::O] {
+                        let listed = lines.iter().find(|line| {
+                            line.contains(&space)
+                                && line.iter().all(|&on| game.mark(on) == Some(mark))
+                        });
+                        assert_eq!(game.line_through(space, mark).as_ref(), listed, "{space:?}");
+                    }
+                }
+                let Some(player) = engine.to_act().first() else {
+                    break;
+                };
+                let count = engine.count_completions(player);
+                engine
+                    .submit_nth(player, rng.random_range(0..count))
+                    .expect("a completion");
+            }
+        }
+    }
+}
