@@ -38,6 +38,11 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use crate::terminal::TerminalGame;
 
+/// The README's Rust code, compiled as doctests so that it stays true as written.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 use crate::simulate::TableArgs;
 
 /// The most games one `simulate` plays (a billion).

@@ -266,6 +266,33 @@
 //! from the player's view equals the one from the full state, and that every viewer's moves
 //! replayed from the viewed setup give their view.
 //!
+//! ### A game of moving pieces
+//!
+//! A board game of moving and capturing pieces fits the same machinery (`meeple-games` has
+//! two, Connect Four and Breakthrough, with OpenSpiel's rules):
+//! - the pieces are the components of a [`Deck`], and every place they can lie is a field
+//!   of the state marked `#[view(place)]`: the [`Board`] of a [`Grid`], and a [`Stack`] per
+//!   player for the pieces not yet played (Connect Four's discs) or taken (Breakthrough's
+//!   pawns). A captured piece moves off the board into its captor's stack, so every piece
+//!   lies in exactly one place at every moment, as the [`Chest`] check of the view harness
+//!   requires;
+//! - `#[derive(Places)]` names those places as data (`BreakthroughPlace::Board`,
+//!   `BreakthroughPlace::Taken(player)`), and an action declares its first move of pieces
+//!   with `move_piece(from = .., index = .., to = .., at = ..)`: a step is a move within the
+//!   board (`index = from.0`, `at = to.0`); a capture first moves the piece taken to the
+//!   captor's stack, and its `behaviour` moves the captor with a [`PieceMove`];
+//! - a move is chosen in two `choose_on_board` selections, the piece then where it goes
+//!   (`#[choose_on_board(game.pieces_of(player))] from: Space`,
+//!   `#[choose_on_board(game.targets(player, *from))] to: Space`): a piece without a move
+//!   is tree-shaken away, and a rule that binds every move (captures are mandatory) goes in
+//!   the action's `condition`, with its reason;
+//! - the geometry is the grid's: [`Grid::step`] in a [`Direction`], and
+//!   [`Grid::run_through`] for "n in a row" along each of [`Direction::AXES`], without
+//!   listing any line, so a move allocates nothing;
+//! - rules tests start from positions ([`Start`], see *Testing rules*): each game reads one
+//!   from its rows of text (`ConnectFour::from_rows`), and [`Game::validate_state`] refuses
+//!   one no game reaches (a floating disc, both sides with four).
+//!
 //! The runtime plays a game in two layers. A [`Position`] is the game as it stands (state,
 //! chance, follow-ups, what each player recalls) with everything to play it: prompts,
 //! completions, submissions in stages ([`Position::decode`], [`Position::admit`], then
