@@ -67,7 +67,12 @@ pub(crate) struct MessageDef {
 
 /// A field: a selection or an argument.
 pub(crate) enum FieldDef {
-    Arg { ident: Ident, ty: Box<Type> },
+    /// `#[arg]`, or `#[arg(label = <expr>)]`: how templates show the argument.
+    Arg {
+        ident: Ident,
+        ty: Box<Type>,
+        label: Option<Expr>,
+    },
     Selection(Box<SelectionDef>),
 }
 

@@ -176,7 +176,7 @@ fn expand(action: &ActionDef) -> TokenStream {
             .fields
             .iter()
             .filter_map(|field| match field {
-                FieldDef::Arg { ident, ty } => Some((ident, &**ty)),
+                FieldDef::Arg { ident, ty, .. } => Some((ident, &**ty)),
                 FieldDef::Selection(_) => None,
             })
             .collect(),
@@ -1127,6 +1127,14 @@ fn label_of(selection: &SelectionDef) -> TokenStream {
     }
 }
 
+/// The `label` of the argument named `name`, if it declares one.
+fn arg_label<'a>(names: &Names<'a>, name: &str) -> Option<&'a Expr> {
+    names.action.fields.iter().find_map(|field| match field {
+        FieldDef::Arg { ident, label, .. } if ident == name => label.as_ref(),
+        _ => None,
+    })
+}
+
 /// Renders a template into a `String` expression. Selections and arguments must be bound.
 /// Every template (`message`, `description`, `confirm`) fills its placeholders the same
 /// way: `{player}` and an argument of type `PlayerIndex` by the player's name, another
@@ -1161,13 +1169,19 @@ fn render(template: &Template, names: &Names<'_>, with_selections: bool) -> Toke
                 }
                 // A selection not yet made would be a mistake that `check` reports.
                 Some(_) => quote!(__text.push_str(&#mp::default_label(#ident));),
-                // An argument: its `Display`, a seat's name for a `PlayerIndex`.
-                None => quote_spanned! {template.span()=>
-                    __text.push_str(&{
-                        #[allow(unused_imports)]
-                        use #mp::{FillDisplay as _, FillSeat as _};
-                        (&#mp::Fill(#ident)).fill(game)
-                    });
+                // An argument: its `label`, else a seat's name for a `PlayerIndex`, a board
+                // position's by the game's naming, or its `Display`.
+                None => match arg_label(names, name) {
+                    Some(label) => quote_spanned! {label.span()=>
+                        __text.push_str(&::std::string::ToString::to_string(&(#label)));
+                    },
+                    None => quote_spanned! {template.span()=>
+                        __text.push_str(&{
+                            #[allow(unused_imports)]
+                            use #mp::{FillDisplay as _, FillNamed as _};
+                            (&#mp::Fill(#ident)).fill(game)
+                        });
+                    },
                 },
             }
         }

@@ -136,7 +136,7 @@ pub(crate) fn second_field_attr(field: impl Display, first: &str) -> String {
 }
 
 /// `#[arg(..)]`.
-pub(crate) const ARG_TAKES_NOTHING: &str = "`#[arg]` takes no parameters: the value comes from whoever asks for the action; write `#[arg]`";
+pub(crate) const ARG_TAKES_LABEL_ONLY: &str = "`#[arg]` takes only `label = <expr>`, how templates show the argument: its value comes from whoever asks for the action; write `#[arg]` or `#[arg(label = ..)]`";
 
 /// `skip_if = "<strategy>"` with an unknown strategy.
 pub(crate) fn unknown_skip_strategy(strategy: &str) -> String {

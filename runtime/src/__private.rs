@@ -31,7 +31,7 @@ pub use crate::selection::several::{
     Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, subset_count,
 };
 pub use crate::selection::values::{decode, default_label, encode, extra_value, no_extra, take};
-pub use crate::template::{Fill, FillDisplay, FillSeat};
+pub use crate::template::{Fill, FillDisplay, FillNamed, TemplateValue};
 pub use crate::view::{
     Conceal, Hide, Policy, ReadsNothing, ReadsWithSerde, StateReader, View, Viewer, serialize_state,
 };

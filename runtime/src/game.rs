@@ -134,6 +134,13 @@ pub trait Game: Clone + Debug + View + 'static {
     /// default, since keeping the history costs a view of every move for every player.
     const RECALLS: bool = false;
 
+    /// The name of a board space in messages: how a template shows an argument of type
+    /// [`Space`](crate::Space) or [`Placement`](crate::Placement) (Breakthrough's `c3`,
+    /// Tic-tac-toe's `1,1`). Defaults to `space N`, its number.
+    fn space_name(&self, space: crate::Space) -> String {
+        format!("space {}", space.0)
+    }
+
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
         format!("Player {}", player.0.saturating_add(1))

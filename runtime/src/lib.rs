@@ -193,7 +193,8 @@
 //!   one of `n` rotations (1 by default);
 //! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
 //! - `#[enter_text(prompt = .., validate = ..)]`;
-//! - `#[arg]`: given by whoever asks for the action as a follow-up.
+//! - `#[arg]`: given by whoever asks for the action as a follow-up; `#[arg(label = <expr>)]`
+//!   says how templates show it.
 //!
 //! `group = <name>` on consecutive selections (numbers, choices, text) shows them together,
 //! as one `choose_group` prompt (after Boardzilla's `chooseGroup`): each is submitted under
@@ -228,8 +229,11 @@
 //! - `{<selection>}`: its label, as the prompt shows the chosen value: the selection's
 //!   `label` if it declares one (for several values, each one's, joined with `, `), else
 //!   the value's JSON text (a string without its quotes);
-//! - `{<argument>}`: its `Display`; an argument of type [`PlayerIndex`] shows the
-//!   player's name.
+//! - `{<argument>}`: its `label` when it declares one (`#[arg(label = <expr>)]`, an
+//!   expression that sees `game`, `player` and the arguments); else an argument of type
+//!   [`PlayerIndex`] shows the player's name, a [`Space`] or a [`Placement`] the game's
+//!   name for it ([`Game::space_name`]: Breakthrough's `c3`), and any other its `Display`
+//!   ([`TemplateValue`]: a type without one is one error, at the template).
 //!
 //! `{{` and `}}` write braces. A `description` is shown while the player is still
 //! choosing, so it names no selection; `message` and `confirm` are rendered once every
@@ -379,4 +383,5 @@ pub use search::Search;
 pub use selection::choice::ValidSet;
 pub use start::Start;
 pub use submission::Submission;
+pub use template::TemplateValue;
 pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};

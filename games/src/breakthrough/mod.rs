@@ -242,6 +242,11 @@ impl Game for Breakthrough {
     fn player_name(&self, player: PlayerIndex) -> String {
         Pawn::of(player).to_string()
     }
+
+    /// As in chess: `a8` for the top left ([`Breakthrough::space_name`]).
+    fn space_name(&self, space: Space) -> String {
+        Breakthrough::space_name(self, space)
+    }
 }
 
 impl Breakthrough {

@@ -288,6 +288,11 @@ impl Game for ConnectFour {
     fn player_name(&self, player: PlayerIndex) -> String {
         Disc::of(player).to_string()
     }
+
+    /// `row 6, column 4` ([`ConnectFour::space_name`]).
+    fn space_name(&self, space: Space) -> String {
+        ConnectFour::space_name(self, space)
+    }
 }
 
 impl ConnectFour {

@@ -319,6 +319,11 @@ impl Game for TicTacToe {
     fn player_name(&self, player: PlayerIndex) -> String {
         Mark::of(player).to_string()
     }
+
+    /// `row,column` ([`TicTacToe::space_label`]).
+    fn space_name(&self, space: Space) -> String {
+        self.space_label(space)
+    }
 }
 
 impl TicTacToe {

@@ -201,6 +201,7 @@ pub(crate) fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<Fie
         return Some(FieldDef::Arg {
             ident,
             ty: Box::new(field.ty.clone()),
+            label: None,
         });
     };
     for extra in kinds {
@@ -210,12 +211,31 @@ pub(crate) fn parse_field(field: &syn::Field, errors: &mut Errors) -> Option<Fie
         );
     }
     if attr.path().is_ident(ARG) {
-        if !matches!(attr.meta, syn::Meta::Path(_)) {
-            errors.at(&attr.meta, messages::ARG_TAKES_NOTHING);
-        }
+        let label = match &attr.meta {
+            syn::Meta::Path(_) => None,
+            _ => match attr.parse_args_with(|input: ParseStream<'_>| {
+                let key: Ident = input.parse()?;
+                if key != "label" {
+                    return Err(syn::Error::new(key.span(), messages::ARG_TAKES_LABEL_ONLY));
+                }
+                input.parse::<syn::Token![=]>()?;
+                let label: Expr = input.parse()?;
+                if !input.is_empty() {
+                    return Err(input.error(messages::ARG_TAKES_LABEL_ONLY));
+                }
+                Ok(label)
+            }) {
+                Ok(label) => Some(label),
+                Err(error) => {
+                    errors.push(error);
+                    None
+                }
+            },
+        };
         return Some(FieldDef::Arg {
             ident,
             ty: Box::new(field.ty.clone()),
+            label,
         });
     }
     let attr_ident = attr.path().get_ident().cloned()?;

@@ -1,8 +1,10 @@
 //! Templates: `confirm` names the selections, asked once they are made; every template
-//! fills `{player}` and a `PlayerIndex` argument with the player's name, a selection with
-//! its label and another argument with its `Display`.
+//! fills `{player}` and a `PlayerIndex` argument with the player's name, a `Space` argument
+//! with the game's name for it, a selection with its label, an argument with its `label`
+//! and another argument with its `Display`.
 
 use super::*;
+use meeple::Space;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
 struct Board {
@@ -24,7 +26,7 @@ impl Journal for Board {
     confirm = "Place the tile in row {row}?",
     message = "{player} placed a tile in row {row}",
     behaviour = Behaviour::moves([Note(format!("row {row}"))])
-        .follow_up(player, GiveArgs { to: game.seats.next(player), count: *row }),
+        .follow_up(player, GiveArgs { to: game.seats.next(player), count: *row, at: Space(usize::from(*row) + 3), size: *row }),
 )]
 struct Place {
     #[choose_number(min = 1, max = game.rows)]
@@ -35,7 +37,7 @@ struct Place {
 #[derive(Clone, Debug, Action)]
 #[action(
     prompt = "Give a colour",
-    message = "{player} gives {count} of {colour} to {to}",
+    message = "{player} gives {count} of {colour} to {to} at {at}, {size}",
     behaviour = [Note(format!("gave {colour}"))],
 )]
 struct Give {
@@ -43,6 +45,10 @@ struct Give {
     to: PlayerIndex,
     #[arg]
     count: u8,
+    #[arg]
+    at: Space,
+    #[arg(label = if *size == 1 { "a single tile".to_owned() } else { format!("{size} in a row") })]
+    size: u8,
     #[choose_from(["red".to_owned(), "blue".to_owned()], label = format!("the {colour} one"))]
     colour: String,
 }
@@ -76,6 +82,10 @@ impl Game for Board {
     }
     fn outcome(&self) -> Option<Outcome> {
         None
+    }
+    /// Spaces by row and column, three a row: `r2c3`.
+    fn space_name(&self, space: Space) -> String {
+        format!("r{}c{}", space.0 / 3 + 1, space.0 % 3 + 1)
     }
 }
 
@@ -117,6 +127,6 @@ fn every_placeholder_is_filled_the_same_way() {
     submit(P0, Submission::new("give").with("colour", "red"))(&mut engine).expect("the follow-up");
     assert_eq!(
         engine.log().records[2].messages[0].text,
-        "Player 1 gives 2 of the red one to Player 2"
+        "Player 1 gives 2 of the red one to Player 2 at r2c3, 2 in a row"
     );
 }
