@@ -27,7 +27,7 @@
 //!     "........",
 //!     "........",
 //!     "........",
-//!     "b......w",
+//!     ".......w",
 //! ], PlayerIndex(1))?;
 //! let mut engine = Engine::from_start(Start::new(state, 2))?;
 //! let (from, to) = (engine.state().space("b7")?, engine.state().space("b8")?);
