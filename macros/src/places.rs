@@ -204,11 +204,11 @@ fn expand(
         if field.per_player {
             quote! {
                 for (__seat, __place) in #name.enumerate_mut() {
-                    __all.push((#place_ty::#variant(__seat), __place as &mut #dyn_place));
+                    __picked.offer(#place_ty::#variant(__seat), __place as &mut #dyn_place);
                 }
             }
         } else {
-            quote!(__all.push((#place_ty::#variant, #name as &mut #dyn_place));)
+            quote!(__picked.offer(#place_ty::#variant, #name as &mut #dyn_place);)
         }
     });
     let doc = format!(
@@ -245,9 +245,9 @@ fn expand(
 
             fn places_mut(&mut self, a: #place_ty, b: #place_ty) -> #mp::Option<(&mut #dyn_place, &mut #dyn_place)> {
                 let #ident { #(#names,)* .. } = self;
-                let mut __all: #mp::Vec<(#place_ty, &mut #dyn_place)> = #mp::Vec::new();
+                let mut __picked = #mp::TwoOf::new(&a, &b);
                 #(#listed)*
-                #mp::two_of(__all, &a, &b)
+                __picked.finish()
             }
         }
     }

@@ -20,7 +20,7 @@ pub use crate::components::{ComponentId, Pieces, Place};
 pub use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
 pub use crate::error::{DecodeError, Refusal, SubmitError};
 pub use crate::game::Game;
-pub use crate::places::{PieceMove, Places, piece_move_to, two_of};
+pub use crate::places::{PieceMove, Places, TwoOf, piece_move_to};
 pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};
 pub use crate::prompt::SelectionKind;
 pub use crate::selection::choice::{

@@ -375,7 +375,7 @@ pub use log::{ActionRecord, GameLog, LogSeal, LogStart, Record, RecordKind, Reco
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
-pub use places::{PieceMove, PieceMoveError, Places, two_of};
+pub use places::{PieceMove, PieceMoveError, Places};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};

@@ -54,28 +54,42 @@ pub trait Places {
     )>;
 }
 
-/// Picks the places `a` and `b` out of `all` (every place of a state, each listed once
-/// with its address), mutably at once: what [`Places::places_mut`] returns. `None` when
-/// `a == b` or either is not listed.
-pub fn two_of<'a, P: PartialEq, T: ?Sized>(
-    mut all: Vec<(P, &'a mut T)>,
-    a: &P,
-    b: &P,
-) -> Option<(&'a mut T, &'a mut T)> {
-    if a == b {
-        return None;
+/// Picks the places `a` and `b` among every place of a state, offered one by one with its
+/// address, mutably at once: what [`Places::places_mut`] returns, without listing the
+/// places anywhere (a move of pieces allocates nothing).
+pub struct TwoOf<'a, 'p, P, T: ?Sized> {
+    a: &'p P,
+    b: &'p P,
+    first: Option<&'a mut T>,
+    second: Option<&'a mut T>,
+}
+
+impl<'a, 'p, P: PartialEq, T: ?Sized> TwoOf<'a, 'p, P, T> {
+    /// Looks for the places at `a` and `b`.
+    pub fn new(a: &'p P, b: &'p P) -> Self {
+        TwoOf {
+            a,
+            b,
+            first: None,
+            second: None,
+        }
     }
-    let first = all.iter().position(|(id, _)| id == a)?;
-    let second = all.iter().position(|(id, _)| id == b)?;
-    // Take the later one out first, so the earlier index stays valid.
-    if first < second {
-        let (_, b) = all.swap_remove(second);
-        let (_, a) = all.swap_remove(first);
-        Some((a, b))
-    } else {
-        let (_, a) = all.swap_remove(first);
-        let (_, b) = all.swap_remove(second);
-        Some((a, b))
+
+    /// Offers `place`, at `id`: kept if it is one of the two.
+    pub fn offer(&mut self, id: P, place: &'a mut T) {
+        if id == *self.a {
+            self.first = Some(place);
+        } else if id == *self.b {
+            self.second = Some(place);
+        }
+    }
+
+    /// The two places; `None` when `a == b` or either was not offered.
+    pub fn finish(self) -> Option<(&'a mut T, &'a mut T)> {
+        if self.a == self.b {
+            return None;
+        }
+        Some((self.first?, self.second?))
     }
 }
 

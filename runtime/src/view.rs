@@ -76,6 +76,11 @@ pub enum Policy {
 /// correct when, for every viewer, the prompt computed from the view equals the prompt
 /// from the full state, and the viewed moves replayed from the viewed setup give the view
 /// (checked by [`check_views`](crate::check_views)).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a game's state without a view: add `#[derive(meeple::View)]` to it",
+    label = "`{Self}` needs `#[derive(meeple::View)]`",
+    note = "the view says what each viewer may see of the state; every field is visible by default, `#[view(hidden)]` and the others hide it (see `meeple::attributes`)"
+)]
 pub trait View: Sized {
     /// The fields of the state, as serialized, that some viewer may not see: what
     /// [`check_views`](crate::check_views) requires a view to hide at some step, so that a

@@ -1,0 +1,100 @@
+//! Random playouts of the games of boards, as `meeple simulate` plays them on one core
+//! (issue 30, "Speed"):
+//!
+//! - `playouts/<game>`: whole games on a bare `Position`, each decision a uniform
+//!   completion drawn with `count_completions` and played with `submit_nth`; criterion
+//!   reports playouts per second. `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
+//!   playouts of Tic-tac-toe, Connect Four and Breakthrough the same way, to run right
+//!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
+//!
+//! What the same playouts allocate is `benches/allocations.rs`'s to count, apart: its
+//! counting allocator would slow these.
+//!
+//! Run with `cargo bench -p meeple-games --bench playouts`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group};
+use meeple::{Game, Position};
+use meeple_games::breakthrough::Breakthrough;
+use meeple_games::connect_four::ConnectFour;
+use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// Plays `position` to its end with uniform completions drawn from `rng`; returns the
+/// number of submissions.
+fn play_out<G: Game>(position: &mut Position<G>, rng: &mut SmallRng) -> u64 {
+    let mut submissions = 0;
+    while let Some(player) = position.to_act().first() {
+        let count = position.count_completions(player);
+        if count == 0 {
+            break;
+        }
+        let _ = position.submit_nth(player, rng.random_range(0..count));
+        submissions += 1;
+    }
+    submissions
+}
+
+/// One game of `G`'s random playouts: its name, config and table.
+struct Table<G: Game> {
+    name: &'static str,
+    config: G::Config,
+    players: usize,
+}
+
+impl<G: Game> Table<G> {
+    fn bench(&self, c: &mut Criterion) {
+        let mut group = c.benchmark_group("playouts");
+        group.throughput(Throughput::Elements(1));
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut seed = 0;
+        group.bench_function(self.name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut position =
+                    Position::<G>::new(&self.config, self.players, seed).expect("a valid setup");
+                black_box(play_out(&mut position, &mut rng))
+            });
+        });
+        group.finish();
+    }
+}
+
+fn tictactoe() -> Table<TicTacToe> {
+    Table {
+        name: "tictactoe",
+        config: TicTacToeConfig::default(),
+        players: 2,
+    }
+}
+
+fn connect_four() -> Table<ConnectFour> {
+    Table {
+        name: "connect_four",
+        config: (),
+        players: 2,
+    }
+}
+
+fn breakthrough() -> Table<Breakthrough> {
+    Table {
+        name: "breakthrough",
+        config: (),
+        players: 2,
+    }
+}
+
+fn playouts(c: &mut Criterion) {
+    tictactoe().bench(c);
+    connect_four().bench(c);
+    breakthrough().bench(c);
+}
+
+criterion_group!(benches, playouts);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
