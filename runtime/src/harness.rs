@@ -1,6 +1,7 @@
 //! The view harness: random games that check, at every step, that no player's prompt or
 //! view depends on what they may not see. Usable by any game, in its tests.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use rand::seq::IndexedRandom;
@@ -221,12 +222,18 @@ fn check_game<G: Game>(
             // The messages, rendered from the state before the record as a log writes them,
             // and what each viewer did not know then.
             let messages = record.messages(follower.state());
+            // Only the words of the messages can name a hidden value: what is hidden is
+            // looked for among them.
+            let words: HashSet<&str> = messages
+                .iter()
+                .flat_map(|message| HiddenValues::words(&message.text))
+                .collect();
             let hidden_before: Vec<HiddenValues> = if messages.is_empty() {
                 Vec::new()
             } else {
                 viewers
                     .iter()
-                    .map(|&viewer| HiddenValues::unseen_of(follower.state(), viewer))
+                    .map(|&viewer| HiddenValues::unseen_among(follower.state(), viewer, &words))
                     .collect()
             };
             // What each viewer still does not know once the action's own first move has
@@ -237,7 +244,7 @@ fn check_game<G: Game>(
                 if position == 0 && !hidden_before.is_empty() {
                     hidden_after = viewers
                         .iter()
-                        .map(|&viewer| HiddenValues::unseen_of(follower.state(), viewer))
+                        .map(|&viewer| HiddenValues::unseen_among(follower.state(), viewer, &words))
                         .collect();
                 }
                 report.moves += 1;

@@ -107,6 +107,7 @@ impl HiddenValues {
     /// second card of the same face already turned up): for texts, where a value is only
     /// its words. Not for moves, whose values say which thing moved: a suit a player showed
     /// they lack lists cards that are still hidden in hands.
+    #[cfg(test)]
     pub(crate) fn unseen_of<G: View>(state: &G, viewer: Viewer) -> Self {
         let (mut hidden, seen) = Self::with_view(state, viewer);
         for_each_distinct(&seen, &mut |value| {
@@ -115,11 +116,59 @@ impl HiddenValues {
         hidden
     }
 
+    /// As `unseen_of`, but only of the strings among `words` (the words
+    /// of the texts to check): the same answer to [`named_in`](Self::named_in) for those
+    /// texts, found without building the set of every hidden value, so that a state with a
+    /// large hidden part (a shoe of six decks) costs two walks of its JSON, not a set of
+    /// all its values at every step.
+    pub(crate) fn unseen_among<G: View>(state: &G, viewer: Viewer, words: &HashSet<&str>) -> Self {
+        let mut hidden = HiddenValues::default();
+        if viewer == Viewer::Admin || words.is_empty() {
+            return hidden;
+        }
+        // A word that is no string of the state's JSON text is hidden nowhere: most
+        // messages name nothing of the state, and are then done without building its tree.
+        let text = serde_json::to_string(&Serialized(state)).unwrap_or_default();
+        let quoted = |word: &str| Value::String(word.to_owned()).to_string();
+        if !words.iter().any(|word| text.contains(&quoted(word))) {
+            return hidden;
+        }
+        let full = to_json(&Serialized(state));
+        let seen = to_json(&Serialized(&state.view(viewer)));
+        let mut found: HashSet<String> = HashSet::new();
+        differences(&full, &seen, &mut |value| {
+            if let Value::String(text) = value
+                && words.contains(text.as_str())
+            {
+                found.insert(text.clone());
+            }
+        });
+        if found.is_empty() {
+            return hidden;
+        }
+        for_each_distinct(&seen, &mut |value| {
+            if let Value::String(text) = value {
+                found.remove(text);
+            }
+        });
+        hidden.values = found
+            .into_iter()
+            .map(|text| Value::String(text).to_string())
+            .collect();
+        hidden
+    }
+
+    /// The words of `text` as [`named_in`](Self::named_in) reads them: runs of letters and
+    /// digits.
+    pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
+        text.split(|character: char| !character.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+    }
+
     /// The hidden strings that appear in `text` as whole words (between characters that
     /// are neither letters nor digits): a message that names a hidden card.
     pub(crate) fn named_in(&self, text: &str) -> Option<String> {
-        text.split(|character: char| !character.is_alphanumeric())
-            .filter(|word| !word.is_empty())
+        Self::words(text)
             .find(|word| {
                 self.values
                     .contains(&Value::String((*word).to_owned()).to_string())
@@ -153,34 +202,36 @@ impl HiddenValues {
         found
     }
 
-    /// Adds the parts of `full` that differ from `seen`: a member or an element of the
-    /// same place when both are objects, or arrays of one length; else `full` whole.
+    /// Adds the parts of `full` that differ from `seen` ([`differences`]).
     fn collect_differences(&mut self, full: &Value, seen: &Value) {
-        if full == seen {
-            return;
-        }
-        match (full, seen) {
-            (Value::Object(full), Value::Object(seen)) => {
-                for (key, member) in full {
-                    match seen.get(key) {
-                        Some(seen_member) => self.collect_differences(member, seen_member),
-                        None => self.collect_all(member),
-                    }
-                }
-            }
-            (Value::Array(full), Value::Array(seen)) if full.len() == seen.len() => {
-                for (element, seen_element) in full.iter().zip(seen) {
-                    self.collect_differences(element, seen_element);
-                }
-            }
-            _ => self.collect_all(full),
-        }
-    }
-
-    fn collect_all(&mut self, hidden: &Value) {
-        for_each_distinct(hidden, &mut |value| {
+        differences(full, seen, &mut |value| {
             self.values.insert(value.to_string());
         });
+    }
+}
+
+/// Calls `visit` with every distinct value ([`for_each_distinct`]) of the parts of `full`
+/// that differ from `seen`: a member or an element of the same place when both are
+/// objects, or arrays of one length; else `full` whole.
+fn differences(full: &Value, seen: &Value, visit: &mut impl FnMut(&Value)) {
+    if full == seen {
+        return;
+    }
+    match (full, seen) {
+        (Value::Object(full), Value::Object(seen)) => {
+            for (key, member) in full {
+                match seen.get(key) {
+                    Some(seen_member) => differences(member, seen_member, visit),
+                    None => for_each_distinct(member, visit),
+                }
+            }
+        }
+        (Value::Array(full), Value::Array(seen)) if full.len() == seen.len() => {
+            for (element, seen_element) in full.iter().zip(seen) {
+                differences(element, seen_element, visit);
+            }
+        }
+        _ => for_each_distinct(full, visit),
     }
 }
 
@@ -249,5 +300,58 @@ mod tests {
         );
         assert!(hidden.shown_in(&json!({"move": "deal", "card": {"known": piece}})));
         assert!(!hidden.shown_in(&json!({"move": "deal", "card": {"hidden": 9}})));
+    }
+
+    /// A state with a hidden hand and a card of the same face shown: the hidden values
+    /// found among a text's words are the ones found in the whole set, for every viewer.
+    #[test]
+    fn words_among_the_hidden_are_the_hidden_words() {
+        #[derive(Clone, serde::Serialize)]
+        struct Table {
+            hands: Vec<Vec<String>>,
+            shown: Vec<String>,
+        }
+        impl View for Table {
+            fn view(&self, viewer: Viewer) -> Self {
+                let mut view = self.clone();
+                for (seat, hand) in view.hands.iter_mut().enumerate() {
+                    if viewer != Viewer::Admin && viewer != Viewer::Player(PlayerIndex(seat)) {
+                        hand.clear();
+                    }
+                }
+                view
+            }
+            fn serialize_state<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(self, serializer)
+            }
+        }
+        let table = Table {
+            hands: vec![
+                vec!["QS".into(), "7H".into()],
+                vec!["AH".into(), "KD".into()],
+            ],
+            shown: vec!["7H".into()],
+        };
+        for text in ["North plays QS", "a 7H and AH", "KD, QS! 2C", "nothing"] {
+            let words: HashSet<&str> = HiddenValues::words(text).collect();
+            for viewer in [
+                Viewer::Player(PlayerIndex(0)),
+                Viewer::Player(PlayerIndex(1)),
+                Viewer::Observer,
+                Viewer::Admin,
+            ] {
+                assert_eq!(
+                    HiddenValues::unseen_among(&table, viewer, &words).named_in(text),
+                    HiddenValues::unseen_of(&table, viewer).named_in(text),
+                    "{text} for {viewer:?}"
+                );
+            }
+        }
+        let words: HashSet<&str> = HiddenValues::words("a 7H and AH").collect();
+        let hidden = HiddenValues::unseen_among(&table, Viewer::Player(PlayerIndex(0)), &words);
+        assert_eq!(hidden.named_in("a 7H and AH").as_deref(), Some("AH"));
     }
 }
