@@ -1,6 +1,6 @@
 //! Views and the view harness on a small game of hidden cards: `#[derive(View)]` policies,
-//! viewed moves, and the harness catching a prompt that peeks and a move that hides too
-//! much.
+//! viewed moves, and the harness catching a prompt that peeks, a move that hides too much,
+//! and a message that names what is hidden from a player it reaches.
 
 use meeple::{
     Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, Game, Move, MoveContext,
@@ -253,6 +253,84 @@ fn the_harness_catches_a_move_that_hides_what_it_reveals() {
         error
             .reason
             .contains("the viewed moves do not give the view"),
+        "{error}"
+    );
+}
+
+/// A game of secret words, whose action's message names the word chosen to every
+/// player: the word is hidden from the other, so the harness finds it in the message.
+mod words {
+    use super::*;
+
+    #[derive(Clone, Debug, Serialize, Deserialize, View)]
+    pub struct Words {
+        #[view(others = hidden)]
+        pub words: PerPlayer<String>,
+        pub said: Vec<PlayerIndex>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Said(PlayerIndex);
+
+    impl Move<Words> for Said {
+        fn apply(&self, game: &mut Words, _next: &mut MoveContext<'_, Self>) {
+            game.said.push(self.0);
+        }
+    }
+
+    /// Think of your word; the message tells everyone which (the leak).
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Think of your word", message = "{player} thinks of {word}", behaviour = [Said(player)])]
+    pub struct Think {
+        #[choose_from([game.words[player].clone()], skip_if = "never")]
+        word: String,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Words)]
+    pub enum WordsAction {
+        Think(Think),
+    }
+
+    impl Game for Words {
+        type Config = ();
+        type Move = Said;
+        type Actions = WordsAction;
+        const NAME: &'static str = "words";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+        fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+            let names = ["apple", "pear"];
+            let state = Words {
+                words: PerPlayer::from_fn(seats, |seat| names[seat.0 % 2].to_owned()),
+                said: Vec::new(),
+            };
+            Ok(Setup {
+                state,
+                moves: vec![],
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            match self.said.len() {
+                0 => PlayerSet::one(PlayerIndex(0)),
+                1 => PlayerSet::one(PlayerIndex(1)),
+                _ => PlayerSet::EMPTY,
+            }
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.said.len() == 2).then(|| Outcome::draw(Seats::new(2)))
+        }
+    }
+}
+
+#[test]
+fn the_harness_catches_a_message_that_names_a_hidden_value() {
+    let error = check_views::<words::Words>(&(), 2, 0..1, None, 10)
+        .expect_err("the message names the first player's word to the second");
+    assert_eq!(error.submission, 1);
+    assert!(
+        error.reason.starts_with(
+            "Player(PlayerIndex(1)) reads `apple`, hidden from them, in the message \"Player 1 thinks of apple\" of `think`"
+        ),
         "{error}"
     );
 }
