@@ -119,7 +119,7 @@ fn positions_the_game_cannot_reach_are_refused() {
     assert_eq!(
         TicTacToe::from_rows(TicTacToeConfig::default(), &["X?.", "...", "..."]).err(),
         Some(SetupError::State {
-            reason: "`?` at 0,1 is not `X`, `O` or `.`".to_owned()
+            reason: "`?` in row 0, column 1 is not `X`, `O` or `.`".to_owned()
         })
     );
 }

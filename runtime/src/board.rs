@@ -274,6 +274,53 @@ impl Grid {
             .filter_map(move |&direction| self.step(space, direction))
     }
 
+    /// Reads a position drawn as text: `rows`, the top first, a character per space, each
+    /// looked up in `legend` (`('X', Some(Mark::X))`, `('.', None)` for an empty space).
+    /// Returns every piece drawn with its space, in reading order: how a game builds the
+    /// positions of its rules tests (Tic-tac-toe's `from_rows`).
+    ///
+    /// # Errors
+    /// [`SetupError::State`](crate::SetupError::State) for another number of rows than the
+    /// grid's, a row of another length, or a character the legend does not have, saying
+    /// which (`` `?` in row 0, column 1 is not `X`, `O` or `.` ``).
+    pub fn read_rows<T: Clone>(
+        self,
+        rows: &[&str],
+        legend: &[(char, Option<T>)],
+    ) -> Result<Vec<(Space, T)>, crate::SetupError> {
+        let invalid = |reason: String| crate::SetupError::State { reason };
+        if rows.len() != self.rows {
+            return Err(invalid(format!("{} rows, not {}", rows.len(), self.rows)));
+        }
+        let mut pieces = Vec::new();
+        for (row, text) in rows.iter().enumerate() {
+            let length = text.chars().count();
+            if length != self.columns {
+                return Err(invalid(format!(
+                    "row {row} `{text}` has {length} spaces, not {}",
+                    self.columns
+                )));
+            }
+            for (column, character) in text.chars().enumerate() {
+                let Some((_, piece)) = legend.iter().find(|(letter, _)| *letter == character)
+                else {
+                    let letters: Vec<String> = legend
+                        .iter()
+                        .map(|(letter, _)| format!("`{letter}`"))
+                        .collect();
+                    return Err(invalid(format!(
+                        "`{character}` in row {row}, column {column} is not {}",
+                        crate::player::in_prose(&letters).replace(" and ", " or ")
+                    )));
+                };
+                if let (Some(piece), Some(space)) = (piece, self.space(Coord { row, column })) {
+                    pieces.push((space, piece.clone()));
+                }
+            }
+        }
+        Ok(pieces)
+    }
+
     /// How many spaces in a row, through `space` along `direction`'s axis (both ways),
     /// `same` holds for: 0 when it does not hold for `space` itself. The test of "n in a
     /// row" games after a piece lands on `space`, without listing any line (no allocation):

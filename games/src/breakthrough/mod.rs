@@ -262,9 +262,6 @@ impl Breakthrough {
     /// play.
     pub fn from_rows(rows: &[&str], to_play: PlayerIndex) -> Result<Self, SetupError> {
         let invalid = |reason: String| SetupError::State { reason };
-        if rows.len() != SIZE {
-            return Err(invalid(format!("{} rows, not {SIZE}", rows.len())));
-        }
         if to_play.0 >= SEATS.count() {
             return Err(invalid(format!("{to_play} is not at this table of 2")));
         }
@@ -276,36 +273,18 @@ impl Breakthrough {
             to_play,
             winner: None,
         };
-        for (row, text) in rows.iter().enumerate() {
-            if text.chars().count() != SIZE {
-                return Err(invalid(format!(
-                    "row {row} `{text}` has {} spaces, not {SIZE}",
-                    text.chars().count()
-                )));
-            }
-            for (column, character) in text.chars().enumerate() {
-                let pawn = match character {
-                    'b' => Pawn::Black,
-                    'w' => Pawn::White,
-                    '.' => continue,
-                    other => {
-                        return Err(invalid(format!(
-                            "`{other}` in row {row}, column {column} is not `b`, `w` or `.`"
-                        )));
-                    }
-                };
-                let space = game
-                    .board
-                    .grid()
-                    .space(Coord { row, column })
-                    .ok_or_else(|| invalid(format!("no space in row {row}, column {column}")))?;
-                let index = off_board
-                    .pieces()
-                    .position(|piece| piece.component() == &pawn)
-                    .ok_or_else(|| invalid(format!("more than {} {pawn} pawns", 2 * SIZE)))?;
-                move_piece(&mut off_board, index, &mut game.board, Some(space.0))
-                    .map_err(|error| invalid(error.to_string()))?;
-            }
+        let legend = [
+            ('b', Some(Pawn::Black)),
+            ('w', Some(Pawn::White)),
+            ('.', None),
+        ];
+        for (space, pawn) in game.board.grid().read_rows(rows, &legend)? {
+            let index = off_board
+                .pieces()
+                .position(|piece| piece.component() == &pawn)
+                .ok_or_else(|| invalid(format!("more than {} {pawn} pawns", 2 * SIZE)))?;
+            move_piece(&mut off_board, index, &mut game.board, Some(space.0))
+                .map_err(|error| invalid(error.to_string()))?;
         }
         // What is left was taken by the other colour.
         while let Some(top) = off_board.top_index() {

@@ -308,40 +308,19 @@ impl ConnectFour {
     /// `Y` and `.`, or more discs of a colour than its 21.
     pub fn from_rows(rows: &[&str]) -> Result<Self, SetupError> {
         let invalid = |reason: String| SetupError::State { reason };
-        if rows.len() != ROWS {
-            return Err(invalid(format!("{} rows, not {ROWS}", rows.len())));
-        }
         let mut game = Self::setup(&(), SEATS)?.state;
-        for (row, text) in rows.iter().enumerate() {
-            if text.chars().count() != COLUMNS {
-                return Err(invalid(format!(
-                    "row {row} `{text}` has {} spaces, not {COLUMNS}",
-                    text.chars().count()
-                )));
-            }
-            for (column, character) in text.chars().enumerate() {
-                let disc = match character {
-                    'R' => Disc::Red,
-                    'Y' => Disc::Yellow,
-                    '.' => continue,
-                    other => {
-                        return Err(invalid(format!(
-                            "`{other}` in row {row}, column {column} is not `R`, `Y` or `.`"
-                        )));
-                    }
-                };
-                let space = game
-                    .board
-                    .grid()
-                    .space(Coord { row, column })
-                    .ok_or_else(|| invalid(format!("no space in row {row}, column {column}")))?;
-                let supply = &mut game.supplies[disc.player()];
-                let top = supply
-                    .top_index()
-                    .ok_or_else(|| invalid(format!("{disc} has no disc left")))?;
-                move_piece(supply, top, &mut game.board, Some(space.0))
-                    .map_err(|error| invalid(error.to_string()))?;
-            }
+        let legend = [
+            ('R', Some(Disc::Red)),
+            ('Y', Some(Disc::Yellow)),
+            ('.', None),
+        ];
+        for (space, disc) in game.board.grid().read_rows(rows, &legend)? {
+            let supply = &mut game.supplies[disc.player()];
+            let top = supply
+                .top_index()
+                .ok_or_else(|| invalid(format!("{disc} has no disc left")))?;
+            move_piece(supply, top, &mut game.board, Some(space.0))
+                .map_err(|error| invalid(error.to_string()))?;
         }
         let (red, yellow) = (
             game.discs_on_board(Disc::Red),

@@ -390,47 +390,16 @@ impl TicTacToe {
     pub fn from_rows(config: TicTacToeConfig, rows: &[&str]) -> Result<Self, SetupError> {
         config.validate()?;
         let invalid = |reason: String| SetupError::State { reason };
-        let size = config.size;
-        if rows.len() != size {
-            return Err(invalid(format!(
-                "{} rows for a board of {size}",
-                rows.len()
-            )));
-        }
         let mut game = Self::setup(&config, SEATS)?.state;
-        for (row, text) in rows.iter().enumerate() {
-            if text.chars().count() != size {
-                return Err(invalid(format!(
-                    "row {row} `{text}` has {} spaces, not {size}",
-                    text.chars().count()
-                )));
-            }
-            for (column, character) in text.chars().enumerate() {
-                let player = match character {
-                    'X' => PlayerIndex(0),
-                    'O' => PlayerIndex(1),
-                    '.' => continue,
-                    other => {
-                        return Err(invalid(format!(
-                            "`{other}` at {row},{column} is not `X`, `O` or `.`"
-                        )));
-                    }
-                };
-                let space = game
-                    .board
-                    .grid()
-                    .space(Coord { row, column })
-                    .ok_or_else(|| invalid(format!("no space {row},{column}")))?;
-                let supply = &mut game.supplies[player];
-                let top = supply.top_index().ok_or_else(|| {
-                    invalid(format!(
-                        "{} has no mark left for {row},{column}",
-                        Mark::of(player)
-                    ))
-                })?;
-                move_piece(supply, top, &mut game.board, Some(space.0))
-                    .map_err(|error| invalid(error.to_string()))?;
-            }
+        let legend = [('X', Some(Mark::X)), ('O', Some(Mark::O)), ('.', None)];
+        for (space, mark) in game.board.grid().read_rows(rows, &legend)? {
+            let player = PlayerIndex(usize::from(mark == Mark::O));
+            let supply = &mut game.supplies[player];
+            let top = supply
+                .top_index()
+                .ok_or_else(|| invalid(format!("{mark} has no mark left")))?;
+            move_piece(supply, top, &mut game.board, Some(space.0))
+                .map_err(|error| invalid(error.to_string()))?;
         }
         let count = |player: PlayerIndex| {
             game.board
