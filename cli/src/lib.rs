@@ -4,7 +4,7 @@
 //! A game author gets the whole command line for their own game by implementing
 //! [`TerminalGame`] (how the terminal shows the state and each move to a viewer) and
 //! calling [`run`] from `main`; [`Cli`] hosts several games in one binary. The `meeple`
-//! binary itself is the four games of `meeple-games` registered this way (with the
+//! binary itself is the games of `meeple-games` registered this way (with the
 //! default feature `games`).
 //!
 //! ```no_run
