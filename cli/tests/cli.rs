@@ -219,7 +219,7 @@ fn a_person_plays_connect_four_to_the_end() {
     let out = play_to_the_end("connect_four", "5", &"1\n".repeat(30));
     assert!(out.contains("Red drops a disc in column 1"), "{out}");
     assert!(
-        out.contains("\nYou are Red\nTo act: Red\nDrop a disc:\n   1. 1\n"),
+        out.contains("\nYou are Red\nTo act: Red\nDrop a disc:\n   1. column 1\n"),
         "{out}"
     );
 }

@@ -525,7 +525,8 @@ impl<G: Game> Engine<G> {
     /// before it, and returns its record.
     ///
     /// # Errors
-    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the
+    /// game is over; [`UndoError::NothingToUndo`] when the
     /// player has no action; [`UndoError::DrewChance`], [`UndoError::Forced`] or
     /// [`UndoError::Followed`] when it drew chance, was played for them, or another action
     /// came after it; [`UndoError::RevealedInformation`] when one of its moves showed a
@@ -584,7 +585,8 @@ impl<G: Game> Engine<G> {
     /// and objects, never as bare numbers or booleans.
     ///
     /// # Errors
-    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the game is over; [`UndoError::NothingToUndo`] when the
+    /// [`UndoError::NoSuchSeat`] for a seat outside the table; [`UndoError::GameOver`] once the
+    /// game is over; [`UndoError::NothingToUndo`] when the
     /// player submitted nothing; [`UndoError::DrewChance`] or
     /// [`UndoError::RevealedInformation`] naming the first action to cancel that drew chance
     /// or showed a viewer something hidden.

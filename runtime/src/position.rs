@@ -778,7 +778,8 @@ impl<G: Game> Position<G> {
     /// [`submit_nth`](Self::submit_nth).
     ///
     /// # Errors
-    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`],
+    /// [`Refusal::NotYourTurn`], or
     /// [`Refusal::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions).
     pub(crate) fn decode_nth(
@@ -811,7 +812,8 @@ impl<G: Game> Position<G> {
     /// they refuse, which would be a bug of the generated walks).
     ///
     /// # Errors
-    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::NotYourTurn`], or
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`],
+    /// [`Refusal::NotYourTurn`], or
     /// [`Refusal::NoSuchCompletion`] when `index` is not below
     /// [`count_completions`](Self::count_completions); [`Refusal::ForcedWithoutEnd`]
     /// as [`submit`](Self::submit). The position is untouched after the first three; after
@@ -836,7 +838,8 @@ impl<G: Game> Position<G> {
     /// [`SubmitError::Decode`] with [`DecodeError::UnknownAction`] or a missing, extra or
     /// malformed selection ([`DecodeError::MissingSelection`],
     /// [`DecodeError::ExtraSelection`], [`DecodeError::MalformedSelection`]);
-    /// [`SubmitError::Refused`] with [`Refusal::NoSuchSeat`], [`Refusal::GameOver`], [`Refusal::NotYourTurn`],
+    /// [`SubmitError::Refused`] with [`Refusal::NoSuchSeat`], [`Refusal::GameOver`],
+    /// [`Refusal::NotYourTurn`],
     /// [`Refusal::ActionNotAvailable`], [`Refusal::NotOffered`], or [`Refusal::Stuck`]
     /// when the player has nothing possible at all.
     pub fn decode(
@@ -957,7 +960,8 @@ impl<G: Game> Position<G> {
     /// submission, after [`decode`](Self::decode).
     ///
     /// # Errors
-    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`], [`Refusal::Stuck`], [`Refusal::NotYourTurn`],
+    /// [`Refusal::NoSuchSeat`] for a seat outside the table, [`Refusal::GameOver`],
+    /// [`Refusal::Stuck`], [`Refusal::NotYourTurn`],
     /// [`Refusal::ActionNotAvailable`] (its condition is false, or a follow-up comes
     /// first), [`Refusal::NotOffered`] or [`Refusal::Invalid`].
     pub fn admit(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {

@@ -389,12 +389,12 @@ impl ConnectFour {
         (0..COLUMNS).filter_map(|column| self.landing(column))
     }
 
-    /// The column of `space`, as players count them: 1 at the left.
+    /// The column of `space`, as players count them, 1 at the left: `column 4`.
     #[must_use]
     pub fn column_label(&self, space: Space) -> String {
         self.board.grid().coord(space).map_or_else(
             || format!("#{}", space.0),
-            |coord| (coord.column + 1).to_string(),
+            |coord| format!("column {}", coord.column + 1),
         )
     }
 
@@ -505,7 +505,7 @@ impl Move<ConnectFour> for ConnectFourMove {
     prompt = "Drop a disc",
     condition = game.to_play == player && game.supply(player) > 0,
     description = "{player} is choosing a column",
-    message = "{player} drops a disc in column {space}",
+    message = "{player} drops a disc in {space}",
     move_piece(
         from = ConnectFourPlace::Supplies(player),
         index = game.supply(player).saturating_sub(1),

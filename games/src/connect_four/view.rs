@@ -49,7 +49,7 @@ impl ConnectFour {
         Some(match applied {
             ConnectFourMove::Piece(_) => return None,
             ConnectFourMove::Dropped { player, space } => format!(
-                "{} drops a disc in column {}",
+                "{} drops a disc in {}",
                 self.player_name(*player),
                 self.column_label(*space)
             ),
