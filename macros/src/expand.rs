@@ -222,9 +222,10 @@ fn expand(action: &ActionDef) -> TokenStream {
         Some(condition) => {
             let params = names.params(0);
             let output = quote_spanned!(condition.span()=> impl #mp::Condition);
+            let guard = game_guard();
             helpers.push(quote! {
                 #[doc(hidden)]
-                fn __meeple_condition(#params) -> #output {
+                fn __meeple_condition(#params) -> #output #guard {
                     #bind_args
                     #condition
                 }
@@ -332,7 +333,10 @@ fn expand(action: &ActionDef) -> TokenStream {
 
     let behaviour = match &action.behaviour {
         Some(behaviour) => {
-            quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<__MeepleGame>::into_behaviour(#behaviour, __meeple_moves))
+            // The game's type keeps the derive's span: an action missing from the enum is
+            // then reported once, at the derive, not again at the behaviour.
+            let game = quote!(__MeepleGame);
+            quote_spanned!(behaviour.span()=> #mp::IntoBehaviour::<#game>::into_behaviour(#behaviour, __meeple_moves))
         }
         None => quote!(#mp::Vec::new()),
     };
@@ -356,6 +360,13 @@ fn expand(action: &ActionDef) -> TokenStream {
         [selection] => selection.kind.count_at(&At::new(&names, 0)).is_some(),
         _ => false,
     };
+    // Every method of the `Action` impl assumes the game is a `Game`, under `for<'__w>`: a
+    // bound that may be false without an error of its own (see `fallback.rs`), whose
+    // elaboration assumes the game's supertraits too. A state without `#[derive(View)]` is
+    // then reported once, at its `impl Game`, not again in every action; and an action
+    // missing from the enum only at the derive. (On the impl rather than its methods, the
+    // bound would be checked again at each method, with a second wording of that error.)
+    let guard = game_guard();
     // The only selection's valid set, kept by the engine from a decision's count to its
     // draw and check.
     let kept = match names.selections.as_slice() {
@@ -363,13 +374,13 @@ fn expand(action: &ActionDef) -> TokenStream {
             let Kept { count, nth, admits } = kept;
             let sel = &selection.ident;
             quote! {
-                fn count_keeping(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> (u64, #mp::Option<u64>) {
+                fn count_keeping(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> (u64, #mp::Option<u64>) #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #count
                 }
 
-                fn nth_kept(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>, index: u64, __kept: u64) -> #mp::Option<Self> {
+                fn nth_kept(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>, index: u64, __kept: u64) -> #mp::Option<Self> #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     let mut __at = index;
@@ -377,14 +388,14 @@ fn expand(action: &ActionDef) -> TokenStream {
                     #nth
                 }
 
-                fn check_kept(&self, game: &__MeepleGame, player: #mp::PlayerIndex, __kept: u64) -> #mp::Result<(), #mp::Refusal> {
-                    let args = &#mp::Action::args(self);
+                fn check_kept(&self, game: &__MeepleGame, player: #mp::PlayerIndex, __kept: u64) -> #mp::Result<(), #mp::Refusal> #guard {
+                    let args = &self.__meeple_args();
                     #bind_args
                     let #sel = &self.#sel;
                     if #admits {
                         #mp::Ok(())
                     } else {
-                        #mp::Action::check(self, game, player)
+                        self.__meeple_check(game, player)
                     }
                 }
             }
@@ -407,12 +418,27 @@ fn expand(action: &ActionDef) -> TokenStream {
             #[allow(unused_variables, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
             impl #ident {
                 #(#helpers)*
+
+                // Bodies the `Action` impl calls as its own: called through the trait, they
+                // would need its bounds, a second error for an action missing from the enum.
+                #[doc(hidden)]
+                fn __meeple_args(&self) -> #args_ty {
+                    #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }
+                }
+
+                #[doc(hidden)]
+                fn __meeple_check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
+                    let args = &self.__meeple_args();
+                    #(let #selection_idents = &self.#selection_idents;)*
+                    #(#checks)*
+                    #mp::Ok(())
+                }
             }
 
             #[automatically_derived]
             #[allow(unused_variables, unused_braces, clippy::all, clippy::pedantic, clippy::nursery)]
             impl #mp::Action for #ident {
-                type Game = __MeepleGame;
+                type Game = __MeepleGame #guard;
                 type Args = #args_ty;
                 const NAME: &'static str = #name;
                 const SELECTIONS: &'static [&'static str] = &[#(#selection_names),*];
@@ -421,52 +447,52 @@ fn expand(action: &ActionDef) -> TokenStream {
 
                 #kept
 
-                fn args(&self) -> #args_ty {
-                    #args_ty { #(#arg_idents: #mp::Clone::clone(&self.#arg_idents),)* }
+                fn args(&self) -> #args_ty #guard {
+                    self.__meeple_args()
                 }
 
-                fn free_args() -> #mp::Option<#args_ty> {
+                fn free_args() -> #mp::Option<#args_ty> #guard {
                     #free_args
                 }
 
-                fn condition(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool {
+                fn condition(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #condition
                 }
 
-                fn unavailable(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> {
+                fn unavailable(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #unavailable
                 }
 
-                fn prompt(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::String {
+                fn prompt(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::String #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #prompt
                 }
 
-                fn description(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> {
+                fn description(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #bind_args
                     #description
                 }
 
-                fn confirm(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> {
+                fn confirm(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> #guard {
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(let #arg_idents = &self.#arg_idents;)*
                     #confirm
                 }
 
-                fn has_completion(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool {
+                fn has_completion(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool #guard {
                     Self::#complete_0(cx.game, cx.player, cx.args)
                 }
 
                 fn step(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
-                ) -> #mp::Result<#mp::Step, #mp::SubmitError> {
+                ) -> #mp::Result<#mp::Step, #mp::SubmitError> #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     #(#step_body)*
                     if prefix.len() == #n {
@@ -479,7 +505,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn chosen(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
-                ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> {
+                ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> #guard {
                     let #mp::ActionContext { game, player, args } = cx;
                     if prefix.is_empty() {
                         return #mp::Ok(#mp::None);
@@ -491,18 +517,18 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn for_each_completion(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
-                ) -> #mp::ControlFlow<()> {
+                ) -> #mp::ControlFlow<()> #guard {
                     Self::#each_0(cx.game, cx.player, cx.args, visit)
                 }
 
-                fn count_completions(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> u64 {
+                fn count_completions(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> u64 #guard {
                     Self::#count_0(cx.game, cx.player, cx.args)
                 }
 
                 fn nth_completion(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     index: u64,
-                ) -> #mp::Option<Self> {
+                ) -> #mp::Option<Self> #guard {
                     let mut __index = index;
                     Self::#nth_0(cx.game, cx.player, cx.args, &mut __index)
                 }
@@ -510,7 +536,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn from_selections(
                     args: #args_ty,
                     selections: &#mp::Map<#mp::String, #mp::Value>,
-                ) -> #mp::Result<Self, #mp::DecodeError> {
+                ) -> #mp::Result<Self, #mp::DecodeError> #guard {
                     #mp::no_extra(#name, &[#(#selection_names),*], selections)?;
                     let #args_ty { #(#arg_idents,)* } = args;
                     #mp::Ok(#ident {
@@ -519,18 +545,15 @@ fn expand(action: &ActionDef) -> TokenStream {
                     })
                 }
 
-                fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> {
+                fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> #guard {
                     ::std::vec![#((#selection_names, #mp::encode(&self.#selection_idents))),*]
                 }
 
-                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> {
-                    let args = &#mp::Action::args(self);
-                    #(let #selection_idents = &self.#selection_idents;)*
-                    #(#checks)*
-                    #mp::Ok(())
+                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
+                    self.__meeple_check(game, player)
                 }
 
-                fn messages(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> {
+                fn messages(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> #guard {
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(let #arg_idents = &self.#arg_idents;)*
                     ::std::vec![#(#messages),*]
@@ -540,8 +563,8 @@ fn expand(action: &ActionDef) -> TokenStream {
                     &self,
                     game: &__MeepleGame,
                     player: #mp::PlayerIndex,
-                    __meeple_moves: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>,
-                ) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> {
+                    __meeple_moves: &mut #mp::Vec<<Self as #mp::MoveOf>::Move>,
+                ) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> #guard {
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(let #arg_idents = &self.#arg_idents;)*
                     #behaviour
@@ -552,6 +575,15 @@ fn expand(action: &ActionDef) -> TokenStream {
 }
 
 /// A move of pieces declared on the action, as a move of the game.
+/// The bound every generated method of an action carries (see `expand`).
+fn game_guard() -> TokenStream {
+    let mp = mp();
+    quote! {
+        where
+            for<'__w> __MeepleGame: #mp::Game,
+    }
+}
+
 fn piece_move(piece: &ast::PieceDef) -> TokenStream {
     let mp = mp();
     let key = |name: &str| {
@@ -589,7 +621,9 @@ fn piece_move(piece: &ast::PieceDef) -> TokenStream {
         }
     };
     let span = piece.kind.span();
-    quote_spanned!(span=> ::core::convert::Into::<<__MeepleGame as #mp::Game>::Move>::into(#made))
+    // The game's types keep the derive's span (see the behaviour in `expand`).
+    let game_move = quote!(<__MeepleGame as #mp::Game>::Move);
+    quote_spanned!(span=> ::core::convert::Into::<#game_move>::into(#made))
 }
 
 /// The walk over the values of selection `k`, in option order: each value bound to the
@@ -660,9 +694,10 @@ fn walk_fn(
         None => last,
         Some(selection) => walk(selection),
     };
+    let guard = game_guard();
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params #extra_params) -> #returns {
+        fn #fn_name(#params #extra_params) -> #returns #guard {
             #bind_args
             #body
         }
@@ -856,9 +891,10 @@ fn label_fn(names: &Names<'_>, k: usize) -> TokenStream {
             #label
         }
     };
+    let guard = game_guard();
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params __value: &#ty) -> #mp::String {
+        fn #fn_name(#params __value: &#ty) -> #mp::String #guard {
             #bind_args
             #body
         }
@@ -940,10 +976,11 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         #first
         #mp::Ok(())
     };
+    let guard = game_guard();
     let Some(admitted) = admitted else {
         return quote! {
             #[doc(hidden)]
-            fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
+            fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> #guard {
                 #full
             }
         };
@@ -954,7 +991,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
     let call = names.call(k);
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
+        fn #fn_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> #guard {
             {
                 #bind_args
                 #admitted
@@ -965,7 +1002,7 @@ fn check_fn(names: &Names<'_>, k: usize) -> TokenStream {
         #[doc(hidden)]
         #[cold]
         #[inline(never)]
-        fn #full_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> {
+        fn #full_name(#params __value: &#ty) -> #mp::Result<(), #mp::Refusal> #guard {
             #full
         }
     }
@@ -991,9 +1028,10 @@ fn step_fn(names: &Names<'_>, k: usize) -> TokenStream {
         Some(group) if group.start == k => group::with_members(names, &group, &state),
         _ => state,
     };
+    let guard = game_guard();
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params) -> #mp::SelectionState {
+        fn #fn_name(#params) -> #mp::SelectionState #guard {
             #bind_args
             #body
         }
@@ -1008,9 +1046,10 @@ fn member_fn(names: &Names<'_>, k: usize, start: usize) -> TokenStream {
     let params = names.params(start);
     let bind_args = names.bind_args();
     let body = selection_state(names, k, &quote!(true), error_of(names, k, false), true);
+    let guard = game_guard();
     quote! {
         #[doc(hidden)]
-        fn #fn_name(#params) -> #mp::SelectionState {
+        fn #fn_name(#params) -> #mp::SelectionState #guard {
             #bind_args
             #body
         }

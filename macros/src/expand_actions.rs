@@ -146,14 +146,14 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             }
 
             #[automatically_derived]
-            impl #mp::InGame for #tys {
+            impl #mp::InGame for #tys where for<'__w> #game: #mp::Game {
                 type Game = #game;
             }
         )*
 
         #[automatically_derived]
         #[allow(unused_variables, clippy::all, clippy::pedantic)]
-        impl #mp::ActionSet for #ident {
+        impl #mp::ActionSet for #ident where for<'__w> #game: #mp::Game<Actions = #ident> {
             type Game = #game;
             type Args = #args_enum;
 

@@ -13,7 +13,7 @@ pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::I
 
 pub use crate::action::{
     Action, ActionSet, Behaviour, Condition, FollowUp, GameOf, GroupState, InGame, IntoBehaviour,
-    Message, OptionState, SelectionState, Skip, Step, Validation,
+    Message, MoveOf, OptionState, SelectionState, Skip, Step, Validation,
 };
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};

@@ -727,6 +727,19 @@ pub trait InGame {
 /// The state type an action of `A` sees as `game`.
 pub type GameOf<A> = <A as InGame>::Game;
 
+/// The game's move type as an action's behaviour pushes it: `<A::Game as Game>::Move`
+/// reached through a blanket impl, so a generated signature names it without asking for
+/// the game's well-formedness (a state without a view is then reported once, at
+/// `impl Game`, not again at every action's `behaviour`).
+pub trait MoveOf {
+    /// The move type.
+    type Move;
+}
+
+impl<A: Action> MoveOf for A {
+    type Move = <A::Game as Game>::Move;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

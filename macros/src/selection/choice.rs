@@ -238,16 +238,20 @@ impl Choice {
         let candidates = candidates(&self.options, ty);
         let accepted = at.own_passes();
         let name = sel.to_string();
+        // Closures keep the derive's span (see `candidates`).
+        let accepts = quote! {
+            |__candidate| {
+                let #sel = __candidate;
+                #accepted
+            }
+        };
         Some(quote_spanned! {valid.span()=>
             {
                 #[cfg(debug_assertions)]
                 #mp::check_valid_options(
                     #name,
                     #mp::valid_options::<#ty, _>(#valid),
-                    #mp::Iterator::filter(#candidates, |__candidate| {
-                        let #sel = __candidate;
-                        #accepted
-                    }),
+                    #mp::Iterator::filter(#candidates, #accepts),
                 );
                 #mp::valid_options::<#ty, _>(#valid)
             }
@@ -425,8 +429,9 @@ impl Kind for Choice {
         let (sel, ty) = (at.ident(), at.ty());
         // Autoref specialization: a set that is not a `ValidSet` keeps nothing, and its
         // error is the check's alone.
+        let compute = quote!(|| #valid);
         let probe = quote_spanned! {valid.span()=>
-            (&#mp::kept_valid::<#ty, _, _>(|| #valid))
+            (&#mp::kept_valid::<#ty, _, _>(#compute))
         };
         let traits = quote!(use #mp::{KeepsBits as _, KeepsNothing as _};);
         let count = quote! {
@@ -492,7 +497,12 @@ pub(crate) fn count_options(options: &Expr) -> TokenStream {
 /// item).
 pub(crate) fn candidates(options: &Expr, ty: &Type) -> TokenStream {
     let mp = mp();
+    // The closure itself keeps the derive's span: it inherits the action's bounds on the
+    // game, whose failure (an action missing from the enum) is then reported once, at the
+    // derive. A value of the wrong type is still reported at the options.
+    let option = quote_spanned!(options.span()=> __option);
+    let closure = quote!(|__option| -> #ty { #option });
     quote_spanned! {options.span()=>
-        #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), |__option| -> #ty { __option })
+        #mp::Iterator::map(#mp::IntoIterator::into_iter(#options), #closure)
     }
 }

@@ -90,11 +90,13 @@ impl Several {
         match &self.within {
             None => quote!(#mp::any_subset(__items.len(), __min, __max, #must, #visit)),
             Some(within) => {
-                let within = quote_spanned! {within.span()=>
+                let holds = quote_spanned!(within.span()=> let __within: bool = #within;);
+                // The closures keep the derive's span (see `choice::candidates`).
+                let within = quote! {
                     |__indices: &[usize]| {
                         let __candidate: #ty = __indices.iter().map(|&__i| #mp::Clone::clone(&__items[__i])).collect();
                         let #sel = &__candidate;
-                        let __within: bool = #within;
+                        #holds
                         __within
                     }
                 };
