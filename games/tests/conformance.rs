@@ -58,7 +58,7 @@ fn hearts_conforms() {
 fn memory_conforms() {
     let suits = MemoryConfig {
         faces: ["♠", "♥", "♦", "♣", "10", "QUE"]
-            .map(|face| Face(face.to_owned()))
+            .map(Face::new)
             .to_vec(),
         ..MemoryConfig::grid(3, 4)
     };

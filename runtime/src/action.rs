@@ -588,8 +588,14 @@ pub struct FollowUp<G: Game> {
     pub prompt: Option<String>,
 }
 
-/// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`], a `Vec` or an
-/// array of moves.
+/// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`] (moves and
+/// follow-ups), or the moves alone in any sequence: a `Vec`, an array, or an iterator
+/// (which lets a behaviour computed by the game's own method allocate nothing).
+#[diagnostic::on_unimplemented(
+    message = "a `behaviour` is a `Behaviour` or a sequence of the game's moves (an array, a `Vec`, an iterator), not `{Self}`",
+    label = "not a sequence of `{G}`'s moves",
+    note = "a single move goes in brackets: `behaviour = [move]`"
+)]
 pub trait IntoBehaviour<G: Game> {
     /// Pushes the moves onto `moves`, in order, and returns the follow-ups (none for moves
     /// alone, which allocates nothing).
@@ -603,14 +609,7 @@ impl<G: Game> IntoBehaviour<G> for Behaviour<G> {
     }
 }
 
-impl<G: Game> IntoBehaviour<G> for Vec<G::Move> {
-    fn into_behaviour(mut self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
-        moves.append(&mut self);
-        Vec::new()
-    }
-}
-
-impl<G: Game, const N: usize> IntoBehaviour<G> for [G::Move; N] {
+impl<G: Game, I: IntoIterator<Item = G::Move>> IntoBehaviour<G> for I {
     fn into_behaviour(self, moves: &mut Vec<G::Move>) -> Vec<FollowUp<G>> {
         moves.extend(self);
         Vec::new()

@@ -656,6 +656,18 @@ impl<C, V> Stack<C, V> {
         }
     }
 
+    /// An empty stack for pieces of `deck`, with room for `capacity` pieces: filling it up
+    /// to that many never reallocates, so a game that sizes its piles at setup moves its
+    /// pieces without touching the allocator. Equal to [`new`](Self::new) in every other
+    /// way (capacity is not compared, viewed or serialized).
+    #[must_use]
+    pub fn with_capacity(deck: DeckId, capacity: usize) -> Self {
+        Stack {
+            deck,
+            slots: Vec::with_capacity(capacity),
+        }
+    }
+
     /// How many pieces it holds.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -39,6 +39,10 @@ pub struct EngineSettings {
     pub forced_limit: usize,
 }
 
+/// The pending moves a position makes room for at its start ([`Position`]'s stack of
+/// consequences, reused from record to record).
+const PENDING_ROOM: usize = 32;
+
 /// The default [`EngineSettings::forced_limit`]: far above any real game's run of forced
 /// plays (a game of Hearts has about 60 records in all).
 pub const FORCED_LIMIT: usize = 10_000;
@@ -379,6 +383,9 @@ impl<G: Game> Position<G> {
             stack: Vec::new(),
         };
         position.resolve_record(None, None, false, RecordKind::Setup, setup.moves, recorder);
+        // Room for a record's pending moves, made once here: the moves of a game then
+        // never grow the stack from nothing (a move allocates nothing, issue 30).
+        position.stack.reserve(PENDING_ROOM);
         position
             .settle(recorder)
             .map_err(|Endless { action, records }| SetupError::ForcedWithoutEnd {

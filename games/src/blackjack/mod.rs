@@ -186,9 +186,12 @@ impl Game for Blackjack {
                 phase: Phase::Dealing,
                 round: 0,
                 shoe: deck.stack(()),
-                discard: Stack::new(id),
-                hands: PerPlayer::from_fn(seats, |_| Stack::new(id)),
-                dealer: Stack::new(id),
+                // Sized once: dealing, clearing and gathering then never reallocate.
+                discard: Stack::with_capacity(id, deck.len()),
+                hands: PerPlayer::from_fn(seats, |_| {
+                    Stack::with_capacity(id, Self::MOST_CARDS_IN_HAND)
+                }),
+                dealer: Stack::with_capacity(id, Self::MOST_CARDS_IN_HAND),
                 hole: Stack::new(id),
                 to_play: None,
                 scores: PerPlayer::filled(seats, 0),
@@ -243,6 +246,10 @@ impl Search for Blackjack {
 }
 
 impl Blackjack {
+    /// The most cards a hand can hold: 21 aces counted as one each, then the card that
+    /// busts it (with enough decks in the shoe).
+    pub const MOST_CARDS_IN_HAND: usize = 22;
+
     /// The cards of a game under `config`: [`BlackjackConfig::decks`] standard decks one
     /// after the other, each in [`Suit::ALL`] then [`Rank::ALL`] order, as deck 0 named
     /// `"cards"`. Component `i` is card `i % 52` of deck `i / 52`.
@@ -322,7 +329,9 @@ impl Blackjack {
     /// The value of `player`'s hand (zero for a seat that does not exist).
     #[must_use]
     pub fn hand_value(&self, player: PlayerIndex) -> HandValue {
-        HandValue::of(self.hand(player))
+        self.hands.get(player).map_or(HandValue::of([]), |hand| {
+            HandValue::of(hand.components().copied())
+        })
     }
 
     /// The dealer's face-up cards, in the order dealt (the hole card is among them once the
@@ -336,7 +345,7 @@ impl Blackjack {
     /// up, only what the dealer shows before.
     #[must_use]
     pub fn dealer_value(&self) -> HandValue {
-        HandValue::of(self.dealer_cards())
+        HandValue::of(self.dealer.components().copied())
     }
 
     /// The hole card's place: one hidden card from the deal until the dealer plays, empty
@@ -392,41 +401,37 @@ impl Blackjack {
     /// Every card on the table (each hand in seat order, then the dealer's cards, each
     /// bottom first) moved onto the discard pile, in the order the moves run. The hole card
     /// is never there then: it is turned up at every dealer's turn.
-    fn clear_table_moves(&self) -> Vec<PieceMove<BlackjackPlace, Card>> {
+    fn clear_table_moves(&self) -> impl Iterator<Item = PieceMove<BlackjackPlace, Card>> + '_ {
         let places = self
             .hands
             .enumerate()
             .map(|(player, hand)| (BlackjackPlace::Hands(player), hand.len()))
             .chain([(BlackjackPlace::Dealer, self.dealer.len())]);
-        let mut at = self.discard.len();
-        let mut moves = Vec::new();
-        for (from, cards) in places {
-            for _ in 0..cards {
-                moves.push(PieceMove::Move {
-                    from,
-                    index: 0,
-                    to: BlackjackPlace::Discard,
-                    at,
-                    seen: None,
-                });
-                at += 1;
-            }
-        }
-        moves
+        let discard = self.discard.len();
+        places
+            .flat_map(|(from, cards)| std::iter::repeat_n(from, cards))
+            .enumerate()
+            .map(move |(cleared, from)| PieceMove::Move {
+                from,
+                index: 0,
+                to: BlackjackPlace::Discard,
+                at: discard + cleared,
+                seen: None,
+            })
     }
 
     /// The whole discard pile moved onto the shoe, bottom first, in the order the moves run.
-    fn gather_discard_moves(&self) -> Vec<PieceMove<BlackjackPlace, Card>> {
+    fn gather_discard_moves(
+        &self,
+    ) -> impl Iterator<Item = PieceMove<BlackjackPlace, Card>> + use<> {
         let shoe = self.shoe.len();
-        (0..self.discard.len())
-            .map(|gathered| PieceMove::Move {
-                from: BlackjackPlace::Discard,
-                index: 0,
-                to: BlackjackPlace::Shoe,
-                at: shoe + gathered,
-                seen: None,
-            })
-            .collect()
+        (0..self.discard.len()).map(move |gathered| PieceMove::Move {
+            from: BlackjackPlace::Discard,
+            index: 0,
+            to: BlackjackPlace::Shoe,
+            at: shoe + gathered,
+            seen: None,
+        })
     }
 
     /// Asks for the next card of the shoe to go to `to`: the top card moved there, then
@@ -537,9 +542,17 @@ impl Blackjack {
         for (score, result) in self.scores.iter_mut().zip(results.iter()) {
             *score += result.payout();
         }
+        // The last report's buffer is reused: a round allocates nothing once the dealer's
+        // longest hand so far has been seen.
+        let mut dealer_cards = self.last_round.take().map_or_else(
+            || Vec::with_capacity(Self::MOST_CARDS_IN_HAND),
+            |report| report.dealer_cards,
+        );
+        dealer_cards.clear();
+        dealer_cards.extend(self.dealer.components().copied());
         self.last_round = Some(RoundReport {
             round: self.round,
-            dealer_cards: self.dealer_cards(),
+            dealer_cards,
             dealer,
             hands: PerPlayer::from_fn(self.seats(), |player| self.hand_value(player)),
             results: results.clone(),

@@ -122,8 +122,9 @@ impl Move<Blackjack> for BlackjackMove {
             BlackjackMove::StartRound { round } => {
                 game.phase = Phase::Dealing;
                 game.round = *round;
-                let cleared = game.clear_table_moves();
-                if cleared.is_empty() {
+                let mut cleared = game.clear_table_moves().peekable();
+                if cleared.peek().is_none() {
+                    drop(cleared);
                     game.proceed(next);
                 } else {
                     for piece in cleared {

@@ -269,7 +269,8 @@ impl Breakthrough {
         let mut off_board = deck.stack(());
         let mut game = Breakthrough {
             board: Board::new(deck.id(), Grid::new(SIZE, SIZE)),
-            taken: PerPlayer::from_fn(SEATS, |_| Stack::new(deck.id())),
+            // Room for every pawn: a capture never reallocates.
+            taken: PerPlayer::from_fn(SEATS, |_| Stack::with_capacity(deck.id(), deck.len())),
             to_play,
             winner: None,
         };

@@ -2,16 +2,33 @@
 //! and the faces of the pairs.
 
 use std::fmt;
+use std::sync::Arc;
 
 use meeple::SetupError;
 use serde::{Deserialize, Serialize};
 
 /// The face of a card: the symbol that two cards of a pair share (`"A"`, `"Q"`, `"🍒"`).
 ///
-/// Serialized as a bare string: `"A"`.
+/// Serialized as a bare string: `"A"`. Shared, not copied: the moves that show a card
+/// carry its face, and cloning one must not allocate (a move of Memory touches no
+/// allocator, issue 30).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Face(pub String);
+pub struct Face(pub Arc<str>);
+
+impl Face {
+    /// The face of `text`, as written (checked by [`MemoryConfig::validate`]).
+    #[must_use]
+    pub fn new(text: &str) -> Face {
+        Face(Arc::from(text))
+    }
+
+    /// The face's text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
 
 impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -45,7 +62,9 @@ impl Default for MemoryConfig {
         MemoryConfig {
             rows: 4,
             columns: 4,
-            faces: ('A'..='Z').map(|letter| Face(letter.to_string())).collect(),
+            faces: ('A'..='Z')
+                .map(|letter| Face::new(letter.encode_utf8(&mut [0; 4])))
+                .collect(),
         }
     }
 }

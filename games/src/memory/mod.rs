@@ -164,7 +164,8 @@ impl Game for Memory {
                 config: config.clone(),
                 face_down,
                 face_up: Board::new(CARDS, grid),
-                captured: PerPlayer::from_fn(seats, |_| Stack::new(CARDS)),
+                // Room for every card: taking a pair never reallocates.
+                captured: PerPlayer::from_fn(seats, |_| Stack::with_capacity(CARDS, grid.len())),
                 turn: PlayerIndex(0),
                 first: None,
                 waiting: None,
@@ -356,15 +357,13 @@ impl Memory {
     }
 
     /// The spaces a card may be turned over on now: every face-down card, and the two cards
-    /// of the last miss, which go face down first. In space order.
-    #[must_use]
-    pub fn revealable(&self) -> Vec<Space> {
-        let mut spaces: Vec<Space> = self.face_down.taken().collect();
-        if let Some(waiting) = self.waiting {
-            spaces.extend(waiting);
-            spaces.sort_unstable();
-        }
-        spaces
+    /// of the last miss, which go face down first. In space order, without allocating (the
+    /// options of [`Reveal`], walked at every decision).
+    pub fn revealable(&self) -> impl Iterator<Item = Space> + '_ {
+        let waiting = self.waiting;
+        self.face_down.grid().spaces().filter(move |&space| {
+            !self.face_down.is_free(space) || waiting.is_some_and(|pair| pair.contains(&space))
+        })
     }
 
     /// The prompt of [`Reveal`]: which card of the turn is awaited.
@@ -389,49 +388,54 @@ impl Memory {
     /// turned over (a [`PieceMove`] from the face-down board to the face-up one, space for
     /// space) and [`MemoryMove::Turned`] with its face. Read from the full state, as every
     /// behaviour is; only the hiding when no card lies on `space`, which the options rule
-    /// out.
-    #[must_use]
-    pub fn reveal_moves(&self, player: PlayerIndex, space: Space) -> Vec<MemoryMove> {
-        let mut moves = self.hide_moves();
+    /// out. An iterator, pushed by the engine onto its moves: a turn allocates nothing.
+    pub fn reveal_moves(
+        &self,
+        player: PlayerIndex,
+        space: Space,
+    ) -> impl Iterator<Item = MemoryMove> + '_ {
         let face = self
             .face_down
             .component(space)
             .or_else(|| self.face_up.component(space));
-        if let Some(face) = face {
-            moves.push(MemoryMove::Piece(Memory::turn_over(
-                MemoryPlace::FaceDown,
-                MemoryPlace::FaceUp,
-                space,
-            )));
-            moves.push(MemoryMove::Turned {
-                player,
-                space,
-                face: face.clone(),
-            });
-        }
-        moves
+        let turned = face.map(|face| {
+            [
+                MemoryMove::Piece(Memory::turn_over(
+                    MemoryPlace::FaceDown,
+                    MemoryPlace::FaceUp,
+                    space,
+                )),
+                MemoryMove::Turned {
+                    player,
+                    space,
+                    face: face.clone(),
+                },
+            ]
+        });
+        self.hide_moves().chain(turned.into_iter().flatten())
     }
 
     /// The moves that turn the two cards of the last miss face down (each a [`PieceMove`]
     /// from the face-up board to the face-down one, space for space), then
-    /// [`MemoryMove::Hidden`]. Empty when no card waits.
-    #[must_use]
-    pub fn hide_moves(&self) -> Vec<MemoryMove> {
-        let Some(spaces) = self.waiting else {
-            return Vec::new();
+    /// [`MemoryMove::Hidden`]. None when no card waits.
+    pub fn hide_moves(&self) -> impl Iterator<Item = MemoryMove> + use<> {
+        let hide = |space| {
+            MemoryMove::Piece(Memory::turn_over(
+                MemoryPlace::FaceUp,
+                MemoryPlace::FaceDown,
+                space,
+            ))
         };
-        let mut moves: Vec<MemoryMove> = spaces
-            .iter()
-            .map(|&space| {
-                MemoryMove::Piece(Memory::turn_over(
-                    MemoryPlace::FaceUp,
-                    MemoryPlace::FaceDown,
-                    space,
-                ))
+        self.waiting
+            .map(|spaces| {
+                [
+                    hide(spaces[0]),
+                    hide(spaces[1]),
+                    MemoryMove::Hidden { spaces },
+                ]
             })
-            .collect();
-        moves.push(MemoryMove::Hidden { spaces });
-        moves
+            .into_iter()
+            .flatten()
     }
 
     /// The card on `space` of the board `from` turned over onto the same space of `to`.
