@@ -74,14 +74,15 @@ pub enum ReplayError {
     /// The replayed game ended otherwise than its seal says.
     #[error(
         "the replayed game is {}, but its seal says {}",
-        describe_outcome(.found.as_ref()),
-        describe_outcome(.sealed.as_ref())
+        describe_outcome(.found.as_deref()),
+        describe_outcome(.sealed.as_deref())
     )]
     SealOutcome {
-        /// The outcome the seal says.
-        sealed: Option<Outcome>,
+        /// The outcome the seal says (boxed: a rare error keeps every replay's `Result`
+        /// small).
+        sealed: Option<Box<Outcome>>,
         /// The replayed game's.
-        found: Option<Outcome>,
+        found: Option<Box<Outcome>>,
     },
     /// The replayed game's final state, chance or setup differs from the one sealed: the
     /// log's seed, config or records were changed.
@@ -849,8 +850,8 @@ impl<G: Game> Engine<G> {
         let outcome = self.outcome();
         if seal.outcome != outcome {
             return Err(ReplayError::SealOutcome {
-                sealed: seal.outcome.clone(),
-                found: outcome,
+                sealed: seal.outcome.clone().map(Box::new),
+                found: outcome.map(Box::new),
             });
         }
         let digest = self.digest();

@@ -2,6 +2,7 @@
 //! each seat's place in the final ranking and, for a game that keeps them, its score.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 
@@ -42,9 +43,14 @@ pub enum Finish {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "OutcomeData")]
 pub struct Outcome {
-    places: Vec<u32>,
-    scores: Vec<i64>,
+    places: PerSeat<u32>,
+    scores: PerSeat<i64>,
 }
+
+/// A value per seat, inline up to four seats (as [`PerPlayer`](crate::PerPlayer)'s): the
+/// move that ends a game at such a table builds its outcome without touching the
+/// allocator (issue 30).
+type PerSeat<T> = SmallVec<[T; 4]>;
 
 /// An outcome as written, checked into an [`Outcome`] when read.
 #[derive(Deserialize)]
@@ -72,21 +78,21 @@ impl TryFrom<OutcomeData> for Outcome {
                 data.scores.len()
             ));
         }
-        if competition_places(&data.places) != data.places {
+        if competition_places(&data.places).as_slice() != data.places.as_slice() {
             return Err(format!(
                 "places {:?} are not a ranking (1 first, ties sharing a place, the next skipping them)",
                 data.places
             ));
         }
         Ok(Outcome {
-            places: data.places,
-            scores: data.scores,
+            places: SmallVec::from_vec(data.places),
+            scores: SmallVec::from_vec(data.scores),
         })
     }
 }
 
 /// The competition places ("1224") of `keys`, seat 0 first, the lowest key first.
-fn competition_places<K: Ord>(keys: &[K]) -> Vec<u32> {
+fn competition_places<K: Ord>(keys: &[K]) -> PerSeat<u32> {
     keys.iter()
         .map(|key| {
             let ahead = keys.iter().filter(|other| *other < key).count();
@@ -144,11 +150,11 @@ impl Outcome {
     #[must_use]
     #[cold]
     pub fn ranked(order: impl IntoIterator<Item = i64>) -> Self {
-        let order: Vec<i64> = order.into_iter().collect();
+        let order: PerSeat<i64> = order.into_iter().collect();
         assert!(!order.is_empty(), "an outcome places at least one seat");
         Outcome {
             places: competition_places(&order),
-            scores: Vec::new(),
+            scores: SmallVec::new(),
         }
     }
 
@@ -160,7 +166,7 @@ impl Outcome {
     #[must_use]
     #[cold]
     pub fn from_scores(scores: impl IntoIterator<Item = i64>, best: Best) -> Self {
-        let scores: Vec<i64> = scores.into_iter().collect();
+        let scores: PerSeat<i64> = scores.into_iter().collect();
         let ranked = match best {
             Best::Lowest => Self::ranked(scores.iter().copied()),
             Best::Highest => Self::ranked(scores.iter().map(|&score| score.saturating_neg())),
