@@ -241,6 +241,7 @@ impl Grid {
 
     /// The space at `coord`, if it is on the grid.
     #[must_use]
+    #[inline]
     pub fn space(self, coord: Coord) -> Option<Space> {
         (coord.row < self.rows && coord.column < self.columns)
             .then_some(Space(coord.row * self.columns + coord.column))
@@ -248,6 +249,7 @@ impl Grid {
 
     /// The row and column of `space`, if it is on the grid.
     #[must_use]
+    #[inline]
     pub fn coord(self, space: Space) -> Option<Coord> {
         (space.0 < self.len()).then(|| Coord {
             row: space.0 / self.columns,
@@ -257,6 +259,7 @@ impl Grid {
 
     /// The space one step from `space` in `direction`, if it is on the grid.
     #[must_use]
+    #[inline]
     pub fn step(self, space: Space, direction: Direction) -> Option<Space> {
         let coord = self.coord(space)?;
         let (rows, columns) = direction.delta();
