@@ -57,9 +57,7 @@ fn hearts_conforms() {
 #[test]
 fn memory_conforms() {
     let suits = MemoryConfig {
-        faces: ["♠", "♥", "♦", "♣", "10", "QUE"]
-            .map(Face::new)
-            .to_vec(),
+        faces: ["♠", "♥", "♦", "♣", "10", "QUE"].map(Face::new).to_vec(),
         ..MemoryConfig::grid(3, 4)
     };
     let tables = [

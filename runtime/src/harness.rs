@@ -1,7 +1,6 @@
 //! The view harness: random games that check, at every step, that no player's prompt or
 //! view depends on what they may not see. Usable by any game, in its tests.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use rand::seq::IndexedRandom;
@@ -16,9 +15,10 @@ use crate::dispatch;
 use crate::engine::Engine;
 use crate::error::Refusal;
 use crate::game::Game;
+use crate::json_tree::JsonTree;
 use crate::moves::Move;
 use crate::player::PlayerIndex;
-use crate::reveal::HiddenValues;
+use crate::reveal::{self, HiddenValues, StateJson};
 use crate::submission::Submission;
 use crate::view::{MoveViewer, Serialized, View, Viewer, apply_alone};
 
@@ -149,6 +149,8 @@ pub fn check_hidden_fields<'a, G: Game>(
 /// Which of the fields a game declares hidden some view has hidden so far.
 struct HiddenFields<G> {
     hidden: Vec<bool>,
+    /// Each field's name as a key of the state's JSON, quoted.
+    keys: Vec<String>,
     game: std::marker::PhantomData<G>,
 }
 
@@ -156,6 +158,7 @@ impl<G: Game> HiddenFields<G> {
     fn new() -> Self {
         HiddenFields {
             hidden: vec![false; G::HIDDEN_FIELDS.len()],
+            keys: G::HIDDEN_FIELDS.iter().map(json).collect(),
             game: std::marker::PhantomData,
         }
     }
@@ -165,14 +168,21 @@ impl<G: Game> HiddenFields<G> {
         if self.hidden.iter().all(|&hidden| hidden) {
             return;
         }
-        let full = serde_json::to_value(Serialized(state)).unwrap_or_default();
+        let text = JsonTree::text_of(&Serialized(state));
+        let mut full = None;
         let viewers = (0..players)
             .map(|seat| Viewer::Player(PlayerIndex(seat)))
             .chain([Viewer::Observer]);
         for viewer in viewers {
-            let seen = serde_json::to_value(Serialized(&view(state, viewer))).unwrap_or_default();
-            for (field, hidden) in G::HIDDEN_FIELDS.iter().zip(&mut self.hidden) {
-                *hidden = *hidden || full.get(field) != seen.get(field);
+            let seen = JsonTree::text_of(&Serialized(&view(state, viewer)));
+            // A view of the same text hides nothing, and needs neither text read.
+            if seen == text {
+                continue;
+            }
+            let full = full.get_or_insert_with(|| JsonTree::parse(text.clone()));
+            let seen = JsonTree::parse(seen);
+            for (key, hidden) in self.keys.iter().zip(&mut self.hidden) {
+                *hidden = *hidden || full.root().get(key) != seen.root().get(key);
             }
         }
     }
@@ -216,36 +226,43 @@ fn check_game<G: Game>(
     let mut scratch = Chance::from_seed(0);
     let mut followed_records = 0;
     let mut choices = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_7e57);
+    // The followed state's JSON text, from the last comparison with the engine's, until the
+    // next move is followed: the messages of the next record are checked against the same
+    // state, and in a game with a large hidden part (a shoe of six decks) writing states is
+    // most of the cost of a step.
+    let mut followed_text: Option<String> = None;
     for submission in 0..=max_submissions {
         // Follow the records added since the last step, viewer by viewer.
         for record in &engine.records()[followed_records..] {
             // The messages, rendered from the state before the record as a log writes them,
             // and what each viewer did not know then.
             let messages = record.messages(follower.state());
+            let mut before = StateJson::new(follower.state());
+            // A state serde_json cannot write has a text of its error, which no JSON starts
+            // with.
+            if let Some(text) = followed_text.take().filter(|text| !text.starts_with('<')) {
+                before = before.with_text(text);
+            }
             // Only the words of the messages can name a hidden value: what is hidden is
             // looked for among them.
-            let words: HashSet<&str> = messages
-                .iter()
-                .flat_map(|message| HiddenValues::words(&message.text))
-                .collect();
-            let hidden_before: Vec<HiddenValues> = if messages.is_empty() {
+            let words = HiddenValues::words_of(messages.iter().map(|message| &*message.text));
+            let hidden_before: Vec<HiddenValues> = if words.is_empty() {
                 Vec::new()
             } else {
-                viewers
-                    .iter()
-                    .map(|&viewer| HiddenValues::unseen_among(follower.state(), viewer, &words))
-                    .collect()
+                HiddenValues::unseen_among(&mut before, &viewers, &vec![&words; viewers.len()])
             };
             // What each viewer still does not know once the action's own first move has
-            // applied: its messages speak of that move, not of a deal that may follow.
+            // applied: its messages speak of that move, not of a deal that may follow. Only
+            // what was hidden from them before can be hidden both times.
             let mut hidden_after = Vec::new();
             for (position, applied) in record.moves.iter().enumerate() {
                 follower.advance(applied);
-                if position == 0 && !hidden_before.is_empty() {
-                    hidden_after = viewers
-                        .iter()
-                        .map(|&viewer| HiddenValues::unseen_among(follower.state(), viewer, &words))
-                        .collect();
+                if position == 0 && hidden_before.iter().any(|hidden| !hidden.is_empty()) {
+                    hidden_after = HiddenValues::unseen_among(
+                        &mut StateJson::new(follower.state()),
+                        &viewers,
+                        &hidden_before.iter().collect::<Vec<_>>(),
+                    );
                 }
                 report.moves += 1;
                 for (viewer, view) in viewers.iter().zip(&mut replayed) {
@@ -268,12 +285,17 @@ fn check_game<G: Game>(
             state.view(viewer)
         });
         check_follow_ups(&engine, players).map_err(|reason| fail(submission, reason))?;
-        same_state(follower.state(), engine.state()).map_err(|reason| {
+        let state_text = text_of(engine.state());
+        let followed = followed_text
+            .take()
+            .unwrap_or_else(|| text_of(follower.state()));
+        same_text(&followed, &state_text).map_err(|reason| {
             fail(
                 submission,
                 format!("the records do not give the state: {reason}"),
             )
         })?;
+        followed_text = Some(followed);
         for (viewer, view) in viewers.iter().zip(&replayed) {
             same_state(view, &engine.view(*viewer)).map_err(|reason| {
                 fail(
@@ -343,7 +365,8 @@ fn check_game<G: Game>(
                 format!("an offered completion was refused: {error}"),
             )
         })?;
-        check_take_back(&before, &engine, player).map_err(|reason| fail(submission, reason))?;
+        check_take_back(&before, &state_text, &engine, player)
+            .map_err(|reason| fail(submission, reason))?;
         report.submissions += 1;
     }
     Err(fail(
@@ -434,16 +457,13 @@ fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), S
     if engine.follow_ups().is_empty() {
         return Ok(());
     }
+    let mut state = StateJson::new(engine.state());
     for seat in 0..players {
         let player = PlayerIndex(seat);
-        let hidden = HiddenValues::of(engine.state(), Viewer::Player(player));
-        if hidden.is_empty() {
-            continue;
-        }
         let copy = engine.for_agent(player, 0);
         for follow_up in copy.follow_ups() {
-            let args = serde_json::to_value(&follow_up.args).unwrap_or_default();
-            if hidden.shown_in(&args) {
+            let args = JsonTree::of(&follow_up.args);
+            if reveal::shows_hidden(&mut state, Viewer::Player(player), &args) {
                 return Err(format!(
                     "player {seat}'s copy of the game holds a follow-up of player {} whose \
                      arguments show what is hidden from them: {}",
@@ -518,9 +538,10 @@ fn check_choices<G: Game>(
 }
 
 /// Checks a take-back by `player` right after their submission, which made `after` from
-/// `before`.
+/// `before`, whose state's JSON text is `before_text`.
 fn check_take_back<G: Game>(
     before: &Engine<G>,
+    before_text: &str,
     after: &Engine<G>,
     player: PlayerIndex,
 ) -> Result<(), String> {
@@ -540,10 +561,11 @@ fn check_take_back<G: Game>(
     }
     let replayed = Engine::<G>::replay(&taken.log())
         .map_err(|error| format!("the log after a take-back does not replay: {error}"))?;
-    same_state(taken.state(), replayed.state())
+    let taken_text = text_of(taken.state());
+    same_text(&taken_text, &text_of(replayed.state()))
         .map_err(|reason| format!("a take-back left a state its log does not give: {reason}"))?;
     if kept.len() == before.records().len() {
-        same_state(taken.state(), before.state()).map_err(|reason| {
+        same_text(&taken_text, before_text).map_err(|reason| {
             format!("a take-back did not restore the state before the submission: {reason}")
         })?;
     }
@@ -554,14 +576,18 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|error| format!("<not serializable: {error}>"))
 }
 
-/// Compares two states by their JSON text ([`View::serialize_state`]); the error shows both.
-fn same_state<G: View>(found: &G, expected: &G) -> Result<(), String> {
-    same(&Serialized(found), &Serialized(expected))
+/// A state's JSON text ([`View::serialize_state`]), by which states are compared.
+fn text_of<G: View>(state: &G) -> String {
+    json(&Serialized(state))
 }
 
-/// Compares two values by their JSON text; the error shows both.
-fn same<T: Serialize>(found: &T, expected: &T) -> Result<(), String> {
-    let (found, expected) = (json(found), json(expected));
+/// Compares two states by their JSON text ([`View::serialize_state`]); the error shows both.
+fn same_state<G: View>(found: &G, expected: &G) -> Result<(), String> {
+    same_text(&text_of(found), &text_of(expected))
+}
+
+/// Compares two JSON texts; the error shows both.
+fn same_text(found: &str, expected: &str) -> Result<(), String> {
     if found == expected {
         Ok(())
     } else {

@@ -333,6 +333,7 @@ mod engine;
 mod error;
 mod game;
 mod harness;
+mod json_tree;
 mod log;
 mod moves;
 mod outcome;
