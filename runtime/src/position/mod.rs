@@ -1,0 +1,335 @@
+//! The lookahead core: a game as it stands (state, chance, follow-ups) and everything to
+//! play it (prompts, completions, submissions in stages, forced play), with no history.
+//! Agents look ahead in one, simulations play one, and the logged table
+//! ([`Engine`](crate::Engine)) wraps one and keeps what it plays.
+
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::action::FollowUp;
+use crate::chance::Chance;
+use crate::game::{Game, Setup, SetupError};
+use crate::log::{RecordHeader, RecordKind};
+use crate::outcome::Outcome;
+use crate::player::PlayerIndex;
+use crate::search::Search;
+use crate::start::Start;
+use crate::view::Viewer;
+
+mod prompt;
+mod ready;
+mod settings;
+mod settle;
+mod status;
+mod submit;
+
+use ready::Ready;
+use settings::PENDING_ROOM;
+pub use settings::{EngineSettings, FORCED_LIMIT};
+pub use status::{Played, Status};
+
+/// Where the records a position plays go: nowhere for a lookahead or a simulation
+/// ([`Unrecorded`]), into the log for the logged table ([`Engine`](crate::Engine)).
+pub(crate) trait Recorder<G: Game> {
+    /// Takes `moved`, a move just applied (an action's own or a consequence), with the
+    /// full state right after it.
+    fn applied(&mut self, after: &G, moved: G::Move);
+
+    /// Closes the record of the moves applied since the last one, which the recorder took
+    /// one by one.
+    fn record(&mut self, header: RecordHeader<G>);
+}
+
+/// The recorder of one submission to a position played on its own: it keeps the action of
+/// the first record, the submitted one's, to hand it back if what follows never ends.
+struct KeptAction<A>(Option<A>);
+
+impl<G: Game> Recorder<G> for KeptAction<G::Actions> {
+    fn applied(&mut self, _after: &G, _moved: G::Move) {}
+
+    fn record(&mut self, header: RecordHeader<G>) {
+        if self.0.is_none() {
+            self.0 = header.action;
+        }
+    }
+}
+
+/// The recorder of a position played on its own: its records go nowhere.
+pub(crate) struct Unrecorded;
+
+impl<G: Game> Recorder<G> for Unrecorded {
+    fn applied(&mut self, _after: &G, _moved: G::Move) {}
+
+    fn record(&mut self, _header: RecordHeader<G>) {}
+}
+
+/// A run of [`EngineSettings::forced_limit`] records played for the players, ending with
+/// the action named.
+pub(crate) struct Endless {
+    action: String,
+    records: usize,
+}
+
+/// A game as it stands, and everything to play it: its state, its chance, the follow-ups
+/// waiting; who may act and what they are offered (prompts, completions); submissions in
+/// stages ([`decode`](Self::decode), [`admit`](Self::admit), then apply), and what the
+/// engine plays for the players (forced completions, passes).
+///
+/// It keeps no records, so it is cheap to copy and to play: the lookahead core that
+/// agents search in ([`for_agent`](Self::for_agent)) and simulations play
+/// ([`new`](Self::new)). The logged table, [`Engine`](crate::Engine), wraps one and keeps
+/// every record it plays (log, undo, replay, what players recall).
+///
+/// A refused call leaves everything exactly as it was.
+#[derive(Clone, Debug)]
+pub struct Position<G: Game> {
+    state: G,
+    chance: Chance,
+    follow_ups: Vec<FollowUp<G>>,
+    /// The number of seats.
+    players: usize,
+    settings: EngineSettings,
+    played: Played,
+    /// The name of the last record played, for [`Endless`].
+    last_played: &'static str,
+    /// Who may act and the arguments of the actions each may take (their conditions
+    /// hold), as of the last change of the state: kept by [`settle`](Self::settle), which
+    /// computes them anyway, so that prompts, counts and walks need not ask the game again.
+    ready: Ready<G>,
+    /// For a game that [`RECALLS`](Game::RECALLS): what each player has seen.
+    recall: Recall<G::Move>,
+    /// The moves pending while an action resolves; empty between actions, its room kept
+    /// so that a behaviour pushes its moves without allocating.
+    stack: Vec<G::Move>,
+}
+
+/// The moves each player has seen, as they saw them ([`Game::RECALLS`]): part of what a
+/// player knows of a position (their information state, as a history of observations in
+/// OpenSpiel), which a search agent's determinization must stay consistent with.
+#[derive(Clone, Debug)]
+enum Recall<M> {
+    /// The game recalls nothing, or this copy's player saw nothing yet that it carries.
+    Untracked,
+    /// A game's own position, by seat: every move applied is added as each seat sees it.
+    Tracked(Vec<Arc<Vec<M>>>),
+    /// A player's copy ([`Position::for_agent`]): what that player saw until the copy was
+    /// made, shared with the position it was made from (an agent makes one at every
+    /// decision). Looking ahead adds nothing to it.
+    Seat(PlayerIndex, Arc<Vec<M>>),
+}
+
+impl<M: Clone> Recall<M> {
+    /// What `player` saw, as their copy carries it.
+    fn of(&self, player: PlayerIndex) -> Self {
+        match self {
+            Recall::Tracked(seen) => seen.get(player.0).map_or(Recall::Untracked, |seen| {
+                Recall::Seat(player, Arc::clone(seen))
+            }),
+            Recall::Seat(seat, seen) if *seat == player => Recall::Seat(player, Arc::clone(seen)),
+            _ => Recall::Untracked,
+        }
+    }
+
+    /// What `player` saw, in order.
+    fn seen(&self, player: PlayerIndex) -> &[M] {
+        match self {
+            Recall::Tracked(seen) => seen.get(player.0).map_or(&[], |seen| &seen[..]),
+            Recall::Seat(seat, seen) if *seat == player => &seen[..],
+            _ => &[],
+        }
+    }
+}
+
+impl<G: Game> Position<G> {
+    /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
+    /// plays any forced completions that follow; keeps no log (for a simulation: the
+    /// logged table is [`Engine::new`](crate::Engine::new)).
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] when `players` is outside [`Game::PLAYERS`];
+    /// [`SetupError::Config`] from [`Game::validate_config`];
+    /// the game's own [`SetupError`] from [`Game::setup`];
+    /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
+    /// for the players [`FORCED_LIMIT`] times in a row.
+    pub fn new(config: &G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
+        Self::with_settings(config, players, seed, EngineSettings::default())
+    }
+
+    /// As [`new`](Self::new), with explicit [`EngineSettings`].
+    ///
+    /// # Errors
+    /// As [`new`](Self::new).
+    pub fn with_settings(
+        config: &G::Config,
+        players: usize,
+        seed: u64,
+        settings: EngineSettings,
+    ) -> Result<Self, SetupError> {
+        let setup = Setup::<G>::for_table(config, players)?;
+        Self::start(setup, Vec::new(), players, seed, settings, &mut Unrecorded)
+    }
+
+    /// Starts from a state the author built ([`Start`]), after checking it, and plays
+    /// what follows as after a setup (forced completions, passes, unless
+    /// `start.settings` says otherwise); keeps no log (the logged table is
+    /// [`Engine::from_start`](crate::Engine::from_start)).
+    ///
+    /// # Errors
+    /// Any check of the start ([`SetupError::PlayerCount`], [`SetupError::Config`],
+    /// [`SetupError::State`]), or [`SetupError::ForcedWithoutEnd`] as
+    /// [`new`](Self::new).
+    pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
+        start.check()?;
+        let setup = Setup {
+            state: start.state,
+            moves: Vec::new(),
+        };
+        Self::start(
+            setup,
+            start.follow_ups,
+            start.players,
+            start.seed,
+            start.settings,
+            &mut Unrecorded,
+        )
+    }
+
+    /// Applies `setup`'s moves as the `setup` record, with `follow_ups` pending, handed to
+    /// `recorder` with what follows it (forced plays, passes).
+    ///
+    /// # Errors
+    /// [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
+    pub(crate) fn start(
+        setup: Setup<G>,
+        follow_ups: Vec<FollowUp<G>>,
+        players: usize,
+        seed: u64,
+        settings: EngineSettings,
+        recorder: &mut impl Recorder<G>,
+    ) -> Result<Self, SetupError> {
+        let mut position = Position {
+            state: setup.state,
+            chance: Chance::from_seed(seed),
+            follow_ups,
+            players,
+            settings,
+            played: Played::default(),
+            last_played: "setup",
+            ready: Ready::default(),
+            recall: if G::RECALLS {
+                Recall::Tracked((0..players).map(|_| Arc::new(Vec::new())).collect())
+            } else {
+                Recall::Untracked
+            },
+            stack: Vec::new(),
+        };
+        position.resolve_record(None, None, false, RecordKind::Setup, setup.moves, recorder);
+        // Room for a record's pending moves, made once here: the moves of a game then
+        // never grow the stack from nothing (a move allocates nothing, issue 30).
+        position.stack.reserve(PENDING_ROOM);
+        position
+            .settle(recorder)
+            .map_err(|Endless { action, records }| SetupError::ForcedWithoutEnd {
+                action,
+                records,
+            })?;
+        Ok(position)
+    }
+
+    /// The full state (the admin's view).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The state as `viewer` may see it ([`View::view`](crate::View::view)).
+    pub fn view(&self, viewer: Viewer) -> G {
+        self.state.view(viewer)
+    }
+
+    /// The game's chance, as it stands (part of no view).
+    pub(crate) fn chance(&self) -> &Chance {
+        &self.chance
+    }
+
+    /// The number of seats.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// How the engine treats forced completions here.
+    pub fn settings(&self) -> EngineSettings {
+        self.settings
+    }
+
+    /// Replaces the settings: for a table rebuilt from its log, which replays with the
+    /// log's own.
+    pub(crate) fn set_settings(&mut self, settings: EngineSettings) {
+        self.settings = settings;
+    }
+
+    /// How many records and moves this game has applied so far.
+    pub fn played(&self) -> Played {
+        self.played
+    }
+
+    /// The follow-ups waiting to be taken, the next first.
+    pub fn follow_ups(&self) -> &[FollowUp<G>] {
+        &self.follow_ups
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// The game as `player` may know it, for an agent to look ahead in: their view of the
+    /// state ([`View::view`](crate::View::view)), the pending follow-ups, a chance of its
+    /// own seeded with `seed` (the game's own is in no view) and, for a game that
+    /// [`RECALLS`](Game::RECALLS), every move they saw (for
+    /// [`determinize`](Self::determinize)). Submitting to it changes nothing here.
+    #[must_use]
+    pub fn for_agent(&self, player: PlayerIndex, seed: u64) -> Position<G> {
+        self.copy_for(player, seed, self.recall.of(player))
+    }
+
+    /// `player`'s copy of the game ([`for_agent`](Self::for_agent)), carrying `recall`.
+    fn copy_for(&self, player: PlayerIndex, seed: u64, recall: Recall<G::Move>) -> Position<G> {
+        let mut seat = Position {
+            state: self.state.view(Viewer::Player(player)),
+            chance: Chance::from_seed(seed),
+            follow_ups: self.follow_ups.clone(),
+            players: self.players,
+            settings: self.settings,
+            played: self.played,
+            last_played: self.last_played,
+            ready: Ready::default(),
+            recall,
+            stack: Vec::new(),
+        };
+        seat.refresh();
+        seat
+    }
+}
+
+/// The actions a player may take now: few, so kept inline.
+type Candidates<T> = SmallVec<[T; 4]>;
+
+/// What search agents ask of a game's position beyond its rules ([`Search`]).
+impl<G: Search> Position<G> {
+    /// Replaces the state, a view of `player`'s, by a full state consistent with it drawn
+    /// from this position's chance ([`Search::determinize`], or
+    /// [`Search::determinize_recalled`] with what `player` saw when the game
+    /// [`RECALLS`](Game::RECALLS) and this is their copy): for an agent's copy
+    /// ([`for_agent`](Self::for_agent)) to play a possible world to its end.
+    pub fn determinize(&mut self, player: PlayerIndex) {
+        self.state = if G::RECALLS {
+            let seen = self.recall.seen(player);
+            self.state
+                .determinize_recalled(player, seen, &mut self.chance)
+        } else {
+            self.state.determinize(player, &mut self.chance)
+        };
+        self.refresh();
+    }
+}

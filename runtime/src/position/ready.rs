@@ -1,0 +1,221 @@
+//! Who may act now and with which actions: the ready set a position keeps, refreshed
+//! after every record ([`Position::to_act`], [`Position::status`]).
+
+use crate::game::Game;
+use std::num::NonZeroU64;
+
+use smallvec::SmallVec;
+
+use super::{Candidates, Position, Status};
+use crate::action::{ActionSet, FollowUp};
+use crate::dispatch::ActionContext;
+use crate::player::{PlayerIndex, PlayerSet};
+
+/// Who may act, and each one's candidate actions ([`Position::candidates`]).
+#[derive(Clone, Debug)]
+pub(super) struct Ready<G: Game> {
+    pub(super) to_act: PlayerSet,
+    pub(super) candidates: SmallVec<[Candidate<G>; 4]>,
+}
+
+/// An action a player may take now (its condition holds), with its count of completions
+/// when the action counts them without walking (`Action::COUNTS_AT_ONCE`, asked through
+/// the action table): counted once per decision, for telling a choice from a forced play,
+/// then kept for agents.
+#[derive(Clone, Debug)]
+pub(super) struct Candidate<G: Game> {
+    pub(super) player: PlayerIndex,
+    pub(super) args: <G::Actions as ActionSet>::Args,
+    pub(super) count: Option<u64>,
+    /// What the action kept of this decision when counting (its valid set as bits,
+    /// `Action::count_keeping`), to draw and check its completions from. An empty set is
+    /// not kept (nothing is drawn from it, and a check then refuses in full): the candidate
+    /// stays small, and `refresh` fills one at every decision.
+    pub(super) kept: Option<NonZeroU64>,
+}
+
+impl<G: Game> Ready<G> {
+    /// The candidate actions of `player`.
+    pub(super) fn of(
+        &self,
+        player: PlayerIndex,
+    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> + Clone {
+        self.counted(player).map(|candidate| &candidate.args)
+    }
+
+    /// The candidate actions of `player`, with their counts where kept.
+    pub(super) fn counted(
+        &self,
+        player: PlayerIndex,
+    ) -> impl Iterator<Item = &Candidate<G>> + Clone {
+        self.candidates
+            .iter()
+            .filter(move |candidate| candidate.player == player)
+    }
+}
+
+impl<G: Game> Candidate<G> {
+    /// This candidate's arguments, counted at once when its action allows.
+    pub(super) fn new(
+        state: &G,
+        player: PlayerIndex,
+        args: <G::Actions as ActionSet>::Args,
+    ) -> Self {
+        let cx = ActionContext::new(state, player, &args);
+        let (count, kept) = if cx.counts_at_once() {
+            let (count, kept) = cx.count_keeping();
+            (Some(count), kept.and_then(NonZeroU64::new))
+        } else {
+            (None, None)
+        };
+        Candidate {
+            player,
+            args,
+            count,
+            kept,
+        }
+    }
+
+    /// This candidate's completion at position `index`, drawn from its kept set when it
+    /// keeps one (the state unchanged since `refresh`).
+    pub(super) fn nth(&self, state: &G, index: u64) -> Option<G::Actions> {
+        let cx = ActionContext::new(state, self.player, &self.args);
+        match self.kept {
+            Some(kept) => cx.nth_kept(index, kept.get()),
+            None => cx.nth_completion(index),
+        }
+    }
+
+    /// How many completions this candidate has, kept or counted now.
+    pub(super) fn count(&self, state: &G) -> u64 {
+        self.count.unwrap_or_else(|| {
+            ActionContext::new(state, self.player, &self.args).count_completions()
+        })
+    }
+}
+
+impl<G: Game> Default for Ready<G> {
+    fn default() -> Self {
+        Ready {
+            to_act: PlayerSet::EMPTY,
+            candidates: SmallVec::new(),
+        }
+    }
+}
+impl<G: Game> Position<G> {
+    /// Who may act now: the player of the next follow-up if any, else the game's
+    /// [`Game::to_act`]; nobody once the game is over.
+    pub fn to_act(&self) -> PlayerSet {
+        self.ready.to_act
+    }
+
+    /// [`to_act`](Self::to_act), asked of the state and the follow-ups.
+    pub(super) fn compute_to_act(&self) -> PlayerSet {
+        if self.state.outcome().is_some() {
+            return PlayerSet::EMPTY;
+        }
+        match self.follow_ups.first() {
+            Some(follow_up) => PlayerSet::one(follow_up.player),
+            None => self.state.to_act(),
+        }
+    }
+
+    /// Where the game stands: over, players acting, or players stuck.
+    pub fn status(&self) -> Status {
+        if let Some(outcome) = self.state.outcome() {
+            return Status::Over(outcome);
+        }
+        let to_act = self.to_act();
+        let stuck: PlayerSet = to_act
+            .iter()
+            .filter(|&player| !self.can_complete(player))
+            .collect();
+        if to_act.is_empty() || !stuck.is_empty() {
+            Status::Stuck(stuck)
+        } else {
+            Status::Acting(to_act)
+        }
+    }
+
+    /// The arguments of every action `player` may take now: the next follow-up when there
+    /// is one, else each argument-free action; of those, the ones whose condition holds and
+    /// which have a completion (or an error to show). Empty when the player is not to act.
+    pub(super) fn available(&self, player: PlayerIndex) -> Vec<<G::Actions as ActionSet>::Args> {
+        self.offered(player)
+            .into_iter()
+            .filter_map(|(args, completable)| {
+                (completable || self.shown_without_completion(player, &args)).then_some(args)
+            })
+            .collect()
+    }
+
+    /// The arguments of every action `player` may take now whose condition holds, each with
+    /// whether it has a completion. Empty when the player is not to act.
+    pub(super) fn offered(
+        &self,
+        player: PlayerIndex,
+    ) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
+        self.candidates(player)
+            .map(|args| {
+                let completable = ActionContext::new(&self.state, player, args).has_completion();
+                (args.clone(), completable)
+            })
+            .collect()
+    }
+
+    /// The arguments of every action `player` may take now whose condition holds, completable
+    /// or not. Empty when the player is not to act.
+    pub(super) fn candidates(
+        &self,
+        player: PlayerIndex,
+    ) -> impl Iterator<Item = &<G::Actions as ActionSet>::Args> + Clone {
+        self.ready.of(player)
+    }
+
+    /// Asks the game again who may act and what they may take, keeping the answer in
+    /// `ready` (filled in place: it is read at every prompt, count and walk).
+    pub(super) fn refresh(&mut self) {
+        let to_act = self.compute_to_act();
+        let ready = &mut self.ready;
+        let state = &self.state;
+        ready.to_act = to_act;
+        ready.candidates.clear();
+        if let Some(follow_up) = self.follow_ups.first() {
+            Self::ready_for_follow_up(state, ready, to_act, follow_up);
+            return;
+        }
+        for player in to_act.iter() {
+            for index in 0..G::Actions::NAMES.len() {
+                if let Some(args) = G::Actions::free_args(index)
+                    && ActionContext::new(state, player, &args).condition()
+                {
+                    ready.candidates.push(Candidate::new(state, player, args));
+                }
+            }
+        }
+    }
+
+    /// [`refresh`](Self::refresh) while `follow_up` is next: the only candidate of its
+    /// player, if its condition holds. Out of line: most decisions are not follow-ups.
+    #[inline(never)]
+    pub(super) fn ready_for_follow_up(
+        state: &G,
+        ready: &mut Ready<G>,
+        to_act: PlayerSet,
+        follow_up: &FollowUp<G>,
+    ) {
+        for player in to_act.iter() {
+            if ActionContext::new(state, player, &follow_up.args).condition() {
+                let args = follow_up.args.clone();
+                ready.candidates.push(Candidate::new(state, player, args));
+            }
+        }
+    }
+
+    /// Whether `player` has at least one action they can complete now.
+    pub(super) fn can_complete(&self, player: PlayerIndex) -> bool {
+        self.offered(player)
+            .iter()
+            .any(|(_, completable)| *completable)
+    }
+}

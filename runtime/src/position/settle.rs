@@ -1,0 +1,291 @@
+//! What happens after a submission: its moves performed and their consequences resolved
+//! depth-first, follow-ups queued, then the plays the engine makes for the players (forced
+//! completions, passes) until someone has a choice, the game is over or nobody can act.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use super::{Candidates, Endless, Position, Recall, Recorder};
+use crate::action::FollowUp;
+use crate::dispatch::{self, ActionContext};
+use crate::error::Refusal;
+use crate::game::{Game, WhenStuck};
+use crate::log::{RecordHeader, RecordKind};
+use crate::moves::{Move, resolve};
+use crate::player::PlayerIndex;
+use crate::prompt::Prompt;
+use crate::view::Viewer;
+
+impl<G: Game> Position<G> {
+    /// Applies a checked action as a record of `kind`.
+    pub(super) fn perform(
+        &mut self,
+        player: PlayerIndex,
+        action: G::Actions,
+        kind: RecordKind,
+        recorder: &mut impl Recorder<G>,
+    ) {
+        let follow_up = !self.follow_ups.is_empty();
+        let mut moves = std::mem::take(&mut self.stack);
+        let follow_ups = dispatch::behaviour(&action, &self.state, player, &mut moves);
+        if follow_up || !follow_ups.is_empty() {
+            self.queue_follow_ups(follow_up, follow_ups);
+        }
+        self.resolve_record(Some(player), Some(action), follow_up, kind, moves, recorder);
+    }
+
+    /// Takes the follow-up just performed off the queue when `performed`, and queues
+    /// `asked` ahead of those already waiting, like consequences. Out of line: most
+    /// actions of most games have no follow-up.
+    #[inline(never)]
+    pub(super) fn queue_follow_ups(&mut self, performed: bool, asked: Vec<FollowUp<G>>) {
+        if performed {
+            self.follow_ups.remove(0);
+        }
+        if !asked.is_empty() {
+            self.follow_ups.splice(0..0, asked);
+        }
+    }
+
+    /// Applies `moves` with their consequences, each handed to `recorder`, then closes
+    /// their record.
+    pub(super) fn resolve_record(
+        &mut self,
+        player: Option<PlayerIndex>,
+        action: Option<G::Actions>,
+        follow_up: bool,
+        kind: RecordKind,
+        mut moves: Vec<G::Move>,
+        recorder: &mut impl Recorder<G>,
+    ) {
+        let draws = self.chance.draws();
+        let mut applied = 0;
+        let recall = &mut self.recall;
+        resolve(
+            &mut self.state,
+            &mut self.chance,
+            &mut moves,
+            |after, moved| {
+                applied += 1;
+                if G::RECALLS
+                    && let Recall::Tracked(seen) = recall
+                {
+                    for (seat, seen) in seen.iter_mut().enumerate() {
+                        if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
+                            Arc::make_mut(seen).push(viewed);
+                        }
+                    }
+                }
+                recorder.applied(after, moved);
+            },
+        );
+        // Emptied by `resolve`: the next action pushes its moves into this room.
+        self.stack = moves;
+        self.played.records += 1;
+        self.played.moves += applied;
+        let header = RecordHeader {
+            player,
+            kind,
+            action,
+            follow_up,
+            drew_chance: self.chance.draws() != draws,
+        };
+        self.last_played = header.name();
+        recorder.record(header);
+    }
+
+    /// Plays what needs no decision: passes of stuck players (when the game declares
+    /// them) and, if enabled, forced completions; until a player has a real choice.
+    ///
+    /// # Errors
+    /// [`Endless`] after [`EngineSettings::forced_limit`] such records in a row.
+    pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
+        let mut unattended = 0;
+        loop {
+            self.refresh();
+            if unattended >= self.settings.forced_limit {
+                return Err(self.endless(unattended));
+            }
+            let mut progressed = false;
+            for player in self.ready.to_act.iter() {
+                match self.facing(player) {
+                    Facing::Choice => {}
+                    Facing::Forced(action) => {
+                        self.perform(player, action, RecordKind::Forced, recorder);
+                        unattended += 1;
+                        progressed = true;
+                        break;
+                    }
+                    Facing::Stuck => {
+                        if let Some(records) = self.unstick(player, recorder) {
+                            unattended += records;
+                            progressed = true;
+                            break;
+                        }
+                    }
+                }
+            }
+            if !progressed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Moves a stuck `player` on, if anything can: their follow-up lapses, or they pass
+    /// when the game declares a pass ([`Game::when_stuck`]). Returns the number of records
+    /// played for it (0 for a lapse), or `None` when the player stays stuck. Out of line:
+    /// rare in most games.
+    #[inline(never)]
+    pub(super) fn unstick(
+        &mut self,
+        player: PlayerIndex,
+        recorder: &mut impl Recorder<G>,
+    ) -> Option<usize> {
+        if self
+            .follow_ups
+            .first()
+            .is_some_and(|follow_up| follow_up.player == player)
+        {
+            // A follow-up that cannot be completed lapses.
+            self.follow_ups.remove(0);
+            return Some(0);
+        }
+        let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
+            return None;
+        };
+        self.resolve_record(Some(player), None, false, RecordKind::Pass, moves, recorder);
+        Some(1)
+    }
+
+    /// What `player`, who is to act, faces now: nothing they can complete, a completion
+    /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
+    /// choice. One walk that stops at the second completion answers for actions that
+    /// always ask nothing; the full prompt decides only when one of them always asks.
+    pub(super) fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {
+        // The counts kept by `refresh` answer at once for a choice among counted actions,
+        // the common case; anything else walks, out of line.
+        let mut count: u64 = 0;
+        for candidate in self.ready.counted(player) {
+            match candidate.count {
+                Some(counted) => count = count.saturating_add(counted),
+                None => return self.facing_walked(player),
+            }
+        }
+        if count > 1 {
+            Facing::Choice
+        } else {
+            self.facing_walked(player)
+        }
+    }
+
+    /// [`facing`](Self::facing) when the kept counts do not settle it: walks the actions
+    /// that are not counted, and decides a forced play or a stuck player.
+    #[inline(never)]
+    pub(super) fn facing_walked(&self, player: PlayerIndex) -> Facing<G::Actions> {
+        let mut count: u64 = 0;
+        let mut only = None;
+        for candidate in self.ready.counted(player) {
+            let args = &candidate.args;
+            if let Some(counted) = candidate.count {
+                // Kept from `refresh`: the one completion is built only if it stays alone.
+                if counted == 1 && count == 0 {
+                    only = candidate.nth(&self.state, 0);
+                }
+                count = count.saturating_add(counted);
+                if count > 1 {
+                    return Facing::Choice;
+                }
+                continue;
+            }
+            let flow =
+                ActionContext::new(&self.state, player, args).for_each_completion(&mut |action| {
+                    count += 1;
+                    if count > 1 {
+                        ControlFlow::Break(())
+                    } else {
+                        only = Some(action);
+                        ControlFlow::Continue(())
+                    }
+                });
+            if flow.is_break() {
+                return Facing::Choice;
+            }
+        }
+        let candidates = self.ready.of(player);
+        let always_asks = candidates
+            .clone()
+            .any(|args| ActionContext::new(&self.state, player, args).always_asks());
+        if !always_asks {
+            // Nothing here is free text, so the walk saw every completion there is.
+            return match only {
+                None => Facing::Stuck,
+                Some(action)
+                    if self.settings.autoplay_forced
+                        && dispatch::confirm(&action, &self.state, player).is_none() =>
+                {
+                    Facing::Forced(action)
+                }
+                Some(_) => Facing::Choice,
+            };
+        }
+        // Free text cannot be walked, and an action always asked is forced only if the
+        // player's whole prompt is one: decide as the player would see it.
+        let available: Candidates<_> = candidates
+            .filter(|args| ActionContext::new(&self.state, player, *args).has_completion())
+            .cloned()
+            .collect();
+        if available.is_empty() {
+            return Facing::Stuck;
+        }
+        if !self.settings.autoplay_forced {
+            return Facing::Choice;
+        }
+        let actions = available
+            .iter()
+            .filter_map(|args| self.action_prompt(player, args, &[]).ok().flatten())
+            .collect();
+        let prompt = Prompt { player, actions };
+        let forced = prompt.forced().and_then(|forced| {
+            let args = self.args_for(player, &forced.action).ok()?;
+            let action = ActionContext::new(&self.state, player, &args)
+                .build(&forced.chosen_selections())
+                .ok()?;
+            dispatch::check(&action, &self.state, player).ok()?;
+            Some(action)
+        });
+        forced.map_or(Facing::Choice, Facing::Forced)
+    }
+}
+
+impl<G: Game> Position<G> {
+    /// The error of a settling stopped after `records` records in a row: cold, kept out of
+    /// the loop that settles every decision.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn endless(&self, records: usize) -> Endless {
+        Endless {
+            action: self.last_played.to_owned(),
+            records,
+        }
+    }
+}
+
+impl Endless {
+    /// The error a submission reports for this run.
+    pub(crate) fn into_error(self) -> Refusal {
+        Refusal::ForcedWithoutEnd {
+            action: self.action,
+            records: self.records,
+        }
+    }
+}
+
+/// What a player to act faces ([`Position::facing`]).
+pub(super) enum Facing<A> {
+    /// No completion: the player passes, or their follow-up lapses.
+    Stuck,
+    /// One completion, which the engine plays for them.
+    Forced(A),
+    /// Something to decide.
+    Choice,
+}
