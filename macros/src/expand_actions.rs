@@ -148,6 +148,7 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             #[automatically_derived]
             impl #mp::InGame for #tys where for<'__w> #game: #mp::Game {
                 type Game = #game;
+                const INDEX: usize = #indices;
             }
         )*
 

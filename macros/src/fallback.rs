@@ -159,6 +159,7 @@ pub(crate) fn actions(
     let idents = variants.iter().map(|(ident, _, _)| ident);
     let args_tys = variants.iter().map(|(_, _, args)| args);
     let tys = variants.iter().map(|(_, ty, _)| ty);
+    let indices = 0..variants.len();
     let impls = data_impls(&args);
     quote! {
         #[allow(dead_code, missing_docs)]
@@ -174,6 +175,7 @@ pub(crate) fn actions(
                 #[automatically_derived]
                 impl #mp::InGame for #tys where for<'__w> __MeepleGame: #mp::Game {
                     type Game = __MeepleGame;
+                    const INDEX: usize = #indices;
                 }
             )*
 

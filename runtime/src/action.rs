@@ -721,6 +721,9 @@ impl Message {
 pub trait InGame {
     /// The game.
     type Game: Game;
+    /// The action's index in the game's actions enum (its variant's, from 0), as
+    /// [`ActionSet::index`] gives it: how a flow step names the actions it offers.
+    const INDEX: usize;
 }
 
 /// The state type an action of `A` sees as `game`.

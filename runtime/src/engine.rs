@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
 use crate::error::{Refusal, Refused, SubmitError, UndoError};
+use crate::flow::FlowPosition;
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
     ActionRecord, GameLog, LogSeal, LogStart, Record, RecordHeader, RecordKind, RecordMoves,
@@ -128,9 +129,9 @@ pub struct Engine<G: Game> {
     /// started from ([`from_start`](Self::from_start)): where the records are followed
     /// from to write them ([`log`](Self::log)).
     initial: Arc<G>,
-    /// The follow-ups pending at the start, for a game started from a state the author
-    /// built; `None` for a game set up by [`Game::setup`].
-    started: Option<Vec<FollowUp<G>>>,
+    /// The follow-ups pending at the start and where the flow stood, for a game started
+    /// from a state the author built; `None` for a game set up by [`Game::setup`].
+    started: Option<(Vec<FollowUp<G>>, Option<FlowPosition>)>,
     history: History<G>,
 }
 
@@ -197,7 +198,15 @@ impl<G: Game> Engine<G> {
         let setup = Setup::<G>::for_table(&config, players)?;
         let initial = Arc::new(setup.state.clone());
         let mut history = History::new();
-        let position = Position::start(setup, Vec::new(), players, seed, settings, &mut history)?;
+        let position = Position::start(
+            setup,
+            None,
+            Vec::new(),
+            players,
+            seed,
+            settings,
+            &mut history,
+        )?;
         Ok(Engine {
             position,
             seed,
@@ -223,7 +232,7 @@ impl<G: Game> Engine<G> {
     pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
         start.check()?;
         let initial = Arc::new(start.state.clone());
-        let started = Some(start.follow_ups.clone());
+        let started = Some((start.follow_ups.clone(), start.flow.clone()));
         let mut history = History::new();
         let setup = Setup {
             state: start.state,
@@ -231,6 +240,7 @@ impl<G: Game> Engine<G> {
         };
         let position = Position::start(
             setup,
+            start.flow,
             start.follow_ups,
             start.players,
             start.seed,
@@ -406,11 +416,12 @@ impl<G: Game> Engine<G> {
     /// What a log says of a game started from a state ([`from_start`](Self::from_start)):
     /// the state and the follow-ups pending; `None` for a game set up by [`Game::setup`].
     fn log_start(&self) -> Option<LogStart<G>> {
-        let follow_ups = self.started.as_ref()?;
+        let (follow_ups, flow) = self.started.as_ref()?;
         Some(LogStart {
             state: serde_json::to_value(Serialized(&*self.initial))
                 .unwrap_or_else(|error| Value::String(error.to_string())),
             follow_ups: follow_ups.clone(),
+            flow: flow.clone(),
         })
     }
 
@@ -731,6 +742,7 @@ impl<G: Game> Engine<G> {
                     seed: log.seed,
                     follow_ups: start.follow_ups.clone(),
                     settings,
+                    flow: start.flow.clone(),
                 })?
             }
         };

@@ -206,6 +206,11 @@ pub enum Refusal {
         /// [`Engine::count_completions`]: crate::Engine::count_completions
         count: u64,
     },
+    /// The game's flow could not go on after the action (an interrupt naming a loop the
+    /// flow is not in, a loop that never asks anyone anything): a bug of the game. A game
+    /// with its log is rebuilt as it was before the submission.
+    #[error("the game's flow: {0}")]
+    Flow(crate::flow::FlowError),
     /// The action was applied, but what followed was played for the players
     /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
     /// the last of them `action`: a game that would never end (a bug of the game). A game

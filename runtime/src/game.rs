@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::action::ActionSet;
+use crate::flow::{Flow, FlowError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
@@ -108,9 +109,23 @@ pub trait Game: Clone + Debug + View + 'static {
         Ok(())
     }
 
-    /// The seats that may act now: one player, several at once (simultaneous passing),
-    /// or nobody (the game is over). The engine also asks pending follow-ups first.
-    fn to_act(&self) -> PlayerSet;
+    /// The game's flow: its phases, loops and turns, and the steps where players act with
+    /// the actions each offers ([`Flow`], after Boardzilla's flow and jkomoros/boardgame's
+    /// phases). The engine derives from it who may act and which actions they are offered,
+    /// so that conditions need not test the phase or the turn. Called once when a position
+    /// starts. The default, [`Flow::by_hand`], leaves it to [`to_act`](Self::to_act).
+    fn flow() -> Flow<Self> {
+        Flow::by_hand()
+    }
+
+    /// For a game whose flow is written by hand ([`Flow::by_hand`], the default of
+    /// [`flow`](Self::flow)): the seats that may act now, one player, several at once
+    /// (simultaneous passing), or nobody (the game is over); every action is offered to
+    /// them, and their conditions say which they may take. The engine asks pending
+    /// follow-ups first. Not read when the game declares a flow. Nobody, by default.
+    fn to_act(&self) -> PlayerSet {
+        PlayerSet::EMPTY
+    }
 
     /// The result once the game is over; `None` while it goes on.
     fn outcome(&self) -> Option<Outcome>;
@@ -203,6 +218,10 @@ pub enum SetupError {
         /// What is wrong with the state, in the game's words.
         reason: String,
     },
+    /// The game's flow is declared wrong ([`Game::flow`]), or could not go on from the
+    /// setup.
+    #[error("the game's flow: {0}")]
+    Flow(#[from] FlowError),
     /// After the setup, the engine played records for the players
     /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row
     /// (forced completions or passes), the last of them `action`: a game that never ends

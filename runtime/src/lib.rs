@@ -331,6 +331,7 @@ mod components;
 mod dispatch;
 mod engine;
 mod error;
+pub mod flow;
 mod game;
 mod harness;
 mod json_tree;
@@ -368,6 +369,7 @@ pub use components::{
 };
 pub use engine::{Engine, ReplayError};
 pub use error::{DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo};
+pub use flow::Flow;
 pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,

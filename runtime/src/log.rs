@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp, Message};
 use crate::dispatch;
+use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::player::PlayerIndex;
@@ -62,11 +63,16 @@ pub struct LogStart<G: Game> {
     /// The follow-ups pending at the start, the next first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub follow_ups: Vec<FollowUp<G>>,
+    /// Where the game's flow stood at the start; `None` when it started from its first
+    /// step ([`Start::flow`](crate::Start::flow)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flow: Option<FlowPosition>,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {
     fn eq(&self, other: &Self) -> bool {
         self.state == other.state
+            && self.flow == other.flow
             && self.follow_ups.len() == other.follow_ups.len()
             && self
                 .follow_ups
@@ -117,6 +123,8 @@ pub struct Record<G: Game> {
     pub moves: RecordMoves<G::Move>,
     /// Whether chance was drawn while applying the moves.
     pub drew_chance: bool,
+    /// For a record of the flow ([`RecordKind::Flow`]): what changed.
+    pub event: Option<FlowEvent>,
 }
 
 /// The moves of a [`Record`]: up to four inline, more on the heap. Read it as a slice
@@ -132,9 +140,23 @@ pub(crate) struct RecordHeader<G: Game> {
     pub(crate) action: Option<G::Actions>,
     pub(crate) follow_up: bool,
     pub(crate) drew_chance: bool,
+    pub(crate) event: Option<FlowEvent>,
 }
 
 impl<G: Game> RecordHeader<G> {
+    /// The header of a record of `kind` by `player`, before its moves: no action, not a
+    /// follow-up, no chance drawn yet, no flow event.
+    pub(crate) fn opened(kind: RecordKind, player: Option<PlayerIndex>) -> Self {
+        RecordHeader {
+            player,
+            kind,
+            action: None,
+            follow_up: false,
+            drew_chance: false,
+            event: None,
+        }
+    }
+
     /// The record's action name, as [`Record::name`].
     pub(crate) fn name(&self) -> &'static str {
         record_name(self.action.as_ref(), self.kind)
@@ -149,6 +171,7 @@ impl<G: Game> RecordHeader<G> {
             follow_up: self.follow_up,
             moves,
             drew_chance: self.drew_chance,
+            event: self.event,
         }
     }
 }
@@ -159,6 +182,7 @@ fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static s
     match (action, kind) {
         (Some(action), _) => action.name(),
         (None, RecordKind::Setup) => "setup",
+        (None, RecordKind::Flow) => "flow",
         (None, _) => "pass",
     }
 }
@@ -215,6 +239,7 @@ impl<G: Game> Record<G> {
             messages: self.messages(before),
             moves: self.moves.to_vec(),
             drew_chance: self.drew_chance,
+            event: self.event.clone(),
         }
     }
 }
@@ -232,6 +257,7 @@ where
             && self.follow_up == other.follow_up
             && self.moves == other.moves
             && self.drew_chance == other.drew_chance
+            && self.event == other.event
     }
 }
 
@@ -261,6 +287,9 @@ pub struct ActionRecord<M> {
     /// Whether chance was drawn while applying the moves.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drew_chance: bool,
+    /// For a record of the flow ([`RecordKind::Flow`]): what changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<FlowEvent>,
 }
 
 /// How an action record came about.
@@ -276,4 +305,7 @@ pub enum RecordKind {
     /// The player had nothing possible and the game passed for them
     /// ([`WhenStuck::Pass`](crate::WhenStuck::Pass)).
     Pass,
+    /// The game's flow moved on ([`Game::flow`]): a phase or a turn began or ended, or the
+    /// engine played a step's moves ([`Record::event`] says which).
+    Flow,
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::chance::Chance;
+use crate::flow::Interrupt;
 
 /// A small, deterministic change of a game's state: the unit of animation and of the log.
 ///
@@ -44,6 +45,7 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
 pub struct MoveContext<'a, M> {
     consequences: &'a mut Vec<M>,
     chance: &'a mut Chance,
+    interrupt: Option<(Interrupt, &'static str)>,
 }
 
 impl<'a, M> MoveContext<'a, M> {
@@ -54,7 +56,23 @@ impl<'a, M> MoveContext<'a, M> {
         MoveContext {
             consequences,
             chance,
+            interrupt: None,
         }
+    }
+
+    /// Interrupts the loop of the game's flow named `loop_name` once this record has
+    /// resolved ([`Interrupt`]: break, continue or repeat, after Boardzilla's loop
+    /// interrupts): a rule that ends a round early ("if the dealer busts, the round ends")
+    /// or plays it again. The last interrupt asked in a record wins. Naming a loop the
+    /// flow is not in now is a mistake of the game, reported with the state unchanged
+    /// ([`Refusal::Flow`](crate::Refusal::Flow)).
+    pub fn interrupt(&mut self, interrupt: Interrupt, loop_name: &'static str) {
+        self.interrupt = Some((interrupt, loop_name));
+    }
+
+    /// The interrupt asked by the move applied with this context, if any.
+    pub(crate) fn interrupted(&self) -> Option<(Interrupt, &'static str)> {
+        self.interrupt
     }
 
     /// Asks for `consequence` to run after this move; consequences asked by one move run
@@ -91,17 +109,23 @@ pub(crate) fn resolve<G, M: Move<G>>(
     chance: &mut Chance,
     pending: &mut Vec<M>,
     mut applied: impl FnMut(&G, M),
-) {
+) -> Option<(Interrupt, &'static str)> {
+    let mut interrupt = None;
     // The moves themselves become the stack of what is pending, the next on top.
     pending.reverse();
     while let Some(current) = pending.pop() {
         // Consequences go straight onto the stack, then are turned around so that the
         // first asked is the next applied.
         let asked_from = pending.len();
-        current.apply(game, &mut MoveContext::new(pending, chance));
+        let mut context = MoveContext::new(pending, chance);
+        current.apply(game, &mut context);
+        if let Some(asked) = context.interrupted() {
+            interrupt = Some(asked);
+        }
         pending[asked_from..].reverse();
         applied(game, current);
     }
+    interrupt
 }
 
 #[cfg(test)]

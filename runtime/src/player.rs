@@ -155,6 +155,13 @@ impl PlayerSet {
     /// Nobody.
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
+    /// The seats of this set that are not in `other`.
+    #[must_use]
+    #[inline]
+    pub fn minus(self, other: PlayerSet) -> PlayerSet {
+        PlayerSet(self.0 & !other.0)
+    }
+
     /// Exactly one seat.
     ///
     /// # Panics

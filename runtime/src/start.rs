@@ -2,6 +2,7 @@
 //! setup: where a rules test begins, and what a stored match is restored to.
 
 use crate::action::FollowUp;
+use crate::flow::FlowPosition;
 use crate::game::{Game, SetupError};
 use crate::player::Seats;
 use crate::position::EngineSettings;
@@ -37,6 +38,10 @@ pub struct Start<G: Game> {
     /// [`new`](Self::new): a player's only completion is played for them at once, even
     /// before the start returns).
     pub settings: EngineSettings,
+    /// Where the game's flow stands ([`Game::flow`]); `None` (by [`new`](Self::new)) starts
+    /// the flow from its first step, as a new game does, with the state given: right for a
+    /// flow whose steps read whose turn it is from the state (Tic-tac-toe's next mark).
+    pub flow: Option<FlowPosition>,
 }
 
 impl<G: Game> Start<G> {
@@ -52,6 +57,7 @@ impl<G: Game> Start<G> {
             seed: 0,
             follow_ups: Vec::new(),
             settings: EngineSettings::default(),
+            flow: None,
         }
     }
 
@@ -73,6 +79,15 @@ impl<G: Game> Start<G> {
     #[must_use]
     pub fn with_follow_up(mut self, follow_up: FollowUp<G>) -> Self {
         self.follow_ups.push(follow_up);
+        self
+    }
+
+    /// This start with its flow where `flow` says: a position saved with a game
+    /// ([`Position::flow_position`](crate::Position::flow_position)), checked against the
+    /// game's flow when the game starts.
+    #[must_use]
+    pub fn with_flow(mut self, flow: FlowPosition) -> Self {
+        self.flow = Some(flow);
         self
     }
 

@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 
 use crate::action::FollowUp;
 use crate::chance::Chance;
+use crate::flow::{Flow, FlowError, FlowPosition};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
 use crate::outcome::Outcome;
@@ -64,11 +65,11 @@ impl<G: Game> Recorder<G> for Unrecorded {
     fn record(&mut self, _header: RecordHeader<G>) {}
 }
 
-/// A run of [`EngineSettings::forced_limit`] records played for the players, ending with
-/// the action named.
-pub(crate) struct Endless {
-    action: String,
-    records: usize,
+/// Why settling stopped short: a run of [`EngineSettings::forced_limit`] records played
+/// for the players, ending with the action named, or a flow that could not go on.
+pub(crate) enum Endless {
+    Forced { action: String, records: usize },
+    Flow(FlowError),
 }
 
 /// A game as it stands, and everything to play it: its state, its chance, the follow-ups
@@ -102,6 +103,13 @@ pub struct Position<G: Game> {
     /// The moves pending while an action resolves; empty between actions, its room kept
     /// so that a behaviour pushes its moves without allocating.
     stack: Vec<G::Move>,
+    /// The game's flow ([`Game::flow`]), compiled once when the position starts.
+    flow: Arc<Flow<G>>,
+    /// Where the flow stands.
+    flow_at: FlowPosition,
+    /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
+    /// flow is not in), reported when it settles.
+    flow_error: Option<FlowError>,
 }
 
 /// The moves each player has seen, as they saw them ([`Game::RECALLS`]): part of what a
@@ -167,7 +175,15 @@ impl<G: Game> Position<G> {
         settings: EngineSettings,
     ) -> Result<Self, SetupError> {
         let setup = Setup::<G>::for_table(config, players)?;
-        Self::start(setup, Vec::new(), players, seed, settings, &mut Unrecorded)
+        Self::start(
+            setup,
+            None,
+            Vec::new(),
+            players,
+            seed,
+            settings,
+            &mut Unrecorded,
+        )
     }
 
     /// Starts from a state the author built ([`Start`]), after checking it, and plays
@@ -187,6 +203,7 @@ impl<G: Game> Position<G> {
         };
         Self::start(
             setup,
+            start.flow,
             start.follow_ups,
             start.players,
             start.seed,
@@ -202,12 +219,22 @@ impl<G: Game> Position<G> {
     /// [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
     pub(crate) fn start(
         setup: Setup<G>,
+        flow_at: Option<FlowPosition>,
         follow_ups: Vec<FollowUp<G>>,
         players: usize,
         seed: u64,
         settings: EngineSettings,
         recorder: &mut impl Recorder<G>,
     ) -> Result<Self, SetupError> {
+        let flow = G::flow();
+        flow.check()?;
+        let flow_at = match flow_at {
+            Some(flow_at) => {
+                flow_at.check(&flow)?;
+                flow_at
+            }
+            None => FlowPosition::default(),
+        };
         let mut position = Position {
             state: setup.state,
             chance: Chance::from_seed(seed),
@@ -223,17 +250,19 @@ impl<G: Game> Position<G> {
                 Recall::Untracked
             },
             stack: Vec::new(),
+            flow: Arc::new(flow),
+            flow_at,
+            flow_error: None,
         };
-        position.resolve_record(None, None, false, RecordKind::Setup, setup.moves, recorder);
+        let header = RecordHeader::opened(RecordKind::Setup, None);
+        position.resolve_record(header, setup.moves, recorder);
         // Room for a record's pending moves, made once here: the moves of a game then
         // never grow the stack from nothing (a move allocates nothing, issue 30).
         position.stack.reserve(PENDING_ROOM);
-        position
-            .settle(recorder)
-            .map_err(|Endless { action, records }| SetupError::ForcedWithoutEnd {
-                action,
-                records,
-            })?;
+        position.settle(recorder).map_err(|endless| match endless {
+            Endless::Forced { action, records } => SetupError::ForcedWithoutEnd { action, records },
+            Endless::Flow(error) => SetupError::Flow(error),
+        })?;
         Ok(position)
     }
 
@@ -273,6 +302,29 @@ impl<G: Game> Position<G> {
         self.played
     }
 
+    /// Where the game's flow stands ([`Game::flow`]): empty for a flow written by hand.
+    pub fn flow_position(&self) -> &FlowPosition {
+        &self.flow_at
+    }
+
+    /// The game's flow, as [`Game::flow`] declared it.
+    pub fn flow(&self) -> &Flow<G> {
+        &self.flow
+    }
+
+    /// The phase the game is in, by the name its flow gives it; `None` outside any phase
+    /// and for a flow written by hand.
+    pub fn phase(&self) -> Option<&'static str> {
+        self.flow_at.phase(&self.flow)
+    }
+
+    /// Whose turn it is by the game's flow (the innermost
+    /// [`each_player`](crate::flow::Step::each_player) loop's player); `None` outside any
+    /// turn and for a flow written by hand.
+    pub fn turn(&self) -> Option<PlayerIndex> {
+        self.flow_at.turn()
+    }
+
     /// The follow-ups waiting to be taken, the next first.
     pub fn follow_ups(&self) -> &[FollowUp<G>] {
         &self.follow_ups
@@ -306,6 +358,9 @@ impl<G: Game> Position<G> {
             ready: Ready::default(),
             recall,
             stack: Vec::new(),
+            flow: Arc::clone(&self.flow),
+            flow_at: self.flow_at.clone(),
+            flow_error: None,
         };
         seat.refresh();
         seat

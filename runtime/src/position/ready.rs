@@ -116,7 +116,8 @@ impl<G: Game> Position<G> {
         }
         match self.follow_ups.first() {
             Some(follow_up) => PlayerSet::one(follow_up.player),
-            None => self.state.to_act(),
+            None if self.flow.is_by_hand() => self.state.to_act(),
+            None => self.flow_at.to_act(),
         }
     }
 
@@ -184,8 +185,13 @@ impl<G: Game> Position<G> {
             Self::ready_for_follow_up(state, ready, to_act, follow_up);
             return;
         }
+        let offered = self.flow_at.offered(&self.flow);
         for player in to_act.iter() {
             for index in 0..G::Actions::NAMES.len() {
+                // A flow offers at most 64 actions by their bits ([`Step::offering`]).
+                if index < 64 && offered & (1 << index) == 0 {
+                    continue;
+                }
                 if let Some(args) = G::Actions::free_args(index)
                     && ActionContext::new(state, player, &args).condition()
                 {

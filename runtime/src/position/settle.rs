@@ -2,6 +2,7 @@
 //! depth-first, follow-ups queued, then the plays the engine makes for the players (forced
 //! completions, passes) until someone has a choice, the game is over or nobody can act.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -9,10 +10,11 @@ use super::{Candidates, Endless, Position, Recall, Recorder};
 use crate::action::FollowUp;
 use crate::dispatch::{self, ActionContext};
 use crate::error::Refusal;
+use crate::flow::{FlowEvent, Next};
 use crate::game::{Game, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
 use crate::moves::{Move, resolve};
-use crate::player::PlayerIndex;
+use crate::player::{PlayerIndex, Seats};
 use crate::prompt::Prompt;
 use crate::view::Viewer;
 
@@ -31,7 +33,16 @@ impl<G: Game> Position<G> {
         if follow_up || !follow_ups.is_empty() {
             self.queue_follow_ups(follow_up, follow_ups);
         }
-        self.resolve_record(Some(player), Some(action), follow_up, kind, moves, recorder);
+        if !follow_up {
+            // A follow-up is part of the step its action was taken in.
+            self.flow_at.acted(player);
+        }
+        let header = RecordHeader {
+            action: Some(action),
+            follow_up,
+            ..RecordHeader::opened(kind, Some(player))
+        };
+        self.resolve_record(header, moves, recorder);
     }
 
     /// Takes the follow-up just performed off the queue when `performed`, and queues
@@ -51,17 +62,14 @@ impl<G: Game> Position<G> {
     /// their record.
     pub(super) fn resolve_record(
         &mut self,
-        player: Option<PlayerIndex>,
-        action: Option<G::Actions>,
-        follow_up: bool,
-        kind: RecordKind,
+        mut header: RecordHeader<G>,
         mut moves: Vec<G::Move>,
         recorder: &mut impl Recorder<G>,
     ) {
         let draws = self.chance.draws();
         let mut applied = 0;
         let recall = &mut self.recall;
-        resolve(
+        let interrupt = resolve(
             &mut self.state,
             &mut self.chance,
             &mut moves,
@@ -81,15 +89,14 @@ impl<G: Game> Position<G> {
         );
         // Emptied by `resolve`: the next action pushes its moves into this room.
         self.stack = moves;
+        if let Some((interrupt, loop_name)) = interrupt
+            && let Err(error) = self.flow_at.interrupt(&self.flow, interrupt, loop_name)
+        {
+            self.flow_error.get_or_insert(error);
+        }
         self.played.records += 1;
         self.played.moves += applied;
-        let header = RecordHeader {
-            player,
-            kind,
-            action,
-            follow_up,
-            drew_chance: self.chance.draws() != draws,
-        };
+        header.drew_chance = self.chance.draws() != draws;
         self.last_played = header.name();
         recorder.record(header);
     }
@@ -102,6 +109,12 @@ impl<G: Game> Position<G> {
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
         let mut unattended = 0;
         loop {
+            if let Some(error) = self.flow_error.take() {
+                return Err(Endless::Flow(error));
+            }
+            if !self.flow.is_by_hand() && self.follow_ups.is_empty() {
+                unattended += self.advance_flow(recorder)?;
+            }
             self.refresh();
             if unattended >= self.settings.forced_limit {
                 return Err(self.endless(unattended));
@@ -131,6 +144,53 @@ impl<G: Game> Position<G> {
         }
     }
 
+    /// Moves the flow on as far as it goes without anyone acting ([`FlowPosition::next`]),
+    /// recording each phase and turn entered or left and the moves of each step the
+    /// engine plays; stops when players are to act, the flow ends, or the game is over.
+    /// Returns how many records it played.
+    ///
+    /// # Errors
+    /// [`Endless`] after [`EngineSettings::forced_limit`] records without anyone to act.
+    pub(super) fn advance_flow(
+        &mut self,
+        recorder: &mut impl Recorder<G>,
+    ) -> Result<usize, Endless> {
+        let seats = Seats::new(self.players);
+        let mut records = 0;
+        while self.state.outcome().is_none() {
+            let (player, moves, event) = match self.flow_at.next(&self.flow, &self.state, seats) {
+                Next::Wait | Next::End => break,
+                Next::Event(event) => {
+                    let player = match event {
+                        FlowEvent::StartTurn { player } | FlowEvent::EndTurn { player } => {
+                            Some(player)
+                        }
+                        _ => None,
+                    };
+                    (player, std::mem::take(&mut self.stack), event)
+                }
+                Next::Moves(step, moves) => {
+                    let mut pending = std::mem::take(&mut self.stack);
+                    moves(&self.state, &mut pending);
+                    let event = FlowEvent::Moves {
+                        step: Cow::Borrowed(step),
+                    };
+                    (None, pending, event)
+                }
+            };
+            let header = RecordHeader {
+                event: Some(event),
+                ..RecordHeader::opened(RecordKind::Flow, player)
+            };
+            self.resolve_record(header, moves, recorder);
+            records += 1;
+            if records >= self.settings.forced_limit {
+                return Err(self.endless(records));
+            }
+        }
+        Ok(records)
+    }
+
     /// Moves a stuck `player` on, if anything can: their follow-up lapses, or they pass
     /// when the game declares a pass ([`Game::when_stuck`]). Returns the number of records
     /// played for it (0 for a lapse), or `None` when the player stays stuck. Out of line:
@@ -153,7 +213,9 @@ impl<G: Game> Position<G> {
         let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
             return None;
         };
-        self.resolve_record(Some(player), None, false, RecordKind::Pass, moves, recorder);
+        self.flow_at.acted(player);
+        let header = RecordHeader::opened(RecordKind::Pass, Some(player));
+        self.resolve_record(header, moves, recorder);
         Some(1)
     }
 
@@ -263,7 +325,7 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     pub(super) fn endless(&self, records: usize) -> Endless {
-        Endless {
+        Endless::Forced {
             action: self.last_played.to_owned(),
             records,
         }
@@ -273,9 +335,9 @@ impl<G: Game> Position<G> {
 impl Endless {
     /// The error a submission reports for this run.
     pub(crate) fn into_error(self) -> Refusal {
-        Refusal::ForcedWithoutEnd {
-            action: self.action,
-            records: self.records,
+        match self {
+            Endless::Forced { action, records } => Refusal::ForcedWithoutEnd { action, records },
+            Endless::Flow(error) => Refusal::Flow(error),
         }
     }
 }

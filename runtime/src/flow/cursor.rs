@@ -1,0 +1,640 @@
+//! Where a flow stands ([`FlowPosition`]) and how it moves on: one transition at a time,
+//! each handing the engine what to record ([`Next`]).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use super::{Actors, Flow, Interrupt, NodeKind, Repeat, StepId};
+use crate::game::Game;
+use crate::player::{PlayerIndex, PlayerSet, Seats};
+
+/// A mistake in a flow's declaration, or a flow that cannot go on: reported when a
+/// position starts ([`SetupError::Flow`](crate::SetupError::Flow)) or by the submission
+/// that ran into it, with the state unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FlowError {
+    /// A step where players act offers no action ([`Step::offering`](super::Step::offering)).
+    #[error("step `{step}` offers no action: add `.offering::<Action>()`")]
+    NothingOffered {
+        /// The step's name.
+        step: &'static str,
+    },
+    /// Two loops or phases share a name, so an interrupt could not say which it means.
+    #[error("two loops or phases are named `{name}`")]
+    NameTwice {
+        /// The name.
+        name: &'static str,
+    },
+    /// An interrupt names a loop that does not enclose it.
+    #[error("`{interrupt:?}` names `{loop_name}`, which is not a loop around it")]
+    NoSuchLoop {
+        /// What the interrupt does.
+        interrupt: Interrupt,
+        /// The loop it names.
+        loop_name: &'static str,
+    },
+    /// An interrupt from a move names a loop the flow is not in now.
+    #[error("an interrupt names `{loop_name}`, which is not a loop the flow is in now")]
+    NotInLoop {
+        /// The loop named.
+        loop_name: String,
+    },
+    /// A loop that goes round forever, asks nobody anything and has no break.
+    #[error("loop `{loop_name}` can neither end nor ask anyone anything")]
+    Endless {
+        /// The loop's name.
+        loop_name: &'static str,
+    },
+    /// The flow went through this many steps without anyone to ask and without the game
+    /// ending: a loop that never ends.
+    #[error(
+        "the flow went through {steps} steps without asking anyone anything (last `{step}`): a loop that never ends"
+    )]
+    Runaway {
+        /// How many steps.
+        steps: usize,
+        /// The last step entered.
+        step: String,
+    },
+    /// More steps than a flow holds (65,535).
+    #[error("the flow has {steps} steps, more than 65,535")]
+    TooLarge {
+        /// How many.
+        steps: usize,
+    },
+    /// A saved flow position that does not fit this game's flow.
+    #[error("the flow position does not fit this game's flow: {reason}")]
+    Position {
+        /// What does not fit.
+        reason: String,
+    },
+}
+
+/// A change of the flow the engine records, as a record of kind
+/// [`RecordKind::Flow`](crate::RecordKind::Flow): for clients to show and for effects to
+/// trigger on (start and end of turn). When several happen at once they come innermost
+/// first: a turn ends before its phase is left, a phase is entered before its first turn
+/// starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum FlowEvent {
+    /// The game enters the phase.
+    EnterPhase {
+        /// The phase's name.
+        phase: Cow<'static, str>,
+    },
+    /// The game leaves the phase.
+    LeavePhase {
+        /// The phase's name.
+        phase: Cow<'static, str>,
+    },
+    /// The player's turn begins ([`Step::each_player`](super::Step::each_player)).
+    StartTurn {
+        /// Whose turn.
+        player: PlayerIndex,
+    },
+    /// The player's turn ends.
+    EndTurn {
+        /// Whose turn it was.
+        player: PlayerIndex,
+    },
+    /// The engine plays the moves of a step ([`Step::moves`](super::Step::moves)).
+    Moves {
+        /// The step's name.
+        step: Cow<'static, str>,
+    },
+}
+
+impl fmt::Display for FlowEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FlowEvent::EnterPhase { phase } => write!(f, "phase {phase} begins"),
+            FlowEvent::LeavePhase { phase } => write!(f, "phase {phase} ends"),
+            FlowEvent::StartTurn { player } => write!(f, "turn of {player} begins"),
+            FlowEvent::EndTurn { player } => write!(f, "turn of {player} ends"),
+            FlowEvent::Moves { step } => write!(f, "{step}"),
+        }
+    }
+}
+
+/// One entered step of a flow, innermost last in a [`FlowPosition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frame {
+    /// The step, by its index in the flow (depth-first order of the declaration).
+    pub step: u16,
+    /// A sequence's current step, a loop's round (0 for the first), a branch's side (0
+    /// for `then`).
+    pub round: u32,
+    /// A [`Repeat::Times`] loop's count, fixed at entry; an each-player loop's first
+    /// player.
+    pub limit: u32,
+    /// An each-player loop's player whose turn it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<PlayerIndex>,
+    /// A step where players act: who acts in it.
+    #[serde(default, skip_serializing_if = "is_nobody")]
+    pub actors: PlayerSet,
+    /// A step where players act: who has acted.
+    #[serde(default, skip_serializing_if = "is_nobody")]
+    pub acted: PlayerSet,
+}
+
+impl Frame {
+    fn new(step: StepId) -> Self {
+        Frame {
+            step,
+            round: 0,
+            limit: 0,
+            player: None,
+            actors: PlayerSet::EMPTY,
+            acted: PlayerSet::EMPTY,
+        }
+    }
+}
+
+/// What the flow does next, in the engine's hands ([`FlowPosition::next`]).
+pub enum Next<G: Game> {
+    /// Record this change of the flow.
+    Event(FlowEvent),
+    /// Apply the moves this function pushes, as the record of step `name`.
+    Moves(&'static str, fn(&G, &mut Vec<G::Move>)),
+    /// Players are to act: the flow waits for them.
+    Wait,
+    /// The flow has played its last step.
+    End,
+}
+
+/// What the cursor does at its next transition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Todo {
+    /// Enter this step.
+    Enter(StepId),
+    /// Leave the innermost step, then tell its parent.
+    Leave,
+    /// The innermost step's current child ended.
+    ChildDone,
+    /// The innermost step, a loop, goes to its next round (or ends).
+    NextRound,
+    /// Unwind to the loop, then interrupt it.
+    Unwind(StepId, Interrupt),
+    /// Nothing to do until players act.
+    #[default]
+    Idle,
+}
+
+/// Where a game's flow stands: the steps entered, innermost last, and what comes next.
+/// Plain data that serializes with a saved game, so a game resumes exactly where it
+/// stood; empty for a game whose flow is written by hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlowPosition {
+    frames: SmallVec<[Frame; 8]>,
+    #[serde(default)]
+    todo: Todo,
+    #[serde(default)]
+    started: bool,
+}
+
+impl FlowPosition {
+    /// The steps entered, outermost first.
+    #[must_use]
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
+    }
+
+    /// Checks that this position fits `flow`: each step entered inside the one before it,
+    /// the first a step of the flow's top.
+    ///
+    /// # Errors
+    /// [`FlowError::Position`] saying which step does not fit.
+    pub fn check<G: Game>(&self, flow: &Flow<G>) -> Result<(), FlowError> {
+        let mut parent = None;
+        for (depth, frame) in self.frames.iter().enumerate() {
+            let fits = flow
+                .node(frame.step)
+                .is_some_and(|node| node.parent == parent);
+            if !fits {
+                return Err(FlowError::Position {
+                    reason: format!(
+                        "step {} at depth {depth} is not a step of the flow inside the one before it",
+                        frame.step
+                    ),
+                });
+            }
+            parent = Some(frame.step);
+        }
+        let pending = match self.todo {
+            Todo::Enter(step) | Todo::Unwind(step, _) => Some(step),
+            _ => None,
+        };
+        if let Some(step) = pending.filter(|&step| flow.node(step).is_none()) {
+            return Err(FlowError::Position {
+                reason: format!("step {step} is not a step of the flow"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether the flow has played its last step.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.started && self.frames.is_empty() && self.todo == Todo::Idle
+    }
+
+    /// The innermost phase the flow is in, by name.
+    #[must_use]
+    pub fn phase<G: Game>(&self, flow: &Flow<G>) -> Option<&'static str> {
+        self.frames.iter().rev().find_map(|frame| {
+            match flow.node(frame.step).map(|node| &node.kind) {
+                Some(NodeKind::Phase { name, .. }) => Some(*name),
+                _ => None,
+            }
+        })
+    }
+
+    /// Whose turn it is: the innermost each-player loop's player.
+    #[must_use]
+    pub fn turn(&self) -> Option<PlayerIndex> {
+        self.frames.iter().rev().find_map(|frame| frame.player)
+    }
+
+    /// The step where players act now, by name, with who acts in it and who has acted.
+    #[must_use]
+    pub fn acting<G: Game>(&self, flow: &Flow<G>) -> Option<(&'static str, PlayerSet, PlayerSet)> {
+        let frame = self.frames.last()?;
+        match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Act { name, .. }) => Some((name, frame.actors, frame.acted)),
+            _ => None,
+        }
+    }
+
+    /// Who may act now: the actors of the step where players act, less those who acted.
+    #[inline]
+    pub(crate) fn to_act(&self) -> PlayerSet {
+        match self.frames.last() {
+            Some(frame) if self.todo == Todo::Idle => frame.actors.minus(frame.acted),
+            _ => PlayerSet::EMPTY,
+        }
+    }
+
+    /// The actions offered now, as a mask over the game's action indices: every action
+    /// for a flow written by hand.
+    #[inline]
+    pub(crate) fn offered<G: Game>(&self, flow: &Flow<G>) -> u64 {
+        let Some(frame) = self.frames.last() else {
+            return u64::MAX;
+        };
+        match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Act { actions, .. }) => *actions,
+            _ => 0,
+        }
+    }
+
+    /// Takes note that `player` acted in the step where players act now.
+    #[inline]
+    pub(crate) fn acted(&mut self, player: PlayerIndex) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.acted = frame.acted.with(player);
+        }
+    }
+
+    /// Interrupts the loop named `name` the flow is in ([`Interrupt`]), from a move: done
+    /// at the flow's next transition.
+    ///
+    /// # Errors
+    /// [`FlowError::NotInLoop`] when no loop of the flow now is named `name`.
+    pub(crate) fn interrupt<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        interrupt: Interrupt,
+        name: &str,
+    ) -> Result<(), FlowError> {
+        let target = self.frames.iter().rev().find_map(|frame| {
+            match flow.node(frame.step).map(|node| &node.kind) {
+                Some(NodeKind::Loop {
+                    name: loop_name, ..
+                }) if *loop_name == name => Some(frame.step),
+                _ => None,
+            }
+        });
+        match target {
+            Some(target) => {
+                self.todo = Todo::Unwind(target, interrupt);
+                Ok(())
+            }
+            None => Err(FlowError::NotInLoop {
+                loop_name: name.to_owned(),
+            }),
+        }
+    }
+
+    /// Moves the flow on by one transition, as far as the next thing the engine must do.
+    /// The engine calls it until it answers [`Next::Wait`] or [`Next::End`], recording
+    /// what it hands back; `state` is the game after the last record.
+    pub(crate) fn next<G: Game>(&mut self, flow: &Flow<G>, state: &G, seats: Seats) -> Next<G> {
+        if !self.started {
+            self.started = true;
+            if flow.nodes.is_empty() {
+                return Next::End;
+            }
+            self.todo = Todo::Enter(0);
+        }
+        loop {
+            match self.todo {
+                Todo::Idle => {
+                    return match self.frames.last() {
+                        None => Next::End,
+                        Some(frame) if !frame.actors.minus(frame.acted).is_empty() => Next::Wait,
+                        Some(_) => {
+                            self.todo = Todo::Leave;
+                            continue;
+                        }
+                    };
+                }
+                Todo::Enter(step) => {
+                    if let Some(next) = self.enter(flow, state, seats, step) {
+                        return next;
+                    }
+                }
+                Todo::Leave => {
+                    self.frames.pop();
+                    self.todo = if self.frames.is_empty() {
+                        Todo::Idle
+                    } else {
+                        Todo::ChildDone
+                    };
+                }
+                Todo::ChildDone => {
+                    if let Some(next) = self.child_done(flow) {
+                        return next;
+                    }
+                }
+                Todo::NextRound => {
+                    if let Some(next) = self.next_round(flow, state, seats) {
+                        return next;
+                    }
+                }
+                Todo::Unwind(target, interrupt) => {
+                    if let Some(next) = self.unwind(flow, target, interrupt) {
+                        return next;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Enters `step`; hands back what the engine must record, if anything.
+    fn enter<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        state: &G,
+        seats: Seats,
+        step: StepId,
+    ) -> Option<Next<G>> {
+        let Some(node) = flow.node(step) else {
+            self.todo = Todo::Idle;
+            return Some(Next::End);
+        };
+        let mut frame = Frame::new(step);
+        match &node.kind {
+            NodeKind::Act { actors, .. } => {
+                let everyone = in_game(flow, state, seats.everyone());
+                frame.actors = match *actors {
+                    Actors::Turn => self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
+                    Actors::One(who) => PlayerSet::one(who(state)),
+                    Actors::Everyone => everyone,
+                    Actors::Some(who) => in_game(flow, state, who(state)),
+                };
+                self.frames.push(frame);
+                // A step nobody can act in is skipped.
+                self.todo = if frame.actors.is_empty() {
+                    Todo::Leave
+                } else {
+                    Todo::Idle
+                };
+                None
+            }
+            NodeKind::Moves { name, moves } => {
+                self.frames.push(frame);
+                self.todo = Todo::Leave;
+                Some(Next::Moves(name, *moves))
+            }
+            NodeKind::Sequence(steps) => {
+                self.frames.push(frame);
+                self.todo = steps
+                    .first()
+                    .map_or(Todo::Leave, |&first| Todo::Enter(first));
+                None
+            }
+            NodeKind::Phase { name, body } => {
+                self.frames.push(frame);
+                self.todo = Todo::Enter(*body);
+                Some(Next::Event(FlowEvent::EnterPhase {
+                    phase: Cow::Borrowed(name),
+                }))
+            }
+            NodeKind::Loop { repeat, body, .. } => {
+                let first_round = match *repeat {
+                    Repeat::While(condition) => condition(state),
+                    Repeat::Until(condition) => !condition(state),
+                    Repeat::Times(count) => {
+                        frame.limit = count(state);
+                        frame.limit > 0
+                    }
+                    Repeat::EachPlayer(first) => {
+                        let first = first(state);
+                        frame.limit = u32::try_from(first.0).unwrap_or(u32::MAX);
+                        frame.player = first_in_game(flow, state, seats, first);
+                        frame.player.is_some()
+                    }
+                    Repeat::Forever => true,
+                };
+                self.frames.push(frame);
+                if !first_round {
+                    self.todo = Todo::Leave;
+                    return None;
+                }
+                self.todo = Todo::Enter(*body);
+                frame
+                    .player
+                    .map(|player| Next::Event(FlowEvent::StartTurn { player }))
+            }
+            NodeKind::Branch {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let holds = condition(state);
+                frame.round = u32::from(!holds);
+                self.frames.push(frame);
+                self.todo = Todo::Enter(if holds { *then } else { *otherwise });
+                None
+            }
+            NodeKind::Interrupt { interrupt, target } => {
+                self.todo = Todo::Unwind(*target, *interrupt);
+                None
+            }
+        }
+    }
+
+    /// The innermost step's child ended: on to its next child, its next round, or out.
+    fn child_done<G: Game>(&mut self, flow: &Flow<G>) -> Option<Next<G>> {
+        let frame = self.frames.last_mut()?;
+        match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Sequence(steps)) => {
+                frame.round += 1;
+                self.todo = match steps.get(frame.round as usize) {
+                    Some(&step) => Todo::Enter(step),
+                    None => Todo::Leave,
+                };
+                None
+            }
+            Some(NodeKind::Phase { name, .. }) => {
+                self.todo = Todo::Leave;
+                Some(Next::Event(FlowEvent::LeavePhase {
+                    phase: Cow::Borrowed(name),
+                }))
+            }
+            Some(NodeKind::Loop { .. }) => {
+                self.todo = Todo::NextRound;
+                frame
+                    .player
+                    .map(|player| Next::Event(FlowEvent::EndTurn { player }))
+            }
+            _ => {
+                self.todo = Todo::Leave;
+                None
+            }
+        }
+    }
+
+    /// The innermost step, a loop, whose round just ended: its next round, or out.
+    fn next_round<G: Game>(&mut self, flow: &Flow<G>, state: &G, seats: Seats) -> Option<Next<G>> {
+        let Some(frame) = self.frames.last_mut() else {
+            self.todo = Todo::Idle;
+            return None;
+        };
+        let Some(NodeKind::Loop { repeat, body, .. }) =
+            flow.node(frame.step).map(|node| &node.kind)
+        else {
+            self.todo = Todo::Leave;
+            return None;
+        };
+        frame.round = frame.round.saturating_add(1);
+        let again = match *repeat {
+            Repeat::While(condition) => condition(state),
+            Repeat::Until(condition) => !condition(state),
+            Repeat::Times(_) => frame.round < frame.limit,
+            Repeat::EachPlayer(_) => {
+                let first = PlayerIndex(frame.limit as usize);
+                let mut next = frame.player.map(|player| seats.next(player));
+                // The next seat still in the game, before coming round to the first.
+                while let Some(player) = next {
+                    if player == first {
+                        next = None;
+                    } else if is_out(flow, state, player) {
+                        next = Some(seats.next(player));
+                    } else {
+                        break;
+                    }
+                }
+                frame.player = next;
+                next.is_some()
+            }
+            Repeat::Forever => true,
+        };
+        if again {
+            self.todo = Todo::Enter(*body);
+            frame
+                .player
+                .map(|player| Next::Event(FlowEvent::StartTurn { player }))
+        } else {
+            frame.player = None;
+            self.todo = Todo::Leave;
+            None
+        }
+    }
+
+    /// Leaves the steps inside loop `target`, innermost first (each phase left and each
+    /// turn ended on the way is recorded), then interrupts it.
+    fn unwind<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        target: StepId,
+        interrupt: Interrupt,
+    ) -> Option<Next<G>> {
+        let frame = self.frames.last_mut()?;
+        if frame.step == target {
+            let Some(NodeKind::Loop { body, .. }) = flow.node(target).map(|node| &node.kind) else {
+                self.todo = Todo::Leave;
+                return None;
+            };
+            return match interrupt {
+                Interrupt::Break => {
+                    self.todo = Todo::Leave;
+                    frame
+                        .player
+                        .take()
+                        .map(|player| Next::Event(FlowEvent::EndTurn { player }))
+                }
+                Interrupt::Continue => {
+                    self.todo = Todo::ChildDone;
+                    None
+                }
+                Interrupt::Repeat => {
+                    self.todo = Todo::Enter(*body);
+                    None
+                }
+            };
+        }
+        let left = match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Phase { name, .. }) => Some(FlowEvent::LeavePhase {
+                phase: Cow::Borrowed(name),
+            }),
+            Some(NodeKind::Loop { .. }) => frame.player.map(|player| FlowEvent::EndTurn { player }),
+            _ => None,
+        };
+        self.frames.pop();
+        left.map(Next::Event)
+    }
+}
+
+/// The seats of `players` still in the game.
+fn in_game<G: Game>(flow: &Flow<G>, state: &G, players: PlayerSet) -> PlayerSet {
+    match flow.skipping {
+        None => players,
+        Some(out) => players
+            .iter()
+            .filter(|&player| !out(state, player))
+            .collect(),
+    }
+}
+
+fn is_out<G: Game>(flow: &Flow<G>, state: &G, player: PlayerIndex) -> bool {
+    flow.skipping.is_some_and(|out| out(state, player))
+}
+
+/// `first`, or the first seat after it still in the game; `None` when nobody is.
+fn first_in_game<G: Game>(
+    flow: &Flow<G>,
+    state: &G,
+    seats: Seats,
+    first: PlayerIndex,
+) -> Option<PlayerIndex> {
+    let mut player = first;
+    for _ in 0..seats.count() {
+        if !is_out(flow, state, player) {
+            return Some(player);
+        }
+        player = seats.next(player);
+    }
+    None
+}
+
+/// Whether `players` is empty, for serde's `skip_serializing_if`.
+fn is_nobody(players: &PlayerSet) -> bool {
+    players.is_empty()
+}

@@ -1,0 +1,598 @@
+//! A game's flow, declared: the steps of a game as its rulebook gives them (phases, loops,
+//! turns, steps where one player, several or everyone acts, moves the engine makes), from
+//! which the engine derives who may act now and with which actions.
+//!
+//! ```text
+//! deal; until someone has 100: pass (every player at once), 13 tricks (each player in
+//! turn from the leader), score
+//! ```
+//!
+//! reads, for a game that declares it with [`Game::flow`]:
+//!
+//! ```ignore
+//! Flow::new(Step::sequence([
+//!     Step::moves("deal", Hearts::deal),
+//!     Step::until("hands", Hearts::reached_target, [
+//!         Step::phase("passing", [Step::everyone("pass").offering::<PassCards>()]),
+//!         Step::phase("tricks", [Step::times("trick", |_| 13, [
+//!             Step::each_player("turn", Hearts::leader, [Step::turn("play").offering::<Play>()]),
+//!         ])]),
+//!         Step::moves("score", Hearts::score),
+//!     ]),
+//! ]))
+//! ```
+//!
+//! The vocabulary is Boardzilla's flow (`loop`, `whileLoop`, `forLoop`, `eachPlayer`,
+//! `everyPlayer`, `ifElse`, loop interrupts) with jkomoros/boardgame's phases; the
+//! declaration is checked once, when a position starts ([`FlowError`]), and where the flow
+//! stands ([`FlowPosition`]) is plain data that serializes with a saved game.
+//!
+//! The engine keeps the position and moves it on after every record: a step where players
+//! act ends once each of them has acted, and what follows is entered at once, with a
+//! record for each phase and turn entered or left ([`FlowEvent`]) and for the moves of each
+//! [`Step::moves`]. Follow-ups freeze the flow: it moves on once none is pending.
+
+mod cursor;
+
+use std::fmt;
+
+pub use cursor::{FlowError, FlowEvent, FlowPosition, Frame, Next};
+
+use crate::action::InGame;
+use crate::game::Game;
+use crate::player::{PlayerIndex, PlayerSet};
+
+/// The index of a step in a compiled [`Flow`] (depth-first order of the declaration).
+pub(crate) type StepId = u16;
+
+/// Who acts in a step where players act ([`Step::turn`], [`Step::player`],
+/// [`Step::everyone`], [`Step::players`]).
+pub enum Actors<G> {
+    /// The player whose turn it is: the innermost [`Step::each_player`] loop's.
+    Turn,
+    /// The one player the state names when the step begins (`|game| game.dealer`).
+    One(fn(&G) -> PlayerIndex),
+    /// Every seat still in the game ([`Flow::skipping`]), all at once, each on their own.
+    Everyone,
+    /// The seats the state names when the step begins, all at once, each on their own.
+    Some(fn(&G) -> PlayerSet),
+}
+
+impl<G> Clone for Actors<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Actors<G> {}
+
+/// How a loop goes round ([`Step::until`], [`Step::times`], [`Step::each_player`], ...).
+pub enum Repeat<G> {
+    /// While the condition holds, asked before each round (after the move that ended the
+    /// last one).
+    While(fn(&G) -> bool),
+    /// Until the condition holds, asked before each round.
+    Until(fn(&G) -> bool),
+    /// As many rounds as the state says when the loop begins (fixed at entry).
+    Times(fn(&G) -> u32),
+    /// A round for each seat still in the game, in seat order from the one the state
+    /// names when the loop begins: each round is that player's turn.
+    EachPlayer(fn(&G) -> PlayerIndex),
+    /// Round after round, until a [`Step::break_loop`] or the end of the game.
+    Forever,
+}
+
+impl<G> Clone for Repeat<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Repeat<G> {}
+
+/// What an interrupt does to the loop it names ([`Step::break_loop`],
+/// [`MoveContext::interrupt`](crate::MoveContext::interrupt)), after Boardzilla's loop
+/// interrupts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Interrupt {
+    /// Leaves the loop: the flow goes on after it.
+    Break,
+    /// Ends this round: the loop asks for the next one as if the round were over.
+    Continue,
+    /// Plays this round again from its start (the same player's turn, the same count).
+    Repeat,
+}
+
+/// One step of a flow, as declared: built with the functions of this type, nested, and
+/// compiled by [`Flow::new`].
+pub struct Step<G: Game> {
+    kind: StepKind<G>,
+}
+
+pub(crate) enum StepKind<G: Game> {
+    Act {
+        name: &'static str,
+        actors: Actors<G>,
+        actions: u64,
+    },
+    Moves {
+        name: &'static str,
+        moves: fn(&G, &mut Vec<G::Move>),
+    },
+    Sequence(Vec<Step<G>>),
+    Phase {
+        name: &'static str,
+        body: Box<Step<G>>,
+    },
+    Loop {
+        name: &'static str,
+        repeat: Repeat<G>,
+        body: Box<Step<G>>,
+    },
+    Branch {
+        condition: fn(&G) -> bool,
+        then: Box<Step<G>>,
+        otherwise: Box<Step<G>>,
+    },
+    Interrupt {
+        interrupt: Interrupt,
+        target: &'static str,
+    },
+}
+
+impl<G: Game> Step<G> {
+    fn act(name: &'static str, actors: Actors<G>) -> Self {
+        Step {
+            kind: StepKind::Act {
+                name,
+                actors,
+                actions: 0,
+            },
+        }
+    }
+
+    /// A step where the player whose turn it is (the innermost [`each_player`](Self::each_player)
+    /// loop's) takes one of the actions offered ([`offering`](Self::offering)); `name`
+    /// says what they do ("play"). It ends once they have acted (follow-ups included).
+    #[must_use]
+    pub fn turn(name: &'static str) -> Self {
+        Self::act(name, Actors::Turn)
+    }
+
+    /// A step where the one player `who` names when it begins takes one of the actions
+    /// offered.
+    #[must_use]
+    pub fn player(name: &'static str, who: fn(&G) -> PlayerIndex) -> Self {
+        Self::act(name, Actors::One(who))
+    }
+
+    /// A step where every seat still in the game takes one of the actions offered, all at
+    /// once and each on their own (Hearts' pass): it ends once each has acted, in any
+    /// order.
+    #[must_use]
+    pub fn everyone(name: &'static str) -> Self {
+        Self::act(name, Actors::Everyone)
+    }
+
+    /// A step where each of the seats `who` names when it begins takes one of the actions
+    /// offered, all at once and each on their own; skipped when it names nobody.
+    #[must_use]
+    pub fn players(name: &'static str, who: fn(&G) -> PlayerSet) -> Self {
+        Self::act(name, Actors::Some(who))
+    }
+
+    /// Offers action `A` in this step (a step where players act), besides those offered
+    /// already. An action not listed in the game's actions enum does not compile.
+    ///
+    /// # Panics
+    /// On a step where nobody acts: offering is for [`turn`](Self::turn),
+    /// [`player`](Self::player), [`everyone`](Self::everyone) and
+    /// [`players`](Self::players).
+    #[must_use]
+    pub fn offering<A: InGame<Game = G>>(mut self) -> Self {
+        match &mut self.kind {
+            StepKind::Act { actions, .. } => *actions |= 1 << A::INDEX,
+            _ => panic!("`offering` is for a step where players act"),
+        }
+        self
+    }
+
+    /// A step the engine plays itself: the moves `moves` pushes, given the state, applied
+    /// with their consequences as one record (a deal, a score).
+    #[must_use]
+    pub fn moves(name: &'static str, moves: fn(&G, &mut Vec<G::Move>)) -> Self {
+        Step {
+            kind: StepKind::Moves { name, moves },
+        }
+    }
+
+    /// The steps in order.
+    #[must_use]
+    pub fn sequence(steps: impl IntoIterator<Item = Step<G>>) -> Self {
+        Step {
+            kind: StepKind::Sequence(steps.into_iter().collect()),
+        }
+    }
+
+    /// A named phase of the game: entering and leaving it are records
+    /// ([`FlowEvent::EnterPhase`], [`FlowEvent::LeavePhase`]), and views say which phase
+    /// the game is in ([`FlowPosition::phase`]).
+    #[must_use]
+    pub fn phase(name: &'static str, steps: impl IntoIterator<Item = Step<G>>) -> Self {
+        Step {
+            kind: StepKind::Phase {
+                name,
+                body: Box::new(Self::sequence(steps)),
+            },
+        }
+    }
+
+    /// A loop named `name` that goes round as `repeat` says, playing `steps` each round.
+    #[must_use]
+    pub fn repeat(
+        name: &'static str,
+        repeat: Repeat<G>,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Step {
+            kind: StepKind::Loop {
+                name,
+                repeat,
+                body: Box::new(Self::sequence(steps)),
+            },
+        }
+    }
+
+    /// `steps` round after round while `condition` holds (asked before each round).
+    #[must_use]
+    pub fn while_(
+        name: &'static str,
+        condition: fn(&G) -> bool,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Self::repeat(name, Repeat::While(condition), steps)
+    }
+
+    /// `steps` round after round until `condition` holds (asked before each round).
+    #[must_use]
+    pub fn until(
+        name: &'static str,
+        condition: fn(&G) -> bool,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Self::repeat(name, Repeat::Until(condition), steps)
+    }
+
+    /// `steps` as many times as `count` says when the loop begins.
+    #[must_use]
+    pub fn times(
+        name: &'static str,
+        count: fn(&G) -> u32,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Self::repeat(name, Repeat::Times(count), steps)
+    }
+
+    /// A turn for each seat still in the game, in seat order from the one `first` names
+    /// when the loop begins: each player's turn plays `steps`, with turn records
+    /// ([`FlowEvent::StartTurn`], [`FlowEvent::EndTurn`]).
+    #[must_use]
+    pub fn each_player(
+        name: &'static str,
+        first: fn(&G) -> PlayerIndex,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Self::repeat(name, Repeat::EachPlayer(first), steps)
+    }
+
+    /// `steps` round after round until a [`break_loop`](Self::break_loop) of this loop
+    /// (or an action's interrupt) or the end of the game.
+    #[must_use]
+    pub fn forever(name: &'static str, steps: impl IntoIterator<Item = Step<G>>) -> Self {
+        Self::repeat(name, Repeat::Forever, steps)
+    }
+
+    /// `then` when `condition` holds as the flow reaches this step, else `otherwise`.
+    #[must_use]
+    pub fn branch(
+        condition: fn(&G) -> bool,
+        then: impl IntoIterator<Item = Step<G>>,
+        otherwise: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Step {
+            kind: StepKind::Branch {
+                condition,
+                then: Box::new(Self::sequence(then)),
+                otherwise: Box::new(Self::sequence(otherwise)),
+            },
+        }
+    }
+
+    /// `steps` only when `condition` holds as the flow reaches this step.
+    #[must_use]
+    pub fn when(condition: fn(&G) -> bool, steps: impl IntoIterator<Item = Step<G>>) -> Self {
+        Self::branch(condition, steps, [])
+    }
+
+    /// Leaves the enclosing loop named `target`.
+    #[must_use]
+    pub fn break_loop(target: &'static str) -> Self {
+        Self::interrupt(Interrupt::Break, target)
+    }
+
+    /// Ends this round of the enclosing loop named `target`.
+    #[must_use]
+    pub fn continue_loop(target: &'static str) -> Self {
+        Self::interrupt(Interrupt::Continue, target)
+    }
+
+    /// Plays this round of the enclosing loop named `target` again.
+    #[must_use]
+    pub fn repeat_round(target: &'static str) -> Self {
+        Self::interrupt(Interrupt::Repeat, target)
+    }
+
+    fn interrupt(interrupt: Interrupt, target: &'static str) -> Self {
+        Step {
+            kind: StepKind::Interrupt { interrupt, target },
+        }
+    }
+}
+
+/// A compiled step: its kind and where it sits.
+pub(crate) struct Node<G: Game> {
+    pub(crate) kind: NodeKind<G>,
+    pub(crate) parent: Option<StepId>,
+}
+
+pub(crate) enum NodeKind<G: Game> {
+    Act {
+        name: &'static str,
+        actors: Actors<G>,
+        actions: u64,
+    },
+    Moves {
+        name: &'static str,
+        moves: fn(&G, &mut Vec<G::Move>),
+    },
+    Sequence(Vec<StepId>),
+    Phase {
+        name: &'static str,
+        body: StepId,
+    },
+    Loop {
+        name: &'static str,
+        repeat: Repeat<G>,
+        body: StepId,
+    },
+    Branch {
+        condition: fn(&G) -> bool,
+        then: StepId,
+        otherwise: StepId,
+    },
+    Interrupt {
+        interrupt: Interrupt,
+        /// The loop interrupted: an ancestor, found when the flow is compiled.
+        target: StepId,
+    },
+}
+
+/// A game's flow, compiled from its declaration ([`Flow::new`]) and checked: what
+/// [`Game::flow`] returns.
+pub struct Flow<G: Game> {
+    pub(crate) nodes: Vec<Node<G>>,
+    pub(crate) skipping: Option<fn(&G, PlayerIndex) -> bool>,
+    pub(crate) error: Option<FlowError>,
+}
+
+impl<G: Game> fmt::Debug for Flow<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Flow")
+            .field("steps", &self.nodes.len())
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Flow<G> {
+    /// The flow that plays `root`, then ends (the game should be over by then: a flow that
+    /// ends first leaves nobody to act, [`Status::Stuck`](crate::Status::Stuck)).
+    ///
+    /// The declaration is checked here, and a mistake is kept to be reported when a
+    /// position starts ([`SetupError::Flow`](crate::SetupError::Flow)): a step where
+    /// players act offering no action, two loops or phases of one name, an interrupt
+    /// naming no enclosing loop, a loop that can neither end nor ask anyone anything.
+    #[must_use]
+    pub fn new(root: Step<G>) -> Self {
+        let mut flow = Flow {
+            nodes: Vec::new(),
+            skipping: None,
+            error: None,
+        };
+        let mut loops = Vec::new();
+        let mut names = Vec::new();
+        flow.compile(root, None, &mut loops, &mut names);
+        if flow.error.is_none() && flow.nodes.len() > usize::from(StepId::MAX) {
+            flow.error = Some(FlowError::TooLarge {
+                steps: flow.nodes.len(),
+            });
+        }
+        flow
+    }
+
+    /// The flow written by hand: [`Game::to_act`] says who acts, every action is offered
+    /// to them, and the engine keeps no flow position. The default of [`Game::flow`].
+    #[must_use]
+    pub fn by_hand() -> Self {
+        Flow {
+            nodes: Vec::new(),
+            skipping: None,
+            error: None,
+        }
+    }
+
+    /// Leaves out the seats `out` says are out of the game (eliminated, bust, gone): no
+    /// turn of theirs in [`Step::each_player`], nothing asked of them in
+    /// [`Step::everyone`], from the moment `out` says so and for good.
+    #[must_use]
+    pub fn skipping(mut self, out: fn(&G, PlayerIndex) -> bool) -> Self {
+        self.skipping = Some(out);
+        self
+    }
+
+    /// Whether the flow is written by hand ([`by_hand`](Self::by_hand)).
+    #[must_use]
+    pub fn is_by_hand(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The mistake found in the declaration, if any.
+    ///
+    /// # Errors
+    /// The [`FlowError`] kept by [`new`](Self::new).
+    pub fn check(&self) -> Result<(), FlowError> {
+        self.error.clone().map_or(Ok(()), Err)
+    }
+
+    fn fail(&mut self, error: FlowError) {
+        self.error.get_or_insert(error);
+    }
+
+    fn push(&mut self, kind: NodeKind<G>, parent: Option<StepId>) -> StepId {
+        let id = StepId::try_from(self.nodes.len()).unwrap_or(StepId::MAX);
+        self.nodes.push(Node { kind, parent });
+        id
+    }
+
+    /// Compiles `step` under `parent`, depth first; `loops` are the enclosing loops (name,
+    /// step), `names` every loop and phase named so far.
+    fn compile(
+        &mut self,
+        step: Step<G>,
+        parent: Option<StepId>,
+        loops: &mut Vec<(&'static str, StepId)>,
+        names: &mut Vec<&'static str>,
+    ) -> StepId {
+        // Children are compiled after their parent is pushed, so a placeholder comes first.
+        let id = self.push(NodeKind::Sequence(Vec::new()), parent);
+        let kind = match step.kind {
+            StepKind::Act {
+                name,
+                actors,
+                actions,
+            } => {
+                if actions == 0 {
+                    self.fail(FlowError::NothingOffered { step: name });
+                }
+                NodeKind::Act {
+                    name,
+                    actors,
+                    actions,
+                }
+            }
+            StepKind::Moves { name, moves } => NodeKind::Moves { name, moves },
+            StepKind::Sequence(steps) => NodeKind::Sequence(
+                steps
+                    .into_iter()
+                    .map(|step| self.compile(step, Some(id), loops, names))
+                    .collect(),
+            ),
+            StepKind::Phase { name, body } => {
+                self.name(name, names);
+                let body = self.compile(*body, Some(id), loops, names);
+                NodeKind::Phase { name, body }
+            }
+            StepKind::Loop { name, repeat, body } => {
+                self.name(name, names);
+                loops.push((name, id));
+                let asks = body.asks_anyone();
+                let body = self.compile(*body, Some(id), loops, names);
+                loops.pop();
+                if !asks && matches!(repeat, Repeat::Forever) && !self.breaks(body, id) {
+                    self.fail(FlowError::Endless { loop_name: name });
+                }
+                NodeKind::Loop { name, repeat, body }
+            }
+            StepKind::Branch {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let then = self.compile(*then, Some(id), loops, names);
+                let otherwise = self.compile(*otherwise, Some(id), loops, names);
+                NodeKind::Branch {
+                    condition,
+                    then,
+                    otherwise,
+                }
+            }
+            StepKind::Interrupt { interrupt, target } => {
+                let found = loops.iter().rev().find(|(name, _)| *name == target);
+                let target = match found {
+                    Some(&(_, step)) => step,
+                    None => {
+                        self.fail(FlowError::NoSuchLoop {
+                            interrupt,
+                            loop_name: target,
+                        });
+                        0
+                    }
+                };
+                NodeKind::Interrupt { interrupt, target }
+            }
+        };
+        if let Some(node) = self.nodes.get_mut(usize::from(id)) {
+            node.kind = kind;
+        }
+        id
+    }
+
+    fn name(&mut self, name: &'static str, names: &mut Vec<&'static str>) {
+        if names.contains(&name) {
+            self.fail(FlowError::NameTwice { name });
+        }
+        names.push(name);
+    }
+
+    /// Whether a step under `node` breaks out of loop `target`.
+    fn breaks(&self, node: StepId, target: StepId) -> bool {
+        let mut stack = vec![node];
+        while let Some(at) = stack.pop() {
+            match self.nodes.get(usize::from(at)).map(|node| &node.kind) {
+                Some(NodeKind::Interrupt {
+                    interrupt: Interrupt::Break,
+                    target: interrupted,
+                }) if *interrupted == target => return true,
+                Some(NodeKind::Sequence(steps)) => stack.extend(steps),
+                Some(NodeKind::Phase { body, .. } | NodeKind::Loop { body, .. }) => {
+                    stack.push(*body);
+                }
+                Some(NodeKind::Branch {
+                    then, otherwise, ..
+                }) => stack.extend([*then, *otherwise]),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    pub(crate) fn node(&self, id: StepId) -> Option<&Node<G>> {
+        self.nodes.get(usize::from(id))
+    }
+}
+
+impl<G: Game> Step<G> {
+    /// Whether a step under this one asks a player anything.
+    fn asks_anyone(&self) -> bool {
+        match &self.kind {
+            StepKind::Act { .. } => true,
+            StepKind::Moves { .. } | StepKind::Interrupt { .. } => false,
+            StepKind::Sequence(steps) => steps.iter().any(Step::asks_anyone),
+            StepKind::Phase { body, .. } | StepKind::Loop { body, .. } => body.asks_anyone(),
+            StepKind::Branch {
+                then, otherwise, ..
+            } => then.asks_anyone() || otherwise.asks_anyone(),
+        }
+    }
+}
