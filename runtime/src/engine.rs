@@ -12,7 +12,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
 use crate::error::{Refusal, Refused, SubmitError, UndoError};
-use crate::flow::FlowPosition;
+use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
     ActionRecord, GameLog, LogSeal, LogStart, Record, RecordHeader, RecordKind, RecordMoves,
@@ -165,6 +165,19 @@ impl<G: Game> Recorder<G> for History<G> {
     fn record(&mut self, header: RecordHeader<G>) {
         let moves = std::mem::take(&mut self.moves);
         self.records.push(header.with_moves(moves));
+    }
+
+    fn flow_event(&mut self, player: Option<PlayerIndex>, event: FlowEvent) {
+        self.records.push(Record {
+            event: Some(event),
+            ..RecordHeader::opened(RecordKind::Flow, player).with_moves(RecordMoves::new())
+        });
+    }
+
+    fn mark_last(&mut self, event: FlowEvent) {
+        if let Some(record) = self.records.last_mut() {
+            record.event = Some(event);
+        }
     }
 }
 

@@ -140,12 +140,11 @@ pub(crate) struct RecordHeader<G: Game> {
     pub(crate) action: Option<G::Actions>,
     pub(crate) follow_up: bool,
     pub(crate) drew_chance: bool,
-    pub(crate) event: Option<FlowEvent>,
 }
 
 impl<G: Game> RecordHeader<G> {
     /// The header of a record of `kind` by `player`, before its moves: no action, not a
-    /// follow-up, no chance drawn yet, no flow event.
+    /// follow-up, no chance drawn yet.
     pub(crate) fn opened(kind: RecordKind, player: Option<PlayerIndex>) -> Self {
         RecordHeader {
             player,
@@ -153,7 +152,6 @@ impl<G: Game> RecordHeader<G> {
             action: None,
             follow_up: false,
             drew_chance: false,
-            event: None,
         }
     }
 
@@ -171,7 +169,7 @@ impl<G: Game> RecordHeader<G> {
             follow_up: self.follow_up,
             moves,
             drew_chance: self.drew_chance,
-            event: self.event,
+            event: None,
         }
     }
 }

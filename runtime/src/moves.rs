@@ -45,7 +45,9 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
 pub struct MoveContext<'a, M> {
     consequences: &'a mut Vec<M>,
     chance: &'a mut Chance,
-    interrupt: Option<(Interrupt, &'static str)>,
+    /// Where an interrupt asked goes: the engine's slot, or nowhere for a context made by
+    /// hand ([`new`](Self::new)).
+    interrupt: Option<&'a mut Option<(Interrupt, &'static str)>>,
 }
 
 impl<'a, M> MoveContext<'a, M> {
@@ -60,19 +62,32 @@ impl<'a, M> MoveContext<'a, M> {
         }
     }
 
+    /// The context the engine hands a move: as [`new`](Self::new), with interrupts going
+    /// to `interrupt`.
+    #[inline(always)]
+    pub(crate) fn with_interrupt(
+        consequences: &'a mut Vec<M>,
+        chance: &'a mut Chance,
+        interrupt: &'a mut Option<(Interrupt, &'static str)>,
+    ) -> Self {
+        MoveContext {
+            consequences,
+            chance,
+            interrupt: Some(interrupt),
+        }
+    }
+
     /// Interrupts the loop of the game's flow named `loop_name` once this record has
     /// resolved ([`Interrupt`]: break, continue or repeat, after Boardzilla's loop
     /// interrupts): a rule that ends a round early ("if the dealer busts, the round ends")
     /// or plays it again. The last interrupt asked in a record wins. Naming a loop the
     /// flow is not in now is a mistake of the game, reported with the state unchanged
     /// ([`Refusal::Flow`](crate::Refusal::Flow)).
+    /// A context made by hand for a unit test ([`new`](Self::new)) keeps no interrupt.
     pub fn interrupt(&mut self, interrupt: Interrupt, loop_name: &'static str) {
-        self.interrupt = Some((interrupt, loop_name));
-    }
-
-    /// The interrupt asked by the move applied with this context, if any.
-    pub(crate) fn interrupted(&self) -> Option<(Interrupt, &'static str)> {
-        self.interrupt
+        if let Some(slot) = &mut self.interrupt {
+            **slot = Some((interrupt, loop_name));
+        }
     }
 
     /// Asks for `consequence` to run after this move; consequences asked by one move run
@@ -92,7 +107,9 @@ impl<'a, M> MoveContext<'a, M> {
 /// state built by hand (the engine does the same for each action record).
 pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, &mut moves, |_, moved| applied.push(moved));
+    resolve(game, chance, &mut moves, &mut None, |_, moved| {
+        applied.push(moved);
+    });
     applied
 }
 
@@ -100,32 +117,31 @@ pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: 
 /// handing every move applied to `applied`, in order, with the state right after it.
 /// `pending` is the stack of what is left to apply, and is empty when this returns (its
 /// room kept for the next action).
-// Inlined into its one caller in the engine, whatever else grows there: it runs at every
+// Inlined into its callers in the engine, whatever else grows there: it runs at every
 // record, and kept apart it costs a call more than its loop (seen at 2,000 instructions a
-// Hearts deal when a change elsewhere in the engine tipped the inliner).
-#[inline]
+// Hearts deal when a change elsewhere in the engine tipped the inliner, and at 5,000 when
+// the flow's records gave the engine a fourth caller).
+#[inline(always)]
 pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
     pending: &mut Vec<M>,
+    interrupt: &mut Option<(Interrupt, &'static str)>,
     mut applied: impl FnMut(&G, M),
-) -> Option<(Interrupt, &'static str)> {
-    let mut interrupt = None;
+) {
     // The moves themselves become the stack of what is pending, the next on top.
     pending.reverse();
     while let Some(current) = pending.pop() {
         // Consequences go straight onto the stack, then are turned around so that the
         // first asked is the next applied.
         let asked_from = pending.len();
-        let mut context = MoveContext::new(pending, chance);
-        current.apply(game, &mut context);
-        if let Some(asked) = context.interrupted() {
-            interrupt = Some(asked);
-        }
+        current.apply(
+            game,
+            &mut MoveContext::with_interrupt(pending, chance, interrupt),
+        );
         pending[asked_from..].reverse();
         applied(game, current);
     }
-    interrupt
 }
 
 #[cfg(test)]
@@ -165,6 +181,7 @@ mod tests {
             &mut seen,
             &mut chance,
             &mut vec![Letter::A, Letter::E],
+            &mut None,
             |_, moved| applied.push(moved),
         );
         use Letter::*;

@@ -50,6 +50,12 @@ impl Seats {
         }
     }
 
+    /// A table of `count` seats the engine checked already (a position's own count).
+    #[inline]
+    pub(crate) const fn checked(count: usize) -> Self {
+        Seats(count)
+    }
+
     /// A table of `count` seats, or `None` if `count` is 0 or more than [`Seats::MAX`].
     #[must_use]
     pub const fn try_new(count: usize) -> Option<Self> {
@@ -82,6 +88,20 @@ impl Seats {
     #[must_use]
     pub fn next(self, player: PlayerIndex) -> PlayerIndex {
         self.after(player, 1)
+    }
+
+    /// [`next`](Self::next) for a seat of the table, without a division: the engine's
+    /// case at every turn of a flow, where the count is not a constant.
+    #[inline]
+    pub(crate) fn next_of_seat(self, player: PlayerIndex) -> PlayerIndex {
+        let next = player.0 + 1;
+        if next < self.0 {
+            PlayerIndex(next)
+        } else if next == self.0 {
+            PlayerIndex(0)
+        } else {
+            self.after(player, 1)
+        }
     }
 
     /// The seat `steps` places after `player`, going round the table.

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 
 use super::{Actors, Flow, Interrupt, NodeKind, Repeat, StepId};
 use crate::game::Game;
@@ -58,6 +57,12 @@ pub enum FlowError {
         steps: usize,
         /// The last step entered.
         step: String,
+    },
+    /// Steps nested deeper than a flow position holds ([`DEPTH`]).
+    #[error("steps nest {depth} deep, more than {DEPTH}")]
+    TooDeep {
+        /// How deep.
+        depth: usize,
     },
     /// More steps than a flow holds (65,535).
     #[error("the flow has {steps} steps, more than 65,535")]
@@ -140,6 +145,10 @@ pub struct Frame {
     /// A step where players act: who has acted.
     #[serde(default, skip_serializing_if = "is_nobody")]
     pub acted: PlayerSet,
+    /// A step where players act: the actions it offers, as bits of their indices (kept
+    /// here so that each decision reads them without finding the step).
+    #[serde(default, skip_serializing_if = "is_none_offered")]
+    pub offered: u64,
 }
 
 impl Frame {
@@ -151,7 +160,99 @@ impl Frame {
             player: None,
             actors: PlayerSet::EMPTY,
             acted: PlayerSet::EMPTY,
+            offered: 0,
         }
+    }
+}
+
+/// The steps a flow position has entered, innermost last: at most [`DEPTH`], in place (a
+/// position is cloned by every lookahead, and read at every decision without the branch
+/// of a vector that may spill).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frames {
+    frames: [Frame; DEPTH],
+    len: u8,
+}
+
+/// How deeply a flow's steps may nest ([`FlowError::TooDeep`]).
+pub const DEPTH: usize = 8;
+
+impl Default for Frames {
+    fn default() -> Self {
+        Frames {
+            frames: [Frame::new(0); DEPTH],
+            len: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for Frames {
+    type Target = [Frame];
+
+    #[inline]
+    fn deref(&self) -> &[Frame] {
+        &self.frames[..usize::from(self.len).min(DEPTH)]
+    }
+}
+
+impl std::ops::DerefMut for Frames {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Frame] {
+        &mut self.frames[..usize::from(self.len).min(DEPTH)]
+    }
+}
+
+impl Frames {
+    /// Enters `frame`; a compiled flow never nests deeper than [`DEPTH`]
+    /// ([`Flow::new`]), so a frame past it is dropped.
+    #[inline]
+    fn push(&mut self, frame: Frame) {
+        if let Some(slot) = self.frames.get_mut(usize::from(self.len)) {
+            *slot = frame;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    #[inline]
+    fn last(&self) -> Option<&Frame> {
+        usize::from(self.len)
+            .checked_sub(1)
+            .and_then(|top| self.frames.get(top))
+    }
+
+    #[inline]
+    fn last_mut(&mut self) -> Option<&mut Frame> {
+        usize::from(self.len)
+            .checked_sub(1)
+            .and_then(|top| self.frames.get_mut(top))
+    }
+}
+
+impl Serialize for Frames {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Frames {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let read = Vec::<Frame>::deserialize(deserializer)?;
+        if read.len() > DEPTH {
+            return Err(serde::de::Error::custom(format!(
+                "{} steps entered, more than a flow nests ({DEPTH})",
+                read.len()
+            )));
+        }
+        let mut frames = Frames::default();
+        for frame in read {
+            frames.push(frame);
+        }
+        Ok(frames)
     }
 }
 
@@ -191,7 +292,7 @@ enum Todo {
 /// stood; empty for a game whose flow is written by hand.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlowPosition {
-    frames: SmallVec<[Frame; 8]>,
+    frames: Frames,
     #[serde(default)]
     todo: Todo,
     #[serde(default)]
@@ -213,9 +314,14 @@ impl FlowPosition {
     pub fn check<G: Game>(&self, flow: &Flow<G>) -> Result<(), FlowError> {
         let mut parent = None;
         for (depth, frame) in self.frames.iter().enumerate() {
-            let fits = flow
-                .node(frame.step)
-                .is_some_and(|node| node.parent == parent);
+            let offered = match flow.node(frame.step).map(|node| &node.kind) {
+                Some(NodeKind::Act { actions, .. }) => *actions,
+                _ => 0,
+            };
+            let fits = frame.offered == offered
+                && flow
+                    .node(frame.step)
+                    .is_some_and(|node| node.parent == parent);
             if !fits {
                 return Err(FlowError::Position {
                     reason: format!(
@@ -283,14 +389,8 @@ impl FlowPosition {
     /// The actions offered now, as a mask over the game's action indices: every action
     /// for a flow written by hand.
     #[inline]
-    pub(crate) fn offered<G: Game>(&self, flow: &Flow<G>) -> u64 {
-        let Some(frame) = self.frames.last() else {
-            return u64::MAX;
-        };
-        match flow.node(frame.step).map(|node| &node.kind) {
-            Some(NodeKind::Act { actions, .. }) => *actions,
-            _ => 0,
-        }
+    pub(crate) fn offered(&self) -> u64 {
+        self.frames.last().map_or(u64::MAX, |frame| frame.offered)
     }
 
     /// Takes note that `player` acted in the step where players act now.
@@ -329,6 +429,73 @@ impl FlowPosition {
                 loop_name: name.to_owned(),
             }),
         }
+    }
+
+    /// The turn passing to the next seat, the common case, without the general machinery:
+    /// the player whose turn it is acted in the step that is their turn's whole body, and
+    /// the each-player loop goes on with the next seat, or, once round the table, the loop
+    /// around it (its whole body) begins its next round with a new round of turns (Hearts'
+    /// next trick); no seat is left out by [`Flow::skipping`]. Returns the turn ended and
+    /// the turn begun, the same records the general way makes; `None` when the flow must
+    /// go the general way ([`next`](Self::next)).
+    #[inline(always)]
+    pub(crate) fn next_turn<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        state: &G,
+        seats: Seats,
+    ) -> Option<(PlayerIndex, PlayerIndex)> {
+        if self.todo != Todo::Idle || flow.skipping.is_some() {
+            return None;
+        }
+        let [.., rounds, turns, act] = &mut self.frames[..] else {
+            return None;
+        };
+        if act.actors != act.acted || !flow.node(act.step).is_some_and(|node| node.turn_body) {
+            return None;
+        }
+        let ended = turns.player?;
+        let mut begun = seats.next_of_seat(ended);
+        if begun.0 == turns.limit as usize {
+            // Round the table: the loop around, if its whole body is this loop of turns,
+            // goes on to its next round.
+            let Some(NodeKind::Loop { repeat, body, .. }) =
+                flow.node(rounds.step).map(|node| &node.kind)
+            else {
+                return None;
+            };
+            let Some(NodeKind::Loop {
+                repeat: Repeat::EachPlayer(first),
+                ..
+            }) = flow.node(*body).map(|node| &node.kind)
+            else {
+                return None;
+            };
+            let round = rounds.round.saturating_add(1);
+            let again = match *repeat {
+                Repeat::While(condition) => condition(state),
+                Repeat::Until(condition) => !condition(state),
+                Repeat::Times(_) => round < rounds.limit,
+                Repeat::Forever => true,
+                Repeat::EachPlayer(_) => false,
+            };
+            if !again || *body != turns.step {
+                return None;
+            }
+            begun = first(state);
+            if begun.0 >= seats.count() {
+                return None;
+            }
+            rounds.round = round;
+            turns.round = 0;
+            turns.limit = u32::try_from(begun.0).unwrap_or(u32::MAX);
+        } else {
+            turns.round = turns.round.saturating_add(1);
+        }
+        turns.player = Some(begun);
+        act.actors = PlayerSet::one(begun);
+        act.acted = PlayerSet::EMPTY;
+        Some((ended, begun))
     }
 
     /// Moves the flow on by one transition, as far as the next thing the engine must do.
@@ -400,12 +567,14 @@ impl FlowPosition {
         };
         let mut frame = Frame::new(step);
         match &node.kind {
-            NodeKind::Act { actors, .. } => {
-                let everyone = in_game(flow, state, seats.everyone());
+            NodeKind::Act {
+                actors, actions, ..
+            } => {
+                frame.offered = *actions;
                 frame.actors = match *actors {
                     Actors::Turn => self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
                     Actors::One(who) => PlayerSet::one(who(state)),
-                    Actors::Everyone => everyone,
+                    Actors::Everyone => in_game(flow, state, seats.everyone()),
                     Actors::Some(who) => in_game(flow, state, who(state)),
                 };
                 self.frames.push(frame);
@@ -637,4 +806,9 @@ fn first_in_game<G: Game>(
 /// Whether `players` is empty, for serde's `skip_serializing_if`.
 fn is_nobody(players: &PlayerSet) -> bool {
     players.is_empty()
+}
+
+/// Whether a frame offers no action, for serde's `skip_serializing_if`.
+fn is_none_offered(offered: &u64) -> bool {
+    *offered == 0
 }

@@ -34,9 +34,12 @@
 
 mod cursor;
 
+use std::any::{Any, TypeId};
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-pub use cursor::{FlowError, FlowEvent, FlowPosition, Frame, Next};
+pub(crate) use cursor::Next;
+pub use cursor::{DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
 
 use crate::action::InGame;
 use crate::game::Game;
@@ -207,11 +210,17 @@ impl<G: Game> Step<G> {
         }
     }
 
-    /// The steps in order.
+    /// The steps in order. A sequence of one step is that step.
     #[must_use]
     pub fn sequence(steps: impl IntoIterator<Item = Step<G>>) -> Self {
+        let mut steps: Vec<Step<G>> = steps.into_iter().collect();
+        if steps.len() == 1
+            && let Some(step) = steps.pop()
+        {
+            return step;
+        }
         Step {
-            kind: StepKind::Sequence(steps.into_iter().collect()),
+            kind: StepKind::Sequence(steps),
         }
     }
 
@@ -344,6 +353,10 @@ impl<G: Game> Step<G> {
 pub(crate) struct Node<G: Game> {
     pub(crate) kind: NodeKind<G>,
     pub(crate) parent: Option<StepId>,
+    /// A step where the player whose turn it is acts, the whole body of an each-player
+    /// loop: the turn passes from one seat to the next without the general machinery
+    /// ([`FlowPosition::next_turn`]).
+    pub(crate) turn_body: bool,
 }
 
 pub(crate) enum NodeKind<G: Game> {
@@ -413,6 +426,13 @@ impl<G: Game> Flow<G> {
         let mut loops = Vec::new();
         let mut names = Vec::new();
         flow.compile(root, None, &mut loops, &mut names);
+        let deepest = (0..flow.nodes.len())
+            .map(|id| flow.depth(id))
+            .max()
+            .unwrap_or(0);
+        if deepest > DEPTH {
+            flow.fail(FlowError::TooDeep { depth: deepest });
+        }
         if flow.error.is_none() && flow.nodes.len() > usize::from(StepId::MAX) {
             flow.error = Some(FlowError::TooLarge {
                 steps: flow.nodes.len(),
@@ -461,7 +481,11 @@ impl<G: Game> Flow<G> {
 
     fn push(&mut self, kind: NodeKind<G>, parent: Option<StepId>) -> StepId {
         let id = StepId::try_from(self.nodes.len()).unwrap_or(StepId::MAX);
-        self.nodes.push(Node { kind, parent });
+        self.nodes.push(Node {
+            kind,
+            parent,
+            turn_body: false,
+        });
         id
     }
 
@@ -511,6 +535,18 @@ impl<G: Game> Flow<G> {
                 loops.pop();
                 if !asks && matches!(repeat, Repeat::Forever) && !self.breaks(body, id) {
                     self.fail(FlowError::Endless { loop_name: name });
+                }
+                if matches!(repeat, Repeat::EachPlayer(_))
+                    && let Some(node) = self.nodes.get_mut(usize::from(body))
+                    && matches!(
+                        node.kind,
+                        NodeKind::Act {
+                            actors: Actors::Turn,
+                            ..
+                        }
+                    )
+                {
+                    node.turn_body = true;
                 }
                 NodeKind::Loop { name, repeat, body }
             }
@@ -577,9 +613,49 @@ impl<G: Game> Flow<G> {
         false
     }
 
+    /// How many steps are entered when step `id` is: itself and those around it.
+    fn depth(&self, id: usize) -> usize {
+        let mut depth = 1;
+        let mut at = self.nodes.get(id).and_then(|node| node.parent);
+        while let Some(parent) = at {
+            depth += 1;
+            at = self
+                .nodes
+                .get(usize::from(parent))
+                .and_then(|node| node.parent);
+        }
+        depth
+    }
+
+    #[inline]
     pub(crate) fn node(&self, id: StepId) -> Option<&Node<G>> {
         self.nodes.get(usize::from(id))
     }
+}
+
+/// The flow of `G`, compiled once per process ([`Game::flow`] is called the first time a
+/// position of `G` starts): a simulation starts a position per game, and compiling the
+/// flow each time would cost more than a short game.
+pub(crate) fn compiled<G: Game>() -> Arc<Flow<G>> {
+    type Compiled = Vec<(TypeId, Arc<dyn Any + Send + Sync>)>;
+    static FLOWS: OnceLock<Mutex<Compiled>> = OnceLock::new();
+    let mut flows = FLOWS
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    let found = flows
+        .iter()
+        .find(|(game, _)| *game == TypeId::of::<G>())
+        .and_then(|(_, flow)| Arc::clone(flow).downcast::<Flow<G>>().ok());
+    if let Some(flow) = found {
+        return flow;
+    }
+    let flow = Arc::new(G::flow());
+    flows.push((
+        TypeId::of::<G>(),
+        Arc::clone(&flow) as Arc<dyn Any + Send + Sync>,
+    ));
+    flow
 }
 
 impl<G: Game> Step<G> {

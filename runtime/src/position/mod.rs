@@ -9,7 +9,7 @@ use smallvec::SmallVec;
 
 use crate::action::FollowUp;
 use crate::chance::Chance;
-use crate::flow::{Flow, FlowError, FlowPosition};
+use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, Interrupt};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
 use crate::outcome::Outcome;
@@ -33,6 +33,10 @@ pub use status::{Played, Status};
 /// Where the records a position plays go: nowhere for a lookahead or a simulation
 /// ([`Unrecorded`]), into the log for the logged table ([`Engine`](crate::Engine)).
 pub(crate) trait Recorder<G: Game> {
+    /// Whether it keeps the records of the flow's changes ([`RecordKind::Flow`] without
+    /// moves): a position played on its own only counts them.
+    const KEEPS_FLOW: bool = true;
+
     /// Takes `moved`, a move just applied (an action's own or a consequence), with the
     /// full state right after it.
     fn applied(&mut self, after: &G, moved: G::Move);
@@ -40,6 +44,18 @@ pub(crate) trait Recorder<G: Game> {
     /// Closes the record of the moves applied since the last one, which the recorder took
     /// one by one.
     fn record(&mut self, header: RecordHeader<G>);
+
+    /// Takes a record of the flow without moves: `event`, by `player` for a turn's.
+    /// Called only when [`KEEPS_FLOW`](Self::KEEPS_FLOW).
+    fn flow_event(&mut self, player: Option<PlayerIndex>, event: FlowEvent) {
+        let _ = (player, event);
+    }
+
+    /// Marks the record just closed as the flow's `event` (a step's moves). Called only
+    /// when [`KEEPS_FLOW`](Self::KEEPS_FLOW).
+    fn mark_last(&mut self, event: FlowEvent) {
+        let _ = event;
+    }
 }
 
 /// The recorder of one submission to a position played on its own: it keeps the action of
@@ -47,6 +63,8 @@ pub(crate) trait Recorder<G: Game> {
 struct KeptAction<A>(Option<A>);
 
 impl<G: Game> Recorder<G> for KeptAction<G::Actions> {
+    const KEEPS_FLOW: bool = false;
+
     fn applied(&mut self, _after: &G, _moved: G::Move) {}
 
     fn record(&mut self, header: RecordHeader<G>) {
@@ -60,6 +78,8 @@ impl<G: Game> Recorder<G> for KeptAction<G::Actions> {
 pub(crate) struct Unrecorded;
 
 impl<G: Game> Recorder<G> for Unrecorded {
+    const KEEPS_FLOW: bool = false;
+
     fn applied(&mut self, _after: &G, _moved: G::Move) {}
 
     fn record(&mut self, _header: RecordHeader<G>) {}
@@ -67,7 +87,11 @@ impl<G: Game> Recorder<G> for Unrecorded {
 
 /// Why settling stopped short: a run of [`EngineSettings::forced_limit`] records played
 /// for the players, ending with the action named, or a flow that could not go on.
-pub(crate) enum Endless {
+/// Boxed: it is the error of every settling, and a pointer keeps the `Result` of the hot
+/// path one word wide.
+pub(crate) struct Endless(Box<Unsettled>);
+
+pub(crate) enum Unsettled {
     Forced { action: String, records: usize },
     Flow(FlowError),
 }
@@ -105,8 +129,13 @@ pub struct Position<G: Game> {
     stack: Vec<G::Move>,
     /// The game's flow ([`Game::flow`]), compiled once when the position starts.
     flow: Arc<Flow<G>>,
+    /// Whether the game declares its flow (not [`Flow::by_hand`]): read on every record,
+    /// where the flow's own test would reach through its `Arc`.
+    flow_declared: bool,
     /// Where the flow stands.
     flow_at: FlowPosition,
+    /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
+    interrupt: Option<(Interrupt, &'static str)>,
     /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
     /// flow is not in), reported when it settles.
     flow_error: Option<FlowError>,
@@ -226,7 +255,7 @@ impl<G: Game> Position<G> {
         settings: EngineSettings,
         recorder: &mut impl Recorder<G>,
     ) -> Result<Self, SetupError> {
-        let flow = G::flow();
+        let flow = crate::flow::compiled::<G>();
         flow.check()?;
         let flow_at = match flow_at {
             Some(flow_at) => {
@@ -250,19 +279,25 @@ impl<G: Game> Position<G> {
                 Recall::Untracked
             },
             stack: Vec::new(),
-            flow: Arc::new(flow),
+            flow_declared: !flow.is_by_hand(),
+            flow,
             flow_at,
             flow_error: None,
+            interrupt: None,
         };
         let header = RecordHeader::opened(RecordKind::Setup, None);
         position.resolve_record(header, setup.moves, recorder);
         // Room for a record's pending moves, made once here: the moves of a game then
         // never grow the stack from nothing (a move allocates nothing, issue 30).
         position.stack.reserve(PENDING_ROOM);
-        position.settle(recorder).map_err(|endless| match endless {
-            Endless::Forced { action, records } => SetupError::ForcedWithoutEnd { action, records },
-            Endless::Flow(error) => SetupError::Flow(error),
-        })?;
+        position
+            .settle(recorder)
+            .map_err(|Endless(unsettled)| match *unsettled {
+                Unsettled::Forced { action, records } => {
+                    SetupError::ForcedWithoutEnd { action, records }
+                }
+                Unsettled::Flow(error) => SetupError::Flow(error),
+            })?;
         Ok(position)
     }
 
@@ -359,8 +394,10 @@ impl<G: Game> Position<G> {
             recall,
             stack: Vec::new(),
             flow: Arc::clone(&self.flow),
+            flow_declared: self.flow_declared,
             flow_at: self.flow_at.clone(),
             flow_error: None,
+            interrupt: None,
         };
         seat.refresh();
         seat

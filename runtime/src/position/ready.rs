@@ -116,7 +116,7 @@ impl<G: Game> Position<G> {
         }
         match self.follow_ups.first() {
             Some(follow_up) => PlayerSet::one(follow_up.player),
-            None if self.flow.is_by_hand() => self.state.to_act(),
+            None if !self.flow_declared => self.state.to_act(),
             None => self.flow_at.to_act(),
         }
     }
@@ -185,19 +185,33 @@ impl<G: Game> Position<G> {
             Self::ready_for_follow_up(state, ready, to_act, follow_up);
             return;
         }
-        let offered = self.flow_at.offered(&self.flow);
-        for player in to_act.iter() {
-            for index in 0..G::Actions::NAMES.len() {
-                // A flow offers at most 64 actions by their bits ([`Step::offering`]).
-                if index < 64 && offered & (1 << index) == 0 {
-                    continue;
-                }
-                if let Some(args) = G::Actions::free_args(index)
-                    && ActionContext::new(state, player, &args).condition()
-                {
-                    ready.candidates.push(Candidate::new(state, player, args));
+        if self.flow_declared {
+            // The actions the flow's step offers, by their bits ([`Step::offering`]).
+            let offered = self.flow_at.offered();
+            for player in to_act.iter() {
+                for index in 0..G::Actions::NAMES.len().min(64) {
+                    if offered >> index & 1 == 1 {
+                        Self::ready_if_allowed(state, ready, player, index);
+                    }
                 }
             }
+        } else {
+            for player in to_act.iter() {
+                for index in 0..G::Actions::NAMES.len() {
+                    Self::ready_if_allowed(state, ready, player, index);
+                }
+            }
+        }
+    }
+
+    /// Keeps action `index` as a candidate of `player` when it takes no arguments and its
+    /// condition holds.
+    #[inline(always)]
+    fn ready_if_allowed(state: &G, ready: &mut Ready<G>, player: PlayerIndex, index: usize) {
+        if let Some(args) = G::Actions::free_args(index)
+            && ActionContext::new(state, player, &args).condition()
+        {
+            ready.candidates.push(Candidate::new(state, player, args));
         }
     }
 

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Candidates, Endless, Position, Recall, Recorder};
+use super::{Candidates, Endless, Position, Recall, Recorder, Unsettled};
 use crate::action::FollowUp;
 use crate::dispatch::{self, ActionContext};
 use crate::error::Refusal;
@@ -33,7 +33,7 @@ impl<G: Game> Position<G> {
         if follow_up || !follow_ups.is_empty() {
             self.queue_follow_ups(follow_up, follow_ups);
         }
-        if !follow_up {
+        if self.flow_declared && !follow_up {
             // A follow-up is part of the step its action was taken in.
             self.flow_at.acted(player);
         }
@@ -60,6 +60,9 @@ impl<G: Game> Position<G> {
 
     /// Applies `moves` with their consequences, each handed to `recorder`, then closes
     /// their record.
+    // Inlined everywhere: out of line, the call costs a Hearts deal some 4,000
+    // instructions more (seen when the flow's records added a fourth caller).
+    #[inline(always)]
     pub(super) fn resolve_record(
         &mut self,
         mut header: RecordHeader<G>,
@@ -69,10 +72,11 @@ impl<G: Game> Position<G> {
         let draws = self.chance.draws();
         let mut applied = 0;
         let recall = &mut self.recall;
-        let interrupt = resolve(
+        resolve(
             &mut self.state,
             &mut self.chance,
             &mut moves,
+            &mut self.interrupt,
             |after, moved| {
                 applied += 1;
                 if G::RECALLS
@@ -89,10 +93,8 @@ impl<G: Game> Position<G> {
         );
         // Emptied by `resolve`: the next action pushes its moves into this room.
         self.stack = moves;
-        if let Some((interrupt, loop_name)) = interrupt
-            && let Err(error) = self.flow_at.interrupt(&self.flow, interrupt, loop_name)
-        {
-            self.flow_error.get_or_insert(error);
+        if self.interrupt.is_some() {
+            self.interrupt_flow();
         }
         self.played.records += 1;
         self.played.moves += applied;
@@ -109,11 +111,11 @@ impl<G: Game> Position<G> {
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
         let mut unattended = 0;
         loop {
-            if let Some(error) = self.flow_error.take() {
-                return Err(Endless::Flow(error));
-            }
-            if !self.flow.is_by_hand() && self.follow_ups.is_empty() {
-                unattended += self.advance_flow(recorder)?;
+            if self.flow_declared || self.flow_error.is_some() {
+                unattended += match self.pass_turn(recorder) {
+                    true => 2,
+                    false => self.advance_flow(recorder)?,
+                };
             }
             self.refresh();
             if unattended >= self.settings.forced_limit {
@@ -151,44 +153,115 @@ impl<G: Game> Position<G> {
     ///
     /// # Errors
     /// [`Endless`] after [`EngineSettings::forced_limit`] records without anyone to act.
-    pub(super) fn advance_flow(
+    #[inline(never)]
+    pub(super) fn advance_flow<R: Recorder<G>>(
         &mut self,
-        recorder: &mut impl Recorder<G>,
+        recorder: &mut R,
     ) -> Result<usize, Endless> {
-        let seats = Seats::new(self.players);
+        if let Some(error) = self.flow_error.take() {
+            return Err(Endless(Box::new(Unsettled::Flow(error))));
+        }
+        if !self.follow_ups.is_empty() {
+            // A follow-up freezes the flow until it is taken.
+            return Ok(0);
+        }
+        let seats = Seats::checked(self.players);
+        if self.state.outcome().is_some() {
+            return Ok(0);
+        }
         let mut records = 0;
-        while self.state.outcome().is_none() {
-            let (player, moves, event) = match self.flow_at.next(&self.flow, &self.state, seats) {
-                Next::Wait | Next::End => break,
-                Next::Event(event) => {
-                    let player = match event {
-                        FlowEvent::StartTurn { player } | FlowEvent::EndTurn { player } => {
-                            Some(player)
-                        }
-                        _ => None,
-                    };
-                    (player, std::mem::take(&mut self.stack), event)
-                }
+        loop {
+            match self.flow_at.next(&self.flow, &self.state, seats) {
+                Next::Wait | Next::End => return Ok(records),
+                // A change of the flow changes nothing of the state.
+                Next::Event(event) => self.record_flow(event, recorder),
                 Next::Moves(step, moves) => {
                     let mut pending = std::mem::take(&mut self.stack);
                     moves(&self.state, &mut pending);
-                    let event = FlowEvent::Moves {
-                        step: Cow::Borrowed(step),
-                    };
-                    (None, pending, event)
+                    let header = RecordHeader::opened(RecordKind::Flow, None);
+                    self.resolve_record(header, pending, recorder);
+                    if R::KEEPS_FLOW {
+                        recorder.mark_last(FlowEvent::Moves {
+                            step: Cow::Borrowed(step),
+                        });
+                    }
+                    if self.state.outcome().is_some() {
+                        return Ok(records + 1);
+                    }
                 }
-            };
-            let header = RecordHeader {
-                event: Some(event),
-                ..RecordHeader::opened(RecordKind::Flow, player)
-            };
-            self.resolve_record(header, moves, recorder);
+            }
             records += 1;
             if records >= self.settings.forced_limit {
                 return Err(self.endless(records));
             }
         }
-        Ok(records)
+    }
+
+    /// Interrupts the loop a move asked to ([`MoveContext::interrupt`]), keeping the
+    /// mistake of naming a loop the flow is not in for [`settle`](Self::settle) to report.
+    /// Out of line: rare.
+    ///
+    /// [`MoveContext::interrupt`]: crate::MoveContext::interrupt
+    #[cold]
+    #[inline(never)]
+    fn interrupt_flow(&mut self) {
+        if let Some((interrupt, loop_name)) = self.interrupt.take()
+            && let Err(error) = self.flow_at.interrupt(&self.flow, interrupt, loop_name)
+        {
+            self.flow_error.get_or_insert(error);
+        }
+    }
+
+    /// Passes the turn to the next seat when that is all the flow does now
+    /// ([`FlowPosition::next_turn`]), recording the turn ended and the turn begun; whether
+    /// it did. Apart from [`advance_flow`](Self::advance_flow), and small: it runs at
+    /// nearly every decision of a game of turns.
+    #[inline(never)]
+    fn pass_turn<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
+        if self.flow_error.is_some() || !self.follow_ups.is_empty() {
+            return false;
+        }
+        let seats = Seats::checked(self.players);
+        match self.flow_at.next_turn(&self.flow, &self.state, seats) {
+            Some((ended, begun)) => {
+                self.record_turn(ended, begun, recorder);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Counts the records of `ended`'s turn ending and `begun`'s beginning, and hands
+    /// them to `recorder` when it keeps such records.
+    #[inline(always)]
+    fn record_turn<R: Recorder<G>>(
+        &mut self,
+        ended: PlayerIndex,
+        begun: PlayerIndex,
+        recorder: &mut R,
+    ) {
+        if R::KEEPS_FLOW {
+            self.record_flow(FlowEvent::EndTurn { player: ended }, recorder);
+            self.record_flow(FlowEvent::StartTurn { player: begun }, recorder);
+        } else {
+            self.played.records += 2;
+            self.last_played = "flow";
+        }
+    }
+
+    /// Counts a record of the flow's change `event`, a record without moves, and hands it
+    /// to `recorder` when it keeps such records.
+    #[inline(always)]
+    fn record_flow<R: Recorder<G>>(&mut self, event: FlowEvent, recorder: &mut R) {
+        self.played.records += 1;
+        self.last_played = "flow";
+        if R::KEEPS_FLOW {
+            let player = match event {
+                FlowEvent::StartTurn { player } | FlowEvent::EndTurn { player } => Some(player),
+                _ => None,
+            };
+            recorder.flow_event(player, event);
+        }
     }
 
     /// Moves a stuck `player` on, if anything can: their follow-up lapses, or they pass
@@ -213,7 +286,9 @@ impl<G: Game> Position<G> {
         let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
             return None;
         };
-        self.flow_at.acted(player);
+        if self.flow_declared {
+            self.flow_at.acted(player);
+        }
         let header = RecordHeader::opened(RecordKind::Pass, Some(player));
         self.resolve_record(header, moves, recorder);
         Some(1)
@@ -325,19 +400,19 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     pub(super) fn endless(&self, records: usize) -> Endless {
-        Endless::Forced {
+        Endless(Box::new(Unsettled::Forced {
             action: self.last_played.to_owned(),
             records,
-        }
+        }))
     }
 }
 
 impl Endless {
     /// The error a submission reports for this run.
     pub(crate) fn into_error(self) -> Refusal {
-        match self {
-            Endless::Forced { action, records } => Refusal::ForcedWithoutEnd { action, records },
-            Endless::Flow(error) => Refusal::Flow(error),
+        match *self.0 {
+            Unsettled::Forced { action, records } => Refusal::ForcedWithoutEnd { action, records },
+            Unsettled::Flow(error) => Refusal::Flow(error),
         }
     }
 }
