@@ -444,7 +444,7 @@ fn replay_checks_each_log_whole() {
     let untouched = replay_edited("tictactoe", &|_| {});
     assert!(untouched.status.success(), "{}", text(&untouched.stderr));
     assert!(
-        text(&untouched.stdout).contains("replayed 1 game, 8 records"),
+        text(&untouched.stdout).contains("replayed 1 game, 21 records"),
         "{}",
         text(&untouched.stdout)
     );
@@ -460,7 +460,7 @@ fn replay_checks_each_log_whole() {
     let err = failure(truncated);
     assert!(
         err.ends_with(
-            "line 1: the log has 7 records but its seal says 8: it was cut short or added to"
+            "line 1: the log has 20 records but its seal says 21: it was cut short or added to"
         ),
         "{err}"
     );

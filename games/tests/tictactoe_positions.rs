@@ -34,9 +34,12 @@ fn x_completes_a_line_from_a_position() {
     place(&mut engine, X, "0,2");
     let outcome = engine.outcome().expect("X made a line");
     assert_eq!(outcome.finish(), Finish::Win(X));
-    // The log's first record is the start, without moves; then X's mark.
-    assert_eq!(engine.records().len(), 2);
+    // The log's first record is the start, without moves; then the flow's record of X's
+    // turn beginning, then X's mark (the game is over: no turn ends after it).
+    assert_eq!(engine.records().len(), 3);
     assert!(engine.records()[0].moves.is_empty());
+    assert_eq!(engine.records()[1].kind, meeple::RecordKind::Flow);
+    assert_eq!(engine.records()[2].name(), "place");
 }
 
 /// One free space left: the engine plays it for the player at once, even inside
@@ -52,7 +55,11 @@ fn a_forced_last_mark_is_played_unless_the_settings_say_not() {
         Some(Mark::X)
     );
     assert!(engine.outcome().expect("the board is full").is_draw());
-    assert_eq!(engine.records().len(), 2, "the start, then X's forced mark");
+    assert_eq!(
+        engine.records().len(),
+        3,
+        "the start, X's turn, then X's forced mark"
+    );
 
     let settings = EngineSettings {
         autoplay_forced: false,

@@ -560,17 +560,21 @@ impl<G: Game> Engine<G> {
     pub fn undo(&mut self, player: PlayerIndex) -> Result<Record<G>, UndoError> {
         self.check_undo_seat(player)?;
         self.check_undo()?;
-        let Some(position) = self
-            .history
-            .records
-            .iter()
-            .rposition(|record| record.player == Some(player))
+        // The flow's records are not actions: those after the player's last action (their
+        // turn ending, the next beginning) go with it.
+        let Some(position) =
+            self.history.records.iter().rposition(|record| {
+                record.player == Some(player) && record.kind != RecordKind::Flow
+            })
         else {
             return Err(UndoError::NothingToUndo {
                 player: self.position.seat(player),
             });
         };
-        if position + 1 != self.history.records.len() {
+        let followed = self.history.records[position + 1..]
+            .iter()
+            .any(|record| record.kind != RecordKind::Flow);
+        if followed {
             // What the action itself did outweighs what came after it: say that first.
             let record = &self.history.records[position];
             let action = self.action_text(self.state(), record);
@@ -585,10 +589,13 @@ impl<G: Game> Engine<G> {
                 }
             });
         }
-        let mut cancelled = self.rewind(position)?;
-        cancelled.pop().ok_or(UndoError::NothingToUndo {
-            player: self.position.seat(player),
-        })
+        let cancelled = self.rewind(position)?;
+        cancelled
+            .into_iter()
+            .next()
+            .ok_or(UndoError::NothingToUndo {
+                player: self.position.seat(player),
+            })
     }
 
     /// Takes back `player`'s last submitted action and the actions that followed it and

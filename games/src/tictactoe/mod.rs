@@ -40,10 +40,11 @@ mod tests;
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use meeple::flow::Step;
 use meeple::{
-    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Game, Grid,
-    Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search,
-    Seats, Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Flow, Game,
+    Grid, Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats,
+    Setup, SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -164,7 +165,6 @@ pub struct TicTacToe {
     board: Board<Mark>,
     #[view(place)]
     supplies: PerPlayer<Stack<Mark>>,
-    to_play: PlayerIndex,
     finish: Option<Finish>,
 }
 
@@ -218,7 +218,6 @@ impl Game for TicTacToe {
                         supply_o.clone()
                     }
                 }),
-                to_play: PlayerIndex(0),
                 finish: None,
             },
             moves: Vec::new(),
@@ -290,21 +289,21 @@ impl Game for TicTacToe {
             (None, None) if self.board.free().next().is_none() => {
                 invalid("the board is full, but the game goes on".to_owned())
             }
-            (None, None) if self.to_play != PlayerIndex(usize::from(x > o)) => invalid(format!(
-                "{} is to move, but has as many marks as allowed",
-                Mark::of(self.to_play)
-            )),
             _ => Ok(()),
         }
     }
 
-    /// The player whose turn it is, until the game ends.
-    fn to_act(&self) -> PlayerSet {
-        if self.finish.is_some() {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::one(self.to_play)
-        }
+    /// Round after round, each player in turn from the one with fewer marks (X on an
+    /// empty board): a turn is one mark. The game ends with a line or a full board.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                TicTacToe::to_play,
+                [Step::turn("place").offering::<Place>()],
+            )],
+        ))
     }
 
     /// A win, or a draw once the board is full without a line; no scores.
@@ -351,10 +350,17 @@ impl TicTacToe {
         self.supplies.get(player).map_or(0, Stack::len)
     }
 
-    /// Whose turn it is (the last player to move, once the game is over).
+    /// Whose turn it is by the marks on the board: X when both have as many, else O
+    /// (the last player to move, once the game is over). Where the flow's rounds begin.
     #[must_use]
     pub fn to_play(&self) -> PlayerIndex {
-        self.to_play
+        let marks = |mark: Mark| {
+            self.board
+                .taken()
+                .filter(|&space| self.mark(space) == Some(mark))
+                .count()
+        };
+        PlayerIndex(usize::from(marks(Mark::X) > marks(Mark::O)))
     }
 
     /// How the game ended, once it has.
@@ -401,14 +407,6 @@ impl TicTacToe {
             move_piece(supply, top, &mut game.board, Some(space.0))
                 .map_err(|error| invalid(error.to_string()))?;
         }
-        let count = |player: PlayerIndex| {
-            game.board
-                .taken()
-                .filter(|&space| game.mark(space) == Some(Mark::of(player)))
-                .count()
-        };
-        let (x, o) = (count(PlayerIndex(0)), count(PlayerIndex(1)));
-        game.to_play = PlayerIndex(usize::from(x > o));
         let line = game.board.taken().find_map(|space| {
             let mark = game.mark(space)?;
             let line = game.line_through(space, mark)?;
@@ -542,8 +540,6 @@ impl Move<TicTacToe> for TicTacToeMove {
                     });
                 } else if game.board.free().next().is_none() {
                     next.then(TicTacToeMove::Draw);
-                } else {
-                    game.to_play = SEATS.next(*player);
                 }
             }
             TicTacToeMove::Win { player, line } => {
@@ -562,7 +558,7 @@ impl Move<TicTacToe> for TicTacToeMove {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = format!("Place an {}", Mark::of(player)),
-    condition = game.to_play == player && game.supply(player) > 0,
+    condition = game.supply(player) > 0,
     description = "{player} is choosing a space",
     message = "{player} marks {space}",
     move_piece(

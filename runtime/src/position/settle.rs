@@ -218,7 +218,11 @@ impl<G: Game> Position<G> {
     /// nearly every decision of a game of turns.
     #[inline(never)]
     fn pass_turn<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
-        if self.flow_error.is_some() || !self.follow_ups.is_empty() {
+        // Once the game is over the flow records nothing more.
+        if self.flow_error.is_some()
+            || !self.follow_ups.is_empty()
+            || self.state.outcome().is_some()
+        {
             return false;
         }
         let seats = Seats::checked(self.players);
