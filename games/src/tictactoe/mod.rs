@@ -354,13 +354,14 @@ impl TicTacToe {
     /// (the last player to move, once the game is over). Where the flow's rounds begin.
     #[must_use]
     pub fn to_play(&self) -> PlayerIndex {
-        let marks = |mark: Mark| {
-            self.board
-                .taken()
-                .filter(|&space| self.mark(space) == Some(mark))
-                .count()
-        };
-        PlayerIndex(usize::from(marks(Mark::X) > marks(Mark::O)))
+        // Counted from the supplies, dealt as `marks` deals them (X the larger half): the
+        // flow asks at every round.
+        let spaces = self.board.grid().len();
+        let placed_x = spaces
+            .div_ceil(2)
+            .saturating_sub(self.supply(PlayerIndex(0)));
+        let placed_o = (spaces / 2).saturating_sub(self.supply(PlayerIndex(1)));
+        PlayerIndex(usize::from(placed_x > placed_o))
     }
 
     /// How the game ended, once it has.

@@ -125,44 +125,88 @@ impl fmt::Display for FlowEvent {
     }
 }
 
-/// One entered step of a flow, innermost last in a [`FlowPosition`].
+/// One entered step of a flow, innermost last in a [`FlowPosition`]: twelve bytes, since
+/// every lookahead copies the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Frame {
     /// The step, by its index in the flow (depth-first order of the declaration).
-    pub step: u16,
+    step: u16,
+    /// An each-player loop's player whose turn it is ([`NO_TURN`] for none).
+    #[serde(
+        rename = "player",
+        default = "no_turn",
+        skip_serializing_if = "is_no_turn"
+    )]
+    turn: u8,
     /// A sequence's current step, a loop's round (0 for the first), a branch's side (0
     /// for `then`).
-    pub round: u32,
+    round: u32,
     /// A [`Repeat::Times`] loop's count, fixed at entry; an each-player loop's first
     /// player.
-    pub limit: u32,
-    /// An each-player loop's player whose turn it is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub player: Option<PlayerIndex>,
-    /// A step where players act: who acts in it.
-    #[serde(default, skip_serializing_if = "is_nobody")]
-    pub actors: PlayerSet,
-    /// A step where players act: who has acted.
-    #[serde(default, skip_serializing_if = "is_nobody")]
-    pub acted: PlayerSet,
-    /// A step where players act: the actions it offers, as bits of their indices (kept
-    /// here so that each decision reads them without finding the step).
-    #[serde(default, skip_serializing_if = "is_none_offered")]
-    pub offered: u64,
+    limit: u32,
+}
+
+/// A frame's `turn` when it is nobody's: seats are fewer than [`Seats::MAX`].
+const NO_TURN: u8 = u8::MAX;
+
+fn no_turn() -> u8 {
+    NO_TURN
+}
+
+fn is_no_turn(turn: &u8) -> bool {
+    *turn == NO_TURN
 }
 
 impl Frame {
     fn new(step: StepId) -> Self {
         Frame {
             step,
+            turn: NO_TURN,
             round: 0,
             limit: 0,
-            player: None,
-            actors: PlayerSet::EMPTY,
-            acted: PlayerSet::EMPTY,
-            offered: 0,
         }
     }
+
+    /// The step, by its index in the flow (depth-first order of its declaration).
+    #[must_use]
+    pub fn step(&self) -> u16 {
+        self.step
+    }
+
+    /// A sequence's current step, a loop's round (0 for the first), a branch's side (0
+    /// for `then`).
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// For an each-player loop, the player whose turn it is.
+    #[must_use]
+    pub fn player(&self) -> Option<PlayerIndex> {
+        (self.turn != NO_TURN).then_some(PlayerIndex(usize::from(self.turn)))
+    }
+
+    #[inline]
+    fn set_turn(&mut self, player: Option<PlayerIndex>) {
+        self.turn = player
+            .and_then(|player| u8::try_from(player.0).ok())
+            .unwrap_or(NO_TURN);
+    }
+}
+
+/// The step where players act now, the innermost frame when there is one: kept apart from
+/// the frames, read at every decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Acting {
+    /// Who acts in it.
+    #[serde(default, skip_serializing_if = "is_nobody")]
+    pub actors: PlayerSet,
+    /// Who has acted.
+    #[serde(default, skip_serializing_if = "is_nobody")]
+    pub acted: PlayerSet,
+    /// The actions it offers, as bits of their indices.
+    #[serde(default, skip_serializing_if = "is_none_offered")]
+    pub offered: u64,
 }
 
 /// The steps a flow position has entered, innermost last: at most [`DEPTH`], in place (a
@@ -293,6 +337,8 @@ enum Todo {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlowPosition {
     frames: Frames,
+    #[serde(default, skip_serializing_if = "is_idle")]
+    acting: Acting,
     #[serde(default)]
     todo: Todo,
     #[serde(default)]
@@ -313,12 +359,18 @@ impl FlowPosition {
     /// [`FlowError::Position`] saying which step does not fit.
     pub fn check<G: Game>(&self, flow: &Flow<G>) -> Result<(), FlowError> {
         let mut parent = None;
+        let top = self.frames.len().checked_sub(1);
         for (depth, frame) in self.frames.iter().enumerate() {
             let offered = match flow.node(frame.step).map(|node| &node.kind) {
                 Some(NodeKind::Act { actions, .. }) => *actions,
                 _ => 0,
             };
-            let fits = frame.offered == offered
+            let acting = if Some(depth) == top {
+                self.acting.offered == offered
+            } else {
+                offered == 0
+            };
+            let fits = acting
                 && flow
                     .node(frame.step)
                     .is_some_and(|node| node.parent == parent);
@@ -344,6 +396,14 @@ impl FlowPosition {
         Ok(())
     }
 
+    /// Leaves the innermost step; a step where players act is always innermost, so
+    /// nobody acts any more.
+    #[inline]
+    fn pop(&mut self) {
+        self.frames.pop();
+        self.acting = Acting::default();
+    }
+
     /// Whether the flow has played its last step.
     #[must_use]
     pub fn is_over(&self) -> bool {
@@ -364,7 +424,7 @@ impl FlowPosition {
     /// Whose turn it is: the innermost each-player loop's player.
     #[must_use]
     pub fn turn(&self) -> Option<PlayerIndex> {
-        self.frames.iter().rev().find_map(|frame| frame.player)
+        self.frames.iter().rev().find_map(Frame::player)
     }
 
     /// The step where players act now, by name, with who acts in it and who has acted.
@@ -372,7 +432,7 @@ impl FlowPosition {
     pub fn acting<G: Game>(&self, flow: &Flow<G>) -> Option<(&'static str, PlayerSet, PlayerSet)> {
         let frame = self.frames.last()?;
         match flow.node(frame.step).map(|node| &node.kind) {
-            Some(NodeKind::Act { name, .. }) => Some((name, frame.actors, frame.acted)),
+            Some(NodeKind::Act { name, .. }) => Some((name, self.acting.actors, self.acting.acted)),
             _ => None,
         }
     }
@@ -380,9 +440,10 @@ impl FlowPosition {
     /// Who may act now: the actors of the step where players act, less those who acted.
     #[inline]
     pub(crate) fn to_act(&self) -> PlayerSet {
-        match self.frames.last() {
-            Some(frame) if self.todo == Todo::Idle => frame.actors.minus(frame.acted),
-            _ => PlayerSet::EMPTY,
+        if self.todo == Todo::Idle {
+            self.acting.actors.minus(self.acting.acted)
+        } else {
+            PlayerSet::EMPTY
         }
     }
 
@@ -390,15 +451,17 @@ impl FlowPosition {
     /// for a flow written by hand.
     #[inline]
     pub(crate) fn offered(&self) -> u64 {
-        self.frames.last().map_or(u64::MAX, |frame| frame.offered)
+        if self.frames.is_empty() {
+            u64::MAX
+        } else {
+            self.acting.offered
+        }
     }
 
     /// Takes note that `player` acted in the step where players act now.
     #[inline]
     pub(crate) fn acted(&mut self, player: PlayerIndex) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.acted = frame.acted.with(player);
-        }
+        self.acting.acted = self.acting.acted.with(player);
     }
 
     /// Interrupts the loop named `name` the flow is in ([`Interrupt`]), from a move: done
@@ -448,13 +511,15 @@ impl FlowPosition {
         if self.todo != Todo::Idle || flow.skipping.is_some() {
             return None;
         }
+        let acting = &mut self.acting;
         let [.., rounds, turns, act] = &mut self.frames[..] else {
             return None;
         };
-        if act.actors != act.acted || !flow.node(act.step).is_some_and(|node| node.turn_body) {
+        if acting.actors != acting.acted || !flow.node(act.step).is_some_and(|node| node.turn_body)
+        {
             return None;
         }
-        let ended = turns.player?;
+        let ended = turns.player()?;
         let mut begun = seats.next_of_seat(ended);
         if begun.0 == turns.limit as usize {
             // Round the table: the loop around, if its whole body is this loop of turns,
@@ -492,9 +557,9 @@ impl FlowPosition {
         } else {
             turns.round = turns.round.saturating_add(1);
         }
-        turns.player = Some(begun);
-        act.actors = PlayerSet::one(begun);
-        act.acted = PlayerSet::EMPTY;
+        turns.set_turn(Some(begun));
+        acting.actors = PlayerSet::one(begun);
+        acting.acted = PlayerSet::EMPTY;
         Some((ended, begun))
     }
 
@@ -514,7 +579,9 @@ impl FlowPosition {
                 Todo::Idle => {
                     return match self.frames.last() {
                         None => Next::End,
-                        Some(frame) if !frame.actors.minus(frame.acted).is_empty() => Next::Wait,
+                        Some(_) if !self.acting.actors.minus(self.acting.acted).is_empty() => {
+                            Next::Wait
+                        }
                         Some(_) => {
                             self.todo = Todo::Leave;
                             continue;
@@ -527,7 +594,7 @@ impl FlowPosition {
                     }
                 }
                 Todo::Leave => {
-                    self.frames.pop();
+                    self.pop();
                     self.todo = if self.frames.is_empty() {
                         Todo::Idle
                     } else {
@@ -570,16 +637,20 @@ impl FlowPosition {
             NodeKind::Act {
                 actors, actions, ..
             } => {
-                frame.offered = *actions;
-                frame.actors = match *actors {
+                let actors = match *actors {
                     Actors::Turn => self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
                     Actors::One(who) => PlayerSet::one(who(state)),
                     Actors::Everyone => in_game(flow, state, seats.everyone()),
                     Actors::Some(who) => in_game(flow, state, who(state)),
                 };
                 self.frames.push(frame);
+                self.acting = Acting {
+                    actors,
+                    acted: PlayerSet::EMPTY,
+                    offered: *actions,
+                };
                 // A step nobody can act in is skipped.
-                self.todo = if frame.actors.is_empty() {
+                self.todo = if actors.is_empty() {
                     Todo::Leave
                 } else {
                     Todo::Idle
@@ -616,8 +687,8 @@ impl FlowPosition {
                     Repeat::EachPlayer(first) => {
                         let first = first(state);
                         frame.limit = u32::try_from(first.0).unwrap_or(u32::MAX);
-                        frame.player = first_in_game(flow, state, seats, first);
-                        frame.player.is_some()
+                        frame.set_turn(first_in_game(flow, state, seats, first));
+                        frame.player().is_some()
                     }
                     Repeat::Forever => true,
                 };
@@ -628,7 +699,7 @@ impl FlowPosition {
                 }
                 self.todo = Todo::Enter(*body);
                 frame
-                    .player
+                    .player()
                     .map(|player| Next::Event(FlowEvent::StartTurn { player }))
             }
             NodeKind::Branch {
@@ -670,7 +741,7 @@ impl FlowPosition {
             Some(NodeKind::Loop { .. }) => {
                 self.todo = Todo::NextRound;
                 frame
-                    .player
+                    .player()
                     .map(|player| Next::Event(FlowEvent::EndTurn { player }))
             }
             _ => {
@@ -699,7 +770,7 @@ impl FlowPosition {
             Repeat::Times(_) => frame.round < frame.limit,
             Repeat::EachPlayer(_) => {
                 let first = PlayerIndex(frame.limit as usize);
-                let mut next = frame.player.map(|player| seats.next(player));
+                let mut next = frame.player().map(|player| seats.next(player));
                 // The next seat still in the game, before coming round to the first.
                 while let Some(player) = next {
                     if player == first {
@@ -710,7 +781,7 @@ impl FlowPosition {
                         break;
                     }
                 }
-                frame.player = next;
+                frame.set_turn(next);
                 next.is_some()
             }
             Repeat::Forever => true,
@@ -718,10 +789,10 @@ impl FlowPosition {
         if again {
             self.todo = Todo::Enter(*body);
             frame
-                .player
+                .player()
                 .map(|player| Next::Event(FlowEvent::StartTurn { player }))
         } else {
-            frame.player = None;
+            frame.set_turn(None);
             self.todo = Todo::Leave;
             None
         }
@@ -744,10 +815,9 @@ impl FlowPosition {
             return match interrupt {
                 Interrupt::Break => {
                     self.todo = Todo::Leave;
-                    frame
-                        .player
-                        .take()
-                        .map(|player| Next::Event(FlowEvent::EndTurn { player }))
+                    let ended = frame.player();
+                    frame.set_turn(None);
+                    ended.map(|player| Next::Event(FlowEvent::EndTurn { player }))
                 }
                 Interrupt::Continue => {
                     self.todo = Todo::ChildDone;
@@ -763,10 +833,12 @@ impl FlowPosition {
             Some(NodeKind::Phase { name, .. }) => Some(FlowEvent::LeavePhase {
                 phase: Cow::Borrowed(name),
             }),
-            Some(NodeKind::Loop { .. }) => frame.player.map(|player| FlowEvent::EndTurn { player }),
+            Some(NodeKind::Loop { .. }) => {
+                frame.player().map(|player| FlowEvent::EndTurn { player })
+            }
             _ => None,
         };
-        self.frames.pop();
+        self.pop();
         left.map(Next::Event)
     }
 }
@@ -811,4 +883,9 @@ fn is_nobody(players: &PlayerSet) -> bool {
 /// Whether a frame offers no action, for serde's `skip_serializing_if`.
 fn is_none_offered(offered: &u64) -> bool {
     *offered == 0
+}
+
+/// Whether no step where players act is entered, for serde's `skip_serializing_if`.
+fn is_idle(acting: &Acting) -> bool {
+    *acting == Acting::default()
 }

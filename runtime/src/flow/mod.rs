@@ -39,7 +39,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 pub(crate) use cursor::Next;
-pub use cursor::{DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
+pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
 
 use crate::action::InGame;
 use crate::game::Game;
