@@ -9,12 +9,13 @@
 //! takes the last one wins.
 //!
 //! ```
-//! use meeple::{Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Refused, Seats, Setup, SetupError};
+//! use meeple::flow::Step;
+//! use meeple::{Action, Actions, Behaviour, Engine, Flow, Game, Move, MoveContext, Outcome, PlayerIndex, Refused, Seats, Setup, SetupError};
 //! use serde::{Deserialize, Serialize};
 //! use std::ops::RangeInclusive;
 //!
 //! #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
-//! struct Pile { seats: Seats, tokens: u32, next: PlayerIndex, winner: Option<PlayerIndex> }
+//! struct Pile { seats: Seats, tokens: u32, winner: Option<PlayerIndex> }
 //!
 //! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 //! enum PileMove { Take { player: PlayerIndex, tokens: u32 } }
@@ -24,7 +25,6 @@
 //!         let PileMove::Take { player, tokens } = *self;
 //!         pile.tokens -= tokens;
 //!         if pile.tokens == 0 { pile.winner = Some(player) }
-//!         pile.next = pile.seats.next(player);
 //!     }
 //! }
 //!
@@ -47,10 +47,15 @@
 //!     const NAME: &'static str = "pile";
 //!     const PLAYERS: RangeInclusive<usize> = 2..=4;
 //!     fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
-//!         Ok(Setup { state: Pile { seats, tokens: 10, next: PlayerIndex(0), winner: None }, moves: vec![] })
+//!         Ok(Setup { state: Pile { seats, tokens: 10, winner: None }, moves: vec![] })
 //!     }
-//!     fn to_act(&self) -> PlayerSet {
-//!         if self.winner.is_some() { PlayerSet::EMPTY } else { PlayerSet::one(self.next) }
+//!     // Round after round, each player in turn from the first seat: a turn is one take.
+//!     fn flow() -> Flow<Self> {
+//!         Flow::new(Step::forever("rounds", [Step::each_player(
+//!             "turns",
+//!             |_| PlayerIndex(0),
+//!             [Step::turn("take").offering::<Take>()],
+//!         )]))
 //!     }
 //!     fn outcome(&self) -> Option<Outcome> {
 //!         self.winner.map(|winner| Outcome::win(winner, self.seats))
@@ -70,6 +75,101 @@
 //!     Engine::<Pile>::new((), 5, 7).err().map(|error| error.to_string()),
 //!     Some("pile is played by 2 to 4 players, not 5".to_owned())
 //! );
+//! ```
+//!
+//! ## The flow
+//!
+//! A game declares its flow in [`Game::flow`] as the rulebook gives it, and the engine
+//! derives from it who may act and which actions each step offers ([`flow`], after
+//! Boardzilla's flow and jkomoros/boardgame's phases):
+//!
+//! - steps where players act: [`Step::turn`](flow::Step::turn) (the player whose turn it
+//!   is), [`player`](flow::Step::player) (one the state names),
+//!   [`everyone`](flow::Step::everyone) and [`players`](flow::Step::players) (all at once,
+//!   each on their own), each [`offering`](flow::Step::offering) its actions, checked by
+//!   type against the game's actions enum;
+//! - [`moves`](flow::Step::moves), which the engine plays itself (a deal, a score);
+//! - [`sequence`](flow::Step::sequence), [`phase`](flow::Step::phase),
+//!   [`branch`](flow::Step::branch) and [`when`](flow::Step::when);
+//! - loops: [`while_`](flow::Step::while_), [`until`](flow::Step::until),
+//!   [`times`](flow::Step::times), [`each_player`](flow::Step::each_player) (a turn for
+//!   each seat in order from the one the state names), [`forever`](flow::Step::forever),
+//!   with [`break_loop`](flow::Step::break_loop), [`continue_loop`](flow::Step::continue_loop)
+//!   and [`repeat_round`](flow::Step::repeat_round) as steps, or from a move with
+//!   [`MoveContext::interrupt`];
+//! - [`Flow::skipping`] leaves a seat out of every turn and step for good once the state
+//!   says it is out.
+//!
+//! A step ends once each of its players acted (a follow-up of theirs first: follow-ups
+//! freeze the flow), and its conditions see the state after the move that ended it.
+//! Entering and leaving a phase, and a turn beginning and ending, are records of the log
+//! ([`RecordKind::Flow`], [`flow::FlowEvent`]), innermost first when several happen at
+//! once, none once the game is over; an undo takes those that followed the action with
+//! it. Where the flow stands ([`Position::flow_position`]) serializes with a saved game and
+//! a game starts from it ([`Start::with_flow`]). Mistakes of the declaration (a step
+//! offering nothing, an interrupt naming no loop around it, a loop that can neither end nor
+//! ask anyone anything, two loops or phases of one name) refuse the game's start
+//! ([`SetupError::Flow`]); a loop that runs on without asking anyone is stopped after
+//! [`EngineSettings::forced_limit`] records with the state unchanged. A game may still
+//! write [`Game::to_act`] by hand: [`Flow::by_hand`] is the default.
+//!
+//! ```
+//! # use meeple::flow::{FlowEvent, Step};
+//! # use meeple::{Action, Actions, Engine, Flow, Game, Move, MoveContext, Outcome, PlayerIndex, RecordKind, Seats, Setup, SetupError, Submission};
+//! # use serde::{Deserialize, Serialize};
+//! # #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
+//! # struct Pile { seats: Seats, tokens: u32, winner: Option<PlayerIndex> }
+//! # #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! # enum PileMove { Take { player: PlayerIndex, tokens: u32 } }
+//! # impl Move<Pile> for PileMove {
+//! #     fn apply(&self, pile: &mut Pile, _next: &mut MoveContext<'_, Self>) {
+//! #         let PileMove::Take { player, tokens } = *self;
+//! #         pile.tokens -= tokens;
+//! #         if pile.tokens == 0 { pile.winner = Some(player) }
+//! #     }
+//! # }
+//! # #[derive(Clone, Debug, PartialEq, Action)]
+//! # #[action(prompt = "Take tokens", behaviour = [PileMove::Take { player, tokens: *tokens }])]
+//! # struct Take { #[choose_number(min = 1, max = game.tokens.min(3))] tokens: u32 }
+//! # #[derive(Clone, Debug, PartialEq, Actions)]
+//! # #[actions(game = Pile)]
+//! # enum PileAction { Take(Take) }
+//! # impl Game for Pile {
+//! #     type Config = ();
+//! #     type Move = PileMove;
+//! #     type Actions = PileAction;
+//! #     const NAME: &'static str = "pile";
+//! #     const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
+//! #     fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+//! #         Ok(Setup { state: Pile { seats, tokens: 10, winner: None }, moves: vec![] })
+//! #     }
+//! #     fn flow() -> Flow<Self> {
+//! #         Flow::new(Step::forever("rounds", [Step::each_player(
+//! #             "turns",
+//! #             |_| PlayerIndex(0),
+//! #             [Step::turn("take").offering::<Take>()],
+//! #         )]))
+//! #     }
+//! #     fn outcome(&self) -> Option<Outcome> {
+//! #         self.winner.map(|winner| Outcome::win(winner, self.seats))
+//! #     }
+//! # }
+//! // The pile above, played in turns by its flow: the second seat's turn follows the first's.
+//! let mut engine = Engine::<Pile>::new((), 2, 0)?;
+//! assert_eq!(engine.position().turn(), Some(PlayerIndex(0)));
+//! engine.submit_submission(PlayerIndex(0), &Submission::new("take").with("tokens", 2))?;
+//! assert_eq!(engine.position().turn(), Some(PlayerIndex(1)));
+//! let events: Vec<String> = engine
+//!     .records()
+//!     .iter()
+//!     .filter(|record| record.kind == RecordKind::Flow)
+//!     .filter_map(|record| record.event.as_ref().map(FlowEvent::to_string))
+//!     .collect();
+//! assert_eq!(
+//!     events,
+//!     ["turn of player 0 begins", "turn of player 0 ends", "turn of player 1 begins"]
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! ## Testing rules
