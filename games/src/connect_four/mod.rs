@@ -40,9 +40,10 @@ mod tests;
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use meeple::flow::Step;
 use meeple::{
-    Action, Actions, Board, Chest, Coord, Deck, DeckId, Direction, Game, Grid, Move, MoveContext,
-    Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search, Seats, Setup,
+    Action, Actions, Board, Chest, Coord, Deck, DeckId, Direction, Flow, Game, Grid, Move,
+    MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats, Setup,
     SetupError, Slot, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
@@ -144,7 +145,6 @@ pub struct ConnectFour {
     board: Board<Disc>,
     #[view(place)]
     supplies: PerPlayer<Stack<Disc>>,
-    to_play: PlayerIndex,
     finish: Option<Finish>,
 }
 
@@ -185,7 +185,6 @@ impl Game for ConnectFour {
                         yellow.clone()
                     }
                 }),
-                to_play: PlayerIndex(0),
                 finish: None,
             },
             moves: Vec::new(),
@@ -257,23 +256,21 @@ impl Game for ConnectFour {
                 "the game is said to be drawn, but the board is not full without four".to_owned(),
             ),
             (None, []) if full => invalid("the board is full, but the game goes on".to_owned()),
-            (None, []) if self.to_play != PlayerIndex(usize::from(red > yellow)) => {
-                invalid(format!(
-                    "{} is to move, but has as many discs as allowed",
-                    Disc::of(self.to_play)
-                ))
-            }
             _ => Ok(()),
         }
     }
 
-    /// The player whose turn it is, until the game ends.
-    fn to_act(&self) -> PlayerSet {
-        if self.finish.is_some() {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::one(self.to_play)
-        }
+    /// Round after round, each player in turn from the one with fewer discs down (Red on
+    /// an empty board): a turn is one disc. The game ends with four or a full board.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                ConnectFour::to_play,
+                [Step::turn("drop").offering::<DropDisc>()],
+            )],
+        ))
     }
 
     /// A win, or a draw once the board is full without four; no scores.
@@ -322,11 +319,6 @@ impl ConnectFour {
             move_piece(supply, top, &mut game.board, Some(space.0))
                 .map_err(|error| invalid(error.to_string()))?;
         }
-        let (red, yellow) = (
-            game.discs_on_board(Disc::Red),
-            game.discs_on_board(Disc::Yellow),
-        );
-        game.to_play = PlayerIndex(usize::from(red > yellow));
         let four = game.board.taken().find_map(|space| {
             let disc = *game.board.component(space)?;
             game.makes_four(space, disc).then_some((disc, space))
@@ -360,10 +352,14 @@ impl ConnectFour {
         self.supplies.get(player).map_or(0, Stack::len)
     }
 
-    /// Whose turn it is (the last to move, once the game is over).
+    /// Whose turn it is by the discs down: Red when both have as many, else Yellow (the
+    /// last to move, once the game is over). Where the flow's rounds begin; read from the
+    /// supplies, which start even.
     #[must_use]
     pub fn to_play(&self) -> PlayerIndex {
-        self.to_play
+        PlayerIndex(usize::from(
+            self.supply(PlayerIndex(0)) < self.supply(PlayerIndex(1)),
+        ))
     }
 
     /// How the game ended, once it has.
@@ -485,8 +481,6 @@ impl Move<ConnectFour> for ConnectFourMove {
                     next.then(ConnectFourMove::Win { player, space });
                 } else if game.is_full() {
                     next.then(ConnectFourMove::Draw);
-                } else {
-                    game.to_play = SEATS.next(player);
                 }
             }
             ConnectFourMove::Win { player, space } => {
@@ -503,7 +497,7 @@ impl Move<ConnectFour> for ConnectFourMove {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Drop a disc",
-    condition = game.to_play == player && game.supply(player) > 0,
+    condition = game.supply(player) > 0,
     description = "{player} is choosing a column",
     message = "{player} drops a disc in {space}",
     move_piece(
