@@ -47,10 +47,11 @@ mod tests;
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use meeple::flow::Step;
 use meeple::{
-    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Game, Grid,
-    Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, PlayerSet, Search,
-    Seats, Setup, SetupError, Space, Stack, View, move_piece,
+    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Flow, Game,
+    Grid, Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats,
+    Setup, SetupError, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -150,7 +151,9 @@ pub struct Breakthrough {
     /// The opponent's pawns each player took, in the order taken.
     #[view(place)]
     taken: PerPlayer<Stack<Pawn>>,
-    to_play: PlayerIndex,
+    /// Who moves first from this position (Black in a new game): where the flow's rounds
+    /// begin.
+    first: PlayerIndex,
     winner: Option<PlayerIndex>,
 }
 
@@ -224,13 +227,19 @@ impl Game for Breakthrough {
         }
     }
 
-    /// The player whose turn it is, until someone wins.
-    fn to_act(&self) -> PlayerSet {
-        if self.winner.is_some() {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::one(self.to_play)
-        }
+    /// Round after round, each player in turn from the one who moves first: a turn is
+    /// one advance or one capture. The game ends when someone breaks through.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                Breakthrough::first,
+                [Step::turn("move")
+                    .offering::<Advance>()
+                    .offering::<Capture>()],
+            )],
+        ))
     }
 
     /// A win; no scores.
@@ -271,7 +280,7 @@ impl Breakthrough {
             board: Board::new(deck.id(), Grid::new(SIZE, SIZE)),
             // Room for every pawn: a capture never reallocates.
             taken: PerPlayer::from_fn(SEATS, |_| Stack::with_capacity(deck.id(), deck.len())),
-            to_play,
+            first: to_play,
             winner: None,
         };
         let legend = [
@@ -318,10 +327,12 @@ impl Breakthrough {
         self.taken.get(player).map_or(0, Stack::len)
     }
 
-    /// Whose turn it is (the last to move, once the game is over).
+    /// Who moves first from this position: Black in a new game, the seat given to
+    /// [`from_rows`](Self::from_rows) otherwise. Whose turn it is now is the engine's to
+    /// say ([`meeple::Position::turn`]).
     #[must_use]
-    pub fn to_play(&self) -> PlayerIndex {
-        self.to_play
+    pub fn first(&self) -> PlayerIndex {
+        self.first
     }
 
     /// The winner, once there is one.
@@ -481,8 +492,6 @@ impl Move<Breakthrough> for BreakthroughMove {
                     .is_some_and(|coord| coord.row == pawn.goal_row());
                 if broke_through || game.taken(player) == 2 * SIZE {
                     next.then(BreakthroughMove::Win { player });
-                } else {
-                    game.to_play = SEATS.next(player);
                 }
             }
             BreakthroughMove::Win { player } => game.winner = Some(player),
@@ -496,7 +505,6 @@ impl Move<Breakthrough> for BreakthroughMove {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Advance a pawn",
-    condition = game.to_play == player,
     description = "{player} is choosing a move",
     message = "{player} advances {from} to {to}",
     move_piece(
@@ -521,7 +529,6 @@ pub struct Advance {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Capture a pawn",
-    condition = game.to_play == player,
     description = "{player} is choosing a move",
     message = "{player} captures {to} from {from}",
     move_piece(
