@@ -1,7 +1,7 @@
 //! Unit tests of the rules, each from a position ([`Breakthrough::from_rows`]) or from the
 //! start.
 
-use meeple::{Engine, Finish, Refusal, Start, Submission, SubmitError};
+use meeple::{Engine, Finish, PlayerSet, Refusal, Start, Submission, SubmitError};
 
 use super::*;
 

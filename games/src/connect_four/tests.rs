@@ -1,6 +1,6 @@
 //! Unit tests of the rules, each from a position ([`ConnectFour::from_rows`]).
 
-use meeple::{Engine, Refusal, Seat, Start, Submission, SubmitError};
+use meeple::{Engine, PlayerSet, Refusal, Seat, Start, Submission, SubmitError};
 
 use super::*;
 
@@ -124,7 +124,8 @@ fn a_full_board_without_four_is_a_draw() {
             .expect("the last disc was forced")
             .is_draw()
     );
-    assert_eq!(engine.records().len(), 2);
+    // The start, the flow's record of Red's turn beginning, then Red's forced disc.
+    assert_eq!(engine.records().len(), 3);
 }
 
 #[test]
