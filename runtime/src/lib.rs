@@ -87,7 +87,8 @@
 //!   is), [`player`](flow::Step::player) (one the state names),
 //!   [`everyone`](flow::Step::everyone) and [`players`](flow::Step::players) (all at once,
 //!   each on their own), each [`offering`](flow::Step::offering) its actions, checked by
-//!   type against the game's actions enum;
+//!   type against the game's actions enum, and asking each player once or
+//!   [`repeated_until`](flow::Step::repeated_until) the state says they are done;
 //! - [`moves`](flow::Step::moves), which the engine plays itself (a deal, a score);
 //! - [`sequence`](flow::Step::sequence), [`phase`](flow::Step::phase),
 //!   [`branch`](flow::Step::branch) and [`when`](flow::Step::when);

@@ -375,3 +375,140 @@ fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
         "turn of player 1 begins"
     );
 }
+
+/// Each player in turn hits (takes one to three cards' worth) until they stand or reach
+/// five: a step repeated until done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Hits {
+    total: PerPlayer<u32>,
+    stood: PlayerSet,
+    scored: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum HitMove {
+    Hit { player: PlayerIndex, points: u32 },
+    Stand { player: PlayerIndex },
+    Score,
+}
+
+impl Move<Hits> for HitMove {
+    fn apply(&self, game: &mut Hits, _next: &mut MoveContext<'_, Self>) {
+        match *self {
+            HitMove::Hit { player, points } => game.total[player] += points,
+            HitMove::Stand { player } => game.stood = game.stood.with(player),
+            HitMove::Score => game.scored = true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Hit", behaviour = [HitMove::Hit { player, points: *points }])]
+struct Hit {
+    #[choose_number(min = 1, max = 3)]
+    points: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Stand", behaviour = [HitMove::Stand { player }])]
+struct Stand {}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Hits)]
+enum HitAction {
+    Hit(Hit),
+    Stand(Stand),
+}
+
+impl Hits {
+    fn done(&self, player: PlayerIndex) -> bool {
+        self.stood.contains(player) || self.total[player] >= 5
+    }
+}
+
+impl Game for Hits {
+    type Config = ();
+    type Move = HitMove;
+    type Actions = HitAction;
+    const NAME: &'static str = "hits";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Hits {
+                total: PerPlayer::from_fn(seats, |_| 0),
+                stood: PlayerSet::EMPTY,
+                scored: false,
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::sequence([
+            Step::each_player(
+                "turns",
+                |_| PlayerIndex(0),
+                [Step::turn("hit or stand")
+                    .offering::<Hit>()
+                    .offering::<Stand>()
+                    .repeated_until(Hits::done)],
+            ),
+            Step::moves("score", |_, moves| moves.push(HitMove::Score)),
+        ]))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.scored.then(|| {
+            Outcome::from_scores(
+                self.total.iter().map(|&total| i64::from(total)),
+                meeple::Best::Highest,
+            )
+        })
+    }
+}
+
+#[test]
+fn a_step_repeated_until_done_asks_the_same_player_again_until_the_state_says_so() {
+    let mut engine = Engine::<Hits>::new((), 2, 0).expect("a table of two");
+    let hit = |points: u32| Submission::new("hit").with("points", points);
+    let mut submit = |engine: &mut Engine<Hits>, player: usize, submission: &Submission| {
+        if let Err(error) = engine.submit_submission(seat(player), submission) {
+            panic!("{submission:?} by {player}: {error}");
+        }
+    };
+    submit(&mut engine, 0, &hit(2));
+    // Two is not five: the same turn asks again.
+    assert_eq!(engine.position().turn(), Some(seat(0)));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)));
+    submit(&mut engine, 0, &hit(3));
+    // Five: done, the turn passes.
+    assert_eq!(engine.position().turn(), Some(seat(1)));
+    submit(&mut engine, 1, &hit(1));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    submit(&mut engine, 1, &Submission::new("stand"));
+    assert!(engine.outcome().is_some());
+    let names: Vec<String> = engine
+        .records()
+        .iter()
+        .map(|record| match &record.event {
+            Some(event) => event.to_string(),
+            None => record.name().to_owned(),
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "setup",
+            "turn of player 0 begins",
+            "hit",
+            "hit",
+            "turn of player 0 ends",
+            "turn of player 1 begins",
+            "hit",
+            "stand",
+            "turn of player 1 ends",
+            "score",
+        ]
+    );
+}

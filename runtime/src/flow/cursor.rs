@@ -207,6 +207,10 @@ pub struct Acting {
     /// The actions it offers, as bits of their indices.
     #[serde(default, skip_serializing_if = "is_none_offered")]
     pub offered: u64,
+    /// Whether the step asks its players again until they are done
+    /// ([`Step::repeated_until`](super::Step::repeated_until)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeats: bool,
 }
 
 /// The steps a flow position has entered, innermost last: at most [`DEPTH`], in place (a
@@ -508,7 +512,7 @@ impl FlowPosition {
         state: &G,
         seats: Seats,
     ) -> Option<(PlayerIndex, PlayerIndex)> {
-        if self.todo != Todo::Idle || flow.skipping.is_some() {
+        if self.todo != Todo::Idle || flow.skipping.is_some() || self.acting.repeats {
             return None;
         }
         let acting = &mut self.acting;
@@ -563,6 +567,27 @@ impl FlowPosition {
         Some((ended, begun))
     }
 
+    /// For a step repeated until done: the players who acted and are not done yet are to
+    /// act again, by the state after their action.
+    #[cold]
+    pub(crate) fn ask_again<G: Game>(&mut self, flow: &Flow<G>, state: &G) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        if let Some(NodeKind::Act {
+            done: Some(done), ..
+        }) = flow.node(frame.step).map(|node| &node.kind)
+        {
+            let again: PlayerSet = self
+                .acting
+                .acted
+                .iter()
+                .filter(|&player| !done(state, player))
+                .collect();
+            self.acting.acted = self.acting.acted.minus(again);
+        }
+    }
+
     /// Moves the flow on by one transition, as far as the next thing the engine must do.
     /// The engine calls it until it answers [`Next::Wait`] or [`Next::End`], recording
     /// what it hands back; `state` is the game after the last record.
@@ -577,6 +602,9 @@ impl FlowPosition {
         loop {
             match self.todo {
                 Todo::Idle => {
+                    if self.acting.repeats {
+                        self.ask_again(flow, state);
+                    }
                     return match self.frames.last() {
                         None => Next::End,
                         Some(_) if !self.acting.actors.minus(self.acting.acted).is_empty() => {
@@ -635,7 +663,10 @@ impl FlowPosition {
         let mut frame = Frame::new(step);
         match &node.kind {
             NodeKind::Act {
-                actors, actions, ..
+                actors,
+                actions,
+                done,
+                ..
             } => {
                 let actors = match *actors {
                     Actors::Turn => self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
@@ -648,6 +679,7 @@ impl FlowPosition {
                     actors,
                     acted: PlayerSet::EMPTY,
                     offered: *actions,
+                    repeats: done.is_some(),
                 };
                 // A step nobody can act in is skipped.
                 self.todo = if actors.is_empty() {

@@ -118,6 +118,7 @@ pub(crate) enum StepKind<G: Game> {
         name: &'static str,
         actors: Actors<G>,
         actions: u64,
+        done: Option<fn(&G, PlayerIndex) -> bool>,
     },
     Moves {
         name: &'static str,
@@ -151,6 +152,7 @@ impl<G: Game> Step<G> {
                 name,
                 actors,
                 actions: 0,
+                done: None,
             },
         }
     }
@@ -197,6 +199,22 @@ impl<G: Game> Step<G> {
         match &mut self.kind {
             StepKind::Act { actions, .. } => *actions |= 1 << A::INDEX,
             _ => panic!("`offering` is for a step where players act"),
+        }
+        self
+    }
+
+    /// Makes this step (a step where players act) ask each of its players again and
+    /// again until `done` holds for them, asked after each of their actions with the
+    /// state after it (Blackjack's hits until the player stands or busts): a step that is
+    /// repeated until done, rather than one action each.
+    ///
+    /// # Panics
+    /// On a step where nobody acts, as [`offering`](Self::offering).
+    #[must_use]
+    pub fn repeated_until(mut self, until_done: fn(&G, PlayerIndex) -> bool) -> Self {
+        match &mut self.kind {
+            StepKind::Act { done, .. } => *done = Some(until_done),
+            _ => panic!("`repeated_until` is for a step where players act"),
         }
         self
     }
@@ -364,6 +382,7 @@ pub(crate) enum NodeKind<G: Game> {
         name: &'static str,
         actors: Actors<G>,
         actions: u64,
+        done: Option<fn(&G, PlayerIndex) -> bool>,
     },
     Moves {
         name: &'static str,
@@ -505,6 +524,7 @@ impl<G: Game> Flow<G> {
                 name,
                 actors,
                 actions,
+                done,
             } => {
                 if actions == 0 {
                     self.fail(FlowError::NothingOffered { step: name });
@@ -513,6 +533,7 @@ impl<G: Game> Flow<G> {
                     name,
                     actors,
                     actions,
+                    done,
                 }
             }
             StepKind::Moves { name, moves } => NodeKind::Moves { name, moves },
