@@ -472,7 +472,7 @@ impl Game for Hits {
 fn a_step_repeated_until_done_asks_the_same_player_again_until_the_state_says_so() {
     let mut engine = Engine::<Hits>::new((), 2, 0).expect("a table of two");
     let hit = |points: u32| Submission::new("hit").with("points", points);
-    let mut submit = |engine: &mut Engine<Hits>, player: usize, submission: &Submission| {
+    let submit = |engine: &mut Engine<Hits>, player: usize, submission: &Submission| {
         if let Err(error) = engine.submit_submission(seat(player), submission) {
             panic!("{submission:?} by {player}: {error}");
         }
