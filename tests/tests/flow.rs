@@ -367,6 +367,30 @@ fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
         endless.check().map_err(|error| error.to_string()),
         Err("loop `spin` can neither end nor ask anyone anything".to_owned())
     );
+    let after_forever = Flow::<Tokens>::new(Step::sequence([
+        Step::forever("rounds", [Step::turn("take").offering::<Take>()]),
+        Step::moves("score", |_, moves| moves.push(TokenMove::Score)),
+    ]));
+    assert_eq!(
+        after_forever.check(),
+        Err(FlowError::Unreachable { step: "score" })
+    );
+    let after_break = Flow::<Tokens>::new(Step::forever(
+        "rounds",
+        [
+            Step::turn("take").offering::<Take>(),
+            Step::break_loop("rounds"),
+            Step::turn("leave").offering::<Leave>(),
+        ],
+    ));
+    assert_eq!(
+        after_break.check().map_err(|error| error.to_string()),
+        Err(
+            "step `leave` is never reached: it follows an interrupt or a loop without end"
+                .to_owned()
+        )
+    );
+    // A loop without end is fine last: the game ends inside it.
     let fine = Tokens::flow();
     assert_eq!(fine.check(), Ok(()));
     // A flow event reads as it is shown.

@@ -41,6 +41,13 @@ pub enum FlowError {
         /// The loop named.
         loop_name: String,
     },
+    /// A step the flow can never reach: it comes after an interrupt or after a loop that
+    /// goes round forever without a break out of it.
+    #[error("step `{step}` is never reached: it follows an interrupt or a loop without end")]
+    Unreachable {
+        /// The step, by name.
+        step: &'static str,
+    },
     /// A loop that goes round forever, asks nobody anything and has no break.
     #[error("loop `{loop_name}` can neither end nor ask anyone anything")]
     Endless {

@@ -434,7 +434,8 @@ impl<G: Game> Flow<G> {
     /// The declaration is checked here, and a mistake is kept to be reported when a
     /// position starts ([`SetupError::Flow`](crate::SetupError::Flow)): a step where
     /// players act offering no action, two loops or phases of one name, an interrupt
-    /// naming no enclosing loop, a loop that can neither end nor ask anyone anything.
+    /// naming no enclosing loop, a loop that can neither end nor ask anyone anything, a
+    /// step that no path reaches.
     #[must_use]
     pub fn new(root: Step<G>) -> Self {
         let mut flow = Flow {
@@ -537,12 +538,19 @@ impl<G: Game> Flow<G> {
                 }
             }
             StepKind::Moves { name, moves } => NodeKind::Moves { name, moves },
-            StepKind::Sequence(steps) => NodeKind::Sequence(
-                steps
+            StepKind::Sequence(steps) => {
+                let steps: Vec<StepId> = steps
                     .into_iter()
                     .map(|step| self.compile(step, Some(id), loops, names))
-                    .collect(),
-            ),
+                    .collect();
+                // A step after one that never ends there (an interrupt, a loop without
+                // end) is never reached.
+                if let Some(pair) = steps.windows(2).find(|pair| !self.completes(pair[0])) {
+                    let step = self.describe(pair[1]);
+                    self.fail(FlowError::Unreachable { step });
+                }
+                NodeKind::Sequence(steps)
+            }
             StepKind::Phase { name, body } => {
                 self.name(name, names);
                 let body = self.compile(*body, Some(id), loops, names);
@@ -610,6 +618,41 @@ impl<G: Game> Flow<G> {
             self.fail(FlowError::NameTwice { name });
         }
         names.push(name);
+    }
+
+    /// Whether the flow can go on after step `node` ends normally: not after an
+    /// interrupt, nor after a loop that goes round forever without a break out of it.
+    fn completes(&self, node: StepId) -> bool {
+        match self.node(node).map(|found| &found.kind) {
+            Some(NodeKind::Sequence(steps)) => steps.iter().all(|&step| self.completes(step)),
+            Some(NodeKind::Phase { body, .. }) => self.completes(*body),
+            Some(NodeKind::Loop {
+                repeat: Repeat::Forever,
+                body,
+                ..
+            }) => self.breaks(*body, node),
+            Some(NodeKind::Branch {
+                then, otherwise, ..
+            }) => self.completes(*then) || self.completes(*otherwise),
+            Some(NodeKind::Interrupt { .. }) => false,
+            _ => true,
+        }
+    }
+
+    /// How a step is named in an error: its own name, else what it is.
+    fn describe(&self, node: StepId) -> &'static str {
+        match self.node(node).map(|found| &found.kind) {
+            Some(
+                NodeKind::Act { name, .. }
+                | NodeKind::Moves { name, .. }
+                | NodeKind::Phase { name, .. }
+                | NodeKind::Loop { name, .. },
+            ) => name,
+            Some(NodeKind::Sequence(_)) => "a sequence",
+            Some(NodeKind::Branch { .. }) => "a branch",
+            Some(NodeKind::Interrupt { .. }) => "an interrupt",
+            None => "a step",
+        }
     }
 
     /// Whether a step under `node` breaks out of loop `target`.
