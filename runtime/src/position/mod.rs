@@ -132,6 +132,9 @@ pub struct Position<G: Game> {
     /// Whether the game declares its flow (not [`Flow::by_hand`]): read on every record,
     /// where the flow's own test would reach through its `Arc`.
     flow_declared: bool,
+    /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
+    /// report (one test on the hot path of every game).
+    flow_moves: bool,
     /// Where the flow stands.
     flow_at: FlowPosition,
     /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
@@ -280,6 +283,7 @@ impl<G: Game> Position<G> {
             },
             stack: Vec::new(),
             flow_declared: !flow.is_by_hand(),
+            flow_moves: !flow.is_by_hand(),
             flow,
             flow_at,
             flow_error: None,
@@ -395,6 +399,7 @@ impl<G: Game> Position<G> {
             stack: Vec::new(),
             flow: Arc::clone(&self.flow),
             flow_declared: self.flow_declared,
+            flow_moves: self.flow_declared,
             flow_at: self.flow_at.clone(),
             flow_error: None,
             interrupt: None,

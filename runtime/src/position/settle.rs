@@ -111,7 +111,7 @@ impl<G: Game> Position<G> {
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
         let mut unattended = 0;
         loop {
-            if self.flow_declared || self.flow_error.is_some() {
+            if self.flow_moves {
                 unattended += match self.pass_turn(recorder) {
                     true => 2,
                     false => self.advance_flow(recorder)?,
@@ -159,6 +159,7 @@ impl<G: Game> Position<G> {
         recorder: &mut R,
     ) -> Result<usize, Endless> {
         if let Some(error) = self.flow_error.take() {
+            self.flow_moves = self.flow_declared;
             return Err(Endless(Box::new(Unsettled::Flow(error))));
         }
         if !self.follow_ups.is_empty() {
@@ -209,6 +210,7 @@ impl<G: Game> Position<G> {
             && let Err(error) = self.flow_at.interrupt(&self.flow, interrupt, loop_name)
         {
             self.flow_error.get_or_insert(error);
+            self.flow_moves = true;
         }
     }
 
