@@ -333,6 +333,41 @@ fn a_flow_position_that_does_not_fit_the_flow_is_refused_at_the_start() {
 }
 
 #[test]
+fn a_flow_position_naming_seats_outside_the_table_is_refused_at_the_start() {
+    let mut engine = bidden();
+    submit(&mut engine, 2, &take(1));
+    let saved = serde_json::to_value(engine.position().flow_position()).expect("serializes");
+    let start_from = |flow: serde_json::Value| {
+        let flow = serde_json::from_value(flow).expect("still a flow position");
+        Engine::from_start(Start::new(engine.state().clone(), 3).with_flow(flow))
+            .map(|_| ())
+            .map_err(|error| error.to_string())
+    };
+    assert_eq!(start_from(saved.clone()), Ok(()));
+    let mut acting = saved.clone();
+    // Seat 5 of a table of three.
+    acting["acting"]["actors"] = serde_json::json!(1 << 5);
+    assert_eq!(
+        start_from(acting),
+        Err("the game's flow: the flow position does not fit this game's flow: the players acting, {5}, are not all at this table of 3".to_owned())
+    );
+    let mut turn = saved;
+    let turns = turn["frames"]
+        .as_array_mut()
+        .and_then(|frames| {
+            frames
+                .iter_mut()
+                .find(|frame| frame.get("player").is_some())
+        })
+        .expect("a frame of turns");
+    turns["player"] = serde_json::json!(7);
+    assert_eq!(
+        start_from(turn),
+        Err("the game's flow: the flow position does not fit this game's flow: the turn at depth 3 is player 7's, who is not at this table of 3".to_owned())
+    );
+}
+
+#[test]
 fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
     let nothing = Flow::<Tokens>::new(Step::turn("take"));
     assert_eq!(

@@ -21,6 +21,17 @@ pub enum FlowError {
         /// The step's name.
         step: &'static str,
     },
+    /// A step offers an action past the first 64 of the game's actions enum: a step's
+    /// actions are bits of one word.
+    #[error(
+        "step `{step}` offers action {index} of the game's actions, past the 64 a step can offer"
+    )]
+    TooManyActions {
+        /// The step's name.
+        step: &'static str,
+        /// The action's index in the actions enum.
+        index: usize,
+    },
     /// Two loops or phases share a name, so an interrupt could not say which it means.
     #[error("two loops or phases are named `{name}`")]
     NameTwice {
@@ -363,32 +374,57 @@ impl FlowPosition {
         &self.frames
     }
 
-    /// Checks that this position fits `flow`: each step entered inside the one before it,
-    /// the first a step of the flow's top.
+    /// Checks that this position fits `flow` at a table of `seats`: each step entered
+    /// inside the one before it, the first a step of the flow's top; a step where players
+    /// act only innermost, with its actions and repetition as the flow declares them; every
+    /// seat named (whose turn, who acts, who acted) at the table.
     ///
     /// # Errors
-    /// [`FlowError::Position`] saying which step does not fit.
-    pub fn check<G: Game>(&self, flow: &Flow<G>) -> Result<(), FlowError> {
+    /// [`FlowError::Position`] saying what does not fit.
+    pub fn check<G: Game>(&self, flow: &Flow<G>, seats: Seats) -> Result<(), FlowError> {
+        let misfit = |reason: String| Err(FlowError::Position { reason });
+        let everyone = seats.everyone();
+        let acting = self.acting;
+        if !acting.actors.minus(everyone).is_empty() || !acting.acted.minus(everyone).is_empty() {
+            return misfit(format!(
+                "the players acting, {:?}, are not all at this table of {}",
+                acting.actors,
+                seats.count()
+            ));
+        }
+        if self.frames.is_empty() && acting != Acting::default() {
+            return misfit("players are acting in no step".to_owned());
+        }
         let mut parent = None;
         let top = self.frames.len().checked_sub(1);
         for (depth, frame) in self.frames.iter().enumerate() {
-            let offered = match flow.node(frame.step).map(|node| &node.kind) {
-                Some(NodeKind::Act { actions, .. }) => *actions,
-                _ => 0,
+            if let Some(player) = frame.player().filter(|player| player.0 >= seats.count()) {
+                return misfit(format!(
+                    "the turn at depth {depth} is {player}'s, who is not at this table of {}",
+                    seats.count()
+                ));
+            }
+            let expected = match flow.node(frame.step).map(|node| &node.kind) {
+                Some(NodeKind::Act { actions, done, .. }) if Some(depth) == top => Acting {
+                    offered: *actions,
+                    repeats: done.is_some(),
+                    ..acting
+                },
+                Some(NodeKind::Act { .. }) => Acting {
+                    offered: u64::MAX,
+                    ..Acting::default()
+                },
+                _ if Some(depth) == top => Acting::default(),
+                _ => acting,
             };
-            let acting = if Some(depth) == top {
-                self.acting.offered == offered
-            } else {
-                offered == 0
-            };
-            let fits = acting
+            let fits = expected == acting
                 && flow
                     .node(frame.step)
                     .is_some_and(|node| node.parent == parent);
             if !fits {
                 return Err(FlowError::Position {
                     reason: format!(
-                        "step {} at depth {depth} is not a step of the flow inside the one before it",
+                        "step {} at depth {depth} is not a step of the flow inside the one before it, or not as the flow declares it",
                         frame.step
                     ),
                 });

@@ -119,6 +119,8 @@ pub(crate) enum StepKind<G: Game> {
         actors: Actors<G>,
         actions: u64,
         done: Option<fn(&G, PlayerIndex) -> bool>,
+        /// An action offered past the 64 a step's bits hold, by its index.
+        beyond: Option<usize>,
     },
     Moves {
         name: &'static str,
@@ -153,6 +155,7 @@ impl<G: Game> Step<G> {
                 actors,
                 actions: 0,
                 done: None,
+                beyond: None,
             },
         }
     }
@@ -197,7 +200,12 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn offering<A: InGame<Game = G>>(mut self) -> Self {
         match &mut self.kind {
-            StepKind::Act { actions, .. } => *actions |= 1 << A::INDEX,
+            StepKind::Act {
+                actions, beyond, ..
+            } => match 1u64.checked_shl(u32::try_from(A::INDEX).unwrap_or(u32::MAX)) {
+                Some(bit) => *actions |= bit,
+                None => *beyond = Some(A::INDEX),
+            },
             _ => panic!("`offering` is for a step where players act"),
         }
         self
@@ -526,7 +534,11 @@ impl<G: Game> Flow<G> {
                 actors,
                 actions,
                 done,
+                beyond,
             } => {
+                if let Some(index) = beyond {
+                    self.fail(FlowError::TooManyActions { step: name, index });
+                }
                 if actions == 0 {
                     self.fail(FlowError::NothingOffered { step: name });
                 }

@@ -262,7 +262,7 @@ impl<G: Game> Position<G> {
         flow.check()?;
         let flow_at = match flow_at {
             Some(flow_at) => {
-                flow_at.check(&flow)?;
+                flow_at.check(&flow, SetupError::seats_for::<G>(players)?)?;
                 flow_at
             }
             None => FlowPosition::default(),
