@@ -167,10 +167,10 @@ impl<G: Game> Recorder<G> for History<G> {
         self.records.push(header.with_moves(moves));
     }
 
-    fn flow_event(&mut self, player: Option<PlayerIndex>, event: FlowEvent) {
+    fn flow_event(&mut self, event: FlowEvent) {
         self.records.push(Record {
             event: Some(event),
-            ..RecordHeader::opened(RecordKind::Flow, player).with_moves(RecordMoves::new())
+            ..RecordHeader::opened(RecordKind::Flow, None).with_moves(RecordMoves::new())
         });
     }
 

@@ -197,6 +197,14 @@ impl PlayerSet {
         PlayerSet(1 << player.0)
     }
 
+    /// Exactly one seat, known to be a seat of a table ([`Seats`] hold at most 64): no
+    /// check on the hot path of the flow.
+    #[inline]
+    pub(crate) fn one_seated(player: PlayerIndex) -> Self {
+        debug_assert!(player.0 < 64, "a seat of a table is below 64");
+        PlayerSet(1 << (player.0 & 63))
+    }
+
     /// Every seat of a table of `players` seats.
     ///
     /// # Panics

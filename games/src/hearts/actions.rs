@@ -9,12 +9,12 @@ use crate::french::{Card, CardSet};
 /// Pass three cards of your hand in this hand's direction. Every seat passes at once; the
 /// cards are taken once all four have passed.
 ///
-/// Offered to each seat that has not passed yet, in a hand whose direction is not hold.
+/// Offered by the flow's passing phase to each seat that has not passed yet, in a hand
+/// whose direction is not hold.
 /// Submitted as `{"action":"pass_cards","selections":{"cards":["2C","QS","AH"]}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = game.pass_prompt(player),
-    condition = game.may_pass(player),
     description = "{player} is choosing three cards to pass",
     message(to = SEATS.everyone().without(player), "{player} passed three cards"),
     message(to = player, "{player} passed {cards}"),
@@ -38,7 +38,6 @@ pub struct PassCards {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = game.play_prompt(),
-    condition = game.may_act_in_trick(player),
     description = "{player} is choosing a card to play",
     message = "{player} played {card}",
     behaviour = [HeartsMove::Play { player, card: *card }]

@@ -49,8 +49,9 @@ mod tests;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+use meeple::flow::Step;
 use meeple::{
-    Best, Chance, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup,
+    Best, Chance, Flow, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup,
     SetupError, View,
 };
 use serde::{Deserialize, Serialize};
@@ -158,17 +159,36 @@ impl Game for Hearts {
         })
     }
 
-    /// While passing, every seat that has not passed yet; while playing, the seat whose
-    /// turn it is; nobody once the game is over.
-    fn to_act(&self) -> PlayerSet {
-        match self.phase {
-            Phase::Passing => SEATS
-                .iter()
-                .filter(|&seat| !self.has_passed.contains(seat))
-                .collect(),
-            Phase::Playing => PlayerSet::one(self.to_play),
-            Phase::Dealing | Phase::Over => PlayerSet::EMPTY,
-        }
+    /// Hand after hand until the game is over: in a hand that passes, a passing phase
+    /// where every seat passes at once; then thirteen tricks, each player in turn from
+    /// the trick's leader (the holder of the 2 of clubs for the first, then the winner of
+    /// the last). The deal and the scoring are consequences of the moves that start and
+    /// end a hand.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "hands",
+            [
+                Step::when(
+                    Hearts::passes_this_hand,
+                    [Step::phase(
+                        "passing",
+                        [Step::everyone("pass").offering::<PassCards>()],
+                    )],
+                ),
+                Step::phase(
+                    "tricks",
+                    [Step::times(
+                        "trick",
+                        |_| 13,
+                        [Step::each_player(
+                            "turn",
+                            Hearts::leader,
+                            [Step::turn("play").offering::<PlayCard>()],
+                        )],
+                    )],
+                ),
+            ],
+        ))
     }
 
     /// Once over: the seats with the lowest total (several when tied) and every total.
@@ -493,19 +513,11 @@ impl Hearts {
         values.get(player).copied().unwrap_or_default()
     }
 
-    /// Whether `player` may pass now: the hand is passing and they have not passed yet.
+    /// Whether this hand passes cards before play: its direction is not hold
+    /// ([`PassDirection::Hold`]). Asked by the flow as each hand begins.
     #[must_use]
-    pub fn may_pass(&self, player: PlayerIndex) -> bool {
-        self.phase == Phase::Passing
-            && player.0 < SEATS.count()
-            && !self.has_passed.contains(player)
-            && self.pass_direction.steps().is_some()
-    }
-
-    /// Whether it is `player`'s turn to play to the trick.
-    #[must_use]
-    pub fn may_act_in_trick(&self, player: PlayerIndex) -> bool {
-        self.phase == Phase::Playing && self.to_play == player
+    pub fn passes_this_hand(&self) -> bool {
+        self.pass_direction.steps().is_some()
     }
 
     /// Whether the rules let `player` play `card` now, assuming it is their turn.

@@ -52,7 +52,11 @@ impl Hearts {
         match self.phase {
             Phase::Dealing => {}
             Phase::Passing => {
-                let waiting: Vec<String> = self.to_act().iter().map(seat_name).collect();
+                let waiting: Vec<String> = SEATS
+                    .iter()
+                    .filter(|&seat| !self.has_passed.contains(seat))
+                    .map(seat_name)
+                    .collect();
                 let _ = writeln!(
                     text,
                     "Passing {}: waiting for {}",

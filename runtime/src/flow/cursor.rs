@@ -356,7 +356,7 @@ enum Todo {
 /// Where a game's flow stands: the steps entered, innermost last, and what comes next.
 /// Plain data that serializes with a saved game, so a game resumes exactly where it
 /// stood; empty for a game whose flow is written by hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct FlowPosition {
     frames: Frames,
     #[serde(default, skip_serializing_if = "is_idle")]
@@ -365,7 +365,26 @@ pub struct FlowPosition {
     todo: Todo,
     #[serde(default)]
     started: bool,
+    /// Whether the step where players act now is a turn's whole body that passes the turn
+    /// the short way ([`next_turn`](Self::next_turn)): set when the step is entered, a
+    /// shortcut that a saved position does not keep (its next turns go the general way
+    /// until a step is entered again, to the same records).
+    #[serde(skip)]
+    passes_turn: bool,
 }
+
+/// Positions are equal when they stand at the same place: whether a turn passes the short
+/// way is how, not where.
+impl PartialEq for FlowPosition {
+    fn eq(&self, other: &Self) -> bool {
+        self.frames == other.frames
+            && self.acting == other.acting
+            && self.todo == other.todo
+            && self.started == other.started
+    }
+}
+
+impl Eq for FlowPosition {}
 
 impl FlowPosition {
     /// The steps entered, outermost first.
@@ -449,6 +468,7 @@ impl FlowPosition {
     fn pop(&mut self) {
         self.frames.pop();
         self.acting = Acting::default();
+        self.passes_turn = false;
     }
 
     /// Whether the flow has played its last step.
@@ -505,6 +525,13 @@ impl FlowPosition {
         }
     }
 
+    /// Whether the turn passes the short way now ([`next_turn`](Self::next_turn)): the
+    /// player whose turn it is acted in the step that is their turn's whole body.
+    #[inline(always)]
+    pub(crate) fn turn_ended(&self) -> bool {
+        self.passes_turn && self.acting.actors == self.acting.acted
+    }
+
     /// Takes note that `player` acted in the step where players act now.
     #[inline]
     pub(crate) fn acted(&mut self, player: PlayerIndex) {
@@ -533,6 +560,7 @@ impl FlowPosition {
         match target {
             Some(target) => {
                 self.todo = Todo::Unwind(target, interrupt);
+                self.passes_turn = false;
                 Ok(())
             }
             None => Err(FlowError::NotInLoop {
@@ -555,58 +583,72 @@ impl FlowPosition {
         state: &G,
         seats: Seats,
     ) -> Option<(PlayerIndex, PlayerIndex)> {
-        if self.todo != Todo::Idle || flow.skipping.is_some() || self.acting.repeats {
+        if !self.turn_ended() {
             return None;
         }
-        let acting = &mut self.acting;
-        let [.., rounds, turns, act] = &mut self.frames[..] else {
+        // The each-player loop, around the step of the turn.
+        let turns = usize::from(self.frames.len)
+            .checked_sub(2)
+            .and_then(|at| self.frames.frames.get_mut(at))?;
+        let ended = turns.player()?;
+        let begun = seats.next_of_seat(ended);
+        if begun.0 == turns.limit as usize {
+            return self.next_round_of_turns(flow, state, seats, ended);
+        }
+        turns.round = turns.round.saturating_add(1);
+        turns.set_turn(Some(begun));
+        self.acting.actors = PlayerSet::one_seated(begun);
+        self.acting.acted = PlayerSet::EMPTY;
+        Some((ended, begun))
+    }
+
+    /// [`next_turn`](Self::next_turn) once play came round the table to the first player
+    /// after `ended`: the loop around the each-player loop, if its whole body is that
+    /// loop, begins its next round with a new round of turns. Out of line: once a round.
+    #[inline(never)]
+    fn next_round_of_turns<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        state: &G,
+        seats: Seats,
+        ended: PlayerIndex,
+    ) -> Option<(PlayerIndex, PlayerIndex)> {
+        let [.., rounds, turns, _] = &mut self.frames[..] else {
             return None;
         };
-        if acting.actors != acting.acted || !flow.node(act.step).is_some_and(|node| node.turn_body)
-        {
+        let Some(NodeKind::Loop { repeat, body, .. }) =
+            flow.node(rounds.step).map(|node| &node.kind)
+        else {
+            return None;
+        };
+        let Some(NodeKind::Loop {
+            repeat: Repeat::EachPlayer(first),
+            ..
+        }) = flow.node(*body).map(|node| &node.kind)
+        else {
+            return None;
+        };
+        let round = rounds.round.saturating_add(1);
+        let again = match *repeat {
+            Repeat::While(condition) => condition(state),
+            Repeat::Until(condition) => !condition(state),
+            Repeat::Times(_) => round < rounds.limit,
+            Repeat::Forever => true,
+            Repeat::EachPlayer(_) => false,
+        };
+        if !again || *body != turns.step {
             return None;
         }
-        let ended = turns.player()?;
-        let mut begun = seats.next_of_seat(ended);
-        if begun.0 == turns.limit as usize {
-            // Round the table: the loop around, if its whole body is this loop of turns,
-            // goes on to its next round.
-            let Some(NodeKind::Loop { repeat, body, .. }) =
-                flow.node(rounds.step).map(|node| &node.kind)
-            else {
-                return None;
-            };
-            let Some(NodeKind::Loop {
-                repeat: Repeat::EachPlayer(first),
-                ..
-            }) = flow.node(*body).map(|node| &node.kind)
-            else {
-                return None;
-            };
-            let round = rounds.round.saturating_add(1);
-            let again = match *repeat {
-                Repeat::While(condition) => condition(state),
-                Repeat::Until(condition) => !condition(state),
-                Repeat::Times(_) => round < rounds.limit,
-                Repeat::Forever => true,
-                Repeat::EachPlayer(_) => false,
-            };
-            if !again || *body != turns.step {
-                return None;
-            }
-            begun = first(state);
-            if begun.0 >= seats.count() {
-                return None;
-            }
-            rounds.round = round;
-            turns.round = 0;
-            turns.limit = u32::try_from(begun.0).unwrap_or(u32::MAX);
-        } else {
-            turns.round = turns.round.saturating_add(1);
+        let begun = first(state);
+        if begun.0 >= seats.count() {
+            return None;
         }
+        rounds.round = round;
+        turns.round = 0;
+        turns.limit = u32::try_from(begun.0).unwrap_or(u32::MAX);
         turns.set_turn(Some(begun));
-        acting.actors = PlayerSet::one(begun);
-        acting.acted = PlayerSet::EMPTY;
+        self.acting.actors = PlayerSet::one_seated(begun);
+        self.acting.acted = PlayerSet::EMPTY;
         Some((ended, begun))
     }
 
@@ -724,6 +766,10 @@ impl FlowPosition {
                     offered: *actions,
                     repeats: done.is_some(),
                 };
+                self.passes_turn = node.turn_body
+                    && flow.skipping.is_none()
+                    && done.is_none()
+                    && !actors.is_empty();
                 // A step nobody can act in is skipped.
                 self.todo = if actors.is_empty() {
                     Todo::Leave

@@ -45,10 +45,11 @@ pub(crate) trait Recorder<G: Game> {
     /// one by one.
     fn record(&mut self, header: RecordHeader<G>);
 
-    /// Takes a record of the flow without moves: `event`, by `player` for a turn's.
-    /// Called only when [`KEEPS_FLOW`](Self::KEEPS_FLOW).
-    fn flow_event(&mut self, player: Option<PlayerIndex>, event: FlowEvent) {
-        let _ = (player, event);
+    /// Takes a record of the flow without moves, `event`: by nobody (a turn's player is
+    /// in the event, not the record's acting player). Called only when
+    /// [`KEEPS_FLOW`](Self::KEEPS_FLOW).
+    fn flow_event(&mut self, event: FlowEvent) {
+        let _ = event;
     }
 
     /// Marks the record just closed as the flow's `event` (a step's moves). Called only

@@ -109,9 +109,10 @@ impl<G: Game> Position<G> {
         self.ready.to_act
     }
 
-    /// [`to_act`](Self::to_act), asked of the state and the follow-ups.
-    pub(super) fn compute_to_act(&self) -> PlayerSet {
-        if self.state.outcome().is_some() {
+    /// [`to_act`](Self::to_act), asked of the state and the follow-ups, knowing whether
+    /// the game is `over`.
+    pub(super) fn compute_to_act(&self, over: bool) -> PlayerSet {
+        if over {
             return PlayerSet::EMPTY;
         }
         match self.follow_ups.first() {
@@ -176,7 +177,12 @@ impl<G: Game> Position<G> {
     /// Asks the game again who may act and what they may take, keeping the answer in
     /// `ready` (filled in place: it is read at every prompt, count and walk).
     pub(super) fn refresh(&mut self) {
-        let to_act = self.compute_to_act();
+        self.refresh_knowing(self.state.outcome().is_some());
+    }
+
+    /// [`refresh`](Self::refresh) knowing whether the game is `over`.
+    pub(super) fn refresh_knowing(&mut self, over: bool) {
+        let to_act = self.compute_to_act(over);
         let ready = &mut self.ready;
         let state = &self.state;
         ready.to_act = to_act;

@@ -111,13 +111,21 @@ impl<G: Game> Position<G> {
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
         let mut unattended = 0;
         loop {
-            if self.flow_moves {
-                unattended += match self.pass_turn(recorder) {
-                    true => 2,
-                    false => self.advance_flow(recorder)?,
-                };
+            // Asked once a round: a game's outcome may cost something to build, and only
+            // the flow's moves change the state between here and `refresh`.
+            let mut over = self.state.outcome().is_some();
+            if self.flow_moves && !over {
+                if self.pass_turn(recorder) {
+                    unattended += 2;
+                } else {
+                    let played = self.advance_flow(recorder)?;
+                    if played > 0 {
+                        unattended += played;
+                        over = self.state.outcome().is_some();
+                    }
+                }
             }
-            self.refresh();
+            self.refresh_knowing(over);
             if unattended >= self.settings.forced_limit {
                 return Err(self.endless(unattended));
             }
@@ -149,7 +157,7 @@ impl<G: Game> Position<G> {
     /// Moves the flow on as far as it goes without anyone acting ([`FlowPosition::next`]),
     /// recording each phase and turn entered or left and the moves of each step the
     /// engine plays; stops when players are to act, the flow ends, or the game is over.
-    /// Returns how many records it played.
+    /// Returns how many records it played. Called while the game is not over.
     ///
     /// # Errors
     /// [`Endless`] after [`EngineSettings::forced_limit`] records without anyone to act.
@@ -167,9 +175,6 @@ impl<G: Game> Position<G> {
             return Ok(0);
         }
         let seats = Seats::checked(self.players);
-        if self.state.outcome().is_some() {
-            return Ok(0);
-        }
         let mut records = 0;
         loop {
             match self.flow_at.next(&self.flow, &self.state, seats) {
@@ -218,13 +223,12 @@ impl<G: Game> Position<G> {
     /// ([`FlowPosition::next_turn`]), recording the turn ended and the turn begun; whether
     /// it did. Apart from [`advance_flow`](Self::advance_flow), and small: it runs at
     /// nearly every decision of a game of turns.
-    #[inline(never)]
+    ///
+    /// Called while the game is not over: once it is, the flow records nothing more.
+    /// Inlined: the common case is a few comparisons and stores, less than a call costs.
+    #[inline(always)]
     fn pass_turn<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
-        // Once the game is over the flow records nothing more.
-        if self.flow_error.is_some()
-            || !self.follow_ups.is_empty()
-            || self.state.outcome().is_some()
-        {
+        if !self.flow_at.turn_ended() || self.flow_error.is_some() || !self.follow_ups.is_empty() {
             return false;
         }
         let seats = Seats::checked(self.players);
@@ -251,7 +255,6 @@ impl<G: Game> Position<G> {
             self.record_flow(FlowEvent::StartTurn { player: begun }, recorder);
         } else {
             self.played.records += 2;
-            self.last_played = "flow";
         }
     }
 
@@ -262,11 +265,7 @@ impl<G: Game> Position<G> {
         self.played.records += 1;
         self.last_played = "flow";
         if R::KEEPS_FLOW {
-            let player = match event {
-                FlowEvent::StartTurn { player } | FlowEvent::EndTurn { player } => Some(player),
-                _ => None,
-            };
-            recorder.flow_event(player, event);
+            recorder.flow_event(event);
         }
     }
 
