@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead};
 use std::thread::sleep;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use meeple::{
     ActionPrompt, DecodeError, Engine, PlayerIndex, PromptOption, Refusal, SelectionKind,
@@ -91,7 +91,11 @@ fn play<G: TerminalGame>(
     }
     let viewer = Viewer::Player(me);
     let mut shown = 0;
+    // The game's clock runs with the wall clock from here: a timer of the game's flow
+    // (Memory's cards of a miss turned face down) fires while the person thinks.
+    let began = Instant::now();
     loop {
+        tick(&mut engine, began)?;
         shown = show_records(&engine, shown, me, delay)?;
         if let Some(outcome) = engine.outcome() {
             say!("\n{}", engine.state().summary(viewer))?;
@@ -141,6 +145,12 @@ fn play<G: TerminalGame>(
                 Err(error) => say!("Cannot undo: {}.", undo_refusal(&error))?,
             },
             Reply::Submit(submission) => {
+                // What the timers did while the person chose comes first: the submission
+                // is then checked against the game as it stands.
+                if tick(&mut engine, began)? > 0 {
+                    say!("Time ran out while you chose:")?;
+                    shown = show_records(&engine, shown, me, delay)?;
+                }
                 if let Err(error) = engine.submit_submission(me, &submission) {
                     say!("Refused: {}.", refusal(&error))?;
                 }
@@ -222,15 +232,34 @@ fn show_records<G: TerminalGame>(
     Ok(engine.records().len())
 }
 
+/// Moves the game's clock to the time since `began` ([`Engine::advance_clock`]); returns
+/// how many timers fired.
+fn tick<G: TerminalGame>(engine: &mut Engine<G>, began: Instant) -> Result<usize, CliError> {
+    engine
+        .advance_clock(began.elapsed())
+        .map_err(|error| CliError::Stuck(error.to_string()))
+}
+
 /// Who is to act, as the engine says, a pending follow-up first: `To act: North`, or
-/// `To act: White: Jump again` with the follow-up's prompt.
+/// `To act: White: Jump again` with the follow-up's prompt; with the phase of the game's
+/// flow before (`[passing] To act: ...`) and the time left on a running timer after.
 fn acting<G: TerminalGame>(engine: &Engine<G>) -> String {
     let names: Vec<String> = engine
         .to_act()
         .iter()
         .map(|seat| engine.state().player_name(seat))
         .collect();
-    let mut line = format!("To act: {}", names.join(", "));
+    let mut line = match engine.position().phase() {
+        Some(phase) => format!("[{phase}] To act: {}", names.join(", ")),
+        None => format!("To act: {}", names.join(", ")),
+    };
+    if let Some(deadline) = engine.deadline() {
+        let left = deadline.saturating_sub(engine.clock());
+        line.push_str(&format!(
+            " ({:.1} s before the time runs out)",
+            left.as_secs_f64()
+        ));
+    }
     if let Some(follow_up) = engine.follow_ups().first() {
         // A follow-up's prompt is its own text, else its action's.
         let asked = engine.prompt(follow_up.player).actions.into_iter().next();

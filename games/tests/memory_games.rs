@@ -129,9 +129,15 @@ fn games_of_more_players_and_other_tables() {
     let engine = play_random(MemoryConfig::grid(1, 2), 2, 3);
     assert_eq!(checked(&engine), (vec![1, 0], vec![0]));
     let kinds: Vec<RecordKind> = engine.records().iter().map(|record| record.kind).collect();
+    // The flow records the first turn's start; the game ends inside it.
     assert_eq!(
         kinds,
-        [RecordKind::Setup, RecordKind::Submitted, RecordKind::Forced]
+        [
+            RecordKind::Setup,
+            RecordKind::Flow,
+            RecordKind::Submitted,
+            RecordKind::Forced
+        ]
     );
 }
 

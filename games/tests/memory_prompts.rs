@@ -3,7 +3,7 @@
 //! the prompt of the player to act, a player's view and the table as text. No face-down
 //! card is named in any of them.
 
-use meeple::{Engine, PlayerIndex, PlayerSet, SelectionKind, Slot, Space, Viewer};
+use meeple::{Engine, PlayerIndex, PlayerSet, RecordKind, SelectionKind, Slot, Space, Viewer};
 use meeple_games::memory::{Memory, MemoryAction, MemoryConfig, Reveal};
 
 const P0: PlayerIndex = PlayerIndex(0);
@@ -140,7 +140,11 @@ fn after_a_miss() {
     insta::assert_snapshot!("miss_summary", engine.state().summary(P1));
     // Each viewer sees the moves of the miss the same: turning cards over is public.
     let seen = engine.viewed_records(Viewer::Player(P1));
-    let last = seen.last().expect("the miss");
+    // The miss, before the flow's records of the turn passing.
+    let last = seen
+        .iter()
+        .rfind(|record| record.kind == RecordKind::Submitted)
+        .expect("the miss");
     let described: Vec<String> = last
         .moves
         .iter()

@@ -4,6 +4,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
@@ -11,7 +12,7 @@ use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
-use crate::error::{Refusal, Refused, SubmitError, UndoError};
+use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
 use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
@@ -19,7 +20,7 @@ use crate::log::{
 };
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet};
-use crate::position::{EngineSettings, Played, Position, Recorder, Status};
+use crate::position::{EngineSettings, Played, Position, Recorder, Resume, Status, millis};
 use crate::prompt::{ActionPrompt, Prompt};
 use crate::start::Start;
 use crate::submission::Submission;
@@ -46,6 +47,15 @@ pub enum ReplayError {
         index: usize,
         /// Why.
         error: SubmitError,
+    },
+    /// The log moves the clock in a way the game refuses (back in time, or a timer
+    /// whose consequences never end).
+    #[error("record {index} moves the clock: {error}")]
+    Clock {
+        /// The record's index in the log.
+        index: usize,
+        /// Why.
+        error: ClockError,
     },
     /// A record came out differently.
     #[error("record {index} does not reproduce: {reason}")]
@@ -131,7 +141,7 @@ pub struct Engine<G: Game> {
     initial: Arc<G>,
     /// The follow-ups pending at the start and where the flow stood, for a game started
     /// from a state the author built; `None` for a game set up by [`Game::setup`].
-    started: Option<(Vec<FollowUp<G>>, Option<FlowPosition>)>,
+    started: Option<(Vec<FollowUp<G>>, Option<FlowPosition>, u64)>,
     history: History<G>,
 }
 
@@ -143,6 +153,9 @@ struct History<G: Game> {
     records: Vec<Record<G>>,
     /// The moves of the record being played, which it takes when it closes.
     moves: RecordMoves<G::Move>,
+    /// The game's clock, in milliseconds, written in each record made
+    /// ([`Record::clock`]): kept equal to the position's by the table.
+    clock: u64,
 }
 
 impl<G: Game> History<G> {
@@ -153,6 +166,7 @@ impl<G: Game> History<G> {
             // of the list.
             records: Vec::with_capacity(LOG_CAPACITY),
             moves: RecordMoves::new(),
+            clock: 0,
         }
     }
 }
@@ -164,12 +178,16 @@ impl<G: Game> Recorder<G> for History<G> {
 
     fn record(&mut self, header: RecordHeader<G>) {
         let moves = std::mem::take(&mut self.moves);
-        self.records.push(header.with_moves(moves));
+        self.records.push(Record {
+            clock: self.clock,
+            ..header.with_moves(moves)
+        });
     }
 
     fn flow_event(&mut self, event: FlowEvent) {
         self.records.push(Record {
             event: Some(event),
+            clock: self.clock,
             ..RecordHeader::opened(RecordKind::Flow, None).with_moves(RecordMoves::new())
         });
     }
@@ -213,7 +231,7 @@ impl<G: Game> Engine<G> {
         let mut history = History::new();
         let position = Position::start(
             setup,
-            None,
+            Resume::default(),
             Vec::new(),
             players,
             seed,
@@ -245,15 +263,23 @@ impl<G: Game> Engine<G> {
     pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
         start.check()?;
         let initial = Arc::new(start.state.clone());
-        let started = Some((start.follow_ups.clone(), start.flow.clone()));
+        let started = Some((
+            start.follow_ups.clone(),
+            start.flow.clone(),
+            millis(start.clock),
+        ));
         let mut history = History::new();
+        history.clock = millis(start.clock);
         let setup = Setup {
             state: start.state,
             moves: Vec::new(),
         };
         let position = Position::start(
             setup,
-            start.flow,
+            Resume {
+                flow: start.flow,
+                clock: start.clock,
+            },
             start.follow_ups,
             start.players,
             start.seed,
@@ -429,12 +455,13 @@ impl<G: Game> Engine<G> {
     /// What a log says of a game started from a state ([`from_start`](Self::from_start)):
     /// the state and the follow-ups pending; `None` for a game set up by [`Game::setup`].
     fn log_start(&self) -> Option<LogStart<G>> {
-        let (follow_ups, flow) = self.started.as_ref()?;
+        let (follow_ups, flow, clock) = self.started.as_ref()?;
         Some(LogStart {
             state: serde_json::to_value(Serialized(&*self.initial))
                 .unwrap_or_else(|error| Value::String(error.to_string())),
             follow_ups: follow_ups.clone(),
             flow: flow.clone(),
+            clock: *clock,
         })
     }
 
@@ -544,6 +571,54 @@ impl<G: Game> Engine<G> {
             return Err((endless.into_error(), action));
         }
         Ok(index)
+    }
+
+    /// Moves the game's clock on to `now`, the time since the game began, firing the
+    /// timer of the step where players act if its deadline has come
+    /// ([`Step::timer`](crate::flow::Step::timer)): a record of kind
+    /// [`RecordKind::Timer`] with the timer's moves, then whatever follows them, as after
+    /// a submission. Returns how many timers fired. Every record carries the clock it was
+    /// made at ([`Record::clock`]), so a [`replay`](Self::replay) fires each timer where
+    /// this game did. The only way time enters the engine: a command line or a server
+    /// calls it as its own clock runs.
+    ///
+    /// # Errors
+    /// [`ClockError::Backwards`] when `now` is before [`clock`](Self::clock);
+    /// [`ClockError::Unsettled`] when what followed a timer never ends. Either way the
+    /// game, its clock and its log are exactly as before.
+    pub fn advance_clock(&mut self, now: Duration) -> Result<usize, ClockError> {
+        let before = self.history.records.len();
+        let clock = self.history.clock;
+        self.history.clock = millis(now).max(clock);
+        match self.position.advance_clock_recorded(now, &mut self.history) {
+            Ok(fired) => Ok(fired),
+            Err(error @ ClockError::Backwards { .. }) => {
+                self.history.clock = clock;
+                Err(error)
+            }
+            Err(error) => {
+                let settings = self.position.settings();
+                if let Ok(mut rebuilt) = Self::replay(&self.log_before(before)) {
+                    rebuilt.position.set_settings(settings);
+                    rebuilt.position.set_clock(clock);
+                    rebuilt.history.clock = clock;
+                    *self = rebuilt;
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// The game's clock: the time since the game began, as last given to
+    /// [`advance_clock`](Self::advance_clock).
+    pub fn clock(&self) -> Duration {
+        self.position.clock()
+    }
+
+    /// When the running timer fires, on the game's clock; `None` when no timer runs
+    /// ([`Position::deadline`]).
+    pub fn deadline(&self) -> Option<Duration> {
+        self.position.deadline()
     }
 
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
@@ -763,6 +838,7 @@ impl<G: Game> Engine<G> {
                     follow_ups: start.follow_ups.clone(),
                     settings,
                     flow: start.flow.clone(),
+                    clock: Duration::from_millis(start.clock),
                 })?
             }
         };
@@ -793,6 +869,13 @@ impl<G: Game> Engine<G> {
                     None => Ok(engine),
                 };
             };
+            if next.kind == RecordKind::Timer {
+                // Time moved on to when the timer fired, and fired it.
+                engine
+                    .advance_clock(Duration::from_millis(next.clock))
+                    .map_err(|error| ReplayError::Clock { index, error })?;
+                continue;
+            }
             let (RecordKind::Submitted, Some(player)) = (next.kind, next.player) else {
                 return Err(ReplayError::Diverged {
                     index,
@@ -802,6 +885,19 @@ impl<G: Game> Engine<G> {
                     ),
                 });
             };
+            // The clock as it stood when the player acted (a timer, if any, would have
+            // fired and left a record of its own).
+            if next.clock < engine.position.clock_millis() {
+                return Err(ReplayError::Clock {
+                    index,
+                    error: ClockError::Backwards {
+                        clock: engine.clock(),
+                        now: Duration::from_millis(next.clock),
+                    },
+                });
+            }
+            engine.position.set_clock(next.clock);
+            engine.history.clock = next.clock;
             let submission = Submission {
                 action: next.action.to_string(),
                 selections: next.selections.clone(),

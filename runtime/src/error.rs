@@ -265,6 +265,29 @@ impl<A> From<Refused<A>> for SubmitError {
     }
 }
 
+/// Why moving the game's clock was refused ([`Engine::advance_clock`](crate::Engine::advance_clock)).
+/// The state, the clock and the log are exactly as before.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    /// The time given is before the clock's: time only moves on.
+    #[error("the clock is at {clock:?}; it cannot go back to {now:?}")]
+    Backwards {
+        /// Where the clock stands.
+        clock: std::time::Duration,
+        /// The time given.
+        now: std::time::Duration,
+    },
+    /// A timer fired, and what followed its moves never came to anyone's decision: the
+    /// flow's or the forced plays' error ([`Refusal::ForcedWithoutEnd`], [`Refusal::Flow`]).
+    #[error("the timer of `{step}` fired, and then: {refusal}")]
+    Unsettled {
+        /// The step whose timer fired.
+        step: &'static str,
+        /// What went wrong after it.
+        refusal: Refusal,
+    },
+}
+
 /// Why an undo was refused. The state and the log are exactly as before.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UndoError {

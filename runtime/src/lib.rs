@@ -99,7 +99,13 @@
 //!   and [`repeat_round`](flow::Step::repeat_round) as steps, or from a move with
 //!   [`MoveContext::interrupt`];
 //! - [`Flow::skipping`] leaves a seat out of every turn and step for good once the state
-//!   says it is out.
+//!   says it is out;
+//! - [`timer`](flow::Step::timer) on a step where players act plays moves of its own once
+//!   the step has waited as long as the state says (Memory's cards of a miss turned face
+//!   down after a delay). Time enters only through [`Engine::advance_clock`]: the fired
+//!   timer is a record ([`RecordKind::Timer`]), each record carries the clock it was made
+//!   at ([`Record::clock`]), and the deadline is part of the flow position, so a replay or a
+//!   restored game fires it exactly once, on time.
 //!
 //! A step ends once each of its players acted (a follow-up of theirs first: follow-ups
 //! freeze the flow), and its conditions see the state after the move that ended it.
@@ -469,7 +475,9 @@ pub use components::{
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
 pub use engine::{Engine, ReplayError};
-pub use error::{DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo};
+pub use error::{
+    ClockError, DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo,
+};
 pub use flow::Flow;
 pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use harness::{

@@ -67,12 +67,16 @@ pub struct LogStart<G: Game> {
     /// step ([`Start::flow`](crate::Start::flow)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flow: Option<FlowPosition>,
+    /// The game's clock at the start, in milliseconds ([`Start::clock`](crate::Start::clock)).
+    #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
+    pub clock: u64,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {
     fn eq(&self, other: &Self) -> bool {
         self.state == other.state
             && self.flow == other.flow
+            && self.clock == other.clock
             && self.follow_ups.len() == other.follow_ups.len()
             && self
                 .follow_ups
@@ -123,8 +127,13 @@ pub struct Record<G: Game> {
     pub moves: RecordMoves<G::Move>,
     /// Whether chance was drawn while applying the moves.
     pub drew_chance: bool,
-    /// For a record of the flow ([`RecordKind::Flow`]): what changed.
+    /// For a record of the flow ([`RecordKind::Flow`]) or a timer
+    /// ([`RecordKind::Timer`]): what changed.
     pub event: Option<FlowEvent>,
+    /// The game's clock when the record was made, in milliseconds since the game began
+    /// ([`Engine::advance_clock`](crate::Engine::advance_clock)); 0 for a game whose
+    /// clock never moved.
+    pub clock: u64,
 }
 
 /// The moves of a [`Record`]: up to four inline, more on the heap. Read it as a slice
@@ -170,6 +179,7 @@ impl<G: Game> RecordHeader<G> {
             moves,
             drew_chance: self.drew_chance,
             event: None,
+            clock: 0,
         }
     }
 }
@@ -181,6 +191,7 @@ fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static s
         (Some(action), _) => action.name(),
         (None, RecordKind::Setup) => "setup",
         (None, RecordKind::Flow) => "flow",
+        (None, RecordKind::Timer) => "timer",
         (None, _) => "pass",
     }
 }
@@ -238,6 +249,7 @@ impl<G: Game> Record<G> {
             moves: self.moves.to_vec(),
             drew_chance: self.drew_chance,
             event: self.event.clone(),
+            clock: self.clock,
         }
     }
 }
@@ -256,6 +268,7 @@ where
             && self.moves == other.moves
             && self.drew_chance == other.drew_chance
             && self.event == other.event
+            && self.clock == other.clock
     }
 }
 
@@ -285,9 +298,19 @@ pub struct ActionRecord<M> {
     /// Whether chance was drawn while applying the moves.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub drew_chance: bool,
-    /// For a record of the flow ([`RecordKind::Flow`]): what changed.
+    /// For a record of the flow ([`RecordKind::Flow`]) or a timer
+    /// ([`RecordKind::Timer`]): what changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<FlowEvent>,
+    /// The game's clock when the record was made, in milliseconds since the game began;
+    /// absent while it is 0.
+    #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
+    pub clock: u64,
+}
+
+/// Whether a clock reading is 0, for serde's `skip_serializing_if`.
+fn is_zero(clock: &u64) -> bool {
+    *clock == 0
 }
 
 /// How an action record came about.
@@ -306,4 +329,8 @@ pub enum RecordKind {
     /// The game's flow moved on ([`Game::flow`]): a phase or a turn began or ended, or the
     /// engine played a step's moves ([`Record::event`] says which).
     Flow,
+    /// A step's timer fired and the engine played its moves
+    /// ([`Step::timer`](crate::flow::Step::timer)): [`Record::event`] names the step and
+    /// [`Record::clock`] says when.
+    Timer,
 }

@@ -1,6 +1,8 @@
 //! [`Start`]: a position an author builds to start a game from, instead of the game's
 //! setup: where a rules test begins, and what a stored match is restored to.
 
+use std::time::Duration;
+
 use crate::action::FollowUp;
 use crate::flow::FlowPosition;
 use crate::game::{Game, SetupError};
@@ -42,6 +44,10 @@ pub struct Start<G: Game> {
     /// the flow from its first step, as a new game does, with the state given: right for a
     /// flow whose steps read whose turn it is from the state (Tic-tac-toe's next mark).
     pub flow: Option<FlowPosition>,
+    /// The game's clock at the start, as time since the game began (zero by
+    /// [`new`](Self::new)): with [`flow`](Self::flow), a saved game's timers fire when
+    /// they would have ([`Step::timer`](crate::flow::Step::timer)).
+    pub clock: Duration,
 }
 
 impl<G: Game> Start<G> {
@@ -58,6 +64,7 @@ impl<G: Game> Start<G> {
             follow_ups: Vec::new(),
             settings: EngineSettings::default(),
             flow: None,
+            clock: Duration::ZERO,
         }
     }
 
@@ -88,6 +95,14 @@ impl<G: Game> Start<G> {
     #[must_use]
     pub fn with_flow(mut self, flow: FlowPosition) -> Self {
         self.flow = Some(flow);
+        self
+    }
+
+    /// This start with the game's clock at `clock` ([`Engine::clock`](crate::Engine::clock)
+    /// of the game saved).
+    #[must_use]
+    pub fn with_clock(mut self, clock: Duration) -> Self {
+        self.clock = clock;
         self
     }
 

@@ -5,7 +5,7 @@ use meeple::{Action, Actions, Space};
 
 use super::Memory;
 
-/// Turn over a card, on your turn: the first of the turn, then the second.
+/// Turn over a card, on your turn (the flow's): the first of the turn, then the second.
 ///
 /// Chosen on the board among every face-down card, labelled by its space as `row,column`
 /// (0-based), and, while the two cards of the last miss still lie face up, among those two
@@ -14,7 +14,6 @@ use super::Memory;
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = game.reveal_prompt(),
-    condition = game.may_reveal(player),
     description = "{player} is choosing a card to turn over",
     message = "{player} turns over the card at {space}",
     behaviour = game.reveal_moves(player, *space)
@@ -33,7 +32,7 @@ pub struct Reveal {
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Turn the two face-up cards face down",
-    condition = game.may_hide(player),
+    condition = game.may_hide(),
     message = "{player} turns the two face-up cards face down",
     behaviour = game.hide_moves()
 )]

@@ -55,6 +55,11 @@ pub struct MemoryConfig {
     /// [`MAX_FACE_CHARS`](Self::MAX_FACE_CHARS) characters without whitespace, and no two
     /// may be equal (a card matches only its own pair).
     pub faces: Vec<Face>,
+    /// How long, in milliseconds of the game's clock, the two cards of a miss lie face up
+    /// before a timer turns them face down, unless the next player does it first; `None`
+    /// for no timer (they stay up until the next player's action). Default 3,000; at most
+    /// [`MAX_HIDE_AFTER_MS`](Self::MAX_HIDE_AFTER_MS).
+    pub hide_after_ms: Option<u64>,
 }
 
 impl Default for MemoryConfig {
@@ -65,6 +70,7 @@ impl Default for MemoryConfig {
             faces: ('A'..='Z')
                 .map(|letter| Face::new(letter.encode_utf8(&mut [0; 4])))
                 .collect(),
+            hide_after_ms: Some(3_000),
         }
     }
 }
@@ -74,6 +80,8 @@ impl MemoryConfig {
     pub const MAX_SIDE: usize = 10;
     /// The most characters a face may have (so that the grid stays readable).
     pub const MAX_FACE_CHARS: usize = 4;
+    /// The longest delay before the cards of a miss are turned face down: an hour.
+    pub const MAX_HIDE_AFTER_MS: u64 = 3_600_000;
 
     /// A table of `rows` x `columns` cards with the default faces.
     #[must_use]
@@ -117,8 +125,22 @@ impl MemoryConfig {
     /// - a face that is empty, too long or holds whitespace (field `faces`):
     ///   ``"`A B` is not a face: write each with 1 to 4 characters, without spaces"``;
     /// - a face listed twice (field `faces`):
-    ///   ``"`A` is listed twice: each pair needs its own face"``.
+    ///   ``"`A` is listed twice: each pair needs its own face"``;
+    /// - a delay past an hour (field `hide_after_ms`):
+    ///   `"must be at most 3600000 (an hour), not 3600001"`.
     pub fn validate(&self) -> Result<(), SetupError> {
+        if let Some(delay) = self
+            .hide_after_ms
+            .filter(|&delay| delay > Self::MAX_HIDE_AFTER_MS)
+        {
+            return Err(SetupError::Config {
+                field: "hide_after_ms",
+                reason: format!(
+                    "must be at most {} (an hour), not {delay}",
+                    Self::MAX_HIDE_AFTER_MS
+                ),
+            });
+        }
         for (field, value) in [("rows", self.rows), ("columns", self.columns)] {
             if !(1..=Self::MAX_SIDE).contains(&value) {
                 return Err(SetupError::Config {

@@ -77,11 +77,13 @@ mod view;
 mod tests;
 
 use std::ops::RangeInclusive;
+use std::time::Duration;
 
+use meeple::flow::Step;
 use meeple::{
-    Best, Board, Chance, Chest, Coord, Deck, DeckId, Game, MergedStack, Outcome, PerPlayer,
-    PieceMove, Places, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Slot, Space,
-    Stack, View, move_piece,
+    Best, Board, Chance, Chest, Coord, Deck, DeckId, Flow, Game, MergedStack, Outcome, PerPlayer,
+    PieceMove, Places, PlayerIndex, Search, Seats, Setup, SetupError, Slot, Space, Stack, View,
+    move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -111,8 +113,8 @@ pub struct Memory {
     /// The pairs each player has taken, in the order taken: seen by all.
     #[view(place)]
     captured: PerPlayer<Stack<Face>>,
-    /// Whose turn it is.
-    turn: PlayerIndex,
+    /// How many misses there have been: each ended a turn (the search's horizon).
+    misses: u32,
     /// The card turned over first in this turn, face up, while the second is awaited.
     first: Option<Space>,
     /// The two cards of the last miss, still face up until they are turned face down.
@@ -166,7 +168,7 @@ impl Game for Memory {
                 face_up: Board::new(CARDS, grid),
                 // Room for every card: taking a pair never reallocates.
                 captured: PerPlayer::from_fn(seats, |_| Stack::with_capacity(CARDS, grid.len())),
-                turn: PlayerIndex(0),
+                misses: 0,
                 first: None,
                 waiting: None,
                 over: false,
@@ -177,13 +179,23 @@ impl Game for Memory {
         })
     }
 
-    /// The player whose turn it is; nobody once every pair is taken.
-    fn to_act(&self) -> PlayerSet {
-        if self.over {
-            PlayerSet::EMPTY
-        } else {
-            PlayerSet::one(self.turn)
-        }
+    /// Round after round, each player in turn from seat 0: a turn turns over card after
+    /// card ([`Reveal`], or [`Hide`] first) until a miss; the cards of a miss left face up
+    /// are turned face down by a timer after [`MemoryConfig::hide_after_ms`], unless the
+    /// player whose turn it is does it first. The game ends with the last pair.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                |_| PlayerIndex(0),
+                [Step::turn("turn over cards")
+                    .offering::<Reveal>()
+                    .offering::<Hide>()
+                    .repeated_until(Memory::turn_is_over)
+                    .timer(Memory::hide_delay, Memory::hide_on_time)],
+            )],
+        ))
     }
 
     /// Once every pair is taken: the players with the most pairs (several when tied), and
@@ -263,10 +275,33 @@ impl Memory {
         self.captured.seats()
     }
 
-    /// Whose turn it is (also once the game is over: the player who took the last pair).
+    /// How many misses there have been in the game: each ended a turn.
     #[must_use]
-    pub fn turn(&self) -> PlayerIndex {
-        self.turn
+    pub fn misses(&self) -> u32 {
+        self.misses
+    }
+
+    /// Whether `player`'s turn is over after what they just did: they missed (or the
+    /// game is over). A match lets them play again. Asked by the flow after each of their
+    /// actions ([`Step::repeated_until`]).
+    #[must_use]
+    pub fn turn_is_over(&self, _player: PlayerIndex) -> bool {
+        self.over || (self.waiting.is_some() && self.first.is_none())
+    }
+
+    /// How long the cards of the last miss may lie face up before the timer turns them
+    /// face down: [`MemoryConfig::hide_after_ms`] while they lie face up, else `None` (no
+    /// timer runs). Asked by the flow as a turn begins and after each action in it.
+    #[must_use]
+    pub fn hide_delay(&self) -> Option<Duration> {
+        self.waiting?;
+        self.config.hide_after_ms.map(Duration::from_millis)
+    }
+
+    /// The moves of the timer that turns the cards of the last miss face down
+    /// ([`hide_moves`](Self::hide_moves)), pushed on `moves`.
+    pub fn hide_on_time(&self, moves: &mut Vec<MemoryMove>) {
+        moves.extend(self.hide_moves());
     }
 
     /// Whether every pair has been taken.
@@ -343,17 +378,11 @@ impl Memory {
         self.face_up.component(space)
     }
 
-    /// Whether `player` may turn over a card now: it is their turn and the game goes on.
+    /// Whether the two cards of the last miss may be turned face down: they still lie
+    /// face up. (Whose turn it is, the flow says.)
     #[must_use]
-    pub fn may_reveal(&self, player: PlayerIndex) -> bool {
-        !self.over && self.turn == player
-    }
-
-    /// Whether `player` may turn the two cards of the last miss face down: it is their turn
-    /// and those cards still lie face up.
-    #[must_use]
-    pub fn may_hide(&self, player: PlayerIndex) -> bool {
-        self.may_reveal(player) && self.waiting.is_some()
+    pub fn may_hide(&self) -> bool {
+        self.waiting.is_some()
     }
 
     /// The spaces a card may be turned over on now: every face-down card, and the two cards

@@ -49,15 +49,13 @@ pub enum MemoryMove {
         /// Their face.
         face: Face,
     },
-    /// The two face-up cards of `spaces` differ: they stay face up until the next player
-    /// turns them face down, and the turn passes to `next`.
+    /// The two face-up cards of `spaces` differ: they stay face up until they are turned
+    /// face down (by the next player, or by the timer), and the turn is over.
     Miss {
         /// Who missed.
         player: PlayerIndex,
         /// The spaces of the two cards, the first turned over first.
         spaces: [Space; 2],
-        /// Whose turn it is now.
-        next: PlayerIndex,
     },
     /// The two cards of the last miss lie face down again (the two [`Piece`](Self::Piece)
     /// moves before this one turned them): no card waits any more.
@@ -106,7 +104,6 @@ impl Move<Memory> for MemoryMove {
                     next.then(MemoryMove::Miss {
                         player: *player,
                         spaces,
-                        next: game.seats().next(*player),
                     });
                 }
             }
@@ -120,10 +117,10 @@ impl Move<Memory> for MemoryMove {
                     next.then(MemoryMove::EndGame);
                 }
             }
-            MemoryMove::Miss { spaces, next, .. } => {
+            MemoryMove::Miss { spaces, .. } => {
                 game.first = None;
                 game.waiting = Some(*spaces);
-                game.turn = *next;
+                game.misses += 1;
             }
             MemoryMove::Hidden { .. } => game.waiting = None,
             MemoryMove::EndGame => game.over = true,

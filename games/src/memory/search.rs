@@ -105,7 +105,7 @@ impl Memory {
     /// forgets where the cards turned face down again lie, and costs seven times as much
     /// (measured on a 3 x 4 table).
     pub(super) fn turn_reward(&self, root: &Memory, player: meeple::PlayerIndex) -> Option<f64> {
-        if !self.over && self.turn == root.turn {
+        if !self.over && self.misses == root.misses {
             return None;
         }
         let left = root.pairs_left();

@@ -21,7 +21,10 @@ fn laid(rows: usize, columns: usize, players: usize) -> Memory {
 
 /// `player` turns over the card on `space`, with every consequence; returns the moves.
 fn reveal(game: &mut Memory, player: PlayerIndex, space: usize) -> Vec<MemoryMove> {
-    assert!(game.may_reveal(player), "{player} may not reveal");
+    assert!(
+        !game.is_over(),
+        "{player} may not reveal once the game is over"
+    );
     assert!(
         game.revealable().any(|offered| offered == Space(space)),
         "space {space} is not offered"
@@ -79,7 +82,6 @@ fn the_table_is_laid_face_down_in_deck_order_before_the_shuffle() {
         .collect();
     assert_eq!(faces, ["A", "A", "B", "B", "C", "C"]);
     assert_eq!(game.face_up().taken().count(), 0);
-    assert_eq!(game.to_act(), PlayerSet::one(P0));
     assert_eq!(game.reveal_prompt(), "Turn over a card");
     assert!(game.revealable().eq((0..6).map(Space)));
 }
@@ -164,7 +166,7 @@ fn a_match_takes_the_pair_and_the_player_plays_again() {
     assert_eq!(game.face_up().taken().count(), 0);
     assert_eq!(game.revealed(), None);
     // Played again.
-    assert_eq!(game.to_act(), PlayerSet::one(P0));
+    assert!(!game.turn_is_over(P0));
     assert!(game.revealable().eq((0..4).map(Space)));
 }
 
@@ -177,29 +179,25 @@ fn a_miss_leaves_both_cards_face_up_and_passes_the_turn() {
         [MemoryMove::Miss {
             player: P0,
             spaces: [Space(0), Space(2)],
-            next: P1,
         }]
     );
     assert_eq!(game.pairs(P0), 0);
     assert_eq!(game.waiting(), Some([Space(0), Space(2)]));
     assert_eq!(game.face_at(Space(0)), Some(&face("A")));
     assert_eq!(game.face_at(Space(2)), Some(&face("B")));
-    assert_eq!(game.to_act(), PlayerSet::one(P1));
-    assert!(!game.may_reveal(P0));
-    assert!(game.may_hide(P1));
-    assert!(!game.may_hide(P0));
+    assert!(game.turn_is_over(P0));
+    assert_eq!(game.misses(), 1);
+    assert!(game.may_hide());
+    assert_eq!(
+        game.hide_delay(),
+        Some(std::time::Duration::from_millis(3_000))
+    );
     assert_eq!(
         game.reveal_prompt(),
         "Turn over a card (the two face-up cards go face down first)"
     );
     // The two face-up cards may be chosen: they go face down first.
     assert!(game.revealable().eq((0..6).map(Space)));
-
-    // The last seat's miss passes the turn back to seat 0.
-    let mut game = laid(2, 3, 3);
-    game.turn = P2;
-    turn(&mut game, P2, 0, 2);
-    assert_eq!(game.turn(), P0);
 }
 
 #[test]
@@ -222,9 +220,10 @@ fn hiding_turns_the_cards_of_the_miss_face_down() {
     assert_eq!(game.face_up().taken().count(), 0);
     assert_eq!(game.face_down().component(Space(0)), Some(&face("A")));
     assert_eq!(game.face_down().component(Space(2)), Some(&face("B")));
-    // Still the next player's turn, with nothing more to hide.
-    assert_eq!(game.to_act(), PlayerSet::one(P1));
-    assert!(!game.may_hide(P1));
+    // Nothing more to hide, and no timer to run.
+    assert!(!game.may_hide());
+    assert_eq!(game.hide_delay(), None);
+    assert!(!game.turn_is_over(P1));
     assert_eq!(game.hide_moves().count(), 0);
     assert_eq!(game.reveal_prompt(), "Turn over a card");
 }
@@ -259,7 +258,7 @@ fn the_next_reveal_hides_the_cards_of_the_miss_first() {
     let moves = reveal(&mut game, P1, 1);
     assert!(matches!(moves[2], MemoryMove::Capture { player: P1, .. }));
     assert_eq!(game.pairs(P1), 1);
-    assert_eq!(game.to_act(), PlayerSet::one(P1));
+    assert!(!game.turn_is_over(P1));
 }
 
 #[test]
@@ -291,8 +290,7 @@ fn the_game_ends_when_every_pair_is_taken() {
     assert_eq!(moves.last(), Some(&MemoryMove::EndGame));
     assert!(game.is_over());
     assert_eq!(game.pairs_left(), 0);
-    assert_eq!(game.to_act(), PlayerSet::EMPTY);
-    assert!(!game.may_reveal(P1));
+    assert!(game.turn_is_over(P1));
     assert_eq!(
         game.outcome(),
         Some(Outcome::win(P1, Seats::new(2)).with_scores([0, 2]))

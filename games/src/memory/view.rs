@@ -99,18 +99,13 @@ impl Memory {
                 cards.join(" and ")
             );
         }
-        let who = if self.turn == viewer {
-            "You".to_owned()
-        } else {
-            self.player_name(self.turn)
-        };
         let _ = match self.first_card() {
             Some((first, face)) => writeln!(
                 text,
-                "{who} to turn over a second card, to match {face} at {}",
+                "Next: a second card, to match {face} at {}",
                 self.coord(first)
             ),
-            None => writeln!(text, "{who} to turn over a card"),
+            None => writeln!(text, "Next: a card turned over"),
         };
         text
     }
@@ -153,20 +148,20 @@ impl Memory {
                     name(*player, "takes the pair of", "take the pair of")
                 )
             }
-            MemoryMove::Miss {
-                player,
-                spaces,
-                next,
-            } => format!(
-                "{}: the cards at {} stay face up; {} to play",
-                name(*player, "finds no pair", "find no pair"),
-                both(spaces),
-                if *next == viewer {
-                    "you".to_owned()
-                } else {
-                    self.player_name(*next)
-                }
-            ),
+            MemoryMove::Miss { player, spaces } => {
+                // The flow's turns go round the table in seat order.
+                let next = self.seats().next(*player);
+                format!(
+                    "{}: the cards at {} stay face up; {} to play",
+                    name(*player, "finds no pair", "find no pair"),
+                    both(spaces),
+                    if next == viewer {
+                        "you".to_owned()
+                    } else {
+                        self.player_name(next)
+                    }
+                )
+            }
             MemoryMove::Hidden { spaces } => {
                 format!("The cards at {} are turned face down", both(spaces))
             }

@@ -3,10 +3,11 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Actors, Flow, Interrupt, NodeKind, Repeat, StepId};
+use super::{Actors, Flow, Interrupt, NodeKind, Repeat, StepId, StepMoves, Timer};
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 
@@ -129,6 +130,12 @@ pub enum FlowEvent {
         /// The step's name.
         step: Cow<'static, str>,
     },
+    /// The timer of a step where players act fired ([`Step::timer`](super::Step::timer)),
+    /// and the engine plays its moves.
+    Timer {
+        /// The step's name.
+        step: Cow<'static, str>,
+    },
 }
 
 impl fmt::Display for FlowEvent {
@@ -139,6 +146,7 @@ impl fmt::Display for FlowEvent {
             FlowEvent::StartTurn { player } => write!(f, "turn of {player} begins"),
             FlowEvent::EndTurn { player } => write!(f, "turn of {player} ends"),
             FlowEvent::Moves { step } => write!(f, "{step}"),
+            FlowEvent::Timer { step } => write!(f, "the time for {step} ran out"),
         }
     }
 }
@@ -327,7 +335,7 @@ pub enum Next<G: Game> {
     /// Record this change of the flow.
     Event(FlowEvent),
     /// Apply the moves this function pushes, as the record of step `name`.
-    Moves(&'static str, fn(&G, &mut Vec<G::Move>)),
+    Moves(&'static str, StepMoves<G>),
     /// Players are to act: the flow waits for them.
     Wait,
     /// The flow has played its last step.
@@ -371,6 +379,14 @@ pub struct FlowPosition {
     /// until a step is entered again, to the same records).
     #[serde(skip)]
     passes_turn: bool,
+    /// When the timer of the step where players act fires, in milliseconds of the game's
+    /// clock ([`Step::timer`](super::Step::timer)); `None` when it has no timer running.
+    #[serde(
+        default,
+        rename = "deadline_ms",
+        skip_serializing_if = "Option::is_none"
+    )]
+    deadline: Option<u64>,
 }
 
 /// Positions are equal when they stand at the same place: whether a turn passes the short
@@ -381,6 +397,7 @@ impl PartialEq for FlowPosition {
             && self.acting == other.acting
             && self.todo == other.todo
             && self.started == other.started
+            && self.deadline == other.deadline
     }
 }
 
@@ -450,6 +467,9 @@ impl FlowPosition {
             }
             parent = Some(frame.step);
         }
+        if self.deadline.is_some() && self.timer(flow).is_none() {
+            return misfit("a timer runs, but the step where players act has none".to_owned());
+        }
         let pending = match self.todo {
             Todo::Enter(step) | Todo::Unwind(step, _) => Some(step),
             _ => None,
@@ -469,6 +489,58 @@ impl FlowPosition {
         self.frames.pop();
         self.acting = Acting::default();
         self.passes_turn = false;
+        self.deadline = None;
+    }
+
+    /// When the timer of the step where players act fires, as time on the game's clock
+    /// ([`Engine::clock`](crate::Engine::clock)); `None` when no timer runs.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Duration> {
+        self.deadline.map(Duration::from_millis)
+    }
+
+    /// Starts the timer of the step where players act again, at `clock` (milliseconds),
+    /// as the state says ([`Step::timer`](super::Step::timer)); stops it when the step has
+    /// none, nobody is to act, or the state says `None`.
+    pub(crate) fn arm_timer<G: Game>(&mut self, flow: &Flow<G>, state: &G, clock: u64) {
+        self.deadline = match self.timer(flow) {
+            Some((_, timer)) if !self.to_act().is_empty() => (timer.after)(state).map(|after| {
+                clock.saturating_add(u64::try_from(after.as_millis()).unwrap_or(u64::MAX))
+            }),
+            _ => None,
+        };
+    }
+
+    /// Stops the running timer (the game is over).
+    pub(crate) fn stop_timer(&mut self) {
+        self.deadline = None;
+    }
+
+    /// The timer of the step where players act, if it has one, with the step's name.
+    fn timer<G: Game>(&self, flow: &Flow<G>) -> Option<(&'static str, Timer<G>)> {
+        let frame = self.frames.last()?;
+        match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Act {
+                name,
+                timer: Some(timer),
+                ..
+            }) => Some((name, *timer)),
+            _ => None,
+        }
+    }
+
+    /// The timer due at `clock` (milliseconds), taken: its step's name and its moves.
+    /// `None` when no timer runs or it is not due yet.
+    pub(crate) fn take_due_timer<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        clock: u64,
+    ) -> Option<(&'static str, StepMoves<G>)> {
+        if self.deadline.is_none_or(|deadline| deadline > clock) {
+            return None;
+        }
+        self.deadline = None;
+        self.timer(flow).map(|(name, timer)| (name, timer.fire))
     }
 
     /// Whether the flow has played its last step.

@@ -37,6 +37,7 @@ mod cursor;
 use std::any::{Any, TypeId};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
 
 pub(crate) use cursor::Next;
 pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
@@ -44,6 +45,10 @@ pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
 use crate::action::InGame;
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet};
+
+/// The moves a step plays (a [`Step::moves`], a [`Step::timer`] firing), pushed given the
+/// state.
+pub(crate) type StepMoves<G> = fn(&G, &mut Vec<<G as Game>::Move>);
 
 /// The index of a step in a compiled [`Flow`] (depth-first order of the declaration).
 pub(crate) type StepId = u16;
@@ -119,12 +124,13 @@ pub(crate) enum StepKind<G: Game> {
         actors: Actors<G>,
         actions: u64,
         done: Option<fn(&G, PlayerIndex) -> bool>,
+        timer: Option<Timer<G>>,
         /// An action offered past the 64 a step's bits hold, by its index.
         beyond: Option<usize>,
     },
     Moves {
         name: &'static str,
-        moves: fn(&G, &mut Vec<G::Move>),
+        moves: StepMoves<G>,
     },
     Sequence(Vec<Step<G>>),
     Phase {
@@ -155,6 +161,7 @@ impl<G: Game> Step<G> {
                 actors,
                 actions: 0,
                 done: None,
+                timer: None,
                 beyond: None,
             },
         }
@@ -223,6 +230,34 @@ impl<G: Game> Step<G> {
         match &mut self.kind {
             StepKind::Act { done, .. } => *done = Some(until_done),
             _ => panic!("`repeated_until` is for a step where players act"),
+        }
+        self
+    }
+
+    /// Gives this step (a step where players act) a timer: once the step has waited
+    /// `after` (asked of the state when the step begins and again after each action in
+    /// it; `None` stops the timer) with nobody acting, the engine applies the moves `fire`
+    /// pushes as a record of its own ([`RecordKind::Timer`](crate::RecordKind::Timer)),
+    /// and the step goes on (its players still to act, the timer asked again). After
+    /// jkomoros/boardgame's timers, which propose a move when they fire.
+    ///
+    /// Time enters only through [`Engine::advance_clock`](crate::Engine::advance_clock):
+    /// the deadline is part of the flow position ([`FlowPosition::deadline`]), so a game
+    /// saved and restored fires it once, at the same time, and a replay fires it exactly
+    /// where the log did. Memory turns the cards of a miss face down after a delay unless
+    /// the player does it first: `after` is `Some(delay)` only while they lie face up.
+    ///
+    /// # Panics
+    /// On a step where nobody acts, as [`offering`](Self::offering).
+    #[must_use]
+    pub fn timer(
+        mut self,
+        after: fn(&G) -> Option<Duration>,
+        fire: fn(&G, &mut Vec<G::Move>),
+    ) -> Self {
+        match &mut self.kind {
+            StepKind::Act { timer, .. } => *timer = Some(Timer { after, fire }),
+            _ => panic!("`timer` is for a step where players act"),
         }
         self
     }
@@ -375,6 +410,21 @@ impl<G: Game> Step<G> {
     }
 }
 
+/// A step's timer ([`Step::timer`]): how long the step waits, from the state, and the
+/// moves it plays when it fires.
+pub(crate) struct Timer<G: Game> {
+    pub(crate) after: fn(&G) -> Option<Duration>,
+    pub(crate) fire: StepMoves<G>,
+}
+
+impl<G: Game> Clone for Timer<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Timer<G> {}
+
 /// A compiled step: its kind and where it sits.
 pub(crate) struct Node<G: Game> {
     pub(crate) kind: NodeKind<G>,
@@ -391,10 +441,11 @@ pub(crate) enum NodeKind<G: Game> {
         actors: Actors<G>,
         actions: u64,
         done: Option<fn(&G, PlayerIndex) -> bool>,
+        timer: Option<Timer<G>>,
     },
     Moves {
         name: &'static str,
-        moves: fn(&G, &mut Vec<G::Move>),
+        moves: StepMoves<G>,
     },
     Sequence(Vec<StepId>),
     Phase {
@@ -423,6 +474,8 @@ pub(crate) enum NodeKind<G: Game> {
 pub struct Flow<G: Game> {
     pub(crate) nodes: Vec<Node<G>>,
     pub(crate) skipping: Option<fn(&G, PlayerIndex) -> bool>,
+    /// Whether a step has a timer ([`Step::timer`]).
+    pub(crate) timed: bool,
     pub(crate) error: Option<FlowError>,
 }
 
@@ -449,6 +502,7 @@ impl<G: Game> Flow<G> {
         let mut flow = Flow {
             nodes: Vec::new(),
             skipping: None,
+            timed: false,
             error: None,
         };
         let mut loops = Vec::new();
@@ -476,6 +530,7 @@ impl<G: Game> Flow<G> {
         Flow {
             nodes: Vec::new(),
             skipping: None,
+            timed: false,
             error: None,
         }
     }
@@ -534,6 +589,7 @@ impl<G: Game> Flow<G> {
                 actors,
                 actions,
                 done,
+                timer,
                 beyond,
             } => {
                 if let Some(index) = beyond {
@@ -542,11 +598,15 @@ impl<G: Game> Flow<G> {
                 if actions == 0 {
                     self.fail(FlowError::NothingOffered { step: name });
                 }
+                if timer.is_some() {
+                    self.timed = true;
+                }
                 NodeKind::Act {
                     name,
                     actors,
                     actions,
                     done,
+                    timer,
                 }
             }
             StepKind::Moves { name, moves } => NodeKind::Moves { name, moves },

@@ -4,6 +4,7 @@
 //! ([`Engine`](crate::Engine)) wraps one and keeps what it plays.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use smallvec::SmallVec;
 
@@ -18,6 +19,7 @@ use crate::search::Search;
 use crate::start::Start;
 use crate::view::Viewer;
 
+mod clock;
 mod prompt;
 mod ready;
 mod settings;
@@ -136,6 +138,8 @@ pub struct Position<G: Game> {
     /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
     /// report (one test on the hot path of every game).
     flow_moves: bool,
+    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)).
+    flow_timed: bool,
     /// Where the flow stands.
     flow_at: FlowPosition,
     /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
@@ -143,6 +147,13 @@ pub struct Position<G: Game> {
     /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
     /// flow is not in), reported when it settles.
     flow_error: Option<FlowError>,
+    /// The game's clock, in milliseconds since it began: moved only by
+    /// [`advance_clock`](Self::advance_clock).
+    clock: u64,
+    /// How many records had been played when the step's timer was last started
+    /// ([`Step::timer`](crate::flow::Step::timer)): settling starts it again only after
+    /// something happened, so a restored game keeps the deadline it was saved with.
+    timer_armed_at: u64,
 }
 
 /// The moves each player has seen, as they saw them ([`Game::RECALLS`]): part of what a
@@ -210,7 +221,7 @@ impl<G: Game> Position<G> {
         let setup = Setup::<G>::for_table(config, players)?;
         Self::start(
             setup,
-            None,
+            Resume::default(),
             Vec::new(),
             players,
             seed,
@@ -236,7 +247,10 @@ impl<G: Game> Position<G> {
         };
         Self::start(
             setup,
-            start.flow,
+            Resume {
+                flow: start.flow,
+                clock: start.clock,
+            },
             start.follow_ups,
             start.players,
             start.seed,
@@ -252,14 +266,19 @@ impl<G: Game> Position<G> {
     /// [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
     pub(crate) fn start(
         setup: Setup<G>,
-        flow_at: Option<FlowPosition>,
+        resume: Resume,
         follow_ups: Vec<FollowUp<G>>,
         players: usize,
         seed: u64,
         settings: EngineSettings,
         recorder: &mut impl Recorder<G>,
     ) -> Result<Self, SetupError> {
+        let Resume {
+            flow: flow_at,
+            clock,
+        } = resume;
         let flow = crate::flow::compiled::<G>();
+        let restored = flow_at.is_some();
         flow.check()?;
         let flow_at = match flow_at {
             Some(flow_at) => {
@@ -285,13 +304,20 @@ impl<G: Game> Position<G> {
             stack: Vec::new(),
             flow_declared: !flow.is_by_hand(),
             flow_moves: !flow.is_by_hand(),
+            flow_timed: flow.timed,
             flow,
             flow_at,
             flow_error: None,
             interrupt: None,
+            clock: millis(clock),
+            timer_armed_at: 0,
         };
         let header = RecordHeader::opened(RecordKind::Setup, None);
         position.resolve_record(header, setup.moves, recorder);
+        if restored {
+            // The timer of a saved game runs on from where it stood.
+            position.timer_armed_at = position.played.records;
+        }
         // Room for a record's pending moves, made once here: the moves of a game then
         // never grow the stack from nothing (a move allocates nothing, issue 30).
         position.stack.reserve(PENDING_ROOM);
@@ -358,6 +384,18 @@ impl<G: Game> Position<G> {
         self.flow_at.phase(&self.flow)
     }
 
+    /// The game's clock: the time since the game began, as last given to
+    /// [`advance_clock`](Self::advance_clock) (zero until then).
+    pub fn clock(&self) -> Duration {
+        Duration::from_millis(self.clock)
+    }
+
+    /// When the running timer of the step where players act fires, on the game's clock
+    /// ([`Step::timer`](crate::flow::Step::timer)); `None` when no timer runs.
+    pub fn deadline(&self) -> Option<Duration> {
+        self.flow_at.deadline()
+    }
+
     /// Whose turn it is by the game's flow (the innermost
     /// [`each_player`](crate::flow::Step::each_player) loop's player); `None` outside any
     /// turn and for a flow written by hand.
@@ -401,13 +439,29 @@ impl<G: Game> Position<G> {
             flow: Arc::clone(&self.flow),
             flow_declared: self.flow_declared,
             flow_moves: self.flow_declared,
+            flow_timed: self.flow_timed,
             flow_at: self.flow_at.clone(),
             flow_error: None,
             interrupt: None,
+            clock: self.clock,
+            timer_armed_at: self.timer_armed_at,
         };
         seat.refresh();
         seat
     }
+}
+
+/// Where a game starting from a saved position resumes: its flow's position (`None`: from
+/// the flow's first step) and its clock.
+#[derive(Default)]
+pub(crate) struct Resume {
+    pub(crate) flow: Option<FlowPosition>,
+    pub(crate) clock: Duration,
+}
+
+/// `duration` in whole milliseconds, the unit of the game's clock (saturating).
+pub(crate) fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The actions a player may take now: few, so kept inline.

@@ -149,6 +149,9 @@ impl<G: Game> Position<G> {
                 }
             }
             if !progressed {
+                if self.flow_timed && self.played.records != self.timer_armed_at {
+                    self.arm_timer();
+                }
                 return Ok(());
             }
         }
