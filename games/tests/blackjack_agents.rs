@@ -7,7 +7,7 @@ use meeple::{
     Agent, Budget, Engine, Game, PlayerIndex, Position, RandomAgent, Search, SearchAgent,
 };
 use meeple_games::blackjack::{
-    Blackjack, BlackjackAction, BlackjackConfig, HandValue, Phase, card_points,
+    Blackjack, BlackjackAction, BlackjackConfig, HandValue, card_points,
 };
 
 mod matches;
@@ -88,7 +88,7 @@ fn ace_or_ten_up(
         let mut random = RandomAgent::new(seed);
         while let Some(player) = engine.to_act().first() {
             let seat = engine.for_agent(player, seed);
-            if seat.state().phase() == Phase::Players && shows_ace_or_ten(seat.state()) {
+            if shows_ace_or_ten(seat.state()) {
                 moments.push(seat.clone());
             }
             let action = random.choose(&seat, player).expect("a completion");

@@ -4,7 +4,7 @@
 
 use meeple::{Engine, PieceMove, PlayerIndex, Viewer};
 use meeple_games::blackjack::{
-    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, Hit, Phase, Stand,
+    Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, Hit, Stand,
 };
 
 const FIRST: PlayerIndex = PlayerIndex(0);
@@ -29,17 +29,21 @@ fn view(engine: &Engine<Blackjack>, player: PlayerIndex) -> Blackjack {
 /// The moves of the record at `index` as `player` sees them: what the terminal describes.
 fn viewed_moves(
     engine: &Engine<Blackjack>,
-    index: usize,
+    records: std::ops::RangeFrom<usize>,
     player: PlayerIndex,
 ) -> Vec<BlackjackMove> {
-    let mut records = engine.viewed_records(Viewer::Player(player));
-    records.swap_remove(index).moves
+    let viewed = engine.viewed_records(Viewer::Player(player));
+    viewed
+        .into_iter()
+        .skip(records.start)
+        .flat_map(|record| record.moves)
+        .collect()
 }
 
 #[test]
 fn the_first_prompt() {
     let engine = engine();
-    assert_eq!(engine.state().to_play(), Some(FIRST));
+    assert_eq!(engine.position().turn(), Some(FIRST));
     let prompt = engine.prompt(FIRST);
     let actions: Vec<&str> = prompt
         .actions
@@ -94,7 +98,7 @@ fn after_a_hit() {
         (FIRST, ["You hit", "You are dealt 2D"]),
         (SECOND, ["Player 1 hits", "Player 1 is dealt 2D"]),
     ] {
-        let moves = viewed_moves(&engine, last, viewer);
+        let moves = viewed_moves(&engine, last.., viewer);
         let texts: Vec<String> = moves
             .iter()
             .filter_map(|applied| state.describe_move(applied, viewer))
@@ -106,7 +110,7 @@ fn after_a_hit() {
         state.describe_move(&record.moves[1], FIRST).as_deref(),
         Some("You are dealt a card")
     );
-    assert_eq!(engine.state().to_play(), Some(FIRST), "15: still to play");
+    assert_eq!(engine.position().turn(), Some(FIRST), "15: still to play");
     insta::assert_json_snapshot!("after_hit_prompt", engine.prompt(FIRST));
     insta::assert_json_snapshot!("after_hit_view", view(&engine, SECOND));
     insta::assert_snapshot!("after_hit_summary", engine.state().summary(FIRST));
@@ -118,18 +122,20 @@ fn after_the_dealer_plays() {
     engine
         .submit(FIRST, BlackjackAction::Stand(Stand))
         .expect("a stand");
-    let record = engine
+    let from = engine.records().len();
+    engine
         .submit(SECOND, BlackjackAction::Stand(Stand))
-        .expect("a stand")
-        .clone();
-    // The last stand has the dealer play, the round settle and the next one be dealt.
+        .expect("a stand");
+    // The last stand ends the players' turns: the flow has the dealer play, the round
+    // settle and the next one be dealt, each step a record of its own.
     let state = engine.state();
-    let described: Vec<String> = viewed_moves(&engine, engine.records().len() - 1, SECOND)
+    let moves = viewed_moves(&engine, from.., SECOND);
+    let described: Vec<String> = moves
         .iter()
         .filter_map(|applied| state.describe_move(applied, SECOND))
         .collect();
     insta::assert_snapshot!("dealer_plays_moves", described.join("\n"));
-    assert!(record.moves.contains(&BlackjackMove::HoleTurnedUp));
+    assert!(moves.contains(&BlackjackMove::HoleTurnedUp));
     assert_eq!(engine.state().round(), 1);
     insta::assert_snapshot!("next_round_summary", engine.state().summary(FIRST));
     insta::assert_json_snapshot!("next_round_view", view(&engine, FIRST));
@@ -140,7 +146,7 @@ fn after_the_dealer_plays() {
             .submit(player, BlackjackAction::Stand(Stand))
             .expect("a stand");
     }
-    assert_eq!(engine.state().phase(), Phase::Over);
+    assert!(engine.state().is_over());
     assert!(engine.state().hole().is_empty());
     insta::assert_snapshot!("game_over_summary", engine.state().summary(FIRST));
     insta::assert_json_snapshot!("game_over_view", view(&engine, FIRST));
@@ -150,7 +156,8 @@ fn after_the_dealer_plays() {
 #[test]
 fn the_hole_card_is_described_face_down() {
     let engine = engine();
-    let setup = viewed_moves(&engine, 0, FIRST);
+    // The setup's shuffle, then the flow's deal.
+    let setup = viewed_moves(&engine, 0.., FIRST);
     let state = engine.state();
     let hole = setup
         .iter()
@@ -193,5 +200,5 @@ fn actions_are_submitted_by_name_without_selections() {
     engine
         .submit_json(FIRST, r#"{"action":"stand"}"#)
         .expect("a stand");
-    assert_eq!(engine.state().to_play(), Some(SECOND));
+    assert_eq!(engine.position().turn(), Some(SECOND));
 }

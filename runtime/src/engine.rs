@@ -199,6 +199,17 @@ impl<G: Game> Recorder<G> for History<G> {
     }
 }
 
+/// The record of `records` at `index`, or for a record of the flow (the moves of a step
+/// the engine played after an action: Blackjack's dealer after the last stand), the action
+/// it followed: what a refused undo names as the cause.
+fn action_behind<G: Game>(records: &[Record<G>], index: usize) -> Option<&Record<G>> {
+    let upto = records.get(..=index).unwrap_or(records);
+    upto.iter()
+        .rev()
+        .find(|record| record.kind != RecordKind::Flow)
+        .or_else(|| upto.last())
+}
+
 /// The records a new game's log has room for before it grows.
 const LOG_CAPACITY: usize = 64;
 
@@ -759,10 +770,11 @@ impl<G: Game> Engine<G> {
                 action: self.action_text(self.state(), first),
             });
         }
-        if let Some(record) = cancelled.iter().find(|record| record.drew_chance) {
-            return Err(UndoError::DrewChance {
-                action: self.action_text(self.state(), record),
-            });
+        if let Some(index) = cancelled.iter().position(|record| record.drew_chance) {
+            let action = action_behind(cancelled, index)
+                .map(|record| self.action_text(self.state(), record))
+                .unwrap_or_default();
+            return Err(UndoError::DrewChance { action });
         }
         // Only now is the log written: a refusal above costs nothing.
         let mut rebuilt = Self::replay(&self.log_before(position)).map_err(|error| {
@@ -784,9 +796,11 @@ impl<G: Game> Engine<G> {
         match crate::reveal::first_revealing(before.state(), self.players(), moves) {
             None => Ok(()),
             Some(revealed) => {
-                let record = &cancelled[revealed.record];
+                let action = action_behind(cancelled, revealed.record)
+                    .map(|record| self.action_text(before.state(), record))
+                    .unwrap_or_default();
                 Err(UndoError::RevealedInformation {
-                    action: self.action_text(before.state(), record),
+                    action,
                     viewer: match revealed.viewer {
                         Viewer::Player(seat) => self.state().player_name(seat),
                         Viewer::Observer => "an observer".to_owned(),

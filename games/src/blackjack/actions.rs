@@ -8,12 +8,12 @@ use super::moves::BlackjackMove;
 /// Take another card from the shoe, on your turn. Over 21 the hand is bust and the turn
 /// ends; at 21 it stands by itself.
 ///
-/// Offered to the player whose turn it is ([`Blackjack::is_turn_of`]); no selection.
+/// Offered by the flow to the player whose turn it is, while [`Blackjack::may_draw`];
+/// no selection.
 /// Submitted as `{"action":"hit"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Hit: take another card",
-    condition = game.is_turn_of(player),
     description = "{player} is deciding",
     message = "{player} hits",
     behaviour = [BlackjackMove::Hit { player }]
@@ -22,12 +22,12 @@ pub struct Hit;
 
 /// Keep your hand as it is and end your turn.
 ///
-/// Offered to the player whose turn it is ([`Blackjack::is_turn_of`]); no selection.
+/// Offered by the flow to the player whose turn it is, while [`Blackjack::may_draw`];
+/// no selection.
 /// Submitted as `{"action":"stand"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Stand: keep your hand",
-    condition = game.is_turn_of(player),
     description = "{player} is deciding",
     message = "{player} stands",
     behaviour = [BlackjackMove::Stand { player }]

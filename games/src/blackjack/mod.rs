@@ -71,9 +71,10 @@ mod tests;
 
 use std::ops::RangeInclusive;
 
+use meeple::flow::Step;
 use meeple::{
-    Best, Chance, Chest, Deck, DeckId, Game, MoveContext, Outcome, PerPlayer, PieceMove, Places,
-    PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Stack,
+    Best, Chance, Chest, Deck, DeckId, Flow, Game, MoveContext, Outcome, PerPlayer, PieceMove,
+    Places, PlayerIndex, PlayerSet, Search, Seats, Setup, SetupError, Stack,
 };
 
 use serde::{Deserialize, Serialize};
@@ -84,21 +85,6 @@ pub use actions::{BlackjackAction, BlackjackActionArgs, Hit, HitArgs, Stand, Sta
 pub use config::BlackjackConfig;
 pub use hand::{HandResult, HandValue, card_points, chips, dealer_draws, settle};
 pub use moves::BlackjackMove;
-
-/// Where a round stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// The cards of a round are being dealt (never seen between actions).
-    Dealing,
-    /// The players take their turns, one after the other in seat order.
-    Players,
-    /// The dealer turns up the hole card and draws; then the round is settled (never seen
-    /// between actions).
-    Dealer,
-    /// The game is over.
-    Over,
-}
 
 /// How the last round settled, kept for the players to read during the next one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,9 +112,12 @@ pub struct RoundReport {
 #[places(component = Card)]
 pub struct Blackjack {
     config: BlackjackConfig,
-    phase: Phase,
-    /// The round in progress, 0-based.
+    /// The round in progress (or the last one, once settled), 0-based.
     round: u32,
+    /// How many rounds have been settled.
+    rounds_settled: u32,
+    /// Whether the last round has been settled: the game is over.
+    over: bool,
     /// The cards to deal, the top one dealt next.
     #[view(len)]
     shoe: Stack<Card>,
@@ -145,8 +134,12 @@ pub struct Blackjack {
     /// The dealer's face-down card, until the dealer plays.
     #[view(order)]
     hole: Stack<Card>,
-    /// The player whose turn it is, while the players play.
-    to_play: Option<PlayerIndex>,
+    /// The players who stood this round: their turn is over.
+    stood: PlayerSet,
+    /// What the dealer's peek at the hole card told everyone this round: `Some(true)` for
+    /// a blackjack (the players then have no turn), `Some(false)` for none, `None` when the
+    /// dealer did not peek.
+    peek: Option<bool>,
     /// Each player's net winnings so far, in half-chips.
     scores: PerPlayer<i64>,
     /// How many times the shoe has been shuffled (the first shuffle included).
@@ -183,8 +176,9 @@ impl Game for Blackjack {
         Ok(Setup {
             state: Blackjack {
                 config: config.clone(),
-                phase: Phase::Dealing,
                 round: 0,
+                rounds_settled: 0,
+                over: false,
                 shoe: deck.stack(()),
                 // Sized once: dealing, clearing and gathering then never reallocate.
                 discard: Stack::with_capacity(id, deck.len()),
@@ -193,32 +187,65 @@ impl Game for Blackjack {
                 }),
                 dealer: Stack::with_capacity(id, Self::MOST_CARDS_IN_HAND),
                 hole: Stack::new(id),
-                to_play: None,
+                stood: PlayerSet::EMPTY,
+                peek: None,
                 scores: PerPlayer::filled(seats, 0),
                 shuffles: 0,
                 last_round: None,
             },
-            moves: vec![
-                BlackjackMove::Piece(PieceMove::Shuffle {
-                    place: BlackjackPlace::Shoe,
-                }),
-                BlackjackMove::StartRound { round: 0 },
-            ],
+            moves: vec![BlackjackMove::Piece(PieceMove::Shuffle {
+                place: BlackjackPlace::Shoe,
+            })],
         })
     }
 
-    /// The player whose turn it is while the players play; nobody otherwise.
-    fn to_act(&self) -> PlayerSet {
-        match (self.phase, self.to_play) {
-            (Phase::Players, Some(player)) => PlayerSet::one(player),
-            _ => PlayerSet::EMPTY,
-        }
+    /// The rounds, as many as the config says: the dealer deals (and peeks when the up
+    /// card is an ace or a ten-valued card); unless the peek showed a blackjack, each
+    /// player in seat order hits or stands while their hand is under 21 and they have not
+    /// stood (a blackjack has no turn); the dealer plays and the round is settled. Then
+    /// the game ends. The dealer's play is the engine's: moves and their consequences.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::sequence([
+            Step::times(
+                "rounds",
+                |game| game.config.rounds,
+                [
+                    Step::moves("deal", |game: &Blackjack, moves| {
+                        moves.push(BlackjackMove::StartRound {
+                            round: game.rounds_settled,
+                        });
+                    }),
+                    Step::when(
+                        Blackjack::dealer_peeks,
+                        [Step::moves("peek", Blackjack::peek_moves)],
+                    ),
+                    Step::when(
+                        Blackjack::players_play,
+                        [Step::phase(
+                            "players",
+                            [Step::each_player(
+                                "turns",
+                                |_| PlayerIndex(0),
+                                [Step::turn("hit or stand")
+                                    .offering::<Hit>()
+                                    .offering::<Stand>()
+                                    .repeated_while(Blackjack::may_draw)],
+                            )],
+                        )],
+                    ),
+                    Step::moves("dealer", |_, moves| {
+                        moves.push(BlackjackMove::DealerTurn);
+                    }),
+                ],
+            ),
+            Step::moves("end", |_, moves| moves.push(BlackjackMove::EndGame)),
+        ]))
     }
 
     /// Once the last round is settled: the players with the highest score (several when
     /// tied) and every score, in half-chips.
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        if !self.over {
             return None;
         }
         Some(Outcome::from_scores(
@@ -280,10 +307,29 @@ impl Blackjack {
         &self.config
     }
 
-    /// Where the round stands.
+    /// Whether the last round has been settled: the game is over.
     #[must_use]
-    pub fn phase(&self) -> Phase {
-        self.phase
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// How many rounds have been settled.
+    #[must_use]
+    pub fn rounds_settled(&self) -> u32 {
+        self.rounds_settled
+    }
+
+    /// What the dealer's peek told everyone this round: `Some(true)` for a blackjack,
+    /// `Some(false)` for none, `None` when the dealer did not peek (yet).
+    #[must_use]
+    pub fn peek(&self) -> Option<bool> {
+        self.peek
+    }
+
+    /// Whether `player` stood this round.
+    #[must_use]
+    pub fn stood(&self, player: PlayerIndex) -> bool {
+        self.stood.contains(player)
     }
 
     /// The round in progress (or the last one, once over), 0-based.
@@ -355,16 +401,34 @@ impl Blackjack {
         &self.hole
     }
 
-    /// The player whose turn it is, while the players play.
+    /// Whether `player`, on their turn, is asked to hit or stand: their hand is under 21
+    /// and they have not stood. Asked by the flow as their turn begins (a blackjack, or
+    /// any 21, has no turn) and after each of their actions (a bust ends the turn).
     #[must_use]
-    pub fn to_play(&self) -> Option<PlayerIndex> {
-        self.to_play.filter(|_| self.phase == Phase::Players)
+    pub fn may_draw(&self, player: PlayerIndex) -> bool {
+        !self.stood.contains(player) && self.hand_value(player).total < 21
     }
 
-    /// Whether it is `player`'s turn: the condition of [`Hit`] and [`Stand`].
+    /// Whether the dealer peeks at the hole card this round: the config says so and the up
+    /// card is an ace or a ten-valued card. Asked by the flow after the deal.
     #[must_use]
-    pub fn is_turn_of(&self, player: PlayerIndex) -> bool {
-        self.to_play() == Some(player)
+    pub fn dealer_peeks(&self) -> bool {
+        self.config.dealer_peeks && self.dealer_shows_ace_or_ten()
+    }
+
+    /// Whether the players take their turns this round: unless the dealer's peek showed a
+    /// blackjack. Asked by the flow after the deal and the peek.
+    #[must_use]
+    pub fn players_play(&self) -> bool {
+        self.peek != Some(true)
+    }
+
+    /// The dealer's peek: whether the up card and the hole card make a blackjack, as the
+    /// move that tells everyone ([`BlackjackMove::Peek`]).
+    fn peek_moves(&self, moves: &mut Vec<BlackjackMove>) {
+        let hand = self.dealer.components().chain(self.hole.components());
+        let blackjack = HandValue::of(hand.copied()).is_blackjack();
+        moves.push(BlackjackMove::Peek { blackjack });
     }
 
     /// Each player's net winnings so far, in half-chips (see [`chips`]).
@@ -455,28 +519,16 @@ impl Blackjack {
             if let Some((player, _)) = self.hands.enumerate().find(|(_, hand)| hand.len() < pass) {
                 return Some(BlackjackPlace::Hands(player));
             }
-            let (dealer, place) = if pass == 1 {
-                (&self.dealer, BlackjackPlace::Dealer)
-            } else {
-                (&self.hole, BlackjackPlace::Hole)
-            };
-            if dealer.is_empty() {
-                return Some(place);
+            // The dealer's cards so far, the hole card included (turned up, it joins them).
+            if self.dealer.len() + self.hole.len() < pass {
+                return Some(if pass == 1 {
+                    BlackjackPlace::Dealer
+                } else {
+                    BlackjackPlace::Hole
+                });
             }
         }
         None
-    }
-
-    /// The turn after `after` (`None`: the first turn of the round): the next player in seat
-    /// order whose hand is below 21 (a blackjack has no turn), else the dealer's.
-    fn turn_after(&self, after: Option<PlayerIndex>) -> BlackjackMove {
-        let first = after.map_or(0, |player| player.0 + 1);
-        (first..self.seats().count())
-            .map(PlayerIndex)
-            .find(|&player| self.hand_value(player).total < 21)
-            .map_or(BlackjackMove::DealerTurn, |player| BlackjackMove::Turn {
-                player,
-            })
     }
 
     /// Whether the dealer's up card lets the hole card make a blackjack: an ace or a
@@ -488,52 +540,43 @@ impl Blackjack {
             .is_some_and(|card| matches!(card_points(card.rank), 1 | 10))
     }
 
-    /// The flow of a round: what follows a move, read from the state. Only asks for
-    /// consequences (which may read the hidden cards: the full state decides); changes
-    /// nothing, so that the moves apply the same to every view.
+    /// What follows a card dealt (or the table cleared, or the hole card turned up), read
+    /// from the state: while the deal is incomplete, its next card; once the hole card is
+    /// turned up, the dealer's next card or the settlement; after a player's hit, nothing
+    /// (the flow asks them again or moves on). Only asks for consequences (which may read
+    /// the hidden cards: the full state decides); changes nothing, so that the moves apply
+    /// the same to every view.
     fn proceed(&self, next: &mut MoveContext<'_, BlackjackMove>) {
-        match self.phase {
-            Phase::Dealing => {
-                if let Some(to) = self.next_deal_spot() {
-                    self.deal(to, next);
-                } else if self.config.dealer_peeks && self.dealer_shows_ace_or_ten() {
-                    let hand = self.dealer.components().chain(self.hole.components());
-                    let blackjack = HandValue::of(hand.copied()).is_blackjack();
-                    next.then(BlackjackMove::Peek { blackjack });
-                } else {
-                    next.then(self.turn_after(None));
-                }
-            }
-            Phase::Players => {
-                if let Some(player) = self.to_play
-                    && self.hand_value(player).total >= 21
-                {
-                    next.then(self.turn_after(Some(player)));
-                }
-            }
-            Phase::Dealer => {
-                if let Some(hole) = self.hole.top_index() {
-                    next.then(BlackjackMove::Piece(PieceMove::Move {
-                        from: BlackjackPlace::Hole,
-                        index: hole,
-                        to: BlackjackPlace::Dealer,
-                        at: self.dealer.len(),
-                        seen: None,
-                    }));
-                    next.then(BlackjackMove::HoleTurnedUp);
-                    return;
-                }
-                let dealer = self.dealer_value();
-                if dealer_draws(dealer, self.config.dealer_hits_soft_17) {
-                    self.deal(BlackjackPlace::Dealer, next);
-                } else {
-                    let results = PerPlayer::from_fn(self.seats(), |player| {
-                        settle(self.hand_value(player), dealer)
-                    });
-                    next.then(BlackjackMove::Settle { dealer, results });
-                }
-            }
-            Phase::Over => {}
+        if let Some(to) = self.next_deal_spot() {
+            self.deal(to, next);
+            return;
+        }
+        if !self.hole.is_empty() {
+            return;
+        }
+        let dealer = self.dealer_value();
+        if dealer_draws(dealer, self.config.dealer_hits_soft_17) {
+            self.deal(BlackjackPlace::Dealer, next);
+        } else {
+            let results = PerPlayer::from_fn(self.seats(), |player| {
+                settle(self.hand_value(player), dealer)
+            });
+            next.then(BlackjackMove::Settle { dealer, results });
+        }
+    }
+
+    /// The dealer's turn begins: the hole card turned up (then the dealer draws,
+    /// [`proceed`](Self::proceed)).
+    fn turn_up_hole(&self, next: &mut MoveContext<'_, BlackjackMove>) {
+        if let Some(hole) = self.hole.top_index() {
+            next.then(BlackjackMove::Piece(PieceMove::Move {
+                from: BlackjackPlace::Hole,
+                index: hole,
+                to: BlackjackPlace::Dealer,
+                at: self.dealer.len(),
+                seen: None,
+            }));
+            next.then(BlackjackMove::HoleTurnedUp);
         }
     }
 
@@ -550,6 +593,7 @@ impl Blackjack {
         );
         dealer_cards.clear();
         dealer_cards.extend(self.dealer.components().copied());
+        self.rounds_settled += 1;
         self.last_round = Some(RoundReport {
             round: self.round,
             dealer_cards,

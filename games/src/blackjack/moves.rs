@@ -1,5 +1,5 @@
-//! The moves of Blackjack: the small steps of a round, chained by their consequences. The
-//! dealer is played by them. The cards move between the places of the table by the moves
+//! The moves of Blackjack: the small steps of a round, chained by their consequences within
+//! each step of the game's flow ([`Blackjack`]'s `Game::flow`). The dealer is played by them. The cards move between the places of the table by the moves
 //! every game with places shares ([`PieceMove`]); Blackjack's own moves are the rules around
 //! them.
 
@@ -7,14 +7,15 @@ use meeple::{Move, MoveContext, PerPlayer, PieceMove, PlayerIndex, Viewer};
 use serde::{Deserialize, Serialize};
 
 use super::hand::{HandResult, HandValue};
-use super::{Blackjack, BlackjackPlace, Phase};
+use super::{Blackjack, BlackjackPlace};
 use crate::french::Card;
 
-/// A step of a game of Blackjack. Each runs as a consequence of the one before; a round goes
-/// `StartRound -> (Piece(Move) x cards on the table -> TableCleared) -> (Piece(Move) ->
-/// Dealt) x (2 x players + 2) -> (Peek) -> Turn -> Hit -> Piece(Move) -> Dealt ... Stand ->
-/// Turn ... -> DealerTurn -> Piece(Move) -> HoleTurnedUp -> (Piece(Move) -> Dealt) ... ->
-/// Settle -> StartRound | EndGame`. Whenever a card is needed and the shoe is empty,
+/// A step of a game of Blackjack. The flow plays a round's steps, each a record whose moves
+/// run as consequences of the one before: the deal, `StartRound -> (Piece(Move) x cards on
+/// the table -> TableCleared) -> (Piece(Move) -> Dealt) x (2 x players + 2)`; the peek,
+/// `Peek`; each player's `Hit -> Piece(Move) -> Dealt` or `Stand`; the dealer's,
+/// `DealerTurn -> Piece(Move) -> HoleTurnedUp -> (Piece(Move) -> Dealt) ... -> Settle`;
+/// after the last round, `EndGame`. Whenever a card is needed and the shoe is empty,
 /// `GatherDiscard -> Piece(Move) x cards discarded -> Piece(Shuffle) -> Piece(Arrange)`
 /// come first and then deal it. The setup shuffles the shoe: `Piece(Shuffle) ->
 /// Piece(Arrange)`.
@@ -51,28 +52,23 @@ pub enum BlackjackMove {
         resume: BlackjackPlace,
     },
     /// The top card of the shoe has been dealt (the [`Piece`](Self::Piece) move before this
-    /// one). The round goes on: the next card of the deal, the next turn after a bust or a
-    /// 21, the dealer's next card or the settlement.
+    /// one). The step goes on: the next card of the deal, or the dealer's next card or the
+    /// settlement; after a player's hit, nothing (the flow asks them again or moves on).
     Dealt,
     /// The dealer, showing an ace or a ten-valued card, checks the hole card for blackjack
     /// ([`BlackjackConfig::dealer_peeks`](super::BlackjackConfig::dealer_peeks)). With one,
-    /// the dealer plays at once ([`DealerTurn`](Self::DealerTurn)); without, the players'
-    /// turns begin. Public: everyone learns the answer, as at a casino table.
+    /// the players have no turn and the dealer plays; without, their turns begin. Public:
+    /// everyone learns the answer, as at a casino table.
     Peek {
         /// Whether the dealer has blackjack.
         blackjack: bool,
-    },
-    /// It is `player`'s turn to hit or stand.
-    Turn {
-        /// The player.
-        player: PlayerIndex,
     },
     /// `player` takes a card (dealt by the moves that follow).
     Hit {
         /// The player.
         player: PlayerIndex,
     },
-    /// `player` keeps their hand; the next turn follows.
+    /// `player` keeps their hand: their turn is over.
     Stand {
         /// The player.
         player: PlayerIndex,
@@ -84,8 +80,7 @@ pub enum BlackjackMove {
     /// The hole card lies face up among the dealer's cards (the [`Piece`](Self::Piece) move
     /// before this one turned it up). Then the dealer draws to 17.
     HoleTurnedUp,
-    /// The round is settled: each player's score changes by their hand's payout. Then the
-    /// next round, or the end of the game after the last.
+    /// The round is settled: each player's score changes by their hand's payout.
     Settle {
         /// The value of the dealer's final hand.
         dealer: HandValue,
@@ -120,8 +115,9 @@ impl Move<Blackjack> for BlackjackMove {
                 }
             }
             BlackjackMove::StartRound { round } => {
-                game.phase = Phase::Dealing;
                 game.round = *round;
+                game.stood = meeple::PlayerSet::EMPTY;
+                game.peek = None;
                 let mut cleared = game.clear_table_moves().peekable();
                 if cleared.peek().is_none() {
                     drop(cleared);
@@ -149,34 +145,12 @@ impl Move<Blackjack> for BlackjackMove {
                 next.then(BlackjackMove::Piece(game.deal_move(top, *resume)));
                 next.then(BlackjackMove::Dealt);
             }
-            BlackjackMove::Peek { blackjack } => {
-                if *blackjack {
-                    next.then(BlackjackMove::DealerTurn);
-                } else {
-                    next.then(game.turn_after(None));
-                }
-            }
-            BlackjackMove::Turn { player } => {
-                game.phase = Phase::Players;
-                game.to_play = Some(*player);
-            }
+            BlackjackMove::Peek { blackjack } => game.peek = Some(*blackjack),
             BlackjackMove::Hit { player } => game.deal(BlackjackPlace::Hands(*player), next),
-            BlackjackMove::Stand { player } => next.then(game.turn_after(Some(*player))),
-            BlackjackMove::DealerTurn => {
-                game.phase = Phase::Dealer;
-                game.to_play = None;
-                game.proceed(next);
-            }
-            BlackjackMove::Settle { dealer, results } => {
-                game.settle_round(*dealer, results);
-                let round = game.round + 1;
-                next.then(if round < game.config.rounds {
-                    BlackjackMove::StartRound { round }
-                } else {
-                    BlackjackMove::EndGame
-                });
-            }
-            BlackjackMove::EndGame => game.phase = Phase::Over,
+            BlackjackMove::Stand { player } => game.stood = game.stood.with(*player),
+            BlackjackMove::DealerTurn => game.turn_up_hole(next),
+            BlackjackMove::Settle { dealer, results } => game.settle_round(*dealer, results),
+            BlackjackMove::EndGame => game.over = true,
         }
     }
 

@@ -4,8 +4,8 @@
 
 use meeple::{Arrangement, Chance, Piece, Place, PlayerIndex, Slot, Stack};
 
+use super::Blackjack;
 use super::hand::HandValue;
-use super::{Blackjack, Phase};
 use crate::french::Card;
 
 impl Blackjack {
@@ -26,9 +26,8 @@ impl Blackjack {
         let mut unseen: Vec<Piece<Card>> = deck.unseen((), self);
         chance.shuffle(&mut unseen);
         let mut world = self.clone();
-        let peeked = self.phase == Phase::Players
-            && self.config.dealer_peeks
-            && self.dealer_shows_ace_or_ten();
+        // Told by the peek: the hole card makes no blackjack.
+        let peeked = self.peek == Some(false);
         if world.hole.slots().iter().any(Slot::is_hidden) {
             let up: Vec<Card> = self.dealer.components().copied().collect();
             let makes_blackjack = |piece: &Piece<Card>| {
@@ -55,9 +54,8 @@ impl Blackjack {
     /// reward is their payout per round settled since `root` (half-chips, `-2` to `+3`),
     /// mapped onto `0.0..=1.0`. `None` until then.
     pub(super) fn round_reward(&self, root: &Blackjack, player: PlayerIndex) -> Option<f64> {
-        let over = u32::from(self.phase == Phase::Over);
-        let settled = (self.round + over).saturating_sub(root.round);
-        if settled == 0 || root.phase == Phase::Over {
+        let settled = self.rounds_settled.saturating_sub(root.rounds_settled);
+        if settled == 0 || root.over {
             return None;
         }
         let gained = self.scores.get(player).copied().unwrap_or(0)

@@ -1,9 +1,8 @@
-//! Unit tests of the rules, on positions built by hand: a shoe stacked so that the cards
-//! named come off it first, and the moves applied with their consequences.
+//! Unit tests of the rules, on tables built by hand: a shoe stacked so that the cards
+//! named come off it first, played by the engine from the flow's first step (the deal).
 
 use meeple::{
-    Chance, Engine, Game, PlayerIndex, Seats, SetupError, Slot, View, Viewer, apply_moves,
-    move_piece,
+    Engine, Game, PlayerIndex, PlayerSet, Seats, SetupError, Slot, Start, View, Viewer, move_piece,
 };
 
 use super::*;
@@ -41,16 +40,34 @@ fn table(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Blackja
     game
 }
 
-/// Applies `moves` with their consequences; returns every move applied.
-fn apply(game: &mut Blackjack, moves: Vec<BlackjackMove>) -> Vec<BlackjackMove> {
-    apply_moves(game, &mut Chance::from_seed(0), moves)
+/// A stacked table played from the flow's first step: the deal of round 0 and what
+/// follows it (the peek, the dealer's play when nobody has a turn).
+fn dealt(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Engine<Blackjack> {
+    let game = table(config.clone(), players, top_first);
+    Engine::from_start(Start::new(game, players).with_config(config)).expect("the table starts")
 }
 
-/// Starts round 0 of a stacked table: the deal and what follows it.
-fn dealt(config: BlackjackConfig, players: usize, top_first: &[&str]) -> Blackjack {
-    let mut game = table(config, players, top_first);
-    apply(&mut game, vec![BlackjackMove::StartRound { round: 0 }]);
-    game
+/// `player` takes `action`; returns every move applied, in its record and those that
+/// followed (the flow's: the next turn, the dealer's play, the next round).
+fn act(
+    engine: &mut Engine<Blackjack>,
+    player: PlayerIndex,
+    action: BlackjackAction,
+) -> Vec<BlackjackMove> {
+    let from = engine.records().len();
+    engine.submit(player, action).expect("offered");
+    engine.records()[from..]
+        .iter()
+        .flat_map(|record| record.moves.iter().cloned())
+        .collect()
+}
+
+fn hit() -> BlackjackAction {
+    BlackjackAction::Hit(Hit)
+}
+
+fn stand() -> BlackjackAction {
+    BlackjackAction::Stand(Stand)
 }
 
 fn one_round() -> BlackjackConfig {
@@ -110,11 +127,15 @@ fn only_two_cards_of_21_are_a_blackjack() {
 
 #[test]
 fn the_deal_goes_round_the_players_then_the_dealer_twice() {
-    let game = dealt(
+    let engine = dealt(
         one_round(),
         2,
         &["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
     );
+    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    assert_eq!(engine.position().turn(), Some(P0));
+    assert_eq!(engine.position().phase(), Some("players"));
+    let game = engine.state();
     assert_eq!(game.hand(P0), [card("2C"), card("5C")]);
     assert_eq!(game.hand(P1), [card("3C"), card("6C")]);
     assert_eq!(game.dealer_cards(), [card("4C")]);
@@ -124,18 +145,16 @@ fn the_deal_goes_round_the_players_then_the_dealer_twice() {
         game.shoe().top().and_then(Slot::component),
         Some(&card("8C"))
     );
-    assert_eq!(game.to_play(), Some(P0));
-    assert_eq!(game.to_act(), PlayerSet::one(P0));
-    assert_one_place(&game);
+    assert_one_place(game);
 }
 
 #[test]
 fn a_hand_over_21_is_bust_and_ends_the_turn() {
     // Player 1: TS 6H; player 2: 9C 9D; the dealer: 7C and KD in the hole; then QS.
-    let mut game = dealt(one_round(), 2, &["TS", "9C", "7C", "6H", "9D", "KD", "QS"]);
-    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
-    assert_eq!(game.hand_value(P0).total, 26);
-    assert!(game.hand_value(P0).is_bust());
+    let mut engine = dealt(one_round(), 2, &["TS", "9C", "7C", "6H", "9D", "KD", "QS"]);
+    let moves = act(&mut engine, P0, hit());
+    assert_eq!(engine.state().hand_value(P0).total, 26);
+    assert!(engine.state().hand_value(P0).is_bust());
     assert!(matches!(
         moves.as_slice(),
         [
@@ -148,35 +167,39 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
                 ..
             }),
             BlackjackMove::Dealt,
-            BlackjackMove::Turn { player: P1 }
         ]
     ));
-    assert_eq!(game.to_play(), Some(P1));
+    assert_eq!(
+        engine.position().turn(),
+        Some(P1),
+        "the bust ended the turn"
+    );
 
     // The second player stands: the dealer turns up KD, stands on 17, the round settles.
-    let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
+    let moves = act(&mut engine, P1, stand());
     assert!(moves.contains(&BlackjackMove::Settle {
         dealer: value("7C KD"),
         results: PerPlayer::from_fn(Seats::new(2), |seat| [HandResult::Bust, HandResult::Win]
             [seat.0]),
     }));
-    assert_eq!(game.phase(), Phase::Over);
+    let game = engine.state();
+    assert!(game.is_over());
     assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 2]);
     let outcome = game.outcome().expect("one round");
     assert_eq!(outcome.finish(), meeple::Finish::Win(P1));
     assert_eq!(outcome.scores(), [-2, 2]);
-    assert_one_place(&game);
+    assert_one_place(game);
 }
 
 #[test]
 fn a_hand_of_21_stands_by_itself() {
-    let mut game = dealt(one_round(), 1, &["TS", "9C", "5H", "8D", "6D"]);
-    assert_eq!(game.to_play(), Some(P0));
-    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
-    assert_eq!(game.hand_value(P0).total, 21);
+    let mut engine = dealt(one_round(), 1, &["TS", "9C", "5H", "8D", "6D"]);
+    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    let moves = act(&mut engine, P0, hit());
+    assert_eq!(engine.state().hand_value(P0).total, 21);
     assert_eq!(moves[3], BlackjackMove::DealerTurn, "no decision at 21");
     // 21 in three cards beats the dealer's 17; it is not a blackjack.
-    assert_eq!(game.scores()[P0], 2);
+    assert_eq!(engine.state().scores()[P0], 2);
 }
 
 #[test]
@@ -190,8 +213,9 @@ fn the_dealer_draws_to_17_and_stands_on_soft_17() {
 
     // The player stands on 18; the dealer holds 5S AD (soft 16), draws AC: soft 17.
     let stack = ["TS", "5S", "8H", "AD", "AC", "9H", "4D"];
-    let mut game = dealt(one_round(), 1, &stack);
-    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
+    let mut engine = dealt(one_round(), 1, &stack);
+    act(&mut engine, P0, stand());
+    let game = engine.state();
     assert_eq!(game.dealer_cards(), ["5S", "AD", "AC"].map(card));
     assert_eq!(game.dealer_value().total, 17);
     assert_eq!(game.scores()[P0], 2, "18 beats 17");
@@ -201,21 +225,23 @@ fn the_dealer_draws_to_17_and_stands_on_soft_17() {
         dealer_hits_soft_17: true,
         ..one_round()
     };
-    let mut game = dealt(h17, 1, &stack);
-    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
+    let mut engine = dealt(h17, 1, &stack);
+    act(&mut engine, P0, stand());
+    let game = engine.state();
     assert_eq!(
         game.dealer_cards(),
         ["5S", "AD", "AC", "9H", "4D"].map(card)
     );
     assert_eq!(game.dealer_value().total, 20);
     assert_eq!(game.scores()[P0], -2, "18 loses to 20");
-    assert_one_place(&game);
+    assert_one_place(game);
 }
 
 #[test]
 fn the_dealer_plays_out_the_hand_even_when_every_player_is_bust() {
-    let mut game = dealt(one_round(), 1, &["TS", "6C", "8H", "TD", "KC", "5S"]);
-    apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    let mut engine = dealt(one_round(), 1, &["TS", "6C", "8H", "TD", "KC", "5S"]);
+    act(&mut engine, P0, hit());
+    let game = engine.state();
     assert!(game.hand_value(P0).is_bust());
     assert_eq!(game.dealer_cards(), ["6C", "TD", "5S"].map(card));
     assert_eq!(
@@ -260,7 +286,7 @@ fn settlement_follows_the_casino_rules() {
 #[test]
 fn a_blackjack_pays_three_to_two_and_has_no_turn() {
     // Player 1 is dealt AS KD; player 2 TS 8D; the dealer 9C 8H (17, no peek on a 9).
-    let mut game = dealt(
+    let mut engine = dealt(
         BlackjackConfig {
             rounds: 2,
             ..one_round()
@@ -268,8 +294,13 @@ fn a_blackjack_pays_three_to_two_and_has_no_turn() {
         2,
         &["AS", "TS", "9C", "KD", "8D", "8H"],
     );
-    assert_eq!(game.to_play(), Some(P1), "the blackjack has no turn");
-    let moves = apply(&mut game, vec![BlackjackMove::Stand { player: P1 }]);
+    assert_eq!(
+        engine.position().turn(),
+        Some(P1),
+        "the blackjack has no turn"
+    );
+    let moves = act(&mut engine, P1, stand());
+    let game = engine.state();
     let results = PerPlayer::from_fn(Seats::new(2), |seat| {
         [HandResult::Blackjack, HandResult::Win][seat.0]
     });
@@ -299,15 +330,17 @@ fn a_blackjack_pays_three_to_two_and_has_no_turn() {
         6,
         "each card of the table, one move each"
     );
-    assert_one_place(&game);
+    assert_one_place(game);
 }
 
 #[test]
 fn the_dealer_peeks_for_blackjack_under_an_ace() {
     // The dealer shows AS with KD in the hole; player 1 holds TS 9H, player 2 AC QH.
     let stack = ["TS", "AC", "AS", "9H", "QH", "KD"];
-    let game = dealt(one_round(), 2, &stack);
-    assert_eq!(game.phase(), Phase::Over, "nobody played");
+    let engine = dealt(one_round(), 2, &stack);
+    let game = engine.state();
+    assert!(game.is_over(), "nobody played");
+    assert_eq!(game.peek(), Some(true));
     assert_eq!(game.dealer_cards(), ["AS", "KD"].map(card));
     assert_eq!(
         game.scores().iter().copied().collect::<Vec<_>>(),
@@ -320,28 +353,43 @@ fn the_dealer_peeks_for_blackjack_under_an_ace() {
         dealer_peeks: false,
         ..one_round()
     };
-    let mut game = dealt(no_peek, 2, &stack);
-    assert_eq!(game.to_play(), Some(P0));
-    apply(&mut game, vec![BlackjackMove::Stand { player: P0 }]);
-    assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 0]);
+    let mut engine = dealt(no_peek, 2, &stack);
+    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    act(&mut engine, P0, stand());
+    let scores: Vec<i64> = engine.state().scores().iter().copied().collect();
+    assert_eq!(scores, [-2, 0]);
 
     // A peek that finds nothing lets the players play.
-    let mut game = table(one_round(), 1, &["TS", "AS", "9H", "8D"]);
-    let moves = apply(&mut game, vec![BlackjackMove::StartRound { round: 0 }]);
-    assert!(moves.contains(&BlackjackMove::Peek { blackjack: false }));
-    assert_eq!(game.to_play(), Some(P0));
+    let engine = dealt(one_round(), 1, &["TS", "AS", "9H", "8D"]);
+    let peeked = engine.records().iter().any(|record| {
+        record
+            .moves
+            .contains(&BlackjackMove::Peek { blackjack: false })
+    });
+    assert!(peeked);
+    assert_eq!(engine.state().peek(), Some(false));
+    assert_eq!(engine.to_act(), PlayerSet::one(P0));
 }
 
 #[test]
 fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
-    let mut game = dealt(one_round(), 1, &["TS", "9C", "5H", "8D"]);
+    let engine = dealt(one_round(), 1, &["TS", "9C", "5H", "8D"]);
+    let mut game = engine.state().clone();
     // Everything left in the shoe goes to the discard pile: the shoe is empty.
     while let Some(top) = game.shoe.top_index() {
         move_piece(&mut game.shoe, top, &mut game.discard, None).expect("a card");
     }
     assert_eq!(game.discard().len(), 48);
     let shuffles = game.shuffles();
-    let moves = apply(&mut game, vec![BlackjackMove::Hit { player: P0 }]);
+    // The game goes on from there: P0's turn, as the flow stood.
+    let mut engine = Engine::from_start(
+        Start::new(game, 1)
+            .with_config(one_round())
+            .with_flow(engine.position().flow_position().clone()),
+    )
+    .expect("the table starts");
+    let moves = act(&mut engine, P0, hit());
+    let game = engine.state();
     assert!(
         matches!(
             moves.as_slice(),
@@ -408,12 +456,13 @@ fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
     // the dealer drew).
     let on_table = game.hand(P0).len() + game.dealer_cards().len() + game.hole().len();
     assert_eq!(game.shoe().len() + on_table, 52);
-    assert_one_place(&game);
+    assert_one_place(game);
 }
 
 #[test]
 fn what_each_viewer_sees_of_the_shoe_and_the_hole() {
-    let game = dealt(one_round(), 2, &["TS", "9C", "5H", "8D", "6D", "QC"]);
+    let engine = dealt(one_round(), 2, &["TS", "9C", "5H", "8D", "6D", "QC"]);
+    let game = engine.state();
     for viewer in [Viewer::Player(P0), Viewer::Player(P1), Viewer::Observer] {
         let view = game.view(viewer);
         assert!(view.shoe().slots().iter().all(Slot::is_hidden));
@@ -423,7 +472,7 @@ fn what_each_viewer_sees_of_the_shoe_and_the_hole() {
         assert_eq!(view.hand(P1), ["9C", "6D"].map(card));
         assert_eq!(view.dealer_cards(), [card("5H")]);
     }
-    assert_eq!(game.view(Viewer::Admin), game);
+    assert_eq!(&game.view(Viewer::Admin), game);
 }
 
 #[test]
@@ -506,11 +555,9 @@ fn the_deck_holds_every_card_of_each_deck() {
     assert_eq!(setup.state.shoe().len(), 6 * 52);
     assert_eq!(
         setup.moves,
-        [
-            BlackjackMove::Piece(PieceMove::Shuffle {
-                place: BlackjackPlace::Shoe
-            }),
-            BlackjackMove::StartRound { round: 0 }
-        ]
+        [BlackjackMove::Piece(PieceMove::Shuffle {
+            place: BlackjackPlace::Shoe
+        }),],
+        "the shuffle; the flow deals the first round"
     );
 }

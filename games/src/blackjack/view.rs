@@ -6,7 +6,7 @@ use meeple::{Game, PieceMove, PlayerIndex, Slot, Stack};
 
 use super::hand::{HandValue, chips};
 use super::moves::BlackjackMove;
-use super::{Blackjack, BlackjackPlace, Phase};
+use super::{Blackjack, BlackjackPlace};
 use crate::french::Card;
 
 /// The cards of a place as text: each card's two characters, `??` for a hidden one.
@@ -67,11 +67,7 @@ impl Blackjack {
                     HandValue::of(hand.components().copied())
                 )
             };
-            let turn = if self.to_play() == Some(seat) {
-                ", to play"
-            } else {
-                ""
-            };
+            let turn = if self.stood(seat) { ", stands" } else { "" };
             let _ = writeln!(text, "{}{you}: {shown}{turn}", self.player_name(seat));
         }
         let scores: Vec<String> = self
@@ -81,7 +77,7 @@ impl Blackjack {
             .collect();
         let _ = writeln!(text, "Scores in chips: {}", scores.join(", "));
         if let Some(last) = &self.last_round
-            && self.phase != Phase::Over
+            && !self.over
         {
             let dealer: Vec<String> = last.dealer_cards.iter().map(Card::to_string).collect();
             let hands: Vec<String> = last
@@ -105,38 +101,19 @@ impl Blackjack {
                 hands.join(", ")
             );
         }
-        match self.phase {
-            Phase::Players => match self.to_play {
-                Some(player) if player == viewer => {
-                    let _ = writeln!(text, "Your turn: hit or stand");
-                }
-                Some(player) => {
-                    let _ = writeln!(text, "{} to play", self.player_name(player));
-                }
-                None => {}
-            },
-            Phase::Dealing => {
-                let _ = writeln!(text, "The dealer is dealing");
-            }
-            Phase::Dealer => {
-                let _ = writeln!(text, "The dealer plays");
-            }
-            Phase::Over => {
-                if let Some(outcome) = self.outcome() {
-                    let winners: Vec<String> = outcome
-                        .winners()
-                        .iter()
-                        .map(|seat| self.player_name(seat))
-                        .collect();
-                    let best = outcome.scores().iter().copied().max().unwrap_or_default();
-                    let _ = writeln!(
-                        text,
-                        "Game over. Highest score ({}): {}",
-                        chips(best),
-                        winners.join(", ")
-                    );
-                }
-            }
+        if let Some(outcome) = self.outcome() {
+            let winners: Vec<String> = outcome
+                .winners()
+                .iter()
+                .map(|seat| self.player_name(seat))
+                .collect();
+            let best = outcome.scores().iter().copied().max().unwrap_or_default();
+            let _ = writeln!(
+                text,
+                "Game over. Highest score ({}): {}",
+                chips(best),
+                winners.join(", ")
+            );
         }
         text
     }
@@ -179,8 +156,6 @@ impl Blackjack {
             BlackjackMove::Peek { blackjack: false } => {
                 "The dealer checks the hole card: no blackjack".to_owned()
             }
-            BlackjackMove::Turn { player } if *player == viewer => "Your turn".to_owned(),
-            BlackjackMove::Turn { player } => format!("{} to play", self.player_name(*player)),
             BlackjackMove::Hit { player } => {
                 let verb = if *player == viewer { "hit" } else { "hits" };
                 format!("{} {verb}", name(*player))

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Actors, Flow, Interrupt, NodeKind, Repeat, StepId, StepMoves, Timer};
+use super::{Actors, Asks, Flow, Interrupt, NodeKind, Repeat, StepId, StepMoves, Timer};
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 
@@ -441,9 +441,9 @@ impl FlowPosition {
                 ));
             }
             let expected = match flow.node(frame.step).map(|node| &node.kind) {
-                Some(NodeKind::Act { actions, done, .. }) if Some(depth) == top => Acting {
+                Some(NodeKind::Act { actions, asks, .. }) if Some(depth) == top => Acting {
                     offered: *actions,
-                    repeats: done.is_some(),
+                    repeats: asks.repeats(),
                     ..acting
                 },
                 Some(NodeKind::Act { .. }) => Acting {
@@ -731,15 +731,12 @@ impl FlowPosition {
         let Some(frame) = self.frames.last() else {
             return;
         };
-        if let Some(NodeKind::Act {
-            done: Some(done), ..
-        }) = flow.node(frame.step).map(|node| &node.kind)
-        {
+        if let Some(NodeKind::Act { asks, .. }) = flow.node(frame.step).map(|node| &node.kind) {
             let again: PlayerSet = self
                 .acting
                 .acted
                 .iter()
-                .filter(|&player| !done(state, player))
+                .filter(|&player| asks.again(state, player))
                 .collect();
             self.acting.acted = self.acting.acted.minus(again);
         }
@@ -822,7 +819,7 @@ impl FlowPosition {
             NodeKind::Act {
                 actors,
                 actions,
-                done,
+                asks,
                 ..
             } => {
                 let actors = match *actors {
@@ -831,16 +828,24 @@ impl FlowPosition {
                     Actors::Everyone => in_game(flow, state, seats.everyone()),
                     Actors::Some(who) => in_game(flow, state, who(state)),
                 };
+                // A step repeated while something holds asks nobody it does not hold for.
+                let actors = match *asks {
+                    Asks::While(more) => actors
+                        .iter()
+                        .filter(|&player| more(state, player))
+                        .collect(),
+                    _ => actors,
+                };
                 self.frames.push(frame);
                 self.acting = Acting {
                     actors,
                     acted: PlayerSet::EMPTY,
                     offered: *actions,
-                    repeats: done.is_some(),
+                    repeats: asks.repeats(),
                 };
                 self.passes_turn = node.turn_body
                     && flow.skipping.is_none()
-                    && done.is_none()
+                    && !asks.repeats()
                     && !actors.is_empty();
                 // A step nobody can act in is skipped.
                 self.todo = if actors.is_empty() {

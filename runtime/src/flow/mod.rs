@@ -123,7 +123,7 @@ pub(crate) enum StepKind<G: Game> {
         name: &'static str,
         actors: Actors<G>,
         actions: u64,
-        done: Option<fn(&G, PlayerIndex) -> bool>,
+        asks: Asks<G>,
         timer: Option<Timer<G>>,
         /// An action offered past the 64 a step's bits hold, by its index.
         beyond: Option<usize>,
@@ -160,7 +160,7 @@ impl<G: Game> Step<G> {
                 name,
                 actors,
                 actions: 0,
-                done: None,
+                asks: Asks::Once,
                 timer: None,
                 beyond: None,
             },
@@ -228,8 +228,27 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn repeated_until(mut self, until_done: fn(&G, PlayerIndex) -> bool) -> Self {
         match &mut self.kind {
-            StepKind::Act { done, .. } => *done = Some(until_done),
+            StepKind::Act { asks, .. } => *asks = Asks::Until(until_done),
             _ => panic!("`repeated_until` is for a step where players act"),
+        }
+        self
+    }
+
+    /// Makes this step (a step where players act) ask each of its players as long as
+    /// `more` holds for them: asked as the step begins (a player for whom it does not hold
+    /// is not asked at all, and a step that asks nobody is skipped) and after each of
+    /// their actions, with the state after it. Blackjack's turn: hit or stand while the
+    /// hand is under 21 and the player has not stood; a player dealt a blackjack has no
+    /// turn. Where [`repeated_until`](Self::repeated_until) asks at least once, this may
+    /// ask none.
+    ///
+    /// # Panics
+    /// On a step where nobody acts, as [`offering`](Self::offering).
+    #[must_use]
+    pub fn repeated_while(mut self, more: fn(&G, PlayerIndex) -> bool) -> Self {
+        match &mut self.kind {
+            StepKind::Act { asks, .. } => *asks = Asks::While(more),
+            _ => panic!("`repeated_while` is for a step where players act"),
         }
         self
     }
@@ -410,6 +429,41 @@ impl<G: Game> Step<G> {
     }
 }
 
+/// How often a step where players act asks each of them ([`Step::repeated_until`],
+/// [`Step::repeated_while`]).
+pub(crate) enum Asks<G> {
+    /// One action each.
+    Once,
+    /// Again after each action until this holds for the player (at least once).
+    Until(fn(&G, PlayerIndex) -> bool),
+    /// As long as this holds for the player, asked first as the step begins.
+    While(fn(&G, PlayerIndex) -> bool),
+}
+
+impl<G> Clone for Asks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Asks<G> {}
+
+impl<G> Asks<G> {
+    /// Whether the step asks its players more than once.
+    pub(crate) fn repeats(self) -> bool {
+        !matches!(self, Asks::Once)
+    }
+
+    /// Whether `player` is to be asked again after an action, by `state`.
+    pub(crate) fn again(self, state: &G, player: PlayerIndex) -> bool {
+        match self {
+            Asks::Once => false,
+            Asks::Until(done) => !done(state, player),
+            Asks::While(more) => more(state, player),
+        }
+    }
+}
+
 /// A step's timer ([`Step::timer`]): how long the step waits, from the state, and the
 /// moves it plays when it fires.
 pub(crate) struct Timer<G: Game> {
@@ -440,7 +494,7 @@ pub(crate) enum NodeKind<G: Game> {
         name: &'static str,
         actors: Actors<G>,
         actions: u64,
-        done: Option<fn(&G, PlayerIndex) -> bool>,
+        asks: Asks<G>,
         timer: Option<Timer<G>>,
     },
     Moves {
@@ -588,7 +642,7 @@ impl<G: Game> Flow<G> {
                 name,
                 actors,
                 actions,
-                done,
+                asks,
                 timer,
                 beyond,
             } => {
@@ -605,7 +659,7 @@ impl<G: Game> Flow<G> {
                     name,
                     actors,
                     actions,
-                    done,
+                    asks,
                     timer,
                 }
             }
