@@ -70,7 +70,8 @@ pub const SEATS: Seats = Seats::new(4);
 /// The names of the seats, seat 0 first, clockwise.
 pub const SEAT_NAMES: [&str; SEATS.count()] = ["North", "East", "South", "West"];
 
-/// Where a hand stands.
+/// Where a hand stands, as the state shows it ([`Hearts::phase`]); the flow's phases are
+/// `passing` and `tricks`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
@@ -97,7 +98,8 @@ pub struct Hearts {
     /// Shared: the rules never change during a game, and a clone (every search playout
     /// makes several) then allocates nothing.
     config: Arc<HeartsConfig>,
-    phase: Phase,
+    /// Whether a total reached the target at the end of a hand: the game is over.
+    over: bool,
     /// The hand in progress, 0-based.
     hand_number: u32,
     pass_direction: PassDirection,
@@ -117,7 +119,6 @@ pub struct Hearts {
     /// The current trick's cards, by seat.
     trick: PerPlayer<Option<Card>>,
     leader: PlayerIndex,
-    to_play: PlayerIndex,
     tricks_played: u8,
     hearts_broken: bool,
     /// The cards each seat took this hand.
@@ -193,7 +194,7 @@ impl Game for Hearts {
 
     /// Once over: the seats with the lowest total (several when tied) and every total.
     fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Over {
+        if !self.over {
             return None;
         }
         Some(Outcome::from_scores(
@@ -215,7 +216,8 @@ impl Search for Hearts {
     /// the cards taken) stays, and no seat gets a card of a suit it has shown it lacks.
     fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
         let mut world = self.clone();
-        if !matches!(self.phase, Phase::Passing | Phase::Playing) {
+        let phase = self.phase();
+        if !matches!(phase, Phase::Passing | Phase::Playing) {
             return world;
         }
         let own = |values: &PerPlayer<CardSet>| values.get(player).copied().unwrap_or_default();
@@ -243,7 +245,7 @@ impl Search for Hearts {
             others_len += 1;
         }
         let others = &others[..others_len];
-        let held = |seat: PlayerIndex| match self.phase {
+        let held = |seat: PlayerIndex| match phase {
             Phase::Passing if self.has_passed.contains(seat) => 10,
             Phase::Passing => 13,
             _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
@@ -343,7 +345,7 @@ impl Search for Hearts {
     /// no point taken, 0 for 26 or more (the queen of spades and every heart, or another's
     /// moon).
     fn evaluate(&self, root: &Self, player: PlayerIndex) -> Option<f64> {
-        if self.phase != Phase::Over && self.hand_number == root.hand_number {
+        if !self.over && self.hand_number == root.hand_number {
             return None;
         }
         let taken = self.seat(&self.totals, player) - root.seat(&root.totals, player);
@@ -371,7 +373,7 @@ impl Hearts {
         Hearts {
             pass_direction: config.pass_direction(0),
             config: Arc::new(config),
-            phase: Phase::Dealing,
+            over: false,
             hand_number: 0,
             hands: PerPlayer::filled(SEATS, CardSet::EMPTY),
             has_passed: PlayerSet::EMPTY,
@@ -379,7 +381,6 @@ impl Hearts {
             received: PerPlayer::filled(SEATS, CardSet::EMPTY),
             trick: PerPlayer::filled(SEATS, None),
             leader: PlayerIndex(0),
-            to_play: PlayerIndex(0),
             tricks_played: 0,
             hearts_broken: false,
             taken: PerPlayer::filled(SEATS, CardSet::EMPTY),
@@ -396,10 +397,26 @@ impl Hearts {
         &self.config
     }
 
-    /// Where the hand stands.
+    /// Where the hand stands, read from the state: over once a total reached the target;
+    /// dealing while no card is held nor on the trick (between hands, never seen between
+    /// actions);
+    /// passing in a hand that passes until the cards passed are taken; else playing.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.phase
+        if self.over {
+            Phase::Over
+        } else if self.hands.iter().all(|hand| hand.is_empty())
+            && self.trick.iter().all(Option::is_none)
+        {
+            Phase::Dealing
+        } else if self.passes_this_hand()
+            && self.tricks_played == 0
+            && self.received.iter().all(|received| received.is_empty())
+        {
+            Phase::Passing
+        } else {
+            Phase::Playing
+        }
     }
 
     /// The hand in progress, 0-based.
@@ -461,7 +478,13 @@ impl Hearts {
     /// The seat to play next, while the tricks are played.
     #[must_use]
     pub fn to_play(&self) -> Option<PlayerIndex> {
-        (self.phase == Phase::Playing).then_some(self.to_play)
+        (self.phase() == Phase::Playing).then(|| self.next_in_trick())
+    }
+
+    /// The seat after the last card of the trick: its leader, then each seat after it.
+    fn next_in_trick(&self) -> PlayerIndex {
+        let played = self.trick.iter().filter(|card| card.is_some()).count();
+        SEATS.after(self.leader, played)
     }
 
     /// How many tricks of this hand have been taken, `0..=13`.
@@ -680,7 +703,6 @@ impl Hearts {
 
     /// Resets the hand's state for hand `hand`.
     fn start_hand(&mut self, hand: u32) {
-        self.phase = Phase::Dealing;
         self.hand_number = hand;
         self.pass_direction = self.config.pass_direction(hand);
         self.hands = PerPlayer::filled(SEATS, CardSet::EMPTY);

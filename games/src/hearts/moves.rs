@@ -3,7 +3,7 @@
 use meeple::{Move, MoveContext, PerPlayer, PlayerIndex, Viewer};
 use serde::{Deserialize, Serialize};
 
-use super::{Hearts, Phase, SEATS};
+use super::{Hearts, SEATS};
 use crate::french::{Card, CardSet};
 
 /// A step of a game of Hearts. Each runs as a consequence of the one before:
@@ -115,19 +115,13 @@ impl Move<Hearts> for HeartsMove {
             }
             HeartsMove::Deal { hands } => {
                 game.hands = hands.clone();
-                if game.pass_direction.steps().is_some() {
-                    game.phase = Phase::Passing;
-                } else {
+                if !game.passes_this_hand() {
                     next.then(HeartsMove::StartPlay {
                         leader: game.two_of_clubs_holder(),
                     });
                 }
             }
-            HeartsMove::StartPlay { leader } => {
-                game.phase = Phase::Playing;
-                game.leader = *leader;
-                game.to_play = *leader;
-            }
+            HeartsMove::StartPlay { leader } => game.leader = *leader,
             HeartsMove::Pass { player, cards, .. } => {
                 game.hands[*player] = game.hands[*player].difference(*cards);
                 game.has_passed = game.has_passed.with(*player);
@@ -171,9 +165,8 @@ impl Move<Hearts> for HeartsMove {
                 {
                     game.hearts_broken = true;
                 }
-                game.to_play = SEATS.next(*player);
                 // The trick is full once play comes back round to its leader.
-                if game.to_play == game.leader
+                if SEATS.next(*player) == game.leader
                     && let Some(winner) = game.trick_winner()
                 {
                     let cards: CardSet = game.trick.iter().flatten().collect();
@@ -194,7 +187,6 @@ impl Move<Hearts> for HeartsMove {
                 game.points[*winner] += points;
                 game.trick.iter_mut().for_each(|card| *card = None);
                 game.leader = *winner;
-                game.to_play = *winner;
                 game.tricks_played += 1;
                 if game.hands.iter().all(|hand| hand.is_empty()) {
                     let (scores, moon) = game.hand_scores();
@@ -215,7 +207,7 @@ impl Move<Hearts> for HeartsMove {
                     });
                 }
             }
-            HeartsMove::EndGame => game.phase = Phase::Over,
+            HeartsMove::EndGame => game.over = true,
         }
     }
 

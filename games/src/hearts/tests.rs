@@ -29,14 +29,14 @@ fn playing(
     tricks_played: u8,
 ) -> Hearts {
     let mut game = Hearts::new(config);
-    game.phase = Phase::Playing;
+    // A hand without passing: the tricks are played at once.
+    game.pass_direction = PassDirection::Hold;
     game.hands = PerPlayer::from_fn(SEATS, |seat| cards(hands[seat.0]));
     game.leader = leader;
     game.tricks_played = tricks_played;
     for (step, played) in trick.iter().enumerate() {
         game.trick[SEATS.after(leader, step)] = Some(card(played));
     }
-    game.to_play = SEATS.after(leader, trick.len());
     game
 }
 
@@ -209,8 +209,14 @@ fn the_highest_card_of_the_suit_led_takes_the_trick() {
         ]
     );
     assert_eq!(game.play_prompt(), "Play a card (diamonds led)");
+    assert_eq!(game.phase(), Phase::Playing);
     let empty = playing(HeartsConfig::default(), ["", "", "", ""], SOUTH, &[], 4);
     assert_eq!(empty.trick_winner(), None);
+    assert_eq!(
+        empty.phase(),
+        Phase::Dealing,
+        "no card held nor on the trick"
+    );
 }
 
 #[test]
@@ -320,7 +326,7 @@ fn the_lowest_total_wins_and_ties_share_the_win() {
     let mut game = Hearts::new(HeartsConfig::default());
     game.totals = PerPlayer::from_fn(SEATS, |seat| [40, 101, 40, 77][seat.0]);
     assert_eq!(game.outcome(), None, "not over until the game ends");
-    game.phase = Phase::Over;
+    game.over = true;
     let outcome = game.outcome().expect("over");
     assert_eq!(
         outcome.finish(),

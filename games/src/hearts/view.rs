@@ -49,7 +49,7 @@ impl Hearts {
                 .collect();
             let _ = writeln!(text, "Last hand: {}", last.join(", "));
         }
-        match self.phase {
+        match self.phase() {
             Phase::Dealing => {}
             Phase::Passing => {
                 let waiting: Vec<String> = SEATS
@@ -85,10 +85,11 @@ impl Hearts {
                     .trick()
                     .map(|(seat, card)| format!("{} {card}", seat_name(seat)))
                     .collect();
-                let next = if self.to_play == viewer {
+                let to_play = self.next_in_trick();
+                let next = if to_play == viewer {
                     "you to play".to_owned()
                 } else {
-                    format!("{} to play", seat_name(self.to_play))
+                    format!("{} to play", seat_name(to_play))
                 };
                 if played.is_empty() {
                     let _ = writeln!(text, "Trick: {next} (lead)");
@@ -103,7 +104,7 @@ impl Hearts {
                 }
             }
         }
-        if seated && self.phase != Phase::Over {
+        if seated && !self.over {
             let hand = self.hand(viewer);
             let _ = writeln!(
                 text,
@@ -125,7 +126,7 @@ impl Hearts {
                 .pass_direction
                 .steps()
                 .map(|steps| SEATS.before(viewer, steps));
-            if self.phase == Phase::Playing
+            if self.phase() == Phase::Playing
                 && !received.is_empty()
                 && let Some(giver) = giver
             {
