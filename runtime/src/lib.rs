@@ -105,7 +105,10 @@
 //!   down after a delay). Time enters only through [`Engine::advance_clock`]: the fired
 //!   timer is a record ([`RecordKind::Timer`]), each record carries the clock it was made
 //!   at ([`Record::clock`]), and the deadline is part of the flow position, so a replay or a
-//!   restored game fires it exactly once, on time.
+//!   restored game fires it exactly once, on time;
+//! - [`Flow::fix_up`] declares moves the engine applies whenever they are due (a hand over
+//!   its limit discarding), asked after every record in declaration order and logged as
+//!   forced.
 //!
 //! A step ends once each of its players acted (a follow-up of theirs first: follow-ups
 //! freeze the flow), and its conditions see the state after the move that ended it.

@@ -192,6 +192,7 @@ fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static s
         (None, RecordKind::Setup) => "setup",
         (None, RecordKind::Flow) => "flow",
         (None, RecordKind::Timer) => "timer",
+        (None, RecordKind::Forced) => "fix_up",
         (None, _) => "pass",
     }
 }
@@ -321,7 +322,8 @@ pub enum RecordKind {
     Setup,
     /// A player submitted the action.
     Submitted,
-    /// The engine played the player's only possible completion for them.
+    /// The engine played the player's only possible completion for them; or, by nobody and
+    /// without an action, a fix-up of the flow ([`Flow::fix_up`](crate::Flow::fix_up)).
     Forced,
     /// The player had nothing possible and the game passed for them
     /// ([`WhenStuck::Pass`](crate::WhenStuck::Pass)).

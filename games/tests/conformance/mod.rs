@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use meeple::{
-    Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError, Status,
+    Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError, Start, Status,
     UndoError, View, ViewReport, Viewer, check_completions, check_hidden_fields, check_views,
 };
 use rand::{RngExt, SeedableRng};
@@ -201,6 +201,9 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
         .unwrap_or_else(|error| fail(0, format!("the position's setup failed: {error}")));
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc0f0_4a11);
     let mut states = vec![engine.state().clone()];
+    if let Err(mistake) = engine.position().flow().check() {
+        fail(0, format!("the flow is declared with a mistake: {mistake}"));
+    }
     layers_agree(&engine, &position).unwrap_or_else(|what| fail(0, what));
     for step in 0..=MAX_SUBMISSIONS {
         let to_act: Vec<PlayerIndex> = match engine.status() {
@@ -210,6 +213,7 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
             Status::Acting(to_act) => to_act.iter().collect(),
             Status::Stuck(stuck) => fail(step, format!("the game is stuck: {stuck}")),
         };
+        flow_resumes(table, &engine).unwrap_or_else(|what| fail(step, what));
         for seat in (0..table.players).map(PlayerIndex) {
             if to_act.contains(&seat) {
                 completions_conform(&engine, &position, seat)
@@ -310,6 +314,38 @@ fn idle_seat_conforms<G: Game>(
         return Err(format!(
             "{seat}, not to act, is admitted {acting}'s completion {theirs:?}"
         ));
+    }
+    Ok(())
+}
+
+/// A game saved where `engine` stands (its state, follow-ups, flow position and clock, as
+/// a server keeps them) and started again ([`Start`]) resumes identically: the same seats
+/// to act, the same flow position, phase and turn, the same prompts.
+fn flow_resumes<G: Game>(table: &Table<G>, engine: &Engine<G>) -> Result<(), String> {
+    let mut start = Start::new(engine.state().clone(), table.players)
+        .with_config(table.config.clone())
+        .with_flow(engine.position().flow_position().clone())
+        .with_clock(engine.clock());
+    start.follow_ups = engine.follow_ups().to_vec();
+    let resumed = Engine::from_start(start).map_err(|error| format!("no resume: {error}"))?;
+    let (saved, again) = (engine.position(), resumed.position());
+    if saved.flow_position() != again.flow_position()
+        || saved.to_act() != again.to_act()
+        || saved.phase() != again.phase()
+        || saved.turn() != again.turn()
+    {
+        return Err(format!(
+            "the game resumed at {:?} ({} to act), saved at {:?} ({} to act)",
+            again.flow_position(),
+            again.to_act(),
+            saved.flow_position(),
+            saved.to_act()
+        ));
+    }
+    for seat in saved.to_act().iter() {
+        if engine.prompt(seat) != resumed.prompt(seat) {
+            return Err(format!("{seat}'s prompt differs once resumed"));
+        }
     }
     Ok(())
 }

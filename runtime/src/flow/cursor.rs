@@ -136,6 +136,11 @@ pub enum FlowEvent {
         /// The step's name.
         step: Cow<'static, str>,
     },
+    /// A fix-up applied its moves ([`Flow::fix_up`]).
+    FixUp {
+        /// The fix-up's name.
+        name: Cow<'static, str>,
+    },
 }
 
 impl fmt::Display for FlowEvent {
@@ -147,6 +152,7 @@ impl fmt::Display for FlowEvent {
             FlowEvent::EndTurn { player } => write!(f, "turn of {player} ends"),
             FlowEvent::Moves { step } => write!(f, "{step}"),
             FlowEvent::Timer { step } => write!(f, "the time for {step} ran out"),
+            FlowEvent::FixUp { name } => write!(f, "{name}"),
         }
     }
 }

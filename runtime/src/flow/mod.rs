@@ -530,6 +530,8 @@ pub struct Flow<G: Game> {
     pub(crate) skipping: Option<fn(&G, PlayerIndex) -> bool>,
     /// Whether a step has a timer ([`Step::timer`]).
     pub(crate) timed: bool,
+    /// The fix-ups, in declaration order ([`Flow::fix_up`]).
+    pub(crate) fix_ups: Vec<(&'static str, StepMoves<G>)>,
     pub(crate) error: Option<FlowError>,
 }
 
@@ -557,6 +559,7 @@ impl<G: Game> Flow<G> {
             nodes: Vec::new(),
             skipping: None,
             timed: false,
+            fix_ups: Vec::new(),
             error: None,
         };
         let mut loops = Vec::new();
@@ -585,6 +588,7 @@ impl<G: Game> Flow<G> {
             nodes: Vec::new(),
             skipping: None,
             timed: false,
+            fix_ups: Vec::new(),
             error: None,
         }
     }
@@ -595,6 +599,23 @@ impl<G: Game> Flow<G> {
     #[must_use]
     pub fn skipping(mut self, out: fn(&G, PlayerIndex) -> bool) -> Self {
         self.skipping = Some(out);
+        self
+    }
+
+    /// Declares a fix-up named `name`: moves the engine applies whenever `moves` pushes
+    /// any, given the state after a record (a hand over its limit discards, a piece with
+    /// no liberty leaves the board), after jkomoros/boardgame's fix-up moves. Fix-ups are
+    /// asked after every record while the game goes on, in declaration order, the first
+    /// that pushes moves applied as a record of its own (kind
+    /// [`RecordKind::Forced`](crate::RecordKind::Forced), by nobody, its event
+    /// [`FlowEvent::FixUp`]), then all asked again from the first: so a fix-up must push
+    /// nothing once its moves are applied. One that never stops is the loop the engine
+    /// stops after [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit)
+    /// records, the state as it was before the submission. Works with a flow written by
+    /// hand too (declare `Flow::by_hand().fix_up(...)`).
+    #[must_use]
+    pub fn fix_up(mut self, name: &'static str, moves: StepMoves<G>) -> Self {
+        self.fix_ups.push((name, moves));
         self
     }
 

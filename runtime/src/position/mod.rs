@@ -140,6 +140,8 @@ pub struct Position<G: Game> {
     flow_moves: bool,
     /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)).
     flow_timed: bool,
+    /// Whether the flow declares fix-ups ([`Flow::fix_up`]).
+    flow_fixes: bool,
     /// Where the flow stands.
     flow_at: FlowPosition,
     /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
@@ -305,6 +307,7 @@ impl<G: Game> Position<G> {
             flow_declared: !flow.is_by_hand(),
             flow_moves: !flow.is_by_hand(),
             flow_timed: flow.timed,
+            flow_fixes: !flow.fix_ups.is_empty(),
             flow,
             flow_at,
             flow_error: None,
@@ -440,6 +443,7 @@ impl<G: Game> Position<G> {
             flow_declared: self.flow_declared,
             flow_moves: self.flow_declared,
             flow_timed: self.flow_timed,
+            flow_fixes: self.flow_fixes,
             flow_at: self.flow_at.clone(),
             flow_error: None,
             interrupt: None,

@@ -114,6 +114,13 @@ impl<G: Game> Position<G> {
             // Asked once a round: a game's outcome may cost something to build, and only
             // the flow's moves change the state between here and `refresh`.
             let mut over = self.state.outcome().is_some();
+            if self.flow_fixes && !over && self.fix_up(recorder) {
+                unattended += 1;
+                if unattended >= self.settings.forced_limit {
+                    return Err(self.endless(unattended));
+                }
+                continue;
+            }
             if self.flow_moves && !over {
                 if self.pass_turn(recorder) {
                     unattended += 2;
@@ -204,6 +211,31 @@ impl<G: Game> Position<G> {
                 return Err(self.endless(records));
             }
         }
+    }
+
+    /// Applies the first fix-up that pushes moves now ([`Flow::fix_up`]), as a record of
+    /// its own; whether one did. Out of line: most games declare none.
+    #[inline(never)]
+    fn fix_up<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
+        let flow = Arc::clone(&self.flow);
+        for &(name, fix_up) in &flow.fix_ups {
+            let mut moves = std::mem::take(&mut self.stack);
+            fix_up(&self.state, &mut moves);
+            if moves.is_empty() {
+                self.stack = moves;
+                continue;
+            }
+            let header = RecordHeader::opened(RecordKind::Forced, None);
+            self.resolve_record(header, moves, recorder);
+            self.last_played = name;
+            if R::KEEPS_FLOW {
+                recorder.mark_last(FlowEvent::FixUp {
+                    name: Cow::Borrowed(name),
+                });
+            }
+            return true;
+        }
+        false
     }
 
     /// Interrupts the loop a move asked to ([`MoveContext::interrupt`]), keeping the

@@ -1,0 +1,315 @@
+//! More of the declared flow ([`meeple::flow`]): fix-ups applied whenever they hold, a first
+//! player that rotates with the rounds, simultaneous submissions in any order, and the flow
+//! position as it serializes through each construct (snapshots read before accepting).
+
+use meeple::flow::{Flow, FlowEvent, Step};
+use meeple::{
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, Record,
+    RecordKind, Refusal, Seats, Setup, SetupError, Submission, SubmitError, View,
+};
+use serde::{Deserialize, Serialize};
+
+const SEATS: Seats = Seats::new(3);
+
+/// Three rounds of: everyone bids at once; then each player in turn, from the seat of the
+/// round's number (the first player rotates), adds 1 to 3 to a shared pile. Whenever the
+/// pile reaches 10, a fix-up takes 10 off it. The most added wins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Relay {
+    round: u32,
+    pile: u32,
+    added: PerPlayer<u32>,
+    bids: PerPlayer<Option<u32>>,
+    /// How many times the fix-up took 10 off the pile.
+    overflows: u32,
+    /// With it, the fix-up never stops: the engine's loop guard must.
+    endless: bool,
+    over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum RelayMove {
+    Bid { player: PlayerIndex, amount: u32 },
+    Add { player: PlayerIndex, amount: u32 },
+    Overflow,
+    Nothing,
+    EndRound,
+    Finish,
+}
+
+impl Move<Relay> for RelayMove {
+    fn apply(&self, game: &mut Relay, _next: &mut MoveContext<'_, Self>) {
+        match *self {
+            RelayMove::Bid { player, amount } => game.bids[player] = Some(amount),
+            RelayMove::Add { player, amount } => {
+                game.pile += amount;
+                game.added[player] += amount;
+            }
+            RelayMove::Overflow => {
+                game.pile -= 10;
+                game.overflows += 1;
+            }
+            RelayMove::Nothing => {}
+            RelayMove::EndRound => {
+                game.round += 1;
+                game.bids = PerPlayer::from_fn(SEATS, |_| None);
+            }
+            RelayMove::Finish => game.over = true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Bid", behaviour = [RelayMove::Bid { player, amount: *amount }])]
+struct Bid {
+    #[choose_number(min = 1, max = 3)]
+    amount: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Add to the pile", behaviour = [RelayMove::Add { player, amount: *amount }])]
+struct Add {
+    #[choose_number(min = 1, max = 3)]
+    amount: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Relay)]
+enum RelayAction {
+    Bid(Bid),
+    Add(Add),
+}
+
+impl Game for Relay {
+    /// Whether the fix-up never stops.
+    type Config = bool;
+    type Move = RelayMove;
+    type Actions = RelayAction;
+    const NAME: &'static str = "relay";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 3..=3;
+
+    fn setup(endless: &bool, seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Relay {
+                round: 0,
+                pile: 0,
+                added: PerPlayer::from_fn(seats, |_| 0),
+                bids: PerPlayer::from_fn(seats, |_| None),
+                overflows: 0,
+                endless: *endless,
+                over: false,
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::sequence([
+            Step::times(
+                "rounds",
+                |_| 3,
+                [
+                    Step::phase("bidding", [Step::everyone("bid").offering::<Bid>()]),
+                    Step::each_player(
+                        "turns",
+                        |game: &Relay| PlayerIndex(game.round as usize % 3),
+                        [Step::turn("add").offering::<Add>()],
+                    ),
+                    Step::moves("end of round", |_, moves| moves.push(RelayMove::EndRound)),
+                ],
+            ),
+            Step::moves("finish", |_, moves| moves.push(RelayMove::Finish)),
+        ]))
+        .fix_up("overflow", |game, moves| {
+            if game.endless && game.pile > 0 {
+                moves.push(RelayMove::Nothing);
+            } else if game.pile >= 10 {
+                moves.push(RelayMove::Overflow);
+            }
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| {
+            Outcome::from_scores(
+                self.added.iter().map(|&added| i64::from(added)),
+                meeple::Best::Highest,
+            )
+        })
+    }
+}
+
+fn seat(player: usize) -> PlayerIndex {
+    PlayerIndex(player)
+}
+
+fn submit(engine: &mut Engine<Relay>, player: usize, action: &str, amount: u32) {
+    let submission = Submission::new(action).with("amount", amount);
+    if let Err(error) = engine.submit_submission(seat(player), &submission) {
+        panic!("{action} {amount} by {player}: {error}");
+    }
+}
+
+/// The records from `from` on: the flow's events, the actions by name and player.
+fn story(records: &[Record<Relay>], from: usize) -> Vec<String> {
+    records[from..]
+        .iter()
+        .map(|record| match (&record.event, record.player) {
+            (Some(event), _) => format!("{:?}: {event}", record.kind),
+            (None, Some(player)) => format!("{} by {player}", record.name()),
+            (None, None) => record.name().to_owned(),
+        })
+        .collect()
+}
+
+/// Everyone bids, in the order given.
+fn bids(engine: &mut Engine<Relay>, order: [usize; 3]) {
+    for player in order {
+        submit(engine, player, "bid", 1 + player as u32);
+    }
+}
+
+#[test]
+fn the_first_player_rotates_with_the_rounds() {
+    let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
+    let mut firsts = Vec::new();
+    while engine.outcome().is_none() {
+        bids(&mut engine, [0, 1, 2]);
+        firsts.push(engine.position().turn());
+        for _ in 0..3 {
+            let player = engine.to_act().first().expect("a turn");
+            submit(&mut engine, player.0, "add", 1);
+        }
+    }
+    assert_eq!(firsts, [Some(seat(0)), Some(seat(1)), Some(seat(2))]);
+    let turns: Vec<String> = engine
+        .records()
+        .iter()
+        .filter_map(|record| match &record.event {
+            Some(event @ FlowEvent::StartTurn { .. }) => Some(event.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        turns,
+        [
+            "turn of player 0 begins",
+            "turn of player 1 begins",
+            "turn of player 2 begins",
+            "turn of player 1 begins",
+            "turn of player 2 begins",
+            "turn of player 0 begins",
+            "turn of player 2 begins",
+            "turn of player 0 begins",
+            "turn of player 1 begins",
+        ]
+    );
+}
+
+#[test]
+fn a_fix_up_applies_whenever_it_holds_before_the_turn_passes() {
+    let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
+    bids(&mut engine, [0, 1, 2]);
+    submit(&mut engine, 0, "add", 3);
+    submit(&mut engine, 1, "add", 3);
+    submit(&mut engine, 2, "add", 3);
+    assert_eq!(engine.state().pile, 9);
+    bids(&mut engine, [0, 1, 2]);
+    let from = engine.records().len();
+    submit(&mut engine, 1, "add", 2);
+    assert_eq!(
+        story(engine.records(), from),
+        [
+            "add by player 1",
+            "Forced: overflow",
+            "Flow: turn of player 1 ends",
+            "Flow: turn of player 2 begins",
+        ]
+    );
+    let fixed = &engine.records()[from + 1];
+    assert_eq!(fixed.kind, RecordKind::Forced);
+    assert_eq!(fixed.player, None);
+    assert_eq!(fixed.name(), "fix_up");
+    assert_eq!(&fixed.moves[..], [RelayMove::Overflow]);
+    assert_eq!(engine.state().pile, 1);
+    assert_eq!(engine.state().overflows, 1);
+    // The log replays, the fix-up included.
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
+    assert_eq!(replayed.records(), engine.records());
+}
+
+#[test]
+fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
+    let mut engine = Engine::<Relay>::new(true, 3, 0).expect("a table of three");
+    bids(&mut engine, [0, 1, 2]);
+    let before = engine.state().clone();
+    let records = engine.records().len();
+    let refused = engine
+        .submit_submission(seat(0), &Submission::new("add").with("amount", 1))
+        .expect_err("the fix-up never stops");
+    assert!(
+        matches!(
+            &refused,
+            SubmitError::Refused(Refusal::ForcedWithoutEnd { action, records })
+                if action == "overflow" && *records == meeple::FORCED_LIMIT
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(engine.state(), &before);
+    assert_eq!(engine.records().len(), records);
+    assert_eq!(engine.to_act(), meeple::PlayerSet::one(seat(0)));
+}
+
+#[test]
+fn simultaneous_bids_in_any_order_give_the_same_game() {
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let played: Vec<Engine<Relay>> = orders
+        .iter()
+        .map(|&order| {
+            let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
+            bids(&mut engine, order);
+            engine
+        })
+        .collect();
+    for (engine, order) in played.iter().zip(orders) {
+        assert_eq!(engine.state(), played[0].state(), "{order:?}");
+        assert_eq!(
+            engine.position().flow_position(),
+            played[0].position().flow_position(),
+            "{order:?}"
+        );
+        // The setup, the phase entered, the bids in the order made, then the same flow.
+        let flow: Vec<String> = story(engine.records(), 5);
+        assert_eq!(flow, story(played[0].records(), 5), "{order:?}");
+        assert_eq!(
+            flow,
+            ["Flow: phase bidding ends", "Flow: turn of player 0 begins"]
+        );
+    }
+}
+
+#[test]
+fn the_flow_position_through_each_construct() {
+    let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
+    // Every player at once, in a phase, in a loop of three rounds.
+    insta::assert_json_snapshot!("relay_bidding", engine.position().flow_position());
+    submit(&mut engine, 2, "bid", 3);
+    insta::assert_json_snapshot!("relay_bidding_one_bid", engine.position().flow_position());
+    submit(&mut engine, 0, "bid", 1);
+    submit(&mut engine, 1, "bid", 2);
+    // A turn of the each-player loop, the phase left.
+    insta::assert_json_snapshot!("relay_first_turn", engine.position().flow_position());
+    insta::assert_json_snapshot!("relay_first_turn_prompt", engine.prompt(seat(0)));
+    for player in 0..3 {
+        submit(&mut engine, player, "add", 1);
+    }
+    // The engine's moves played, the next round's bidding.
+    insta::assert_json_snapshot!("relay_second_round", engine.position().flow_position());
+}
