@@ -10,19 +10,19 @@
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
+use meeple::flow::Step;
 use meeple::{
-    Action, Actions, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Search, Seats,
-    Setup, SetupError, Viewer,
+    Action, Actions, Flow, Game, Move, MoveContext, Outcome, PlayerIndex, Search, Seats, Setup,
+    SetupError, Viewer,
 };
 use meeple_cli::TerminalGame;
 use serde::{Deserialize, Serialize};
 
-/// The pile, whose turn it is, and who won.
+/// The pile and who won; whose turn it is, the flow says.
 #[derive(Clone, Debug, Serialize, Deserialize, meeple::View)]
 struct Pile {
     seats: Seats,
     tokens: u32,
-    next: PlayerIndex,
     winner: Option<PlayerIndex>,
 }
 
@@ -51,7 +51,6 @@ impl Move<Pile> for PileMove {
         if pile.tokens == 0 {
             pile.winner = Some(player);
         }
-        pile.next = pile.seats.next(player);
     }
 }
 
@@ -90,18 +89,22 @@ impl Game for Pile {
             state: Pile {
                 seats,
                 tokens: config.tokens,
-                next: PlayerIndex(0),
                 winner: None,
             },
             moves: vec![],
         })
     }
 
-    fn to_act(&self) -> PlayerSet {
-        match self.winner {
-            Some(_) => PlayerSet::EMPTY,
-            None => PlayerSet::one(self.next),
-        }
+    /// Round after round, each player in turn from the first: a turn is one take.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                |_| PlayerIndex(0),
+                [Step::turn("take").offering::<Take>()],
+            )],
+        ))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -124,12 +127,15 @@ impl TerminalGame for Pile {
     const ABOUT: &'static str = "Pile, 2 players ({\"tokens\":21} for a larger pile)";
 
     fn summary(&self, viewer: Viewer) -> String {
-        let turn = match (self.winner, viewer.player()) {
-            (Some(winner), _) => format!("{} took the last one", self.player_name(winner)),
-            (None, Some(player)) if player == self.next => "your turn".to_owned(),
-            (None, _) => format!("{} to take", self.player_name(self.next)),
-        };
-        format!("{} tokens left; {turn}", self.tokens)
+        let _ = viewer;
+        match self.winner {
+            Some(winner) => format!(
+                "{} tokens left; {} took the last one",
+                self.tokens,
+                self.player_name(winner)
+            ),
+            None => format!("{} tokens left", self.tokens),
+        }
     }
 
     fn describe(&self, applied: &PileMove, viewer: Viewer) -> Option<String> {

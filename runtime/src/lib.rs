@@ -88,7 +88,8 @@
 //!   [`everyone`](flow::Step::everyone) and [`players`](flow::Step::players) (all at once,
 //!   each on their own), each [`offering`](flow::Step::offering) its actions, checked by
 //!   type against the game's actions enum, and asking each player once or
-//!   [`repeated_until`](flow::Step::repeated_until) the state says they are done;
+//!   [`repeated_until`](flow::Step::repeated_until) the state says they are done (or
+//!   [`repeated_while`](flow::Step::repeated_while) it says they may go on, asked first);
 //! - [`moves`](flow::Step::moves), which the engine plays itself (a deal, a score);
 //! - [`sequence`](flow::Step::sequence), [`phase`](flow::Step::phase),
 //!   [`branch`](flow::Step::branch) and [`when`](flow::Step::when);
@@ -106,6 +107,8 @@
 //!   timer is a record ([`RecordKind::Timer`]), each record carries the clock it was made
 //!   at ([`Record::clock`]), and the deadline is part of the flow position, so a replay or a
 //!   restored game fires it exactly once, on time;
+//! - [`next_stage`](flow::Step::next_stage) gives a step where players act several stages,
+//!   which every player goes through at their own pace (discard, then draw);
 //! - [`Flow::fix_up`] declares moves the engine applies whenever they are due (a hand over
 //!   its limit discarding), asked after every record in declaration order and logged as
 //!   forced.

@@ -393,6 +393,10 @@ pub struct FlowPosition {
         skip_serializing_if = "Option::is_none"
     )]
     deadline: Option<u64>,
+    /// For a step of several stages ([`Step::next_stage`](super::Step::next_stage)): the
+    /// stage each seat is at, by seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stages: Option<Vec<u8>>,
 }
 
 /// Positions are equal when they stand at the same place: whether a turn passes the short
@@ -404,6 +408,7 @@ impl PartialEq for FlowPosition {
             && self.todo == other.todo
             && self.started == other.started
             && self.deadline == other.deadline
+            && self.stages == other.stages
     }
 }
 
@@ -473,6 +478,20 @@ impl FlowPosition {
             }
             parent = Some(frame.step);
         }
+        let count = self.stage_masks(flow).map_or(0, <[u64]>::len);
+        let fits = match &self.stages {
+            None => count == 0,
+            Some(stages) => {
+                stages.len() == seats.count()
+                    && stages.iter().all(|&stage| usize::from(stage) < count)
+            }
+        };
+        if !fits {
+            return misfit(format!(
+                "the stages {:?} do not fit the step where players act ({count} stages)",
+                self.stages
+            ));
+        }
         if self.deadline.is_some() && self.timer(flow).is_none() {
             return misfit("a timer runs, but the step where players act has none".to_owned());
         }
@@ -496,6 +515,7 @@ impl FlowPosition {
         self.acting = Acting::default();
         self.passes_turn = false;
         self.deadline = None;
+        self.stages = None;
     }
 
     /// When the timer of the step where players act fires, as time on the game's clock
@@ -610,10 +630,70 @@ impl FlowPosition {
         self.passes_turn && self.acting.actors == self.acting.acted
     }
 
-    /// Takes note that `player` acted in the step where players act now.
+    /// Takes note that `player` acted in the step where players act now: in a step of
+    /// several stages, they go on to their next stage, and have acted once through the
+    /// last.
     #[inline]
-    pub(crate) fn acted(&mut self, player: PlayerIndex) {
-        self.acting.acted = self.acting.acted.with(player);
+    pub(crate) fn acted<G: Game>(&mut self, flow: &Flow<G>, player: PlayerIndex) {
+        if self.stages.is_some() {
+            self.acted_in_stage(flow, player);
+        } else {
+            self.acting.acted = self.acting.acted.with(player);
+        }
+    }
+
+    /// [`acted`](Self::acted) in a step of several stages. Out of line: rare.
+    #[cold]
+    fn acted_in_stage<G: Game>(&mut self, flow: &Flow<G>, player: PlayerIndex) {
+        let count = self.stage_masks(flow).map_or(1, <[u64]>::len);
+        let Some(stage) = self
+            .stages
+            .as_mut()
+            .and_then(|stages| stages.get_mut(player.0))
+        else {
+            return;
+        };
+        if usize::from(*stage) + 1 < count {
+            *stage += 1;
+        } else {
+            self.acting.acted = self.acting.acted.with(player);
+        }
+    }
+
+    /// The actions of each stage of the step where players act, when it has several.
+    fn stage_masks<'f, G: Game>(&self, flow: &'f Flow<G>) -> Option<&'f [u64]> {
+        let frame = self.frames.last()?;
+        match flow.node(frame.step).map(|node| &node.kind) {
+            Some(NodeKind::Act { stages, .. }) if stages.len() > 1 => Some(stages),
+            _ => None,
+        }
+    }
+
+    /// The actions offered to `player` now, as a mask over the game's action indices: their
+    /// stage's in a step of several stages, else the step's.
+    #[inline]
+    pub(crate) fn offered_to<G: Game>(&self, flow: &Flow<G>, player: PlayerIndex) -> u64 {
+        match &self.stages {
+            None => self.offered(),
+            Some(stages) => self.stage_offered(flow, stages, player),
+        }
+    }
+
+    /// [`offered_to`](Self::offered_to) in a step of several stages. Out of line: rare.
+    #[cold]
+    fn stage_offered<G: Game>(&self, flow: &Flow<G>, stages: &[u8], player: PlayerIndex) -> u64 {
+        let stage = stages.get(player.0).map_or(0, |&stage| usize::from(stage));
+        self.stage_masks(flow)
+            .and_then(|masks| masks.get(stage))
+            .copied()
+            .unwrap_or(self.acting.offered)
+    }
+
+    /// The stage each seat is at in the step where players act, by seat, when it has
+    /// several stages ([`Step::next_stage`](super::Step::next_stage)).
+    #[must_use]
+    pub fn stages(&self) -> Option<&[u8]> {
+        self.stages.as_deref()
     }
 
     /// Interrupts the loop named `name` the flow is in ([`Interrupt`]), from a move: done
@@ -745,6 +825,13 @@ impl FlowPosition {
                 .filter(|&player| asks.again(state, player))
                 .collect();
             self.acting.acted = self.acting.acted.minus(again);
+            if let Some(stages) = &mut self.stages {
+                for player in again.iter() {
+                    if let Some(stage) = stages.get_mut(player.0) {
+                        *stage = 0;
+                    }
+                }
+            }
         }
     }
 
@@ -826,6 +913,7 @@ impl FlowPosition {
                 actors,
                 actions,
                 asks,
+                stages,
                 ..
             } => {
                 let actors = match *actors {
@@ -852,7 +940,9 @@ impl FlowPosition {
                 self.passes_turn = node.turn_body
                     && flow.skipping.is_none()
                     && !asks.repeats()
-                    && !actors.is_empty();
+                    && !actors.is_empty()
+                    && stages.len() == 1;
+                self.stages = (stages.len() > 1).then(|| vec![0; seats.count()]);
                 // A step nobody can act in is skipped.
                 self.todo = if actors.is_empty() {
                     Todo::Leave

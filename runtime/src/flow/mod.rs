@@ -125,6 +125,8 @@ pub(crate) enum StepKind<G: Game> {
         actions: u64,
         asks: Asks<G>,
         timer: Option<Timer<G>>,
+        /// The actions of the stages after the first ([`Step::next_stage`]).
+        later: Vec<u64>,
         /// An action offered past the 64 a step's bits hold, by its index.
         beyond: Option<usize>,
     },
@@ -162,6 +164,7 @@ impl<G: Game> Step<G> {
                 actions: 0,
                 asks: Asks::Once,
                 timer: None,
+                later: Vec::new(),
                 beyond: None,
             },
         }
@@ -208,12 +211,36 @@ impl<G: Game> Step<G> {
     pub fn offering<A: InGame<Game = G>>(mut self) -> Self {
         match &mut self.kind {
             StepKind::Act {
-                actions, beyond, ..
+                actions,
+                later,
+                beyond,
+                ..
             } => match 1u64.checked_shl(u32::try_from(A::INDEX).unwrap_or(u32::MAX)) {
-                Some(bit) => *actions |= bit,
+                Some(bit) => *later.last_mut().unwrap_or(actions) |= bit,
                 None => *beyond = Some(A::INDEX),
             },
             _ => panic!("`offering` is for a step where players act"),
+        }
+        self
+    }
+
+    /// Ends a stage of this step (a step where players act): the actions offered after it
+    /// make the next stage, which each player reaches once they acted in the one before,
+    /// on their own, without waiting for the others. The step ends once every player
+    /// went through every stage. Every player at once through a body of several steps,
+    /// each at their own pace (discard, then draw; choose a card, then a target), after
+    /// Boardzilla's `everyPlayer` with a multi-step body, which must never wait for the
+    /// slowest to go on. A repeated step ([`repeated_until`](Self::repeated_until),
+    /// [`repeated_while`](Self::repeated_while)) asks its players again from the first
+    /// stage.
+    ///
+    /// # Panics
+    /// On a step where nobody acts, as [`offering`](Self::offering).
+    #[must_use]
+    pub fn next_stage(mut self) -> Self {
+        match &mut self.kind {
+            StepKind::Act { later, .. } => later.push(0),
+            _ => panic!("`next_stage` is for a step where players act"),
         }
         self
     }
@@ -496,6 +523,9 @@ pub(crate) enum NodeKind<G: Game> {
         actions: u64,
         asks: Asks<G>,
         timer: Option<Timer<G>>,
+        /// The actions of each stage, the first's (`actions`) first: one stage but for a
+        /// step of several ([`Step::next_stage`]).
+        stages: Vec<u64>,
     },
     Moves {
         name: &'static str,
@@ -665,12 +695,13 @@ impl<G: Game> Flow<G> {
                 actions,
                 asks,
                 timer,
+                later,
                 beyond,
             } => {
                 if let Some(index) = beyond {
                     self.fail(FlowError::TooManyActions { step: name, index });
                 }
-                if actions == 0 {
+                if actions == 0 || later.contains(&0) {
                     self.fail(FlowError::NothingOffered { step: name });
                 }
                 if timer.is_some() {
@@ -682,6 +713,7 @@ impl<G: Game> Flow<G> {
                     actions,
                     asks,
                     timer,
+                    stages: std::iter::once(actions).chain(later).collect(),
                 }
             }
             StepKind::Moves { name, moves } => NodeKind::Moves { name, moves },

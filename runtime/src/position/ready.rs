@@ -193,8 +193,8 @@ impl<G: Game> Position<G> {
         }
         if self.flow_declared {
             // The actions the flow's step offers, by their bits ([`Step::offering`]).
-            let offered = self.flow_at.offered();
             for player in to_act.iter() {
+                let offered = self.flow_at.offered_to(&self.flow, player);
                 for index in 0..G::Actions::NAMES.len().min(64) {
                     if offered >> index & 1 == 1 {
                         Self::ready_if_allowed(state, ready, player, index);

@@ -35,7 +35,7 @@ impl<G: Game> Position<G> {
         }
         if self.flow_declared && !follow_up {
             // A follow-up is part of the step its action was taken in.
-            self.flow_at.acted(player);
+            self.flow_at.acted(&self.flow, player);
         }
         let header = RecordHeader {
             action: Some(action),
@@ -327,7 +327,7 @@ impl<G: Game> Position<G> {
             return None;
         };
         if self.flow_declared {
-            self.flow_at.acted(player);
+            self.flow_at.acted(&self.flow, player);
         }
         let header = RecordHeader::opened(RecordKind::Pass, Some(player));
         self.resolve_record(header, moves, recorder);
