@@ -109,6 +109,7 @@ fn positions_the_game_cannot_reach_are_refused() {
         player: PlayerIndex(2),
         args: PlaceArgs {}.into(),
         prompt: None,
+        joint: false,
     };
     assert_eq!(
         Engine::from_start(

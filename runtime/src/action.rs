@@ -322,7 +322,31 @@ impl<G: Game> Behaviour<G> {
             player,
             args: args.into(),
             prompt: None,
+            joint: false,
         });
+        self
+    }
+
+    /// Adds a follow-up for each of `players`, asked of them all at once (everyone discards
+    /// a card): each takes the action that `args` belong to, on their own and in any order,
+    /// and the game goes on once all have (or lapsed: a follow-up that cannot be completed
+    /// is dropped). Nothing is added for an empty set.
+    #[must_use]
+    pub fn follow_up_each(
+        mut self,
+        players: PlayerSet,
+        args: impl Into<<G::Actions as ActionSet>::Args>,
+    ) -> Self {
+        let args = args.into();
+        let count = players.len();
+        for (at, player) in players.iter().enumerate() {
+            self.follow_ups.push(FollowUp {
+                player,
+                args: args.clone(),
+                prompt: None,
+                joint: at + 1 < count,
+            });
+        }
         self
     }
 
@@ -339,6 +363,7 @@ impl<G: Game> Behaviour<G> {
             player,
             args: args.into(),
             prompt: Some(prompt.into()),
+            joint: false,
         });
         self
     }
@@ -348,7 +373,8 @@ impl<G: Game> Behaviour<G> {
 ///
 /// # After a follow-up
 ///
-/// While a follow-up is pending, its player alone acts, and may take that action only,
+/// While a follow-up is pending, its player alone acts (with the players of the follow-ups
+/// asked together with it, [`Behaviour::follow_up_each`]), and may take that action only,
 /// whoever the game's [`to_act`](Game::to_act) names; the prompt shows its arguments
 /// ([`ActionPrompt::args`](crate::ActionPrompt::args)) and, if the behaviour gave one, its
 /// own text ([`Behaviour::follow_up_with_prompt`]). Once it is taken, the next pending
@@ -586,6 +612,10 @@ pub struct FollowUp<G: Game> {
     /// The text of its prompt, instead of the action's own `prompt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt: Option<String>,
+    /// Whether it is asked together with the follow-up after it: the follow-ups of one
+    /// [`Behaviour::follow_up_each`], all but the last, which players take at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub joint: bool,
 }
 
 /// What a `behaviour = ...` expression may evaluate to: a [`Behaviour`] (moves and

@@ -136,6 +136,23 @@ impl<G: Game> Start<G> {
                 ),
             });
         }
+        // Follow-ups asked together are each of a different player.
+        let mut together = crate::player::PlayerSet::EMPTY;
+        for follow_up in &self.follow_ups {
+            if together.contains(follow_up.player) {
+                return Err(SetupError::State {
+                    reason: format!(
+                        "two follow-ups asked together are both {}'s",
+                        follow_up.player
+                    ),
+                });
+            }
+            together = if follow_up.joint {
+                together.with(follow_up.player)
+            } else {
+                crate::player::PlayerSet::EMPTY
+            };
+        }
         Ok(seats)
     }
 }

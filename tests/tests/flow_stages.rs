@@ -4,8 +4,8 @@
 
 use meeple::flow::{Flow, Step};
 use meeple::{
-    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, PlayerSet,
-    Refusal, Seats, Setup, SetupError, Start, Submission, SubmitError, View,
+    Action, Actions, Behaviour, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex,
+    PlayerSet, Refusal, Seats, Setup, SetupError, Start, Submission, SubmitError, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -57,11 +57,20 @@ struct Draw {
     count: u32,
 }
 
+/// Instead of discarding: every other player discards a card, all at once.
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(
+    prompt = "Storm: the others discard",
+    behaviour = Behaviour::moves([]).follow_up_each(SEATS.everyone().without(player), DiscardArgs {})
+)]
+struct Storm {}
+
 #[derive(Clone, Debug, PartialEq, Actions)]
 #[actions(game = Swap)]
 enum SwapAction {
     Discard(Discard),
     Draw(Draw),
+    Storm(Storm),
 }
 
 impl Game for Swap {
@@ -88,6 +97,7 @@ impl Game for Swap {
         Flow::new(Step::sequence([
             Step::everyone("swap")
                 .offering::<Discard>()
+                .offering::<Storm>()
                 .next_stage()
                 .offering::<Draw>(),
             Step::moves("score", |_, moves| moves.push(SwapMove::Score)),
@@ -142,7 +152,14 @@ fn offered(engine: &Engine<Swap>) -> Vec<Vec<String>> {
 #[test]
 fn each_player_goes_through_the_stages_at_their_own_pace() {
     let mut engine = Engine::<Swap>::new((), 3, 0).expect("a table of three");
-    assert_eq!(offered(&engine), [["discard"], ["discard"], ["discard"]]);
+    assert_eq!(
+        offered(&engine),
+        [
+            ["discard", "storm"],
+            ["discard", "storm"],
+            ["discard", "storm"]
+        ]
+    );
     assert_eq!(
         engine.position().flow_position().stages(),
         Some(&[0, 0, 0][..])
@@ -152,7 +169,11 @@ fn each_player_goes_through_the_stages_at_their_own_pace() {
     submit(&mut engine, 1, &discard(2));
     assert_eq!(
         offered(&engine),
-        [vec!["discard"], vec!["draw"], vec!["discard"]]
+        [
+            vec!["discard", "storm"],
+            vec!["draw"],
+            vec!["discard", "storm"]
+        ]
     );
     assert_eq!(
         engine.position().flow_position().stages(),
@@ -194,6 +215,7 @@ fn a_game_saved_between_two_stages_resumes_at_each_players_stage() {
         .expect("the saved game starts");
     assert_eq!(offered(&resumed), offered(&engine));
     assert_eq!(offered(&resumed)[2], ["draw"]);
+    assert_eq!(offered(&resumed)[0], ["discard", "storm"]);
 
     // A stage past the step's last is refused, with what does not fit.
     let mut broken: serde_json::Value = serde_json::from_str(&saved).expect("JSON");
@@ -207,4 +229,39 @@ fn a_game_saved_between_two_stages_resumes_at_each_players_stage() {
             .contains("do not fit the step where players act (2 stages)"),
         "{refused}"
     );
+}
+
+#[test]
+fn a_follow_up_asked_of_every_other_player_is_taken_by_all_at_once() {
+    let mut engine = Engine::<Swap>::new((), 3, 0).expect("a table of three");
+    submit(&mut engine, 0, &Submission::new("storm"));
+    // East and South each discard, at once and in any order; North waits.
+    assert_eq!(engine.to_act(), PlayerSet::from_iter([seat(1), seat(2)]));
+    assert_eq!(offered(&engine), [vec![], vec!["discard"], vec!["discard"]]);
+    let joint: Vec<(PlayerIndex, bool)> = engine
+        .follow_ups()
+        .iter()
+        .map(|follow_up| (follow_up.player, follow_up.joint))
+        .collect();
+    assert_eq!(joint, [(seat(1), true), (seat(2), false)]);
+    submit(&mut engine, 2, &discard(3));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    assert!(!engine.follow_ups()[0].joint, "the group's last now");
+    submit(&mut engine, 1, &discard(2));
+    // The follow-ups taken, the step goes on where each stood: North's storm was their
+    // first stage; the others' discards were follow-ups, not their stage.
+    assert!(engine.follow_ups().is_empty());
+    assert_eq!(
+        offered(&engine),
+        [
+            vec!["draw"],
+            vec!["discard", "storm"],
+            vec!["discard", "storm"]
+        ]
+    );
+    assert_eq!(engine.state().hands[seat(1)], [5]);
+    assert_eq!(engine.state().hands[seat(2)], [5]);
+    // The log replays, the joint follow-ups included.
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
+    assert_eq!(replayed.records(), engine.records());
 }

@@ -44,9 +44,8 @@ impl<G: Game> Position<G> {
         prefix: &[Value],
     ) -> Result<Option<ActionPrompt>, SubmitError> {
         let text = self
-            .follow_ups
-            .first()
-            .filter(|follow_up| follow_up.player == player && follow_up.args == *args)
+            .follow_up_of(player)
+            .filter(|follow_up| follow_up.args == *args)
             .and_then(|follow_up| follow_up.prompt.clone());
         action_prompt::<G::Actions>(&self.state, player, args, prefix, text)
     }

@@ -116,7 +116,12 @@ impl<G: Game> Position<G> {
             return PlayerSet::EMPTY;
         }
         match self.follow_ups.first() {
-            Some(follow_up) => PlayerSet::one(follow_up.player),
+            Some(follow_up) if !follow_up.joint => PlayerSet::one(follow_up.player),
+            Some(_) => self
+                .follow_up_group()
+                .iter()
+                .map(|follow_up| follow_up.player)
+                .collect(),
             None if !self.flow_declared => self.state.to_act(),
             None => self.flow_at.to_act(),
         }
@@ -187,8 +192,8 @@ impl<G: Game> Position<G> {
         let state = &self.state;
         ready.to_act = to_act;
         ready.candidates.clear();
-        if let Some(follow_up) = self.follow_ups.first() {
-            Self::ready_for_follow_up(state, ready, to_act, follow_up);
+        if !self.follow_ups.is_empty() {
+            Self::ready_for_follow_ups(state, ready, asked_now(&self.follow_ups));
             return;
         }
         if self.flow_declared {
@@ -221,20 +226,49 @@ impl<G: Game> Position<G> {
         }
     }
 
-    /// [`refresh`](Self::refresh) while `follow_up` is next: the only candidate of its
-    /// player, if its condition holds. Out of line: most decisions are not follow-ups.
+    /// [`refresh`](Self::refresh) while the follow-ups of `group` are next: each the only
+    /// candidate of its player, if its condition holds. Out of line: most decisions are not
+    /// follow-ups.
     #[inline(never)]
-    pub(super) fn ready_for_follow_up(
-        state: &G,
-        ready: &mut Ready<G>,
-        to_act: PlayerSet,
-        follow_up: &FollowUp<G>,
-    ) {
-        for player in to_act.iter() {
+    pub(super) fn ready_for_follow_ups(state: &G, ready: &mut Ready<G>, group: &[FollowUp<G>]) {
+        for follow_up in group {
+            let player = follow_up.player;
             if ActionContext::new(state, player, &follow_up.args).condition() {
                 let args = follow_up.args.clone();
                 ready.candidates.push(Candidate::new(state, player, args));
             }
+        }
+    }
+
+    /// The follow-ups asked now: the first pending, with those asked together with it
+    /// ([`Behaviour::follow_up_each`](crate::Behaviour::follow_up_each)).
+    pub(super) fn follow_up_group(&self) -> &[FollowUp<G>] {
+        asked_now(&self.follow_ups)
+    }
+
+    /// The follow-up asked of `player` now, if one is.
+    pub(super) fn follow_up_of(&self, player: PlayerIndex) -> Option<&FollowUp<G>> {
+        self.follow_up_group()
+            .iter()
+            .find(|follow_up| follow_up.player == player)
+    }
+
+    /// Takes `player`'s follow-up asked now off the queue (taken, or lapsed), keeping the
+    /// rest of its group together.
+    pub(super) fn remove_follow_up_of(&mut self, player: PlayerIndex) {
+        let group = self.follow_up_group().len();
+        let Some(at) = self.follow_ups[..group]
+            .iter()
+            .position(|follow_up| follow_up.player == player)
+        else {
+            return;
+        };
+        let removed = self.follow_ups.remove(at);
+        if !removed.joint
+            && let Some(before) = at.checked_sub(1).and_then(|at| self.follow_ups.get_mut(at))
+        {
+            // The group's last is gone: the one before it closes the group now.
+            before.joint = false;
         }
     }
 
@@ -244,4 +278,14 @@ impl<G: Game> Position<G> {
             .iter()
             .any(|(_, completable)| *completable)
     }
+}
+
+/// Of the pending `follow_ups`, those asked now: the first, with those asked together with
+/// it ([`FollowUp::joint`]).
+fn asked_now<G: Game>(follow_ups: &[FollowUp<G>]) -> &[FollowUp<G>] {
+    let end = follow_ups
+        .iter()
+        .position(|follow_up| !follow_up.joint)
+        .map_or(follow_ups.len(), |last| last + 1);
+    follow_ups.get(..end).unwrap_or(follow_ups)
 }

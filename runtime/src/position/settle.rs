@@ -31,7 +31,7 @@ impl<G: Game> Position<G> {
         let mut moves = std::mem::take(&mut self.stack);
         let follow_ups = dispatch::behaviour(&action, &self.state, player, &mut moves);
         if follow_up || !follow_ups.is_empty() {
-            self.queue_follow_ups(follow_up, follow_ups);
+            self.queue_follow_ups(follow_up.then_some(player), follow_ups);
         }
         if self.flow_declared && !follow_up {
             // A follow-up is part of the step its action was taken in.
@@ -45,13 +45,17 @@ impl<G: Game> Position<G> {
         self.resolve_record(header, moves, recorder);
     }
 
-    /// Takes the follow-up just performed off the queue when `performed`, and queues
-    /// `asked` ahead of those already waiting, like consequences. Out of line: most
+    /// Takes the follow-up just performed (by `performed`, when one was) off the queue, and
+    /// queues `asked` ahead of those already waiting, like consequences. Out of line: most
     /// actions of most games have no follow-up.
     #[inline(never)]
-    pub(super) fn queue_follow_ups(&mut self, performed: bool, asked: Vec<FollowUp<G>>) {
-        if performed {
-            self.follow_ups.remove(0);
+    pub(super) fn queue_follow_ups(
+        &mut self,
+        performed: Option<PlayerIndex>,
+        asked: Vec<FollowUp<G>>,
+    ) {
+        if let Some(player) = performed {
+            self.remove_follow_up_of(player);
         }
         if !asked.is_empty() {
             self.follow_ups.splice(0..0, asked);
@@ -314,13 +318,9 @@ impl<G: Game> Position<G> {
         player: PlayerIndex,
         recorder: &mut impl Recorder<G>,
     ) -> Option<usize> {
-        if self
-            .follow_ups
-            .first()
-            .is_some_and(|follow_up| follow_up.player == player)
-        {
+        if self.follow_up_of(player).is_some() {
             // A follow-up that cannot be completed lapses.
-            self.follow_ups.remove(0);
+            self.remove_follow_up_of(player);
             return Some(0);
         }
         let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {

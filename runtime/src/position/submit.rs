@@ -377,11 +377,12 @@ impl<G: Game> Position<G> {
     /// arguments the player would take it with (the pending follow-up's, else the
     /// action's own when it has no `#[arg]`).
     pub(super) fn condition_reason(&self, player: PlayerIndex, index: usize) -> Option<String> {
-        let args = match self.follow_ups.first() {
+        let args = match self.follow_up_of(player) {
             Some(follow_up) if G::Actions::args_index(&follow_up.args) == index => {
                 follow_up.args.clone()
             }
             Some(_) => return None,
+            None if !self.follow_ups.is_empty() => return None,
             None => G::Actions::free_args(index)?,
         };
         let cx = ActionContext::new(&self.state, player, &args);
