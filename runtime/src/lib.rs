@@ -95,7 +95,8 @@
 //!   [`branch`](flow::Step::branch) and [`when`](flow::Step::when);
 //! - loops: [`while_`](flow::Step::while_), [`until`](flow::Step::until),
 //!   [`times`](flow::Step::times), [`each_player`](flow::Step::each_player) (a turn for
-//!   each seat in order from the one the state names), [`forever`](flow::Step::forever),
+//!   each seat in order from the one the state names), [`for_each`](flow::Step::for_each)
+//!   (a round per item of a set fixed at entry), [`forever`](flow::Step::forever),
 //!   with [`break_loop`](flow::Step::break_loop), [`continue_loop`](flow::Step::continue_loop)
 //!   and [`repeat_round`](flow::Step::repeat_round) as steps, or from a move with
 //!   [`MoveContext::interrupt`];

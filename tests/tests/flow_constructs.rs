@@ -313,3 +313,142 @@ fn the_flow_position_through_each_construct() {
     // The engine's moves played, the next round's bidding.
     insta::assert_json_snapshot!("relay_second_round", engine.position().flow_position());
 }
+
+/// Lots auctioned one after the other: for each lot of the catalogue as it stands when the
+/// auction opens, the lot is opened (bound into the state), everyone bids, the engine
+/// awards it. Awarding lot 0 withdraws lot 3 from the catalogue and adds lot 5: neither
+/// changes the rounds, fixed at entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Auction {
+    catalogue: u32,
+    open: Option<u32>,
+    awarded: Vec<(u32, u32)>,
+    bids: PerPlayer<Option<u32>>,
+    over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum AuctionMove {
+    Open { lot: u32 },
+    Bid { player: PlayerIndex, amount: u32 },
+    Award,
+    Close,
+}
+
+impl Move<Auction> for AuctionMove {
+    fn apply(&self, game: &mut Auction, _next: &mut MoveContext<'_, Self>) {
+        match *self {
+            AuctionMove::Open { lot } => game.open = Some(lot),
+            AuctionMove::Bid { player, amount } => game.bids[player] = Some(amount),
+            AuctionMove::Award => {
+                let best = game.bids.iter().flatten().copied().max().unwrap_or(0);
+                if let Some(lot) = game.open.take() {
+                    game.awarded.push((lot, best));
+                    if lot == 0 {
+                        game.catalogue = (game.catalogue & !(1 << 3)) | 1 << 5;
+                    }
+                }
+                game.bids = PerPlayer::from_fn(SEATS, |_| None);
+            }
+            AuctionMove::Close => game.over = true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Bid", behaviour = [AuctionMove::Bid { player, amount: *amount }])]
+struct Offer {
+    #[choose_number(min = 1, max = 3)]
+    amount: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Auction)]
+enum AuctionAction {
+    Offer(Offer),
+}
+
+impl Game for Auction {
+    type Config = ();
+    type Move = AuctionMove;
+    type Actions = AuctionAction;
+    const NAME: &'static str = "auction";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 3..=3;
+
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Auction {
+                catalogue: 0b1101,
+                open: None,
+                awarded: Vec::new(),
+                bids: PerPlayer::from_fn(seats, |_| None),
+                over: false,
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::sequence([
+            Step::for_each(
+                "lots",
+                |game: &Auction| game.catalogue,
+                |_, lot, moves| moves.push(AuctionMove::Open { lot }),
+                [
+                    Step::everyone("bid").offering::<Offer>(),
+                    Step::moves("award", |_, moves| moves.push(AuctionMove::Award)),
+                ],
+            ),
+            Step::moves("close", |_, moves| moves.push(AuctionMove::Close)),
+        ]))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| Outcome::draw(SEATS))
+    }
+}
+
+#[test]
+fn a_for_each_loop_visits_the_items_fixed_as_it_begins() {
+    let mut engine = Engine::<Auction>::new((), 3, 0).expect("a table of three");
+    assert_eq!(
+        engine.state().open,
+        Some(0),
+        "the first lot is bound at once"
+    );
+    let mut rounds = 0;
+    while engine.outcome().is_none() {
+        for player in 0..3 {
+            let submission = Submission::new("offer").with("amount", 1 + player as u32);
+            if let Err(error) = engine.submit_submission(seat(player), &submission) {
+                panic!("{player}: {error}");
+            }
+        }
+        rounds += 1;
+    }
+    assert_eq!(rounds, 3);
+    // Lot 3, withdrawn during the auction, is still auctioned; lot 5, added, is not.
+    assert_eq!(engine.state().awarded, [(0, 3), (2, 3), (3, 3)]);
+    assert_eq!(engine.state().catalogue, 0b10_0101);
+    let binds: Vec<String> = engine
+        .records()
+        .iter()
+        .filter(|record| {
+            record
+                .moves
+                .iter()
+                .any(|moved| matches!(moved, AuctionMove::Open { .. }))
+        })
+        .map(|record| format!("{:?} {:?}", record.event, record.moves[0]))
+        .collect();
+    assert_eq!(
+        binds,
+        [
+            r#"Some(Moves { step: "lots" }) Open { lot: 0 }"#,
+            r#"Some(Moves { step: "lots" }) Open { lot: 2 }"#,
+            r#"Some(Moves { step: "lots" }) Open { lot: 3 }"#,
+        ]
+    );
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
+    assert_eq!(replayed.records(), engine.records());
+}

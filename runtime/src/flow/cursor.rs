@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Actors, Asks, Flow, Interrupt, NodeKind, Repeat, StepId, StepMoves, Timer};
+use super::{Actors, Asks, Flow, Interrupt, ItemMoves, NodeKind, Repeat, StepId, StepMoves, Timer};
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
 
@@ -173,8 +173,8 @@ pub struct Frame {
     /// A sequence's current step, a loop's round (0 for the first), a branch's side (0
     /// for `then`).
     round: u32,
-    /// A [`Repeat::Times`] loop's count, fixed at entry; an each-player loop's first
-    /// player.
+    /// A [`Repeat::Times`] loop's count, a for-each loop's items (as bits), fixed at entry;
+    /// an each-player loop's first player.
     limit: u32,
 }
 
@@ -342,6 +342,9 @@ pub enum Next<G: Game> {
     Event(FlowEvent),
     /// Apply the moves this function pushes, as the record of step `name`.
     Moves(&'static str, StepMoves<G>),
+    /// Apply the moves this function pushes for the item, as the record of the for-each
+    /// loop `name` beginning a round ([`Step::for_each`](super::Step::for_each)).
+    Item(&'static str, ItemMoves<G>, u32),
     /// Players are to act: the flow waits for them.
     Wait,
     /// The flow has played its last step.
@@ -792,7 +795,7 @@ impl FlowPosition {
             Repeat::Until(condition) => !condition(state),
             Repeat::Times(_) => round < rounds.limit,
             Repeat::Forever => true,
-            Repeat::EachPlayer(_) => false,
+            Repeat::EachPlayer(_) | Repeat::ForEach(..) => false,
         };
         if !again || *body != turns.step {
             return None;
@@ -970,7 +973,20 @@ impl FlowPosition {
                     phase: Cow::Borrowed(name),
                 }))
             }
-            NodeKind::Loop { repeat, body, .. } => {
+            NodeKind::Loop {
+                name, repeat, body, ..
+            } => {
+                if let Repeat::ForEach(items, bind) = *repeat {
+                    // The set is fixed here, for every round.
+                    frame.limit = items(state);
+                    self.frames.push(frame);
+                    let Some(item) = nth_item(frame.limit, 0) else {
+                        self.todo = Todo::Leave;
+                        return None;
+                    };
+                    self.todo = Todo::Enter(*body);
+                    return Some(Next::Item(name, bind, item));
+                }
                 let first_round = match *repeat {
                     Repeat::While(condition) => condition(state),
                     Repeat::Until(condition) => !condition(state),
@@ -984,7 +1000,7 @@ impl FlowPosition {
                         frame.set_turn(first_in_game(flow, state, seats, first));
                         frame.player().is_some()
                     }
-                    Repeat::Forever => true,
+                    Repeat::Forever | Repeat::ForEach(..) => true,
                 };
                 self.frames.push(frame);
                 if !first_round {
@@ -1051,13 +1067,26 @@ impl FlowPosition {
             self.todo = Todo::Idle;
             return None;
         };
-        let Some(NodeKind::Loop { repeat, body, .. }) =
-            flow.node(frame.step).map(|node| &node.kind)
+        let Some(NodeKind::Loop {
+            name, repeat, body, ..
+        }) = flow.node(frame.step).map(|node| &node.kind)
         else {
             self.todo = Todo::Leave;
             return None;
         };
         frame.round = frame.round.saturating_add(1);
+        if let Repeat::ForEach(_, bind) = *repeat {
+            return match nth_item(frame.limit, frame.round) {
+                Some(item) => {
+                    self.todo = Todo::Enter(*body);
+                    Some(Next::Item(name, bind, item))
+                }
+                None => {
+                    self.todo = Todo::Leave;
+                    None
+                }
+            };
+        }
         let again = match *repeat {
             Repeat::While(condition) => condition(state),
             Repeat::Until(condition) => !condition(state),
@@ -1078,7 +1107,7 @@ impl FlowPosition {
                 frame.set_turn(next);
                 next.is_some()
             }
-            Repeat::Forever => true,
+            Repeat::Forever | Repeat::ForEach(..) => true,
         };
         if again {
             self.todo = Todo::Enter(*body);
@@ -1182,4 +1211,14 @@ fn is_none_offered(offered: &u64) -> bool {
 /// Whether no step where players act is entered, for serde's `skip_serializing_if`.
 fn is_idle(acting: &Acting) -> bool {
     *acting == Acting::default()
+}
+
+/// The item of round `round` of a for-each loop over `items` (bits): its `round`-th set bit,
+/// lowest first; `None` past the last.
+fn nth_item(items: u32, round: u32) -> Option<u32> {
+    let mut rest = items;
+    for _ in 0..round {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| rest.trailing_zeros())
 }

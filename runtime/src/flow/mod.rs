@@ -50,6 +50,10 @@ use crate::player::{PlayerIndex, PlayerSet};
 /// state.
 pub(crate) type StepMoves<G> = fn(&G, &mut Vec<<G as Game>::Move>);
 
+/// The moves that bind a for-each loop's item into the state ([`Step::for_each`]), pushed
+/// given the state and the item.
+pub(crate) type ItemMoves<G> = fn(&G, u32, &mut Vec<<G as Game>::Move>);
+
 /// The index of a step in a compiled [`Flow`] (depth-first order of the declaration).
 pub(crate) type StepId = u16;
 
@@ -75,7 +79,7 @@ impl<G> Clone for Actors<G> {
 impl<G> Copy for Actors<G> {}
 
 /// How a loop goes round ([`Step::until`], [`Step::times`], [`Step::each_player`], ...).
-pub enum Repeat<G> {
+pub enum Repeat<G: Game> {
     /// While the condition holds, asked before each round (after the move that ended the
     /// last one).
     While(fn(&G) -> bool),
@@ -88,15 +92,20 @@ pub enum Repeat<G> {
     EachPlayer(fn(&G) -> PlayerIndex),
     /// Round after round, until a [`Step::break_loop`] or the end of the game.
     Forever,
+    /// A round for each item of the set the state names when the loop begins (indices
+    /// below 32, as bits), in increasing order, fixed then: the set may change during the
+    /// loop, its rounds do not. Each round begins with the moves that bind its item into
+    /// the state ([`Step::for_each`]).
+    ForEach(fn(&G) -> u32, ItemMoves<G>),
 }
 
-impl<G> Clone for Repeat<G> {
+impl<G: Game> Clone for Repeat<G> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<G> Copy for Repeat<G> {}
+impl<G: Game> Copy for Repeat<G> {}
 
 /// What an interrupt does to the loop it names ([`Step::break_loop`],
 /// [`MoveContext::interrupt`](crate::MoveContext::interrupt)), after Boardzilla's loop
@@ -400,6 +409,23 @@ impl<G: Game> Step<G> {
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::EachPlayer(first), steps)
+    }
+
+    /// `steps` once for each item of the set `items` names when the loop begins (indices
+    /// below 32, as the bits of a `u32`: suits, lots, the seats of a table of up to 32), in
+    /// increasing order; the set is fixed then, so an item the rounds take out of the state
+    /// is still visited and one they add is not (Boardzilla's `forEach`, over a collection
+    /// fixed at entry). Each round begins with the moves `bind` pushes for its item, given
+    /// the state, as a record of the engine's ([`FlowEvent::Moves`] named `name`): how
+    /// the item reaches the state the round's actions read (`SetLot { lot }`).
+    #[must_use]
+    pub fn for_each(
+        name: &'static str,
+        items: fn(&G) -> u32,
+        bind: fn(&G, u32, &mut Vec<G::Move>),
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
+        Self::repeat(name, Repeat::ForEach(items, bind), steps)
     }
 
     /// `steps` round after round until a [`break_loop`](Self::break_loop) of this loop

@@ -195,6 +195,20 @@ impl<G: Game> Position<G> {
                 Next::Wait | Next::End => return Ok(records),
                 // A change of the flow changes nothing of the state.
                 Next::Event(event) => self.record_flow(event, recorder),
+                Next::Item(step, bind, item) => {
+                    let mut pending = std::mem::take(&mut self.stack);
+                    bind(&self.state, item, &mut pending);
+                    let header = RecordHeader::opened(RecordKind::Flow, None);
+                    self.resolve_record(header, pending, recorder);
+                    if R::KEEPS_FLOW {
+                        recorder.mark_last(FlowEvent::Moves {
+                            step: Cow::Borrowed(step),
+                        });
+                    }
+                    if self.state.outcome().is_some() {
+                        return Ok(records + 1);
+                    }
+                }
                 Next::Moves(step, moves) => {
                     let mut pending = std::mem::take(&mut self.stack);
                     moves(&self.state, &mut pending);
