@@ -352,6 +352,18 @@ pub struct ViewedRecord<M> {
     /// The moves as this viewer sees them, in order; moves they do not see at all are left
     /// out.
     pub moves: Vec<M>,
+    /// For a record of the flow or a timer: what changed (a phase entered, a turn begun),
+    /// public to every viewer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<crate::flow::FlowEvent>,
+    /// The game's clock when the record was made, in milliseconds ([`Record::clock`]).
+    #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
+    pub clock: u64,
+}
+
+/// Whether a clock reading is 0, for serde's `skip_serializing_if`.
+fn is_zero(clock: &u64) -> bool {
+    *clock == 0
 }
 
 /// Follows a game move by move from its setup state, to show each viewer what each move
@@ -432,6 +444,8 @@ impl<G: Game> MoveViewer<G> {
                     applied.view(&self.state, viewer)
                 })
                 .collect(),
+            event: record.event.clone(),
+            clock: record.clock,
         }
     }
 }

@@ -452,3 +452,29 @@ fn a_for_each_loop_visits_the_items_fixed_as_it_begins() {
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(replayed.records(), engine.records());
 }
+
+#[test]
+fn every_viewer_sees_the_flow_records_with_their_events() {
+    let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
+    bids(&mut engine, [0, 1, 2]);
+    for viewer in [
+        meeple::Viewer::Player(seat(1)),
+        meeple::Viewer::Observer,
+        meeple::Viewer::Admin,
+    ] {
+        let events: Vec<String> = engine
+            .viewed_records(viewer)
+            .iter()
+            .filter_map(|record| record.event.as_ref().map(|event| event.to_string()))
+            .collect();
+        assert_eq!(
+            events,
+            [
+                "phase bidding begins",
+                "phase bidding ends",
+                "turn of player 0 begins"
+            ],
+            "{viewer:?}"
+        );
+    }
+}
