@@ -18,6 +18,16 @@ use rand_chacha::ChaCha8Rng;
 
 /// Plays a game of `players` under `config` with the random agent (the engine and the agent
 /// seeded with `seed`) until it is over, or until a record satisfies `stop`.
+/// The last action a player submitted (the flow's records may follow it).
+fn last_action(engine: &Engine<Blackjack>) -> Record<Blackjack> {
+    engine
+        .records()
+        .iter()
+        .rfind(|record| record.kind == RecordKind::Submitted)
+        .expect("an action")
+        .clone()
+}
+
 fn play_until(
     config: BlackjackConfig,
     players: usize,
@@ -260,12 +270,7 @@ fn a_hit_cannot_be_undone() {
     let mut engine = play_until(BlackjackConfig::default(), 2, 0, |record| {
         record.name() == "hit"
     });
-    let record = engine
-        .records()
-        .iter()
-        .rfind(|record| record.kind == RecordKind::Submitted)
-        .expect("a hit")
-        .clone();
+    let record = last_action(&engine);
     let player = record.player.expect("a player's action");
     assert!(!record.drew_chance);
     let before = serde_json::to_string(engine.state()).expect("serializable");
@@ -298,12 +303,7 @@ fn a_hit_cannot_be_undone() {
     let mut engine = play_until(one_deck, 7, 0, |record| {
         record.name() == "hit" && record.drew_chance
     });
-    let record = engine
-        .records()
-        .iter()
-        .rfind(|record| record.kind == RecordKind::Submitted)
-        .expect("a hit")
-        .clone();
+    let record = last_action(&engine);
     assert!(
         record
             .moves

@@ -6,6 +6,10 @@
 use meeple::{Engine, PlayerIndex, PlayerSet, RecordKind, SelectionKind, Slot, Space, Viewer};
 use meeple_games::memory::{Memory, MemoryAction, MemoryConfig, Reveal};
 
+mod memory_tables;
+
+use memory_tables::{a_pair, two_different};
+
 const P0: PlayerIndex = PlayerIndex(0);
 const P1: PlayerIndex = PlayerIndex(1);
 
@@ -18,40 +22,6 @@ fn reveal(engine: &mut Engine<Memory>, player: PlayerIndex, space: Space) {
     engine
         .submit(player, MemoryAction::Reveal(Reveal { space }))
         .expect("offered");
-}
-
-/// The face-down spaces, in order, as the admin sees them: with their faces.
-fn face_down(engine: &Engine<Memory>) -> Vec<(Space, String)> {
-    let board = engine.state().face_down();
-    board
-        .taken()
-        .map(|space| {
-            let face = board.component(space).expect("the admin sees it");
-            (space, face.to_string())
-        })
-        .collect()
-}
-
-/// The first face-down space and the first one whose face differs.
-fn two_different(engine: &Engine<Memory>) -> [Space; 2] {
-    let cards = face_down(engine);
-    let (first, face) = &cards[0];
-    let other = cards
-        .iter()
-        .find(|(_, other)| other != face)
-        .expect("two faces");
-    [*first, other.0]
-}
-
-/// The first face-down pair: two spaces of one face.
-fn a_pair(engine: &Engine<Memory>) -> [Space; 2] {
-    let cards = face_down(engine);
-    for (index, (first, face)) in cards.iter().enumerate() {
-        if let Some((second, _)) = cards[index + 1..].iter().find(|(_, other)| other == face) {
-            return [*first, *second];
-        }
-    }
-    panic!("no pair left")
 }
 
 /// Checks that no player's view nor the observer's shows a face-down card.

@@ -11,6 +11,10 @@ use meeple::{
 };
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
 
+mod memory_tables;
+
+use memory_tables::two_different;
+
 const P0: PlayerIndex = PlayerIndex(0);
 const P1: PlayerIndex = PlayerIndex(1);
 const P2: PlayerIndex = PlayerIndex(2);
@@ -36,21 +40,6 @@ fn reveal(engine: &mut Engine<Memory>, player: PlayerIndex, space: Space) {
     engine
         .submit(player, MemoryAction::Reveal(Reveal { space }))
         .expect("offered");
-}
-
-/// The first face-down space and the first one whose face differs, as the admin sees them.
-fn two_different(engine: &Engine<Memory>) -> [Space; 2] {
-    let board = engine.state().face_down();
-    let cards: Vec<(Space, String)> = board
-        .taken()
-        .map(|space| (space, board.component(space).expect("seen").to_string()))
-        .collect();
-    let (first, face) = &cards[0];
-    let other = cards
-        .iter()
-        .find(|(_, other)| other != face)
-        .expect("two faces");
-    [*first, other.0]
 }
 
 /// `player` turns over two cards that differ: a miss, and the turn passes.

@@ -198,28 +198,14 @@ impl<G: Game> Position<G> {
                 Next::Item(step, bind, item) => {
                     let mut pending = std::mem::take(&mut self.stack);
                     bind(&self.state, item, &mut pending);
-                    let header = RecordHeader::opened(RecordKind::Flow, None);
-                    self.resolve_record(header, pending, recorder);
-                    if R::KEEPS_FLOW {
-                        recorder.mark_last(FlowEvent::Moves {
-                            step: Cow::Borrowed(step),
-                        });
-                    }
-                    if self.state.outcome().is_some() {
+                    if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
                 }
                 Next::Moves(step, moves) => {
                     let mut pending = std::mem::take(&mut self.stack);
                     moves(&self.state, &mut pending);
-                    let header = RecordHeader::opened(RecordKind::Flow, None);
-                    self.resolve_record(header, pending, recorder);
-                    if R::KEEPS_FLOW {
-                        recorder.mark_last(FlowEvent::Moves {
-                            step: Cow::Borrowed(step),
-                        });
-                    }
-                    if self.state.outcome().is_some() {
+                    if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
                 }
@@ -254,6 +240,24 @@ impl<G: Game> Position<G> {
             return true;
         }
         false
+    }
+
+    /// Applies `pending`, the moves of the flow's step `step`, as a record of the flow;
+    /// whether the game is over after them.
+    fn play_step_moves<R: Recorder<G>>(
+        &mut self,
+        step: &'static str,
+        pending: Vec<G::Move>,
+        recorder: &mut R,
+    ) -> bool {
+        let header = RecordHeader::opened(RecordKind::Flow, None);
+        self.resolve_record(header, pending, recorder);
+        if R::KEEPS_FLOW {
+            recorder.mark_last(FlowEvent::Moves {
+                step: Cow::Borrowed(step),
+            });
+        }
+        self.state.outcome().is_some()
     }
 
     /// Interrupts the loop a move asked to ([`MoveContext::interrupt`]), keeping the
