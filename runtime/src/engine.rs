@@ -210,8 +210,11 @@ fn action_behind<G: Game>(records: &[Record<G>], index: usize) -> Option<&Record
         .or_else(|| upto.last())
 }
 
-/// The records a new game's log has room for before it grows.
-const LOG_CAPACITY: usize = 64;
+/// The records a new game's log has room for before it grows: a deal of Hearts on its
+/// flow makes about 185 (each play ends a turn and begins the next), and growing the list
+/// past 64 and 128 copied it twice a deal, a sixth of a logged deal's instructions
+/// (`docs/PERFORMANCE.md`). Some 70 KB for Hearts' records, which a whole game outgrows.
+const LOG_CAPACITY: usize = 256;
 
 impl<G: Game> Engine<G> {
     /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
