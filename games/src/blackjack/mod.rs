@@ -31,8 +31,9 @@
 //! Not implemented (variants of the casino game): betting amounts, doubling down,
 //! splitting pairs, insurance, surrender, a cut card.
 //!
-//! The dealer is not a seat: the engine plays the dealer's hand by the consequences of the
-//! moves ([`BlackjackMove`]). The cards are components ([`Blackjack::deck`]) in places:
+//! The dealer is not a seat: the engine plays the dealer's hand, a step of the game's flow
+//! whose moves draw to 17 by their consequences ([`BlackjackMove`]); the flow also deals
+//! each round, peeks, and gives each player their turn ([`Game::flow`]). The cards are components ([`Blackjack::deck`]) in places:
 //! the shoe (whose cards nobody sees, only how many), the discard pile, each player's hand
 //! and the dealer's face-up cards (seen by all), and the hole card (seen by nobody, its
 //! place followed by a token). The places are addressed as data by `#[derive(Places)]`

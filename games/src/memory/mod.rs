@@ -22,7 +22,10 @@
 //! up, and the next player's first [`Reveal`] turns them face down as the first moves of its
 //! action record ([`Memory::hide_moves`]) before turning over the chosen card, which may be one
 //! of those two (everyone saw where they lie). The next player may also turn them face down
-//! on their own first with the selection-free [`Hide`] action, then choose.
+//! on their own first with the selection-free [`Hide`] action, then choose. Unless they do,
+//! a timer of the flow turns them face down after [`MemoryConfig::hide_after_ms`] of the
+//! game's clock (jkomoros/boardgame's example of a timer; the clock moves only by
+//! [`Engine::advance_clock`](meeple::Engine::advance_clock), which the command line drives).
 //!
 //! This keeps every decision with the player whose turn it is. A mandatory "hide" action
 //! for the player who missed would be their only completion, so the engine would play it
