@@ -110,6 +110,9 @@
 //!   restored game fires it exactly once, on time;
 //! - [`next_stage`](flow::Step::next_stage) gives a step where players act several stages,
 //!   which every player goes through at their own pace (discard, then draw);
+//! - [`Flow::subflow`] declares steps a move runs in the middle of the flow
+//!   ([`MoveContext::subflow`]: a duel within a turn), after which the flow goes on where it
+//!   stood;
 //! - [`Flow::fix_up`] declares moves the engine applies whenever they are due (a hand over
 //!   its limit discarding), asked after every record in declaration order and logged as
 //!   forced.

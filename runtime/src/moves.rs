@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::chance::Chance;
-use crate::flow::Interrupt;
+use crate::flow::{FlowRequest, Interrupt};
 
 /// A small, deterministic change of a game's state: the unit of animation and of the log.
 ///
@@ -47,7 +47,7 @@ pub struct MoveContext<'a, M> {
     chance: &'a mut Chance,
     /// Where an interrupt asked goes: the engine's slot, or nowhere for a context made by
     /// hand ([`new`](Self::new)).
-    interrupt: Option<&'a mut Option<(Interrupt, &'static str)>>,
+    interrupt: Option<&'a mut Option<(FlowRequest, &'static str)>>,
 }
 
 impl<'a, M> MoveContext<'a, M> {
@@ -68,7 +68,7 @@ impl<'a, M> MoveContext<'a, M> {
     pub(crate) fn with_interrupt(
         consequences: &'a mut Vec<M>,
         chance: &'a mut Chance,
-        interrupt: &'a mut Option<(Interrupt, &'static str)>,
+        interrupt: &'a mut Option<(FlowRequest, &'static str)>,
     ) -> Self {
         MoveContext {
             consequences,
@@ -86,7 +86,19 @@ impl<'a, M> MoveContext<'a, M> {
     /// A context made by hand for a unit test ([`new`](Self::new)) keeps no interrupt.
     pub fn interrupt(&mut self, interrupt: Interrupt, loop_name: &'static str) {
         if let Some(slot) = &mut self.interrupt {
-            **slot = Some((interrupt, loop_name));
+            **slot = Some((FlowRequest::Interrupt(interrupt), loop_name));
+        }
+    }
+
+    /// Runs the game's subflow named `name` ([`Flow::subflow`](crate::Flow::subflow)) once
+    /// this record has resolved: the flow stands still where it is (the step the action
+    /// was taken in, the turn, the loops around), plays the subflow to its end, then goes
+    /// on from there (a duel that two players fight in the middle of a turn, a vote).
+    /// Naming no subflow of the game is a mistake reported with the state unchanged
+    /// ([`Refusal::Flow`](crate::Refusal::Flow)). The last request of a record wins.
+    pub fn subflow(&mut self, name: &'static str) {
+        if let Some(slot) = &mut self.interrupt {
+            **slot = Some((FlowRequest::Subflow, name));
         }
     }
 
@@ -126,7 +138,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
     game: &mut G,
     chance: &mut Chance,
     pending: &mut Vec<M>,
-    interrupt: &mut Option<(Interrupt, &'static str)>,
+    interrupt: &mut Option<(FlowRequest, &'static str)>,
     mut applied: impl FnMut(&G, M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.

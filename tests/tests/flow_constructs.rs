@@ -150,18 +150,6 @@ fn submit(engine: &mut Engine<Relay>, player: usize, action: &str, amount: u32) 
     }
 }
 
-/// The records from `from` on: the flow's events, the actions by name and player.
-fn story(records: &[Record<Relay>], from: usize) -> Vec<String> {
-    records[from..]
-        .iter()
-        .map(|record| match (&record.event, record.player) {
-            (Some(event), _) => format!("{:?}: {event}", record.kind),
-            (None, Some(player)) => format!("{} by {player}", record.name()),
-            (None, None) => record.name().to_owned(),
-        })
-        .collect()
-}
-
 /// Everyone bids, in the order given.
 fn bids(engine: &mut Engine<Relay>, order: [usize; 3]) {
     for player in order {
@@ -218,7 +206,7 @@ fn a_fix_up_applies_whenever_it_holds_before_the_turn_passes() {
     let from = engine.records().len();
     submit(&mut engine, 1, "add", 2);
     assert_eq!(
-        story(engine.records(), from),
+        story_of(engine.records(), from),
         [
             "add by player 1",
             "Forced: overflow",
@@ -286,8 +274,8 @@ fn simultaneous_bids_in_any_order_give_the_same_game() {
             "{order:?}"
         );
         // The setup, the phase entered, the bids in the order made, then the same flow.
-        let flow: Vec<String> = story(engine.records(), 5);
-        assert_eq!(flow, story(played[0].records(), 5), "{order:?}");
+        let flow: Vec<String> = story_of(engine.records(), 5);
+        assert_eq!(flow, story_of(played[0].records(), 5), "{order:?}");
         assert_eq!(
             flow,
             ["Flow: phase bidding ends", "Flow: turn of player 0 begins"]
@@ -477,4 +465,193 @@ fn every_viewer_sees_the_flow_records_with_their_events() {
             "{viewer:?}"
         );
     }
+}
+
+/// Turns of adding to one's score; instead, a player may call a duel with the next seat: a
+/// subflow where the two draw at once, then the engine pays the higher, and the turn goes on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Duel {
+    scores: PerPlayer<u32>,
+    duellists: meeple::PlayerSet,
+    draws: PerPlayer<Option<u32>>,
+    turns: u32,
+    over: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum DuelMove {
+    Score { player: PlayerIndex },
+    Call { player: PlayerIndex },
+    Draw { player: PlayerIndex, card: u32 },
+    Pay,
+    EndTurn,
+}
+
+impl Move<Duel> for DuelMove {
+    fn apply(&self, game: &mut Duel, next: &mut MoveContext<'_, Self>) {
+        match *self {
+            DuelMove::Score { player } => game.scores[player] += 1,
+            DuelMove::Call { player } => {
+                game.duellists = meeple::PlayerSet::one(player).with(SEATS.next(player));
+                next.subflow("duel");
+            }
+            DuelMove::Draw { player, card } => game.draws[player] = Some(card),
+            DuelMove::Pay => {
+                let best = SEATS
+                    .iter()
+                    .filter(|&seat| game.duellists.contains(seat))
+                    .max_by_key(|&seat| (game.draws[seat], std::cmp::Reverse(seat.0)));
+                if let Some(winner) = best {
+                    game.scores[winner] += 5;
+                }
+                game.duellists = meeple::PlayerSet::EMPTY;
+                game.draws = PerPlayer::from_fn(SEATS, |_| None);
+            }
+            DuelMove::EndTurn => {
+                game.turns += 1;
+                game.over = game.turns == 3;
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Score", behaviour = [DuelMove::Score { player }, DuelMove::EndTurn])]
+struct Score {}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Call a duel", behaviour = [DuelMove::Call { player }, DuelMove::EndTurn])]
+struct Call {}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Draw", behaviour = [DuelMove::Draw { player, card: *card }])]
+struct DrawCard {
+    #[choose_number(min = 1, max = 3)]
+    card: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Duel)]
+enum DuelAction {
+    Score(Score),
+    Call(Call),
+    DrawCard(DrawCard),
+}
+
+impl Game for Duel {
+    type Config = ();
+    type Move = DuelMove;
+    type Actions = DuelAction;
+    const NAME: &'static str = "duel";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 3..=3;
+
+    fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Duel {
+                scores: PerPlayer::from_fn(seats, |_| 0),
+                duellists: meeple::PlayerSet::EMPTY,
+                draws: PerPlayer::from_fn(seats, |_| None),
+                turns: 0,
+                over: false,
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                |_| PlayerIndex(0),
+                [Step::turn("turn").offering::<Score>().offering::<Call>()],
+            )],
+        ))
+        .subflow(
+            "duel",
+            Step::sequence([
+                Step::players("draw", |game: &Duel| game.duellists).offering::<DrawCard>(),
+                Step::moves("pay", |_, moves| moves.push(DuelMove::Pay)),
+            ]),
+        )
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.then(|| {
+            Outcome::from_scores(
+                self.scores.iter().map(|&score| i64::from(score)),
+                meeple::Best::Highest,
+            )
+        })
+    }
+}
+
+fn duel_submit(engine: &mut Engine<Duel>, player: usize, submission: &Submission) {
+    if let Err(error) = engine.submit_submission(seat(player), submission) {
+        panic!("{submission:?} by {player}: {error}");
+    }
+}
+
+#[test]
+fn a_subflow_runs_in_the_middle_of_a_turn_and_the_flow_goes_on_where_it_stood() {
+    let mut engine = Engine::<Duel>::new((), 3, 0).expect("a table of three");
+    duel_submit(&mut engine, 0, &Submission::new("score"));
+    let from = engine.records().len();
+    duel_submit(&mut engine, 1, &Submission::new("call"));
+    // East's turn stands still while East and South draw at once.
+    assert_eq!(engine.position().turn(), Some(seat(1)));
+    assert_eq!(
+        engine.to_act(),
+        meeple::PlayerSet::from_iter([seat(1), seat(2)])
+    );
+    assert_eq!(engine.position().flow_position().suspended().len(), 1);
+
+    // Saved in the middle of the duel, the game resumes there.
+    let saved = serde_json::to_string(engine.position().flow_position()).expect("serializes");
+    let flow = serde_json::from_str(&saved).expect("reads back");
+    let resumed =
+        Engine::<Duel>::from_start(meeple::Start::new(engine.state().clone(), 3).with_flow(flow))
+            .expect("the saved duel starts");
+    assert_eq!(resumed.to_act(), engine.to_act());
+    assert_eq!(resumed.position().turn(), Some(seat(1)));
+
+    duel_submit(
+        &mut engine,
+        2,
+        &Submission::new("draw_card").with("card", 3),
+    );
+    duel_submit(
+        &mut engine,
+        1,
+        &Submission::new("draw_card").with("card", 2),
+    );
+    assert_eq!(
+        story_of(engine.records(), from),
+        [
+            "call by player 1",
+            "draw_card by player 2",
+            "draw_card by player 1",
+            "Flow: pay",
+            "Flow: turn of player 1 ends",
+            "Flow: turn of player 2 begins",
+        ]
+    );
+    assert_eq!(engine.state().scores[seat(2)], 5, "South drew higher");
+    assert!(engine.position().flow_position().suspended().is_empty());
+    assert_eq!(engine.to_act(), meeple::PlayerSet::one(seat(2)));
+    let replayed = Engine::replay(&engine.log()).expect("the log replays");
+    assert_eq!(replayed.records(), engine.records());
+}
+
+/// The records from `from` on, for any game: the flow's events, the actions by name and
+/// player.
+fn story_of<G: Game>(records: &[Record<G>], from: usize) -> Vec<String> {
+    records[from..]
+        .iter()
+        .map(|record| match (&record.event, record.player) {
+            (Some(event), _) => format!("{:?}: {event}", record.kind),
+            (None, Some(player)) => format!("{} by {player}", record.name()),
+            (None, None) => record.name().to_owned(),
+        })
+        .collect()
 }

@@ -47,6 +47,14 @@ pub enum FlowError {
         /// The loop it names.
         loop_name: &'static str,
     },
+    /// A move asks for a subflow the game's flow does not declare
+    /// ([`MoveContext::subflow`](crate::MoveContext::subflow)), or the flow is written by
+    /// hand.
+    #[error("no subflow is named `{name}` in this game's declared flow")]
+    NoSuchSubflow {
+        /// The name asked for.
+        name: String,
+    },
     /// An interrupt from a move names a loop the flow is not in now.
     #[error("an interrupt names `{loop_name}`, which is not a loop the flow is in now")]
     NotInLoop {
@@ -400,6 +408,26 @@ pub struct FlowPosition {
     /// stage each seat is at, by seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     stages: Option<Vec<u8>>,
+    /// Where the flow stood when each running subflow began, the innermost last
+    /// ([`Flow::subflow`](super::Flow::subflow)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    suspended: Vec<Suspended>,
+}
+
+/// Where the flow stood when a subflow began ([`Flow::subflow`](super::Flow::subflow)):
+/// restored once the subflow ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suspended {
+    /// How many steps were entered then: the subflow's root is entered above them.
+    depth: u8,
+    /// The step where players acted then, and who had acted.
+    #[serde(default, skip_serializing_if = "is_idle")]
+    acting: Acting,
+    /// The stage each seat was at, in a step of several stages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stages: Option<Vec<u8>>,
+    /// What the flow was to do next.
+    todo: Todo,
 }
 
 /// Positions are equal when they stand at the same place: whether a turn passes the short
@@ -412,6 +440,7 @@ impl PartialEq for FlowPosition {
             && self.started == other.started
             && self.deadline == other.deadline
             && self.stages == other.stages
+            && self.suspended == other.suspended
     }
 }
 
@@ -447,6 +476,28 @@ impl FlowPosition {
         }
         let mut parent = None;
         let top = self.frames.len().checked_sub(1);
+        let depths = self
+            .suspended
+            .iter()
+            .map(|suspended| usize::from(suspended.depth));
+        if depths.clone().any(|depth| depth > self.frames.len())
+            || !depths
+                .clone()
+                .zip(depths.clone().skip(1))
+                .all(|(a, b)| a < b)
+        {
+            return misfit(format!(
+                "the subflows began at depths {:?}, not within the {} steps entered",
+                depths.collect::<Vec<_>>(),
+                self.frames.len()
+            ));
+        }
+        // Where the subflow that begins at `depth` stood, if one does.
+        let suspended_at = |depth: usize| {
+            self.suspended
+                .iter()
+                .find(|suspended| usize::from(suspended.depth) == depth)
+        };
         for (depth, frame) in self.frames.iter().enumerate() {
             if let Some(player) = frame.player().filter(|player| player.0 >= seats.count()) {
                 return misfit(format!(
@@ -454,24 +505,34 @@ impl FlowPosition {
                     seats.count()
                 ));
             }
+            // A subflow's root begins a chain of its own.
+            let root_of_subflow = suspended_at(depth).is_some();
+            if root_of_subflow {
+                parent = None;
+            }
+            // The innermost step of its chain: the position's, or one a subflow stands on.
+            let (innermost, chain_acting) = match suspended_at(depth + 1) {
+                Some(suspended) => (true, suspended.acting),
+                None => (Some(depth) == top, acting),
+            };
             let expected = match flow.node(frame.step).map(|node| &node.kind) {
-                Some(NodeKind::Act { actions, asks, .. }) if Some(depth) == top => Acting {
+                Some(NodeKind::Act { actions, asks, .. }) if innermost => Acting {
                     offered: *actions,
                     repeats: asks.repeats(),
-                    ..acting
+                    ..chain_acting
                 },
                 Some(NodeKind::Act { .. }) => Acting {
                     offered: u64::MAX,
                     ..Acting::default()
                 },
-                _ if Some(depth) == top => Acting::default(),
-                _ => acting,
+                _ if innermost => Acting::default(),
+                _ => chain_acting,
             };
-            let fits = expected == acting
-                && flow
-                    .node(frame.step)
-                    .is_some_and(|node| node.parent == parent);
-            if !fits {
+            let placed = flow
+                .node(frame.step)
+                .is_some_and(|node| node.parent == parent)
+                && (!root_of_subflow || flow.subflows.iter().any(|&(_, root)| root == frame.step));
+            if expected != chain_acting || !placed {
                 return Err(FlowError::Position {
                     reason: format!(
                         "step {} at depth {depth} is not a step of the flow inside the one before it, or not as the flow declares it",
@@ -519,6 +580,67 @@ impl FlowPosition {
         self.passes_turn = false;
         self.deadline = None;
         self.stages = None;
+        // An interrupt that unwinds below where a subflow began ends the subflow for good.
+        let depth = self.frames.len();
+        self.suspended
+            .retain(|suspended| usize::from(suspended.depth) <= depth);
+    }
+
+    /// Runs the subflow `name` from here: the flow stands still (the step where players
+    /// act, who acted, what comes next) until the subflow ends.
+    ///
+    /// # Errors
+    /// [`FlowError::NoSuchSubflow`] when the flow declares none of that name;
+    /// [`FlowError::TooDeep`] when its steps do not fit on top of those entered.
+    pub(crate) fn start_subflow<G: Game>(
+        &mut self,
+        flow: &Flow<G>,
+        name: &str,
+    ) -> Result<(), FlowError> {
+        let Some(root) = flow.subflow_root(name).filter(|_| !flow.is_by_hand()) else {
+            return Err(FlowError::NoSuchSubflow {
+                name: name.to_owned(),
+            });
+        };
+        let depth = self.frames.len();
+        if depth + 1 > DEPTH {
+            return Err(FlowError::TooDeep { depth: depth + 1 });
+        }
+        self.suspended.push(Suspended {
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+            acting: std::mem::take(&mut self.acting),
+            stages: self.stages.take(),
+            todo: self.todo,
+        });
+        self.passes_turn = false;
+        self.deadline = None;
+        self.todo = Todo::Enter(root);
+        Ok(())
+    }
+
+    /// After a step was left: if it was the root of the innermost subflow, the flow goes
+    /// on where it stood when the subflow began. Whether it did.
+    fn resume_after_subflow(&mut self) -> bool {
+        let depth = self.frames.len();
+        if self
+            .suspended
+            .last()
+            .is_none_or(|suspended| usize::from(suspended.depth) != depth)
+        {
+            return false;
+        }
+        if let Some(suspended) = self.suspended.pop() {
+            self.acting = suspended.acting;
+            self.stages = suspended.stages;
+            self.todo = suspended.todo;
+        }
+        true
+    }
+
+    /// Where the flow stood when each running subflow began, the innermost last.
+    #[must_use]
+    pub fn suspended(&self) -> &[Suspended] {
+        &self.suspended
     }
 
     /// When the timer of the step where players act fires, as time on the game's clock
@@ -873,6 +995,9 @@ impl FlowPosition {
                 }
                 Todo::Leave => {
                     self.pop();
+                    if self.resume_after_subflow() {
+                        continue;
+                    }
                     self.todo = if self.frames.is_empty() {
                         Todo::Idle
                     } else {

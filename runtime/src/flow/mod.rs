@@ -40,6 +40,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 pub(crate) use cursor::Next;
+pub use cursor::Suspended;
 pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
 
 use crate::action::InGame;
@@ -119,6 +120,17 @@ pub enum Interrupt {
     Continue,
     /// Plays this round again from its start (the same player's turn, the same count).
     Repeat,
+}
+
+/// What a move asks of the flow, kept until its record has resolved
+/// ([`MoveContext::interrupt`](crate::MoveContext::interrupt),
+/// [`MoveContext::subflow`](crate::MoveContext::subflow)), with the loop or subflow named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FlowRequest {
+    /// Interrupt the loop named.
+    Interrupt(Interrupt),
+    /// Run the subflow named.
+    Subflow,
 }
 
 /// One step of a flow, as declared: built with the functions of this type, nested, and
@@ -588,6 +600,8 @@ pub struct Flow<G: Game> {
     pub(crate) timed: bool,
     /// The fix-ups, in declaration order ([`Flow::fix_up`]).
     pub(crate) fix_ups: Vec<(&'static str, StepMoves<G>)>,
+    /// The subflows by name, each the root of its steps ([`Flow::subflow`]).
+    pub(crate) subflows: Vec<(&'static str, StepId)>,
     pub(crate) error: Option<FlowError>,
 }
 
@@ -616,6 +630,7 @@ impl<G: Game> Flow<G> {
             skipping: None,
             timed: false,
             fix_ups: Vec::new(),
+            subflows: Vec::new(),
             error: None,
         };
         let mut loops = Vec::new();
@@ -645,6 +660,7 @@ impl<G: Game> Flow<G> {
             skipping: None,
             timed: false,
             fix_ups: Vec::new(),
+            subflows: Vec::new(),
             error: None,
         }
     }
@@ -675,10 +691,48 @@ impl<G: Game> Flow<G> {
         self
     }
 
+    /// Declares the subflow `name`, the steps of `root`, which a move runs in the middle of
+    /// the flow ([`MoveContext::subflow`](crate::MoveContext::subflow)): the flow stands
+    /// still where it is, plays the subflow to its end, then goes on where it stood, as
+    /// Boardzilla's subflows do. Its steps are checked as the flow's are, and its interrupts
+    /// name only its own loops. Mistakes are kept for [`check`](Self::check): a name
+    /// declared twice, a subflow that cannot fit on top of the deepest step where players
+    /// act ([`DEPTH`]).
+    #[must_use]
+    pub fn subflow(mut self, name: &'static str, root: Step<G>) -> Self {
+        if self.subflows.iter().any(|(declared, _)| *declared == name) {
+            self.fail(FlowError::NameTwice { name });
+        }
+        let main = self.nodes.len();
+        let mut loops = Vec::new();
+        let mut names = Vec::new();
+        let id = self.compile(root, None, &mut loops, &mut names);
+        self.subflows.push((name, id));
+        // A subflow runs on top of a step where players act (or of any step the engine
+        // plays): both depths together must fit in a flow position.
+        let under = (0..main).map(|node| self.depth(node)).max().unwrap_or(0);
+        let own = (main..self.nodes.len())
+            .map(|node| self.depth(node))
+            .max()
+            .unwrap_or(0);
+        if under + own > DEPTH {
+            self.fail(FlowError::TooDeep { depth: under + own });
+        }
+        self
+    }
+
+    /// The root step of the subflow `name`, if the flow declares one.
+    pub(crate) fn subflow_root(&self, name: &str) -> Option<StepId> {
+        self.subflows
+            .iter()
+            .find(|(declared, _)| *declared == name)
+            .map(|&(_, root)| root)
+    }
+
     /// Whether the flow is written by hand ([`by_hand`](Self::by_hand)).
     #[must_use]
     pub fn is_by_hand(&self) -> bool {
-        self.nodes.is_empty()
+        self.nodes.is_empty() || self.subflows.first().is_some_and(|&(_, root)| root == 0)
     }
 
     /// The mistake found in the declaration, if any.

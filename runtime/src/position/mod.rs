@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::action::FollowUp;
 use crate::chance::Chance;
-use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, Interrupt};
+use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
 use crate::outcome::Outcome;
@@ -145,7 +145,7 @@ pub struct Position<G: Game> {
     /// Where the flow stands.
     flow_at: FlowPosition,
     /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
-    interrupt: Option<(Interrupt, &'static str)>,
+    interrupt: Option<(FlowRequest, &'static str)>,
     /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
     /// flow is not in), reported when it settles.
     flow_error: Option<FlowError>,

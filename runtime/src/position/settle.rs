@@ -10,7 +10,7 @@ use super::{Candidates, Endless, Position, Recall, Recorder, Unsettled};
 use crate::action::FollowUp;
 use crate::dispatch::{self, ActionContext};
 use crate::error::Refusal;
-use crate::flow::{FlowEvent, Next};
+use crate::flow::{FlowEvent, FlowRequest, Next};
 use crate::game::{Game, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
 use crate::moves::{Move, resolve};
@@ -260,17 +260,27 @@ impl<G: Game> Position<G> {
         self.state.outcome().is_some()
     }
 
-    /// Interrupts the loop a move asked to ([`MoveContext::interrupt`]), keeping the
-    /// mistake of naming a loop the flow is not in for [`settle`](Self::settle) to report.
+    /// Does what a move asked of the flow: interrupts the loop it named
+    /// ([`MoveContext::interrupt`]) or runs the subflow ([`MoveContext::subflow`]), keeping
+    /// the mistake of naming a loop the flow is not in, or no subflow, for
+    /// [`settle`](Self::settle) to report.
     /// Out of line: rare.
     ///
     /// [`MoveContext::interrupt`]: crate::MoveContext::interrupt
+    /// [`MoveContext::subflow`]: crate::MoveContext::subflow
     #[cold]
     #[inline(never)]
     fn interrupt_flow(&mut self) {
-        if let Some((interrupt, loop_name)) = self.interrupt.take()
-            && let Err(error) = self.flow_at.interrupt(&self.flow, interrupt, loop_name)
-        {
+        let Some((request, name)) = self.interrupt.take() else {
+            return;
+        };
+        let asked = match request {
+            FlowRequest::Interrupt(interrupt) => {
+                self.flow_at.interrupt(&self.flow, interrupt, name)
+            }
+            FlowRequest::Subflow => self.flow_at.start_subflow(&self.flow, name),
+        };
+        if let Err(error) = asked {
             self.flow_error.get_or_insert(error);
             self.flow_moves = true;
         }
