@@ -90,6 +90,9 @@
 //!   type against the game's actions enum, and asking each player once or
 //!   [`repeated_until`](flow::Step::repeated_until) the state says they are done (or
 //!   [`repeated_while`](flow::Step::repeated_while) it says they may go on, asked first);
+//!   a step is optional when it offers the game's own pass action beside the others (a
+//!   pass is then tree-shaken, logged and undone like any action, and a repeated step
+//!   ends for a player whose pass the state remembers);
 //! - [`moves`](flow::Step::moves), which the engine plays itself (a deal, a score);
 //! - [`sequence`](flow::Step::sequence), [`phase`](flow::Step::phase),
 //!   [`branch`](flow::Step::branch) and [`when`](flow::Step::when);
