@@ -531,7 +531,8 @@ impl FlowPosition {
             let placed = flow
                 .node(frame.step)
                 .is_some_and(|node| node.parent == parent)
-                && (!root_of_subflow || flow.subflows.iter().any(|&(_, root)| root == frame.step));
+                && (!root_of_subflow
+                    || flow.subflows.iter().any(|&(_, root, _)| root == frame.step));
             if expected != chain_acting || !placed {
                 return Err(FlowError::Position {
                     reason: format!(
@@ -597,14 +598,18 @@ impl FlowPosition {
         flow: &Flow<G>,
         name: &str,
     ) -> Result<(), FlowError> {
-        let Some(root) = flow.subflow_root(name).filter(|_| !flow.is_by_hand()) else {
+        let Some((root, nesting)) = flow.subflow_root(name).filter(|_| !flow.is_by_hand()) else {
             return Err(FlowError::NoSuchSubflow {
                 name: name.to_owned(),
             });
         };
+        // Its steps on top of those entered (a subflow run from a subflow goes deeper than
+        // the check of the declaration counts).
         let depth = self.frames.len();
-        if depth + 1 > DEPTH {
-            return Err(FlowError::TooDeep { depth: depth + 1 });
+        if depth + nesting > DEPTH {
+            return Err(FlowError::TooDeep {
+                depth: depth + nesting,
+            });
         }
         self.suspended.push(Suspended {
             depth: u8::try_from(depth).unwrap_or(u8::MAX),

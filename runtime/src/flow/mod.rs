@@ -600,8 +600,9 @@ pub struct Flow<G: Game> {
     pub(crate) timed: bool,
     /// The fix-ups, in declaration order ([`Flow::fix_up`]).
     pub(crate) fix_ups: Vec<(&'static str, StepMoves<G>)>,
-    /// The subflows by name, each the root of its steps ([`Flow::subflow`]).
-    pub(crate) subflows: Vec<(&'static str, StepId)>,
+    /// The subflows by name, each the root of its steps and how deep they nest
+    /// ([`Flow::subflow`]).
+    pub(crate) subflows: Vec<(&'static str, StepId, usize)>,
     pub(crate) error: Option<FlowError>,
 }
 
@@ -700,14 +701,13 @@ impl<G: Game> Flow<G> {
     /// act ([`DEPTH`]).
     #[must_use]
     pub fn subflow(mut self, name: &'static str, root: Step<G>) -> Self {
-        if self.subflows.iter().any(|(declared, _)| *declared == name) {
+        if self.subflows.iter().any(|(declared, ..)| *declared == name) {
             self.fail(FlowError::NameTwice { name });
         }
         let main = self.nodes.len();
         let mut loops = Vec::new();
         let mut names = Vec::new();
         let id = self.compile(root, None, &mut loops, &mut names);
-        self.subflows.push((name, id));
         // A subflow runs on top of a step where players act (or of any step the engine
         // plays): both depths together must fit in a flow position.
         let under = (0..main).map(|node| self.depth(node)).max().unwrap_or(0);
@@ -715,24 +715,26 @@ impl<G: Game> Flow<G> {
             .map(|node| self.depth(node))
             .max()
             .unwrap_or(0);
+        self.subflows.push((name, id, own));
         if under + own > DEPTH {
             self.fail(FlowError::TooDeep { depth: under + own });
         }
         self
     }
 
-    /// The root step of the subflow `name`, if the flow declares one.
-    pub(crate) fn subflow_root(&self, name: &str) -> Option<StepId> {
+    /// The root step of the subflow `name` and how deep its steps nest, if the flow
+    /// declares one.
+    pub(crate) fn subflow_root(&self, name: &str) -> Option<(StepId, usize)> {
         self.subflows
             .iter()
-            .find(|(declared, _)| *declared == name)
-            .map(|&(_, root)| root)
+            .find(|(declared, ..)| *declared == name)
+            .map(|&(_, root, depth)| (root, depth))
     }
 
     /// Whether the flow is written by hand ([`by_hand`](Self::by_hand)).
     #[must_use]
     pub fn is_by_hand(&self) -> bool {
-        self.nodes.is_empty() || self.subflows.first().is_some_and(|&(_, root)| root == 0)
+        self.nodes.is_empty() || self.subflows.first().is_some_and(|&(_, root, _)| root == 0)
     }
 
     /// The mistake found in the declaration, if any.
