@@ -393,6 +393,19 @@ fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
         Step::phase("one", [Step::turn("take").offering::<Take>()]),
     ]));
     assert_eq!(twice.check(), Err(FlowError::NameTwice { name: "one" }));
+    let by_hand =
+        Flow::<Tokens>::by_hand().subflow("bids", Step::everyone("bid").offering::<Bid>());
+    assert_eq!(
+        by_hand.check(),
+        Err(FlowError::SubflowByHand { name: "bids" })
+    );
+    let subflow_twice = Flow::<Tokens>::new(Step::everyone("bid").offering::<Bid>())
+        .subflow("bids", Step::everyone("bid").offering::<Bid>())
+        .subflow("bids", Step::everyone("bid").offering::<Bid>());
+    assert_eq!(
+        subflow_twice.check(),
+        Err(FlowError::NameTwice { name: "bids" })
+    );
     let endless = Flow::<Tokens>::new(Step::forever("spin", [Step::moves("nothing", |_, _| {})]));
     assert_eq!(
         endless.check(),

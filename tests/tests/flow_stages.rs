@@ -138,14 +138,7 @@ fn submit(engine: &mut Engine<Swap>, player: usize, submission: &Submission) {
 fn offered(engine: &Engine<Swap>) -> Vec<Vec<String>> {
     SEATS
         .iter()
-        .map(|player| {
-            engine
-                .prompt(player)
-                .actions
-                .into_iter()
-                .map(|action| action.action)
-                .collect()
-        })
+        .map(|player| meeple_tests::offered(engine, player))
         .collect()
 }
 

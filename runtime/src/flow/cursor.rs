@@ -48,12 +48,20 @@ pub enum FlowError {
         loop_name: &'static str,
     },
     /// A move asks for a subflow the game's flow does not declare
-    /// ([`MoveContext::subflow`](crate::MoveContext::subflow)), or the flow is written by
-    /// hand.
+    /// ([`MoveContext::subflow`](crate::MoveContext::subflow)).
     #[error("no subflow is named `{name}` in this game's declared flow")]
     NoSuchSubflow {
         /// The name asked for.
         name: String,
+    },
+    /// A subflow declared on a flow written by hand ([`Flow::by_hand`](super::Flow::by_hand)):
+    /// subflows run within a declared flow ([`Flow::new`](super::Flow::new)).
+    #[error(
+        "subflow `{name}` is declared on a flow written by hand; declare the flow with `Flow::new`"
+    )]
+    SubflowByHand {
+        /// The subflow's name.
+        name: &'static str,
     },
     /// An interrupt from a move names a loop the flow is not in now.
     #[error("an interrupt names `{loop_name}`, which is not a loop the flow is in now")]
@@ -598,7 +606,7 @@ impl FlowPosition {
         flow: &Flow<G>,
         name: &str,
     ) -> Result<(), FlowError> {
-        let Some((root, nesting)) = flow.subflow_root(name).filter(|_| !flow.is_by_hand()) else {
+        let Some((root, nesting)) = flow.subflow_root(name) else {
             return Err(FlowError::NoSuchSubflow {
                 name: name.to_owned(),
             });

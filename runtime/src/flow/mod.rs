@@ -701,6 +701,10 @@ impl<G: Game> Flow<G> {
     /// act ([`DEPTH`]).
     #[must_use]
     pub fn subflow(mut self, name: &'static str, root: Step<G>) -> Self {
+        if self.nodes.is_empty() {
+            // With no flow of its own declared, the subflow would be taken for it.
+            self.fail(FlowError::SubflowByHand { name });
+        }
         if self.subflows.iter().any(|(declared, ..)| *declared == name) {
             self.fail(FlowError::NameTwice { name });
         }
@@ -734,7 +738,7 @@ impl<G: Game> Flow<G> {
     /// Whether the flow is written by hand ([`by_hand`](Self::by_hand)).
     #[must_use]
     pub fn is_by_hand(&self) -> bool {
-        self.nodes.is_empty() || self.subflows.first().is_some_and(|&(_, root, _)| root == 0)
+        self.nodes.is_empty()
     }
 
     /// The mistake found in the declaration, if any.

@@ -12,7 +12,7 @@ use super::{Endless, Position, Recorder, Unrecorded, millis};
 use crate::error::ClockError;
 use crate::flow::FlowEvent;
 use crate::game::Game;
-use crate::log::{RecordHeader, RecordKind};
+use crate::log::RecordKind;
 
 impl<G: Game> Position<G> {
     /// Moves the game's clock on to `now`, the time since the game began, and fires the
@@ -50,14 +50,10 @@ impl<G: Game> Position<G> {
         {
             let mut moves = std::mem::take(&mut self.stack);
             fire(&self.state, &mut moves);
-            self.resolve_record(
-                RecordHeader::opened(RecordKind::Timer, None),
-                moves,
-                recorder,
-            );
-            recorder.mark_last(FlowEvent::Timer {
+            let event = FlowEvent::Timer {
                 step: Cow::Borrowed(step),
-            });
+            };
+            self.play_flow_record(RecordKind::Timer, event, moves, recorder);
             fired += 1;
             // The records the timer's moves led to count towards the same limit.
             let endless = |error: Endless| ClockError::Unsettled {

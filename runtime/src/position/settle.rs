@@ -229,14 +229,11 @@ impl<G: Game> Position<G> {
                 self.stack = moves;
                 continue;
             }
-            let header = RecordHeader::opened(RecordKind::Forced, None);
-            self.resolve_record(header, moves, recorder);
+            let event = FlowEvent::FixUp {
+                name: Cow::Borrowed(name),
+            };
+            self.play_flow_record(RecordKind::Forced, event, moves, recorder);
             self.last_played = name;
-            if R::KEEPS_FLOW {
-                recorder.mark_last(FlowEvent::FixUp {
-                    name: Cow::Borrowed(name),
-                });
-            }
             return true;
         }
         false
@@ -250,14 +247,26 @@ impl<G: Game> Position<G> {
         pending: Vec<G::Move>,
         recorder: &mut R,
     ) -> bool {
-        let header = RecordHeader::opened(RecordKind::Flow, None);
-        self.resolve_record(header, pending, recorder);
-        if R::KEEPS_FLOW {
-            recorder.mark_last(FlowEvent::Moves {
-                step: Cow::Borrowed(step),
-            });
-        }
+        let event = FlowEvent::Moves {
+            step: Cow::Borrowed(step),
+        };
+        self.play_flow_record(RecordKind::Flow, event, pending, recorder);
         self.state.outcome().is_some()
+    }
+
+    /// Applies `pending`, moves the engine plays by nobody's action (a step's, a timer's,
+    /// a fix-up's), as a record of `kind` marked with `event`.
+    pub(super) fn play_flow_record<R: Recorder<G>>(
+        &mut self,
+        kind: RecordKind,
+        event: FlowEvent,
+        pending: Vec<G::Move>,
+        recorder: &mut R,
+    ) {
+        self.resolve_record(RecordHeader::opened(kind, None), pending, recorder);
+        if R::KEEPS_FLOW {
+            recorder.mark_last(event);
+        }
     }
 
     /// Does what a move asked of the flow: interrupts the loop it named
