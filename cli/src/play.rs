@@ -183,11 +183,11 @@ fn undo_refusal(error: &UndoError) -> String {
             format!("\"{action}\" showed {viewer} what was hidden from them")
         }
         UndoError::GameOver => "the game is over".to_owned(),
-        UndoError::NoSuchSeat { .. } => error.to_string(),
         UndoError::Followed { .. } => "another action came after your last one".to_owned(),
         UndoError::Nondeterministic { reason } => {
             format!("the game could not be rebuilt before your last action ({reason})")
         }
+        other => other.to_string(),
     }
 }
 

@@ -36,3 +36,20 @@ pub mod french;
 pub mod hearts;
 pub mod memory;
 pub mod tictactoe;
+
+/// Every game's table may move between threads, as a server's tasks move it: checked when
+/// this crate compiles, so a game that holds an `Rc` or a `Cell` fails here, not in a
+/// server.
+const _: () = {
+    const fn table_is_send<G: meeple::Game>()
+    where
+        meeple::Engine<G>: Send + Sync,
+    {
+    }
+    table_is_send::<blackjack::Blackjack>();
+    table_is_send::<breakthrough::Breakthrough>();
+    table_is_send::<connect_four::ConnectFour>();
+    table_is_send::<hearts::Hearts>();
+    table_is_send::<memory::Memory>();
+    table_is_send::<tictactoe::TicTacToe>();
+};

@@ -16,7 +16,8 @@ use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
 use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
-    ActionRecord, GameLog, LogSeal, LogStart, Record, RecordHeader, RecordKind, RecordMoves,
+    ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordHeader, RecordKind,
+    RecordMoves,
 };
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet};
@@ -36,6 +37,27 @@ pub enum ReplayError {
         expected: &'static str,
         /// The log's.
         found: String,
+    },
+    /// The log is of a later form than this runtime reads ([`GameLog::format`]).
+    #[error("the log is of form {found}; this runtime reads forms up to {supported}")]
+    Format {
+        /// The log's form.
+        found: u32,
+        /// The latest form this runtime reads ([`LOG_FORMAT`]).
+        supported: u32,
+    },
+    /// The log was played under another version of the game's rules
+    /// ([`Game::RULES_VERSION`]): its records may not come out the same.
+    #[error(
+        "the log was played under version {log} of the rules of `{game}`, which are now at version {current}"
+    )]
+    Rules {
+        /// The game.
+        game: &'static str,
+        /// The version the log was played under.
+        log: u32,
+        /// The game's version now.
+        current: u32,
     },
     /// The setup failed.
     #[error("setup failed: {0}")]
@@ -452,7 +474,9 @@ impl<G: Game> Engine<G> {
     fn log_before(&self, end: usize) -> GameLog<G> {
         let mut writer = self.follower();
         GameLog {
+            format: LOG_FORMAT,
             game: G::NAME.to_owned(),
+            rules: G::RULES_VERSION,
             seed: self.seed,
             players: self.players(),
             config: self.config.clone(),
@@ -479,8 +503,14 @@ impl<G: Game> Engine<G> {
         })
     }
 
-    /// A follower of the records from the setup's state, to write or view them.
-    fn follower(&self) -> MoveViewer<G> {
+    /// A follower of this game's records from its start (the state before the setup's
+    /// moves, or the state it was started from), to write each record as a log holds it
+    /// and show it to viewers, one record after the other, as they come
+    /// ([`MoveViewer::write_and_view`]): what a server keeps beside a table to store and
+    /// send the records each submission appends without writing the whole log again
+    /// ([`log`](Self::log) is linear in the game).
+    #[must_use]
+    pub fn follower(&self) -> MoveViewer<G> {
         MoveViewer::starting_at(G::clone(&self.initial))
     }
 
@@ -831,10 +861,39 @@ impl<G: Game> Engine<G> {
     /// # Errors
     /// [`ReplayError`] naming the first record that is refused or differs.
     pub fn replay(log: &GameLog<G>) -> Result<Self, ReplayError> {
+        Self::replay_checking(log, Compare::Everything)
+    }
+
+    /// Restores a stored game from its log: replays it as [`replay`](Self::replay) does,
+    /// but compares each record's play (who, what, the selections, every move, the clock)
+    /// and not its messages, whose wording may have changed since the game was stored
+    /// (a template reworded in a new release). What a server loads a match with.
+    ///
+    /// # Errors
+    /// As [`replay`](Self::replay), but for messages.
+    pub fn restore(log: &GameLog<G>) -> Result<Self, ReplayError> {
+        Self::replay_checking(log, Compare::Play)
+    }
+
+    /// Replays `log`, comparing each record as `compare` says.
+    fn replay_checking(log: &GameLog<G>, compare: Compare) -> Result<Self, ReplayError> {
+        if log.format > LOG_FORMAT {
+            return Err(ReplayError::Format {
+                found: log.format,
+                supported: LOG_FORMAT,
+            });
+        }
         if log.game != G::NAME {
             return Err(ReplayError::WrongGame {
                 expected: G::NAME,
                 found: log.game.clone(),
+            });
+        }
+        if log.rules != G::RULES_VERSION {
+            return Err(ReplayError::Rules {
+                game: G::NAME,
+                log: log.rules,
+                current: G::RULES_VERSION,
             });
         }
         let settings = EngineSettings {
@@ -872,7 +931,11 @@ impl<G: Game> Engine<G> {
                     });
                 };
                 let written = writer.write(&engine.history.records[checked]);
-                if *expected != written {
+                let same = match compare {
+                    Compare::Everything => *expected == written,
+                    Compare::Play => expected.same_play(&written),
+                };
+                if !same {
                     return Err(ReplayError::Diverged {
                         index: checked,
                         reason: describe_difference(expected, &written),
@@ -1019,6 +1082,15 @@ impl<G: Game> Engine<G> {
             .map_err(|error| ReplayError::Malformed(error.to_string()))?;
         Self::replay(&log)
     }
+}
+
+/// What a replay compares of each record with the log's.
+#[derive(Clone, Copy)]
+enum Compare {
+    /// Every field, messages included ([`Engine::replay`]).
+    Everything,
+    /// The play, not the messages ([`Engine::restore`]).
+    Play,
 }
 
 /// Feeds `value` as JSON to `hasher`, then a newline (which compact JSON never holds), so

@@ -2,12 +2,14 @@
 
 use std::fmt;
 
+use serde::Serialize;
+
 use crate::player::{PlayerIndex, in_prose};
 
 /// A player as errors name them: their seat and their name in the game
 /// ([`Game::player_name`](crate::Game::player_name)). Displayed as the name alone, so a
 /// message never shows an index.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Seat {
     /// The seat.
     pub index: PlayerIndex,
@@ -67,7 +69,9 @@ pub fn echo(text: &str) -> String {
 /// submission names no action or selection of this game, or has the wrong shape), a
 /// refusal is a move the rules do not allow now, which a correct client still meets (the
 /// turn passed, an option was taken). After shakmaty's `ParseSanError` and `PlayError`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "stage", content = "reason", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum SubmitError {
     /// The submission is not an action of this game as it was written.
     #[error(transparent)]
@@ -80,7 +84,9 @@ pub enum SubmitError {
 /// Why a submission could not be read as an action of the game: its JSON, its action's
 /// name, or its selections' names and values do not fit the game: its form is at fault,
 /// not the rules.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DecodeError {
     /// The submission could not be read as JSON of the expected shape.
     #[error("malformed submission: {reason}")]
@@ -128,7 +134,9 @@ pub enum DecodeError {
 /// Why the rules refuse an action now: the game is over, it is another player's turn, the
 /// action or a value is not offered, a validation fails. Each variant names the action and,
 /// where one is at fault, the selection, so a client can show the player what to change.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Refusal {
     /// The seat is not at the table: every entry point that takes a seat refuses one
     /// outside it first, before it asks the game anything.
@@ -267,14 +275,18 @@ impl<A> From<Refused<A>> for SubmitError {
 
 /// Why moving the game's clock was refused ([`Engine::advance_clock`](crate::Engine::advance_clock)).
 /// The state, the clock and the log are exactly as before.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ClockError {
     /// The time given is before the clock's: time only moves on.
     #[error("the clock is at {clock:?}; it cannot go back to {now:?}")]
     Backwards {
-        /// Where the clock stands.
+        /// Where the clock stands (in milliseconds on the wire).
+        #[serde(serialize_with = "as_millis")]
         clock: std::time::Duration,
-        /// The time given.
+        /// The time given (in milliseconds on the wire).
+        #[serde(serialize_with = "as_millis")]
         now: std::time::Duration,
     },
     /// A timer fired, and what followed its moves never came to anyone's decision: the
@@ -289,7 +301,9 @@ pub enum ClockError {
 }
 
 /// Why an undo was refused. The state and the log are exactly as before.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum UndoError {
     /// The seat is not at the table.
     #[error("{}", no_such_seat(*player, *players))]
@@ -345,4 +359,12 @@ pub enum UndoError {
         /// What the replay reported.
         reason: String,
     },
+}
+
+/// A duration as whole milliseconds, as the clock counts on the wire.
+fn as_millis<S: serde::Serializer>(
+    duration: &std::time::Duration,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u64(u64::try_from(duration.as_millis()).unwrap_or(u64::MAX))
 }

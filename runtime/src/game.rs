@@ -48,6 +48,17 @@ pub trait Game: Clone + Debug + View + 'static {
     /// [`SetupError::PlayerCount`] before [`setup`](Self::setup) is called.
     const PLAYERS: RangeInclusive<usize>;
 
+    /// The version of these rules, written in every log ([`GameLog::rules`]): raise it
+    /// when a change to the rules would make an older game's records come out otherwise,
+    /// so that restoring such a game says so ([`ReplayError::Rules`]) instead of
+    /// diverging somewhere in the middle. A change of a message's wording needs no new
+    /// version ([`Engine::restore`]). 1 by default.
+    ///
+    /// [`GameLog::rules`]: crate::GameLog::rules
+    /// [`ReplayError::Rules`]: crate::ReplayError::Rules
+    /// [`Engine::restore`]: crate::Engine::restore
+    const RULES_VERSION: u32 = 1;
+
     /// Builds the initial state for a table of `seats` from `config`, with the moves that
     /// begin the game (a deal, say). The engine applies those moves, and their
     /// consequences, as the first action record of the log, whose chance they may draw.

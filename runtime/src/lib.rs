@@ -496,7 +496,9 @@ pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use harness::{
     ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
 };
-pub use log::{ActionRecord, GameLog, LogSeal, LogStart, Record, RecordKind, RecordMoves};
+pub use log::{
+    ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
+};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use moves::{Move, MoveContext, apply_moves};
 pub use outcome::{Best, Finish, Outcome};

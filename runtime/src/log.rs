@@ -28,8 +28,17 @@ use crate::player::PlayerIndex;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct GameLog<G: Game> {
+    /// The version of this log's form ([`LOG_FORMAT`]); a log written before versions were
+    /// kept reads as 1. A replay refuses a form newer than it knows.
+    #[serde(default = "first_version")]
+    pub format: u32,
     /// The game's name ([`Game::NAME`]).
     pub game: String,
+    /// The version of the game's rules the log was played under
+    /// ([`Game::RULES_VERSION`]); 1 when absent. A replay refuses another version: its
+    /// records may no longer come out the same.
+    #[serde(default = "first_version")]
+    pub rules: u32,
     /// The seed of the game's chance.
     pub seed: u64,
     /// The number of seats.
@@ -49,6 +58,16 @@ pub struct GameLog<G: Game> {
     /// [`Engine::sealed_log`](crate::Engine::sealed_log); `None` in an engine's own log.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seal: Option<LogSeal>,
+}
+
+/// The version of the log's form this runtime writes and reads ([`GameLog::format`]).
+/// Raised when a change to [`GameLog`] or [`ActionRecord`] would make an older reader
+/// misread a log; a replay refuses a log of a later form.
+pub const LOG_FORMAT: u32 = 1;
+
+/// The version of a log or of rules that says none: the first.
+fn first_version() -> u32 {
+    1
 }
 
 /// Where a game started from a state the author built begins
@@ -266,6 +285,24 @@ where
             && self.kind == other.kind
             && self.action == other.action
             && self.follow_up == other.follow_up
+            && self.moves == other.moves
+            && self.drew_chance == other.drew_chance
+            && self.event == other.event
+            && self.clock == other.clock
+    }
+}
+
+impl<M: PartialEq> ActionRecord<M> {
+    /// Whether `other` is the same play as this record: every field equal but the
+    /// messages, whose wording is the game's text and may change between releases
+    /// without changing what was played ([`Engine::restore`](crate::Engine::restore)).
+    #[must_use]
+    pub fn same_play(&self, other: &Self) -> bool {
+        self.player == other.player
+            && self.action == other.action
+            && self.kind == other.kind
+            && self.selections == other.selections
+            && self.args == other.args
             && self.moves == other.moves
             && self.drew_chance == other.drew_chance
             && self.event == other.event

@@ -420,6 +420,43 @@ impl<G: Game> MoveViewer<G> {
         written
     }
 
+    /// Follows every move of `record`, the next record of the game followed, once, and
+    /// returns it as a log holds it ([`write`](Self::write)) and as each of `viewers`
+    /// sees it ([`follow_record`](Self::follow_record)), in the order of `viewers`: one
+    /// state followed for every viewer of a table, not a copy per viewer. Its messages are
+    /// rendered once.
+    pub fn write_and_view(
+        &mut self,
+        record: &Record<G>,
+        viewers: &[Viewer],
+    ) -> (ActionRecord<G::Move>, Vec<ViewedRecord<G::Move>>) {
+        let written = record.write(&self.state);
+        let mut viewed: Vec<ViewedRecord<G::Move>> = viewers
+            .iter()
+            .map(|&viewer| ViewedRecord {
+                player: record.player,
+                action: std::borrow::Cow::Borrowed(record.name()),
+                kind: record.kind,
+                messages: written
+                    .messages
+                    .iter()
+                    .filter(|message| reaches(message, viewer))
+                    .cloned()
+                    .collect(),
+                moves: Vec::new(),
+                event: record.event.clone(),
+                clock: record.clock,
+            })
+            .collect();
+        for applied in &record.moves {
+            self.advance(applied);
+            for (seen, &viewer) in viewed.iter_mut().zip(viewers) {
+                seen.moves.extend(applied.view(&self.state, viewer));
+            }
+        }
+        (written, viewed)
+    }
+
     /// Follows every move of `record`, the next record of the game followed, and returns
     /// the record as `viewer` sees it.
     pub fn follow_record(&mut self, record: &Record<G>, viewer: Viewer) -> ViewedRecord<G::Move> {
@@ -430,11 +467,7 @@ impl<G: Game> MoveViewer<G> {
             messages: record
                 .messages(&self.state)
                 .into_iter()
-                .filter(|message| match viewer {
-                    Viewer::Player(player) => message.reaches(player),
-                    Viewer::Observer => message.to.is_none(),
-                    Viewer::Admin => true,
-                })
+                .filter(|message| reaches(message, viewer))
                 .collect(),
             moves: record
                 .moves
@@ -447,6 +480,16 @@ impl<G: Game> MoveViewer<G> {
             event: record.event.clone(),
             clock: record.clock,
         }
+    }
+}
+
+/// Whether `message` reaches `viewer`: a player the messages to them and to everyone, an
+/// observer those to everyone, the admin all.
+fn reaches(message: &Message, viewer: Viewer) -> bool {
+    match viewer {
+        Viewer::Player(player) => message.reaches(player),
+        Viewer::Observer => message.to.is_none(),
+        Viewer::Admin => true,
     }
 }
 

@@ -14,7 +14,9 @@ use crate::player::{PlayerIndex, PlayerSet, Seats};
 /// A mistake in a flow's declaration, or a flow that cannot go on: reported when a
 /// position starts ([`SetupError::Flow`](crate::SetupError::Flow)) or by the submission
 /// that ran into it, with the state unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "flow", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FlowError {
     /// A step where players act offers no action ([`Step::offering`](super::Step::offering)).
     #[error("step `{step}` offers no action: add `.offering::<Action>()`")]

@@ -1,0 +1,456 @@
+//! The matches a server runs: the registered games, the live matches in memory (loaded
+//! from the store on demand, dropped once over), and what moves them: submissions, bots
+//! and timers. Every change is stored before anyone hears of it.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use meeple::{Game, PlayerIndex, Seats, Submission, Viewer};
+use serde_json::Value;
+use tokio::sync::broadcast;
+
+use crate::protocol::{ServerFrame, WireError};
+use crate::store::{Store, StoreError, StoredMatch, StoredSeat};
+use crate::table::{AgentKind, Live, NewRecord, Setup, Table};
+
+/// What the server needs of one registered game, its type erased.
+pub(crate) struct GameEntry {
+    /// [`Game::PLAYERS`].
+    pub(crate) players: RangeInclusive<usize>,
+    /// Checks a config (JSON; `null` for the default) for a table of that many seats.
+    pub(crate) validate: fn(&Value, usize) -> Result<(), String>,
+    create: fn(&Setup) -> Result<Box<dyn Table>, String>,
+    restore: RestoreTable,
+}
+
+/// Restores a table from its setup, its stored records and its clock now.
+type RestoreTable = fn(&Setup, &[String], Duration) -> Result<Box<dyn Table>, String>;
+
+impl GameEntry {
+    pub(crate) fn of<G>() -> Self
+    where
+        G: Game + meeple::Search,
+        G::Actions: PartialEq + Send,
+        meeple::Engine<G>: Send,
+        meeple::Position<G>: Send,
+        meeple::MoveViewer<G>: Send,
+    {
+        GameEntry {
+            players: G::PLAYERS,
+            validate: validate::<G>,
+            create: |setup| Live::<G>::create(setup).map(|live| Box::new(live) as Box<dyn Table>),
+            restore: |setup, records, clock| {
+                Live::<G>::restore(setup, records, clock)
+                    .map(|live| Box::new(live) as Box<dyn Table>)
+            },
+        }
+    }
+}
+
+/// Checks `config` for a table of `players` seats as [`Game::validate_config`] does.
+fn validate<G: Game>(config: &Value, players: usize) -> Result<(), String> {
+    let config: G::Config = if config.is_null() {
+        G::Config::default()
+    } else {
+        serde_json::from_value(config.clone()).map_err(|error| error.to_string())?
+    };
+    if !G::PLAYERS.contains(&players) {
+        return Err(format!(
+            "{} is played by {} to {} players, not {players}",
+            G::NAME,
+            G::PLAYERS.start(),
+            G::PLAYERS.end()
+        ));
+    }
+    G::validate_config(&config, Seats::new(players)).map_err(|error| error.to_string())
+}
+
+/// Milliseconds since the Unix epoch, now.
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| {
+            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+        })
+}
+
+/// The server's matches.
+pub struct Hub {
+    pub(crate) games: BTreeMap<&'static str, GameEntry>,
+    pub(crate) store: Store,
+    live: Mutex<HashMap<String, Arc<LiveMatch>>>,
+}
+
+/// A match in memory: its table, its seats, and the channel its updates go out on.
+pub(crate) struct LiveMatch {
+    pub(crate) id: String,
+    pub(crate) game: &'static str,
+    /// When the match was created, in milliseconds since the epoch: its clock's origin.
+    created_at: u64,
+    pub(crate) state: tokio::sync::Mutex<MatchState>,
+    /// Every update, stored, with a frame for each viewer.
+    pub(crate) updates: broadcast::Sender<Arc<Update>>,
+}
+
+/// A match's mutable part, behind its lock: one change at a time, stored before the
+/// next.
+pub(crate) struct MatchState {
+    pub(crate) table: Box<dyn Table>,
+    pub(crate) seats: Vec<StoredSeat>,
+    /// The deadline a timer task waits for, so that one is started per deadline.
+    timer: Option<Duration>,
+    /// Set when the store failed: the table ran ahead of what is durable, so it is
+    /// dropped and loaded again.
+    pub(crate) broken: bool,
+}
+
+/// Records appended to a match, stored: a `records` frame for each viewer (seat 0 first,
+/// then an observer), serialized once.
+pub(crate) struct Update {
+    /// The record count after them.
+    pub(crate) at: usize,
+    /// The frame of each viewer.
+    pub(crate) frames: Vec<String>,
+}
+
+impl Update {
+    /// The frame of `viewer`.
+    pub(crate) fn frame(&self, viewer: Viewer) -> &str {
+        let index = match viewer {
+            Viewer::Player(seat) => seat.0,
+            Viewer::Observer | Viewer::Admin => self.frames.len() - 1,
+        };
+        self.frames.get(index).map_or("", String::as_str)
+    }
+}
+
+/// Why the hub could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum HubError {
+    #[error("Match {0} not found")]
+    NoSuchMatch(String),
+    #[error("the store: {0}")]
+    Store(#[from] StoreError),
+    #[error("the match could not be restored: {0}")]
+    Restore(String),
+}
+
+impl Hub {
+    pub(crate) fn new(games: BTreeMap<&'static str, GameEntry>, store: Store) -> Self {
+        Hub {
+            games,
+            store,
+            live: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Creates match `stored` (its seats set, its seed drawn) and stores it with its setup
+    /// records.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        stored: StoredMatch,
+        players: usize,
+    ) -> Result<(), String> {
+        let entry = self
+            .games
+            .get(stored.game.as_str())
+            .ok_or_else(|| format!("Game {} not found", stored.game))?;
+        let setup = Setup {
+            config: stored.config.clone(),
+            players,
+            seed: stored.seed,
+        };
+        let mut table = (entry.create)(&setup)?;
+        let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
+        let mut stored = stored;
+        stored.gameover = table.outcome();
+        self.store
+            .create(stored, records)
+            .await
+            .map_err(|error| error.to_string())
+    }
+
+    /// The match `id`, loaded from the store when it is not in memory.
+    pub(crate) async fn open(self: &Arc<Self>, id: &str) -> Result<Arc<LiveMatch>, HubError> {
+        if let Some(live) = self.live_match(id) {
+            return Ok(live);
+        }
+        let stored = self
+            .store
+            .get(id.to_owned())
+            .await?
+            .ok_or_else(|| HubError::NoSuchMatch(id.to_owned()))?;
+        let records = self.store.records(id.to_owned()).await?;
+        let Some((game, entry)) = self.games.get_key_value(stored.game.as_str()) else {
+            return Err(HubError::Restore(format!(
+                "no game `{}` is served",
+                stored.game
+            )));
+        };
+        let setup = Setup {
+            config: stored.config.clone(),
+            players: stored.seats.len(),
+            seed: stored.seed,
+        };
+        let stored_count = records.len();
+        let clock = Duration::from_millis(now_ms().saturating_sub(stored.created_at));
+        let table = (entry.restore)(&setup, &records, clock).map_err(HubError::Restore)?;
+        let (updates, _) = broadcast::channel(256);
+        let live = Arc::new(LiveMatch {
+            id: id.to_owned(),
+            game,
+            created_at: stored.created_at,
+            state: tokio::sync::Mutex::new(MatchState {
+                table,
+                seats: stored.seats,
+                timer: None,
+                broken: false,
+            }),
+            updates,
+        });
+        // Two loads at once keep the first.
+        let live = {
+            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(map.entry(id.to_owned()).or_insert(live))
+        };
+        // A timer that came due while the match was not loaded fired in `restore`: its
+        // records are stored now, before anyone is told of them.
+        {
+            let mut state = live.state.lock().await;
+            let new = state.table.take_new();
+            if !new.is_empty() && !state.broken {
+                let _ = self.commit(&live, &mut state, stored_count, new).await;
+            }
+        }
+        self.wake(&live).await;
+        Ok(live)
+    }
+
+    fn live_match(&self, id: &str) -> Option<Arc<LiveMatch>> {
+        self.live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    /// Drops match `id` from memory: it is loaded again from the store when next asked.
+    pub(crate) fn forget(&self, id: &str) {
+        self.live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
+    }
+
+    /// Wipes match `id` (every person left it): its connections hear that it is gone.
+    pub(crate) async fn wipe(&self, id: &str) -> Result<(), StoreError> {
+        if let Some(live) = self.live_match(id) {
+            live.state.lock().await.broken = true;
+        }
+        self.forget(id);
+        self.store.wipe(id.to_owned()).await
+    }
+
+    /// How many matches are in memory.
+    pub fn live_count(&self) -> usize {
+        self.live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Submits `submission` for `seat` at match `live`, acting on record count `at`: the
+    /// clock moved to now first (a timer due fires before it), then the records stored,
+    /// then sent to every viewer. Returns the record count after it.
+    pub(crate) async fn submit(
+        self: &Arc<Self>,
+        live: &Arc<LiveMatch>,
+        seat: PlayerIndex,
+        at: usize,
+        submission: &Submission,
+    ) -> Result<usize, WireError> {
+        let result = {
+            let mut state = live.state.lock().await;
+            if state.broken {
+                return Err(WireError::MatchGone);
+            }
+            let from = state.table.records();
+            let mut new = state.table.advance_clock(live.clock()).unwrap_or_default();
+            let submitted = state.table.submit(seat, at, submission);
+            let refusal = match submitted {
+                Ok(records) => {
+                    new.extend(records);
+                    None
+                }
+                Err(error) => Some(error),
+            };
+            self.commit(live, &mut state, from, new).await?;
+            match refusal {
+                None => Ok(state.table.records()),
+                Some(error) => Err(error),
+            }
+        };
+        self.wake(live).await;
+        result
+    }
+
+    /// Stores `new`, appended from record `from`, then sends it to every viewer. On a
+    /// failure of the store the match is dropped from memory (its table ran ahead of the
+    /// store) and nobody hears of the records.
+    async fn commit(
+        &self,
+        live: &Arc<LiveMatch>,
+        state: &mut MatchState,
+        from: usize,
+        new: Vec<NewRecord>,
+    ) -> Result<(), WireError> {
+        if new.is_empty() {
+            return Ok(());
+        }
+        let rows = new.iter().map(|record| record.stored.clone()).collect();
+        if let Err(error) = self
+            .store
+            .append(live.id.clone(), from, rows, now_ms(), state.table.outcome())
+            .await
+        {
+            state.broken = true;
+            self.forget(&live.id);
+            return Err(WireError::Store {
+                reason: error.to_string(),
+            });
+        }
+        let update = build_update(state.table.as_ref(), &new);
+        let _ = live.updates.send(Arc::new(update));
+        if state.table.outcome().is_some() {
+            // A finished match leaves memory; the store keeps it.
+            self.forget(&live.id);
+        }
+        Ok(())
+    }
+
+    /// Starts what moves the match without a person: a bot whose seat is to act, a timer
+    /// to its deadline.
+    ///
+    /// Boxed, as a future of its own: the tasks it starts come back to it.
+    pub(crate) fn wake<'a>(
+        self: &'a Arc<Self>,
+        live: &'a Arc<LiveMatch>,
+    ) -> futures_util::future::BoxFuture<'a, ()> {
+        Box::pin(self.wake_now(live))
+    }
+
+    async fn wake_now(self: &Arc<Self>, live: &Arc<LiveMatch>) {
+        let mut state = live.state.lock().await;
+        if state.broken || state.table.outcome().is_some() {
+            return;
+        }
+        for seat in state.table.to_act() {
+            let Some(bot) = state.seats.get(seat.0).and_then(|row| row.bot.clone()) else {
+                continue;
+            };
+            let agent: AgentKind = bot
+                .get("agent")
+                .and_then(|agent| serde_json::from_value(agent.clone()).ok())
+                .unwrap_or(AgentKind::Random);
+            let think = bot.get("thinkMs").and_then(Value::as_u64).unwrap_or(0);
+            if let Some(job) = state.table.bot_job(seat, agent) {
+                let hub = Arc::clone(self);
+                let live = Arc::clone(live);
+                tokio::spawn(async move {
+                    let Ok(choice) = tokio::task::spawn_blocking(job).await else {
+                        return;
+                    };
+                    if think > 0 {
+                        tokio::time::sleep(Duration::from_millis(think)).await;
+                    }
+                    hub.play_bot(&live, choice).await;
+                });
+            }
+        }
+        let deadline = state.table.deadline();
+        if deadline.is_some() && deadline != state.timer {
+            state.timer = deadline;
+            let hub = Arc::clone(self);
+            let live = Arc::clone(live);
+            let due = deadline.unwrap_or_default();
+            tokio::spawn(async move {
+                let wait = due.saturating_sub(live.clock());
+                tokio::time::sleep(wait).await;
+                hub.tick(&live).await;
+            });
+        }
+    }
+
+    async fn play_bot(self: &Arc<Self>, live: &Arc<LiveMatch>, choice: crate::table::BotChoice) {
+        {
+            let mut state = live.state.lock().await;
+            if state.broken {
+                return;
+            }
+            let from = state.table.records();
+            // A bot that chose before the match moved on is asked again by `wake`.
+            if let Ok(new) = state.table.play_bot(choice) {
+                let _ = self.commit(live, &mut state, from, new).await;
+            }
+        }
+        self.wake(live).await;
+    }
+
+    /// Moves match `live`'s clock to now, firing its timer when due.
+    async fn tick(self: &Arc<Self>, live: &Arc<LiveMatch>) {
+        {
+            let mut state = live.state.lock().await;
+            state.timer = None;
+            if state.broken {
+                return;
+            }
+            let from = state.table.records();
+            if let Ok(new) = state.table.advance_clock(live.clock()) {
+                let _ = self.commit(live, &mut state, from, new).await;
+            }
+        }
+        self.wake(live).await;
+    }
+}
+
+impl LiveMatch {
+    /// The match's clock: the time since it was created.
+    pub(crate) fn clock(&self) -> Duration {
+        Duration::from_millis(now_ms().saturating_sub(self.created_at))
+    }
+}
+
+/// The `records` frame of each viewer for `new`.
+fn build_update(table: &dyn Table, new: &[NewRecord]) -> Update {
+    let players = table.players();
+    let acting = table.acting();
+    let outcome = table.outcome();
+    let at = table.records();
+    let frames = (0..=players)
+        .map(|index| {
+            let viewer = if index == players {
+                Viewer::Observer
+            } else {
+                Viewer::Player(PlayerIndex(index))
+            };
+            let frame = ServerFrame::Records {
+                records: new
+                    .iter()
+                    .filter_map(|record| record.viewed.get(index).cloned())
+                    .collect(),
+                at,
+                view: table.view(viewer),
+                prompt: match viewer {
+                    Viewer::Player(seat) => table.prompt(seat),
+                    _ => None,
+                },
+                acting: acting.clone(),
+                outcome: outcome.clone(),
+            };
+            serde_json::to_string(&frame).unwrap_or_default()
+        })
+        .collect();
+    Update { at, frames }
+}

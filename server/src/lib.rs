@@ -1,0 +1,120 @@
+//! A game server for any meeple game: a lobby that speaks boardgame.io's Lobby REST API,
+//! play over a WebSocket (`docs/PROTOCOL.md`), bots on the server, and matches kept in
+//! SQLite, each record durable before anyone hears of it.
+//!
+//! A game is registered in a line, as on the command line:
+//!
+//! ```no_run
+//! use meeple_games::{hearts::Hearts, tictactoe::TicTacToe};
+//! use meeple_server::{Server, Store};
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let store = Store::open_sqlite(std::path::Path::new("meeple.sqlite"))?;
+//! let server = Server::new(store).game::<Hearts>().game::<TicTacToe>();
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8000").await?;
+//! server.serve(listener).await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The server never sends a seat anything outside its view ([`meeple::View`]), never the
+//! seed, never another seat's prompt; a client can only submit. Bots think on tokio's
+//! blocking pool, so a search never delays another match.
+
+pub mod cli;
+mod hub;
+mod lobby;
+pub mod protocol;
+mod socket;
+pub mod store;
+mod table;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::routing::{get, post};
+use meeple::Game;
+
+pub use crate::hub::Hub;
+pub use crate::store::{Store, StoreError};
+pub use crate::table::AgentKind;
+
+use crate::hub::GameEntry;
+
+/// A server of some games on one store: add games with [`game`](Self::game), then
+/// [`serve`](Self::serve) or take its [`router`](Self::router).
+pub struct Server {
+    games: BTreeMap<&'static str, GameEntry>,
+    store: Store,
+}
+
+impl Server {
+    /// A server that keeps its matches in `store` and serves no game yet.
+    #[must_use]
+    pub fn new(store: Store) -> Self {
+        Server {
+            games: BTreeMap::new(),
+            store,
+        }
+    }
+
+    /// Serves game `G`, named in URLs by [`Game::NAME`]. A second game of the same name
+    /// replaces the first.
+    #[must_use]
+    pub fn game<G>(mut self) -> Self
+    where
+        G: Game + meeple::Search,
+        G::Actions: PartialEq + Send,
+        meeple::Engine<G>: Send,
+        meeple::Position<G>: Send,
+        meeple::MoveViewer<G>: Send,
+    {
+        self.games.insert(G::NAME, GameEntry::of::<G>());
+        self
+    }
+
+    /// Every game of `meeple-games`.
+    #[must_use]
+    pub fn with_shipped_games(self) -> Self {
+        use meeple_games::{
+            blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
+            hearts::Hearts, memory::Memory, tictactoe::TicTacToe,
+        };
+        self.game::<Hearts>()
+            .game::<TicTacToe>()
+            .game::<Memory>()
+            .game::<Blackjack>()
+            .game::<ConnectFour>()
+            .game::<Breakthrough>()
+    }
+
+    /// The HTTP routes: the lobby under `/games`, play at `/play/{matchID}`; and the hub
+    /// behind them.
+    pub fn router(self) -> (Router, Arc<Hub>) {
+        let hub = Arc::new(Hub::new(self.games, self.store));
+        let router = Router::new()
+            .route("/games", get(lobby::list_games))
+            .route("/games/", get(lobby::list_games))
+            .route("/games/{name}", get(lobby::list_matches))
+            .route("/games/{name}/create", post(lobby::create))
+            .route("/games/{name}/{id}", get(lobby::get_match))
+            .route("/games/{name}/{id}/join", post(lobby::join))
+            .route("/games/{name}/{id}/leave", post(lobby::leave))
+            .route("/games/{name}/{id}/update", post(lobby::update))
+            .route("/games/{name}/{id}/rename", post(lobby::update))
+            .route("/games/{name}/{id}/playAgain", post(lobby::play_again))
+            .route("/play/{id}", get(socket::play))
+            .with_state(Arc::clone(&hub));
+        (router, hub)
+    }
+
+    /// Serves on `listener` until the process ends.
+    ///
+    /// # Errors
+    /// The listener's I/O error.
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        let (router, _hub) = self.router();
+        axum::serve(listener, router).await
+    }
+}

@@ -1,0 +1,230 @@
+//! The WebSocket protocol's frames, as `docs/PROTOCOL.md` describes them: JSON text
+//! frames, each an object tagged by `type`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The largest frame a client may send, in bytes: a submission of any shipped game is
+/// under a kilobyte.
+pub const MAX_FRAME: usize = 64 * 1024;
+
+/// A frame from a client.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientFrame {
+    /// The first frame: who connects, and the records they already have.
+    Hello {
+        /// The seat, as the lobby's `playerID` (a string or a number); absent for an
+        /// observer.
+        #[serde(default, rename = "playerID")]
+        player_id: Option<Value>,
+        /// The seat's credentials from the lobby's join; absent for an observer.
+        #[serde(default)]
+        credentials: Option<String>,
+        /// How many records the client has already (0 for none): it is sent the rest.
+        #[serde(default)]
+        since: usize,
+    },
+    /// An action submitted: its name and selections, and the record count it was chosen
+    /// at.
+    Submit {
+        /// The record count the client acted on; refused as stale if the match moved on.
+        at: usize,
+        /// The action's name.
+        action: String,
+        /// Its selections, by name.
+        #[serde(default)]
+        selections: serde_json::Map<String, Value>,
+    },
+    /// The prompt of an action in progress: the choices so far.
+    PromptAction {
+        /// The action's name.
+        action: String,
+        /// The selections made so far, by name.
+        #[serde(default)]
+        selections: serde_json::Map<String, Value>,
+    },
+}
+
+/// Who acts now and where the flow stands: public, sent to everyone at a table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Acting {
+    /// The phase the flow is in, if the game names phases.
+    pub phase: Option<&'static str>,
+    /// The step where players act, by name.
+    pub step: Option<&'static str>,
+    /// The seats to act now.
+    pub to_act: Vec<usize>,
+    /// The seats of the step that already acted in it.
+    pub acted: Vec<usize>,
+    /// Every seat the step asks.
+    pub actors: Vec<usize>,
+    /// Each seat's name in the game, seat 0 first.
+    pub names: Vec<String>,
+    /// The match's clock, in milliseconds since it began.
+    pub clock_ms: u64,
+    /// When the running timer fires, on that clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+}
+
+/// Why a frame was refused. The match is exactly as before.
+#[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum WireError {
+    /// The frame is not JSON of a frame of this protocol.
+    #[error("malformed frame: {reason}")]
+    MalformedFrame {
+        /// What the parser said.
+        reason: String,
+    },
+    /// The frame is larger than [`MAX_FRAME`] bytes.
+    #[error("the frame has {size} bytes; at most {limit} are read")]
+    FrameTooLarge {
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A binary frame: the protocol is JSON text.
+    #[error("binary frames are not read: send JSON text")]
+    BinaryFrame,
+    /// The first frame must be `hello`, and only the first.
+    #[error("`hello` comes first, once")]
+    HelloFirst,
+    /// No seat of the match has that id.
+    #[error("there is no seat {player_id} at this match")]
+    NoSuchSeat {
+        /// The id given.
+        player_id: String,
+    },
+    /// The credentials are not the seat's.
+    #[error("invalid credentials for seat {player_id}")]
+    InvalidCredentials {
+        /// The seat.
+        player_id: String,
+    },
+    /// An observer submits or asks for a prompt.
+    #[error("an observer cannot act")]
+    Observer,
+    /// The submission was chosen at another record count than the match's.
+    #[error("the submission was made at record {at}, but the match is at record {records}")]
+    Stale {
+        /// The record count the submission names.
+        at: usize,
+        /// The match's.
+        records: usize,
+    },
+    /// The game refused the submission ([`meeple::SubmitError`]).
+    #[error("{message}")]
+    Refused {
+        /// The game's reason, typed (boxed: a refusal is rare, every result carries room
+        /// for it).
+        reason: Box<meeple::SubmitError>,
+        /// It in words.
+        message: String,
+    },
+    /// The game's clock refused to move ([`meeple::ClockError`]).
+    #[error("{message}")]
+    Clock {
+        /// The reason, typed (boxed as a refusal's).
+        reason: Box<meeple::ClockError>,
+        /// It in words.
+        message: String,
+    },
+    /// A bot had nothing to play.
+    #[error("the bot found nothing to play")]
+    BotFoundNothing,
+    /// The store failed to keep the records: they were not acknowledged.
+    #[error("the store failed: {reason}")]
+    Store {
+        /// What the store said.
+        reason: String,
+    },
+    /// The match is gone (wiped when every person left).
+    #[error("the match is gone")]
+    MatchGone,
+}
+
+impl From<meeple::SubmitError> for WireError {
+    fn from(reason: meeple::SubmitError) -> Self {
+        WireError::Refused {
+            message: reason.to_string(),
+            reason: Box::new(reason),
+        }
+    }
+}
+
+/// A frame to a client.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// The answer to `hello`: the match as the client may see it.
+    Welcome {
+        /// The match's id.
+        #[serde(rename = "matchID")]
+        match_id: String,
+        /// The game's name.
+        game: &'static str,
+        /// The client's seat; `None` for an observer.
+        seat: Option<usize>,
+        /// The number of seats.
+        players: usize,
+        /// The records the client did not have, from `since`, as it sees them.
+        records: Vec<Value>,
+        /// The match's record count after them.
+        at: usize,
+        /// The state as the client sees it.
+        view: Value,
+        /// The client's prompt when it is to act.
+        prompt: Option<Value>,
+        /// Who acts now.
+        acting: Acting,
+        /// The outcome, once the match is over.
+        outcome: Option<Value>,
+    },
+    /// Records appended to the match (by anyone), stored before they are sent.
+    Records {
+        /// The records, as the client sees them.
+        records: Vec<Value>,
+        /// The record count after them.
+        at: usize,
+        /// The state as the client sees it after them.
+        view: Value,
+        /// The client's prompt when it is to act.
+        prompt: Option<Value>,
+        /// Who acts now.
+        acting: Acting,
+        /// The outcome, once the match is over.
+        outcome: Option<Value>,
+    },
+    /// The client's submission was taken: its records follow in a `records` frame.
+    Accepted {
+        /// The record count after the submission's records.
+        at: usize,
+    },
+    /// The answer to `prompt_action`.
+    Prompt {
+        /// The action's prompt for the choices so far.
+        prompt: Value,
+    },
+    /// A frame was refused; nothing changed.
+    Error {
+        /// Why, typed.
+        error: WireError,
+        /// It in words.
+        message: String,
+    },
+}
+
+impl ServerFrame {
+    /// The frame of `error`.
+    #[must_use]
+    pub fn error(error: WireError) -> Self {
+        ServerFrame::Error {
+            message: error.to_string(),
+            error,
+        }
+    }
+}

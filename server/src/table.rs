@@ -1,0 +1,416 @@
+//! One match's game, its type erased: what the server asks of any meeple game (submit,
+//! views, prompts, records as each viewer sees them, bots, the clock), in JSON.
+
+use std::any::Any;
+use std::time::Duration;
+
+use meeple::{
+    Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent, SearchAgent,
+    Status, Submission, Viewer,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::protocol::{Acting, WireError};
+
+/// A record appended to a match, written once for the store and once for each viewer.
+#[derive(Clone, Debug)]
+pub struct NewRecord {
+    /// The record as the log holds it ([`meeple::ActionRecord`]), JSON: the row stored.
+    pub stored: String,
+    /// The record as each seat sees it, seat 0 first, then as an observer sees it
+    /// ([`meeple::ViewedRecord`]), JSON.
+    pub viewed: Vec<Value>,
+}
+
+/// What a match is set up from, as the store keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The game's config, JSON ([`Game::Config`]).
+    pub config: Value,
+    /// The number of seats.
+    pub players: usize,
+    /// The seed of the game's chance: never sent to anyone.
+    pub seed: u64,
+}
+
+/// A bot's choice, made off the async runtime, handed back to the table that asked for it.
+pub struct BotChoice {
+    /// The record count the bot chose at: refused if the match moved on since.
+    pub at: usize,
+    /// The seat.
+    pub seat: PlayerIndex,
+    /// The game's action, typed; `None` when the agent found nothing to do.
+    action: Option<Box<dyn Any + Send>>,
+}
+
+/// The agents a bot seat may be played by, as the lobby names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentKind {
+    /// Uniformly random completions ([`RandomAgent`]).
+    Random,
+    /// Monte Carlo tree search on the determinized state ([`SearchAgent::uct`]).
+    Uct,
+    /// Information-set Monte Carlo tree search ([`SearchAgent::ismcts`]).
+    Ismcts,
+}
+
+/// The iterations a search bot spends on one decision: a few milliseconds a move on this
+/// server's machine, so that a table of bots plays at a person's pace without taking a
+/// core for itself.
+const BOT_ITERATIONS: u32 = 200;
+
+/// One match's game with its type erased; implemented by [`Live`] for every game.
+pub trait Table: Send {
+    /// The number of seats.
+    fn players(&self) -> usize;
+    /// The number of records so far: what a submission says it acted on.
+    fn records(&self) -> usize;
+    /// The records appended since they were last taken (by this or by a submission), written
+    /// for the store and each viewer: a new table's setup, a restored one's timers.
+    fn take_new(&mut self) -> Vec<NewRecord>;
+    /// Submits `submission` for `seat`, which acted on the record count `at`. Returns the
+    /// records it appended, in order.
+    ///
+    /// # Errors
+    /// [`WireError::Stale`] when `at` is not the record count; the engine's refusal,
+    /// with the match unchanged.
+    fn submit(
+        &mut self,
+        seat: PlayerIndex,
+        at: usize,
+        submission: &Submission,
+    ) -> Result<Vec<NewRecord>, WireError>;
+    /// Plays a bot's choice. Returns the records it appended.
+    ///
+    /// # Errors
+    /// [`WireError::Stale`] when the match moved on since the bot chose; the engine's
+    /// refusal.
+    fn play_bot(&mut self, choice: BotChoice) -> Result<Vec<NewRecord>, WireError>;
+    /// A job that makes `seat`'s bot choose, to run off the async runtime; `None` when
+    /// the seat is not to act.
+    fn bot_job(
+        &self,
+        seat: PlayerIndex,
+        agent: AgentKind,
+    ) -> Option<Box<dyn FnOnce() -> BotChoice + Send>>;
+    /// Moves the match's clock to `now`, firing a due timer. Returns the records appended.
+    ///
+    /// # Errors
+    /// The engine's [`meeple::ClockError`].
+    fn advance_clock(&mut self, now: Duration) -> Result<Vec<NewRecord>, WireError>;
+    /// When the running timer fires, on the match's clock.
+    fn deadline(&self) -> Option<Duration>;
+    /// The state as `viewer` sees it, JSON.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// `seat`'s prompt, JSON; `None` when the seat has nothing to decide.
+    fn prompt(&self, seat: PlayerIndex) -> Option<Value>;
+    /// The prompt of `seat`'s action in progress ([`meeple::Engine::prompt_submission`]).
+    ///
+    /// # Errors
+    /// The engine's refusal of the choices so far.
+    fn prompt_action(&self, seat: PlayerIndex, submission: &Submission)
+    -> Result<Value, WireError>;
+    /// The records from `from` on as `viewer` sees them, JSON.
+    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Value>;
+    /// Who acts now and in which step: public.
+    fn acting(&self) -> Acting;
+    /// The outcome, JSON, once the match is over.
+    fn outcome(&self) -> Option<Value>;
+    /// The seats to act now.
+    fn to_act(&self) -> Vec<PlayerIndex>;
+}
+
+/// A match of game `G`: its logged engine and a follower of its records, to write each
+/// new record for the store and each viewer once.
+pub struct Live<G: Game> {
+    engine: Engine<G>,
+    follower: MoveViewer<G>,
+    /// The records the follower has followed.
+    followed: usize,
+    viewers: Vec<Viewer>,
+}
+
+impl<G: Game> Live<G> {
+    /// A new match of `setup`.
+    ///
+    /// # Errors
+    /// The config cannot be read, or the game refuses it or the number of seats.
+    pub fn create(setup: &Setup) -> Result<Self, String> {
+        let config = read_config::<G>(&setup.config)?;
+        let engine = Engine::<G>::new(config, setup.players, setup.seed)
+            .map_err(|error| error.to_string())?;
+        Ok(Self::following(engine))
+    }
+
+    /// A stored match, restored from its setup and its records (each as the log holds
+    /// it), then every record followed.
+    ///
+    /// # Errors
+    /// The config or a record cannot be read; the records do not replay
+    /// ([`Engine::restore`]).
+    pub fn restore(setup: &Setup, records: &[String], clock: Duration) -> Result<Self, String> {
+        let config = read_config::<G>(&setup.config)?;
+        let records = records
+            .iter()
+            .map(|record| serde_json::from_str(record))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|error| format!("a stored record: {error}"))?;
+        let log = GameLog::<G> {
+            format: meeple::LOG_FORMAT,
+            game: G::NAME.to_owned(),
+            rules: G::RULES_VERSION,
+            seed: setup.seed,
+            players: setup.players,
+            config,
+            autoplay_forced: true,
+            start: None,
+            records,
+            seal: None,
+        };
+        let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
+        let mut live = Self::following(engine);
+        // The stored records are not new.
+        live.follow_new();
+        // The time that passed while the match was not loaded: a timer due since fires
+        // now, once; its records are new ([`Table::take_new`]).
+        if clock > live.engine.clock() {
+            live.engine
+                .advance_clock(clock)
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(live)
+    }
+
+    fn following(engine: Engine<G>) -> Self {
+        let players = engine.players();
+        let viewers = (0..players)
+            .map(|seat| Viewer::Player(PlayerIndex(seat)))
+            .chain([Viewer::Observer])
+            .collect();
+        Live {
+            follower: engine.follower(),
+            engine,
+            followed: 0,
+            viewers,
+        }
+    }
+
+    /// Follows the records appended since the last call, each written for the store and
+    /// for every viewer.
+    fn follow_new(&mut self) -> Vec<NewRecord> {
+        let records = &self.engine.records()[self.followed..];
+        let mut new = Vec::with_capacity(records.len());
+        for record in records {
+            let (stored, viewed) = self.follower.write_and_view(record, &self.viewers);
+            new.push(NewRecord {
+                stored: to_json_text(&stored),
+                viewed: viewed.iter().map(to_json).collect(),
+            });
+        }
+        self.followed = self.engine.records().len();
+        new
+    }
+
+    /// Refuses a submission acting on `at` when the match has moved on.
+    fn check_at(&self, at: usize) -> Result<(), WireError> {
+        let records = self.engine.records().len();
+        if at == records {
+            Ok(())
+        } else {
+            Err(WireError::Stale { at, records })
+        }
+    }
+}
+
+/// Reads a config from JSON: `null` is the game's default.
+fn read_config<G: Game>(config: &Value) -> Result<G::Config, String> {
+    if config.is_null() {
+        return Ok(G::Config::default());
+    }
+    serde_json::from_value(config.clone()).map_err(|error| format!("the config: {error}"))
+}
+
+/// `value` as JSON; a value that cannot be serialized becomes its error's text, which no
+/// game's own types produce (their states and moves are checked to serialize by the view
+/// harness).
+fn to_json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or_else(|error| Value::String(error.to_string()))
+}
+
+fn to_json_text(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|error| format!("{:?}", error.to_string()))
+}
+
+impl<G> Table for Live<G>
+where
+    G: Game + meeple::Search,
+    G::Actions: PartialEq + Send,
+    meeple::Engine<G>: Send,
+    meeple::Position<G>: Send,
+    meeple::MoveViewer<G>: Send,
+{
+    fn players(&self) -> usize {
+        self.engine.players()
+    }
+
+    fn records(&self) -> usize {
+        self.engine.records().len()
+    }
+
+    fn take_new(&mut self) -> Vec<NewRecord> {
+        self.follow_new()
+    }
+
+    fn submit(
+        &mut self,
+        seat: PlayerIndex,
+        at: usize,
+        submission: &Submission,
+    ) -> Result<Vec<NewRecord>, WireError> {
+        self.check_at(at)?;
+        self.engine
+            .submit_submission(seat, submission)
+            .map_err(WireError::from)?;
+        Ok(self.follow_new())
+    }
+
+    fn play_bot(&mut self, choice: BotChoice) -> Result<Vec<NewRecord>, WireError> {
+        self.check_at(choice.at)?;
+        let Some(action) = choice.action else {
+            return Err(WireError::BotFoundNothing);
+        };
+        let Ok(action) = action.downcast::<G::Actions>() else {
+            return Err(WireError::BotFoundNothing);
+        };
+        self.engine
+            .submit(choice.seat, *action)
+            .map_err(|refused| WireError::from(meeple::SubmitError::from(refused)))?;
+        Ok(self.follow_new())
+    }
+
+    fn bot_job(
+        &self,
+        seat: PlayerIndex,
+        agent: AgentKind,
+    ) -> Option<Box<dyn FnOnce() -> BotChoice + Send>> {
+        if !self.engine.to_act().contains(seat) {
+            return None;
+        }
+        let at = self.engine.records().len();
+        // The bot sees what its seat sees, with a chance of its own for its lookahead.
+        let seed = 0x6d65_6570_6c65 ^ (at as u64) << 8 ^ seat.0 as u64;
+        let position = self.engine.for_agent(seat, seed);
+        Some(Box::new(move || {
+            let mut agent: Box<dyn Agent<G>> = match agent {
+                AgentKind::Random => Box::new(RandomAgent::new(seed)),
+                AgentKind::Uct => {
+                    Box::new(SearchAgent::uct(seed, Budget::Iterations(BOT_ITERATIONS)))
+                }
+                AgentKind::Ismcts => Box::new(SearchAgent::ismcts(
+                    seed,
+                    Budget::Iterations(BOT_ITERATIONS),
+                )),
+            };
+            let action = agent
+                .choose(&position, seat)
+                .map(|action| Box::new(action) as Box<dyn Any + Send>);
+            BotChoice { at, seat, action }
+        }))
+    }
+
+    fn advance_clock(&mut self, now: Duration) -> Result<Vec<NewRecord>, WireError> {
+        self.engine
+            .advance_clock(now)
+            .map_err(|reason| WireError::Clock {
+                message: reason.to_string(),
+                reason: Box::new(reason),
+            })?;
+        Ok(self.follow_new())
+    }
+
+    fn deadline(&self) -> Option<Duration> {
+        self.engine.deadline()
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&StateJson(&self.engine.view(viewer)))
+    }
+
+    fn prompt(&self, seat: PlayerIndex) -> Option<Value> {
+        if !self.engine.to_act().contains(seat) {
+            return None;
+        }
+        Some(to_json(&self.engine.prompt(seat)))
+    }
+
+    fn prompt_action(
+        &self,
+        seat: PlayerIndex,
+        submission: &Submission,
+    ) -> Result<Value, WireError> {
+        self.engine
+            .prompt_submission(seat, submission)
+            .map(|prompt| to_json(&prompt))
+            .map_err(WireError::from)
+    }
+
+    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Value> {
+        if from >= self.engine.records().len() {
+            return Vec::new();
+        }
+        self.engine
+            .viewed_records(viewer)
+            .iter()
+            .skip(from)
+            .map(to_json)
+            .collect()
+    }
+
+    fn acting(&self) -> Acting {
+        let position = self.engine.position();
+        let (step, actors, acted) = match position.flow_position().acting(position.flow()) {
+            Some((step, actors, acted)) => (Some(step), actors, acted),
+            None => (None, self.engine.to_act(), meeple::PlayerSet::EMPTY),
+        };
+        let to_act = match self.engine.status() {
+            Status::Acting(players) | Status::Stuck(players) => players,
+            Status::Over(_) => meeple::PlayerSet::EMPTY,
+        };
+        Acting {
+            phase: position.phase(),
+            step,
+            to_act: to_act.iter().map(|seat| seat.0).collect(),
+            acted: acted.minus(to_act).iter().map(|seat| seat.0).collect(),
+            actors: actors.iter().map(|seat| seat.0).collect(),
+            names: (0..self.engine.players())
+                .map(|seat| self.engine.state().player_name(PlayerIndex(seat)))
+                .collect(),
+            clock_ms: millis(self.engine.clock()),
+            deadline_ms: self.engine.deadline().map(millis),
+        }
+    }
+
+    fn outcome(&self) -> Option<Value> {
+        self.engine.outcome().map(|outcome| to_json(&outcome))
+    }
+
+    fn to_act(&self) -> Vec<PlayerIndex> {
+        self.engine.to_act().iter().collect()
+    }
+}
+
+/// A state serialized as its game writes it ([`meeple::View::serialize_state`]).
+struct StateJson<'a, G>(&'a G);
+
+impl<G: meeple::View> Serialize for StateJson<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_state(serializer)
+    }
+}
+
+/// A duration in whole milliseconds.
+pub(crate) fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
