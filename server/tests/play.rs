@@ -1,0 +1,271 @@
+//! Play over the WebSocket against a real server: whole matches from prompts alone,
+//! every refusal typed with nothing changed, and matches that outlive their server.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use serde_json::json;
+use support::{Seen, TestServer, play_to_end, rng};
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test]
+async fn two_people_play_tictactoe_to_the_end_and_an_observer_watches() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("play.sqlite")).await;
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = server.join("tictactoe", &id, 0, "alice").await;
+    let bob = server.join("tictactoe", &id, 1, "bob").await;
+
+    let mut observer = server.connect(&id).await;
+    let welcome = observer.hello(None, None, 0).await;
+    assert_eq!(welcome["type"], "welcome");
+    assert_eq!(welcome["seat"], json!(null));
+    assert_eq!(welcome["prompt"], json!(null));
+    assert_eq!(welcome["game"], "tictactoe");
+
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let welcome_first = first.hello(Some(0), Some(&alice), 0).await;
+    let welcome_second = second.hello(Some(1), Some(&bob), 0).await;
+    assert_eq!(welcome_first["seat"], 0);
+    assert_eq!(welcome_first["acting"]["to_act"], json!([0]));
+    assert!(welcome_first["prompt"].is_object(), "{welcome_first}");
+    assert_eq!(welcome_second["prompt"], json!(null), "not bob's turn");
+    let mut seen_first = Seen::default();
+    seen_first.absorb(&welcome_first);
+    let mut seen_second = Seen::default();
+    seen_second.absorb(&welcome_second);
+
+    // Both play from their prompts at once; each waits for its turn.
+    let (mut rng_first, mut rng_second) = (rng(1), rng(2));
+    let (one, two) = tokio::join!(
+        play_to_end(&mut first, seen_first, &mut rng_first),
+        play_to_end(&mut second, seen_second, &mut rng_second),
+    );
+    assert_eq!(one.outcome, two.outcome);
+    assert!(one.outcome.is_some());
+    assert_eq!(one.at, two.at);
+
+    // The observer heard every record, and the end.
+    let mut watched = Seen::default();
+    watched.absorb(&welcome);
+    while watched.outcome.is_none() {
+        let frame = observer.next_of("records").await;
+        watched.absorb(&frame);
+    }
+    assert_eq!(watched.at, one.at);
+    assert_eq!(watched.records, one.at);
+
+    // The lobby knows the match is over.
+    let (_, listed) = server.get(&format!("/games/tictactoe/{id}")).await;
+    assert_eq!(listed["gameover"], one.outcome.unwrap());
+    let (_, over) = server.get("/games/tictactoe?isGameover=true").await;
+    assert_eq!(over["matches"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn bad_frames_get_typed_errors_and_change_nothing() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("bad.sqlite")).await;
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = server.join("tictactoe", &id, 0, "alice").await;
+    let bob = server.join("tictactoe", &id, 1, "bob").await;
+
+    let mut client = server.connect(&id).await;
+    // Before hello: nothing but hello.
+    client
+        .send(json!({ "type": "submit", "at": 1, "action": "place", "selections": {} }))
+        .await;
+    assert_eq!(client.next().await["error"]["error"], "hello_first");
+    // Another seat's credentials, a seat that does not exist.
+    let refused = client.hello(Some(0), Some(&bob), 0).await;
+    assert_eq!(
+        refused["error"],
+        json!({ "error": "invalid_credentials", "player_id": "0" })
+    );
+    let refused = client.hello(Some(2), Some(&alice), 0).await;
+    assert_eq!(
+        refused["error"],
+        json!({ "error": "no_such_seat", "player_id": "2" })
+    );
+    let welcome = client.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(welcome["type"], "welcome");
+    let at = welcome["at"].as_u64().unwrap();
+
+    // Garbage, a forged state, a binary frame, a huge frame, a second hello.
+    client.send_raw(Message::text("}{ not json")).await;
+    assert_eq!(client.next().await["error"]["error"], "malformed_frame");
+    client
+        .send(json!({ "type": "state", "state": { "board": [] } }))
+        .await;
+    assert_eq!(client.next().await["error"]["error"], "malformed_frame");
+    client
+        .send(json!({ "type": "submit", "at": "one", "action": 5 }))
+        .await;
+    assert_eq!(client.next().await["error"]["error"], "malformed_frame");
+    client.send_raw(Message::binary(vec![0u8, 1, 2])).await;
+    assert_eq!(client.next().await["error"]["error"], "binary_frame");
+    client.send_raw(Message::text("x".repeat(100_000))).await;
+    assert_eq!(
+        client.next().await["error"],
+        json!({ "error": "frame_too_large", "size": 100_000, "limit": 65_536 })
+    );
+    client.send(json!({ "type": "hello" })).await;
+    assert_eq!(client.next().await["error"]["error"], "hello_first");
+
+    // A stale submission, a value not offered, an unknown action.
+    let prompt = &welcome["prompt"]["actions"][0];
+    let action = prompt["action"].as_str().unwrap();
+    let selection = prompt["selection"]["name"].as_str().unwrap();
+    let option = prompt["selection"]["options"][0]["value"].clone();
+    client
+        .send(json!({ "type": "submit", "at": at + 5, "action": action, "selections": { selection: option } }))
+        .await;
+    assert_eq!(
+        client.next().await["error"],
+        json!({ "error": "stale", "at": at + 5, "records": at })
+    );
+    client
+        .send(json!({ "type": "submit", "at": at, "action": "resign" }))
+        .await;
+    let refused = client.next().await;
+    assert_eq!(refused["error"]["error"], "refused");
+    assert_eq!(refused["error"]["reason"]["stage"], "decode");
+    assert_eq!(
+        refused["error"]["reason"]["reason"]["error"],
+        "unknown_action"
+    );
+
+    // Out of turn: bob acts while it is alice's turn.
+    let mut other = server.connect(&id).await;
+    let welcome_bob = other.hello(Some(1), Some(&bob), 0).await;
+    other
+        .send(json!({ "type": "submit", "at": at, "action": action, "selections": { selection: option } }))
+        .await;
+    let refused = other.next().await;
+    assert_eq!(
+        refused["error"]["reason"]["reason"]["error"], "not_your_turn",
+        "{refused}"
+    );
+    assert_eq!(welcome_bob["at"], at);
+
+    // Nothing changed: a new connection sees the same match.
+    let mut again = server.connect(&id).await;
+    let fresh = again.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(fresh["at"], welcome["at"]);
+    assert_eq!(fresh["view"], welcome["view"]);
+    assert_eq!(fresh["records"], welcome["records"]);
+
+    // Now a good one: accepted, then its records reach both seats.
+    client
+        .send(json!({ "type": "submit", "at": at, "action": action, "selections": { selection: option } }))
+        .await;
+    assert_eq!(client.next().await["type"], "accepted");
+    let records = client.next_of("records").await;
+    assert!(records["at"].as_u64().unwrap() > at);
+    let heard = other.next_of("records").await;
+    assert_eq!(heard["at"], records["at"]);
+    assert!(heard["prompt"].is_object(), "now bob's turn");
+
+    // Observers may not act.
+    let mut observer = server.connect(&id).await;
+    observer.hello(None, None, 0).await;
+    observer
+        .send(json!({ "type": "prompt_action", "action": action, "selections": {} }))
+        .await;
+    assert_eq!(observer.next().await["error"]["error"], "observer");
+}
+
+#[tokio::test]
+async fn a_person_plays_hearts_against_three_bots() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("hearts.sqlite")).await;
+    let id = server
+        .create(
+            "hearts",
+            json!({ "numPlayers": 4, "setupData": { "target_score": 1 },
+                    "bots": { "1": { "agent": "random" }, "2": { "agent": "ismcts" }, "3": { "agent": "uct" } } }),
+        )
+        .await;
+    let alice = server.join("hearts", &id, 0, "alice").await;
+    let mut client = server.connect(&id).await;
+    let welcome = client.hello(Some(0), Some(&alice), 0).await;
+    let mut seen = Seen::default();
+    seen.absorb(&welcome);
+    let seen = play_to_end(&mut client, seen, &mut rng(7)).await;
+    assert!(seen.outcome.is_some());
+    // A seat hears the records it missed, however many, from any point.
+    let mut late = server.connect(&id).await;
+    let resumed = late.hello(Some(0), Some(&alice), 10).await;
+    assert_eq!(resumed["records"].as_array().unwrap().len(), seen.at - 10);
+    assert_eq!(resumed["at"].as_u64().unwrap() as usize, seen.at);
+}
+
+#[tokio::test]
+async fn a_match_outlives_its_server() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("restart.sqlite");
+    let server = TestServer::start(&database).await;
+    let id = server
+        .create("connect_four", json!({ "numPlayers": 2 }))
+        .await;
+    let alice = server.join("connect_four", &id, 0, "alice").await;
+    let bob = server.join("connect_four", &id, 1, "bob").await;
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let mut seen = [Seen::default(), Seen::default()];
+    seen[0].absorb(&first.hello(Some(0), Some(&alice), 0).await);
+    seen[1].absorb(&second.hello(Some(1), Some(&bob), 0).await);
+    let mut random = rng(3);
+    // Four moves, each acknowledged (and so stored).
+    for turn in 0..4 {
+        let (client, mine) = if turn % 2 == 0 {
+            (&mut first, 0)
+        } else {
+            (&mut second, 1)
+        };
+        let prompt = seen[mine].prompt.clone().unwrap();
+        let (action, selections) =
+            support::complete_from_prompt(client, &prompt, &mut random).await;
+        client
+            .send(json!({ "type": "submit", "at": seen[mine].at, "action": action, "selections": selections }))
+            .await;
+        assert_eq!(
+            client.next_of_any(&["accepted", "error"]).await["type"],
+            "accepted"
+        );
+        for (index, client) in [&mut first, &mut second].into_iter().enumerate() {
+            let frame = client.next_of("records").await;
+            seen[index].absorb(&frame);
+        }
+    }
+    let before = seen[0].at;
+    let view_before = {
+        let mut observer = server.connect(&id).await;
+        observer.hello(None, None, 0).await["view"].clone()
+    };
+    server.stop();
+    drop((first, second));
+
+    // A new server on the same file: the match is loaded on demand and goes on.
+    let server = TestServer::start(&database).await;
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let welcome = first.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(welcome["at"].as_u64().unwrap() as usize, before);
+    assert_eq!(welcome["records"].as_array().unwrap().len(), before);
+    let mut observer = server.connect(&id).await;
+    assert_eq!(observer.hello(None, None, 0).await["view"], view_before);
+    let mut one = Seen::default();
+    one.absorb(&welcome);
+    let mut two = Seen::default();
+    two.absorb(&second.hello(Some(1), Some(&bob), before).await);
+    let (mut rng_first, mut rng_second) = (rng(4), rng(5));
+    let (one, two) = tokio::join!(
+        play_to_end(&mut first, one, &mut rng_first),
+        play_to_end(&mut second, two, &mut rng_second),
+    );
+    assert!(one.outcome.is_some());
+    assert_eq!(one.outcome, two.outcome);
+}

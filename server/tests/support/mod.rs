@@ -1,0 +1,333 @@
+//! What the server's tests share: a server on a loopback port with its own SQLite file,
+//! the lobby over real HTTP, and a WebSocket client that plays any game from its prompts
+//! alone, as a person's client does.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::missing_panics_doc)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use meeple_server::{Server, Store};
+use rand::RngExt;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Map, Value, json};
+use tokio::net::TcpStream;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for a frame before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A server serving every shipped game on a loopback port, its matches in `database`.
+pub struct TestServer {
+    pub address: SocketAddr,
+    pub database: PathBuf,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    /// Starts a server on `database` (created if missing).
+    pub async fn start(database: &Path) -> TestServer {
+        let store = Store::open_sqlite(database).unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let server = Server::new(store).with_shipped_games();
+        let task = tokio::spawn(async move {
+            server.serve(listener).await.unwrap();
+        });
+        TestServer {
+            address,
+            database: database.to_owned(),
+            task,
+        }
+    }
+
+    /// Stops serving (the process's memory of its matches goes with it).
+    pub fn stop(self) {
+        self.task.abort();
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// `GET path`: the status and the body (JSON when it is JSON, else a string).
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let response = reqwest::get(self.url(path)).await.unwrap();
+        read_response(response).await
+    }
+
+    /// `POST path` with a JSON body.
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = reqwest::Client::new()
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        read_response(response).await
+    }
+
+    /// Creates a match of `game` and returns its id.
+    pub async fn create(&self, game: &str, body: Value) -> String {
+        let (status, answer) = self.post(&format!("/games/{game}/create"), body).await;
+        assert_eq!(status, 200, "create {game}: {answer}");
+        answer["matchID"].as_str().unwrap().to_owned()
+    }
+
+    /// Joins seat `seat` of match `id` as `name`; returns the credentials.
+    pub async fn join(&self, game: &str, id: &str, seat: usize, name: &str) -> String {
+        let (status, answer) = self
+            .post(
+                &format!("/games/{game}/{id}/join"),
+                json!({ "playerID": seat.to_string(), "playerName": name }),
+            )
+            .await;
+        assert_eq!(status, 200, "join: {answer}");
+        answer["playerCredentials"].as_str().unwrap().to_owned()
+    }
+
+    /// Connects to match `id`'s play socket.
+    pub async fn connect(&self, id: &str) -> Client {
+        let url = format!("ws://{}/play/{id}", self.address);
+        let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            socket,
+            received: Vec::new(),
+        }
+    }
+}
+
+async fn read_response(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, body)
+}
+
+/// A play connection, keeping the text of every frame it received.
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub received: Vec<String>,
+}
+
+impl Client {
+    pub async fn send(&mut self, frame: Value) {
+        self.send_raw(Message::text(frame.to_string())).await;
+    }
+
+    pub async fn send_raw(&mut self, message: Message) {
+        self.socket.send(message).await.unwrap();
+    }
+
+    /// The next frame, as JSON.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.socket.next())
+                .await
+                .expect("a frame in time")
+                .expect("the connection open")
+                .unwrap();
+            if let Message::Text(text) = message {
+                self.received.push(text.to_string());
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+
+    /// The next frame of type `kind`, skipping others.
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    /// Says hello as seat `seat` with `credentials`, from `since`; returns the welcome.
+    pub async fn hello(
+        &mut self,
+        seat: Option<usize>,
+        credentials: Option<&str>,
+        since: usize,
+    ) -> Value {
+        let mut hello = json!({ "type": "hello", "since": since });
+        if let Some(seat) = seat {
+            hello["playerID"] = json!(seat.to_string());
+        }
+        if let Some(credentials) = credentials {
+            hello["credentials"] = json!(credentials);
+        }
+        self.send(hello).await;
+        self.next().await
+    }
+}
+
+/// What a seat's client keeps of the match: the record count, its prompt, the outcome.
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    pub at: usize,
+    pub prompt: Option<Value>,
+    pub outcome: Option<Value>,
+    pub records: usize,
+}
+
+impl Seen {
+    /// Takes in a `welcome` or `records` frame.
+    pub fn absorb(&mut self, frame: &Value) {
+        self.at = frame["at"].as_u64().unwrap() as usize;
+        self.prompt = frame
+            .get("prompt")
+            .filter(|prompt| !prompt.is_null())
+            .cloned();
+        self.outcome = frame
+            .get("outcome")
+            .filter(|outcome| !outcome.is_null())
+            .cloned();
+        self.records += frame["records"].as_array().map_or(0, Vec::len);
+    }
+}
+
+/// Completes one action from `prompt` by random choices among the valid options, asking
+/// the server for the prompt of the choices so far (`prompt_action`) after each: what a
+/// client that knows nothing of the game does. Returns the submission's action and
+/// selections.
+pub async fn complete_from_prompt(
+    client: &mut Client,
+    prompt: &Value,
+    rng: &mut StdRng,
+) -> (String, Map<String, Value>) {
+    let actions = prompt["actions"].as_array().unwrap();
+    let mut action = actions[rng.random_range(0..actions.len())].clone();
+    loop {
+        let name = action["action"].as_str().unwrap().to_owned();
+        let mut selections = Map::new();
+        for choice in action["chosen"].as_array().into_iter().flatten() {
+            selections.insert(
+                choice["selection"].as_str().unwrap().to_owned(),
+                choice["value"].clone(),
+            );
+        }
+        let Some(selection) = action
+            .get("selection")
+            .filter(|selection| !selection.is_null())
+        else {
+            return (name, selections);
+        };
+        choose(selection, &mut selections, rng);
+        client
+            .send(json!({ "type": "prompt_action", "action": name, "selections": selections }))
+            .await;
+        let answer = client.next_of_any(&["prompt", "error"]).await;
+        if answer["type"] == "prompt" {
+            action = answer["prompt"].clone();
+        }
+        // An error: the random combination was refused; the same prompt is tried again.
+    }
+}
+
+impl Client {
+    /// The next frame of one of `kinds`, skipping others.
+    pub async fn next_of_any(&mut self, kinds: &[&str]) -> Value {
+        loop {
+            let frame = self.next().await;
+            if kinds.iter().any(|kind| frame["type"] == *kind) {
+                return frame;
+            }
+        }
+    }
+}
+
+/// Makes `selection` at random among its valid options, into `selections`.
+fn choose(selection: &Value, selections: &mut Map<String, Value>, rng: &mut StdRng) {
+    let name = selection["name"].as_str().unwrap().to_owned();
+    let valid: Vec<&Value> = selection["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|option| option.get("error").is_none_or(Value::is_null))
+        .collect();
+    match selection["kind"].as_str().unwrap() {
+        "choose_from" | "choose_on_board" => {
+            let min = selection["min"].as_u64().unwrap() as usize;
+            let max = selection["max"].as_u64().unwrap() as usize;
+            if min == 1 && max == 1 {
+                let option = valid[rng.random_range(0..valid.len())];
+                selections.insert(name, option["value"].clone());
+                for then in option["then"].as_array().into_iter().flatten() {
+                    selections.insert(
+                        then["selection"].as_str().unwrap().to_owned(),
+                        then["value"].clone(),
+                    );
+                }
+            } else {
+                let count = rng.random_range(min..=max.min(valid.len()));
+                let mut pool = valid.clone();
+                let mut picked = Vec::new();
+                for _ in 0..count {
+                    picked.push(pool.swap_remove(rng.random_range(0..pool.len()))["value"].clone());
+                }
+                selections.insert(name, Value::Array(picked));
+            }
+        }
+        "place_piece" => {
+            let option = valid[rng.random_range(0..valid.len())];
+            selections.insert(name, option["value"].clone());
+        }
+        "choose_number" => {
+            let min = selection["min"].as_i64().unwrap();
+            let max = selection["max"].as_i64().unwrap();
+            selections.insert(name, json!(rng.random_range(min..=max)));
+        }
+        "choose_group" => {
+            for inner in selection["selections"].as_array().unwrap() {
+                choose(inner, selections, rng);
+            }
+        }
+        _ => {
+            selections.insert(name, json!("x"));
+        }
+    }
+}
+
+/// A seeded random source for a test's choices.
+pub fn rng(seed: u64) -> StdRng {
+    StdRng::seed_from_u64(seed)
+}
+
+/// Plays seat `seat` from its prompts until the match is over: returns what it saw.
+pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) -> Seen {
+    let mut moves = 0;
+    while seen.outcome.is_none() {
+        moves += 1;
+        assert!(moves < 10_000, "the match never ended");
+        if let Some(prompt) = seen.prompt.take() {
+            let (action, selections) = complete_from_prompt(client, &prompt, rng).await;
+            client
+                .send(json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }))
+                .await;
+            loop {
+                let answer = client.next_of_any(&["accepted", "error", "records"]).await;
+                match answer["type"].as_str().unwrap() {
+                    "records" => seen.absorb(&answer),
+                    "error" => {
+                        // Only a match that moved on since the prompt (a timer, a bot, a
+                        // record in flight) refuses a client that chose from its prompt.
+                        assert_eq!(answer["error"]["error"], "stale", "{answer}");
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            continue;
+        }
+        let frame = client.next_of("records").await;
+        seen.absorb(&frame);
+    }
+    seen
+}
