@@ -232,6 +232,8 @@ impl Cli {
                 after,
                 table,
             } => (self.entry(game.as_deref())?.prompt)(&table, seed, after),
+            #[cfg(feature = "games")]
+            Command::Serve(args) => meeple_server::cli::serve(&args).map_err(CliError::Serve),
         }
     }
 }
@@ -316,6 +318,10 @@ enum Command {
         #[command(flatten)]
         table: TableArgs,
     },
+    /// Serve every game of `meeple-games` to people and bots: the lobby (boardgame.io's
+    /// Lobby REST API), play over WebSockets, matches kept in SQLite.
+    #[cfg(feature = "games")]
+    Serve(meeple_server::cli::ServeArgs),
 }
 
 /// An error the command reports before exiting with status 1.
@@ -323,6 +329,9 @@ enum Command {
 enum CliError {
     #[error("{0}")]
     UnknownGame(String),
+    #[cfg(feature = "games")]
+    #[error("{0}")]
+    Serve(String),
     #[error("invalid --config: {0}")]
     Config(String),
     #[error("{0}")]

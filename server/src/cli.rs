@@ -20,53 +20,46 @@ pub struct ServeArgs {
     pub database: PathBuf,
 }
 
-/// Opens the store, binds the address, prints it (`listening on http://…`) and serves
-/// until the process ends. Returns 1 with the error printed when the store or the address
-/// cannot be opened.
+/// Runs [`serve`] and turns its result into the process's exit code: 1 with the error
+/// printed after `meeple-server:` when the store or the address cannot be opened.
 #[must_use]
 pub fn run(args: &ServeArgs) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    match serve(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("meeple-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Opens the store, binds the address, prints it (`listening on http://…`, then flushes,
+/// so a script reading the output learns the port of `--addr 127.0.0.1:0`) and serves
+/// every game of `meeple-games` until the process ends.
+///
+/// # Errors
+/// The async runtime, the store or the address cannot be opened, or serving fails; in
+/// words.
+pub fn serve(args: &ServeArgs) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-    {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("meeple-server: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
+        .map_err(|error| format!("cannot start the async runtime: {error}"))?;
     runtime.block_on(async {
-        let store = match Store::open_sqlite(&args.database) {
-            Ok(store) => store,
-            Err(error) => {
-                eprintln!(
-                    "meeple-server: cannot open {}: {error}",
-                    args.database.display()
-                );
-                return ExitCode::FAILURE;
-            }
-        };
-        let listener = match tokio::net::TcpListener::bind(&args.addr).await {
-            Ok(listener) => listener,
-            Err(error) => {
-                eprintln!("meeple-server: cannot listen on {}: {error}", args.addr);
-                return ExitCode::FAILURE;
-            }
-        };
+        let store = Store::open_sqlite(&args.database)
+            .map_err(|error| format!("cannot open {}: {error}", args.database.display()))?;
+        let listener = tokio::net::TcpListener::bind(&args.addr)
+            .await
+            .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;
         let address = listener
             .local_addr()
             .map_or_else(|_| args.addr.clone(), |address| address.to_string());
         println!("listening on http://{address}");
-        match Server::new(store)
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        Server::new(store)
             .with_shipped_games()
             .serve(listener)
             .await
-        {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("meeple-server: {error}");
-                ExitCode::FAILURE
-            }
-        }
+            .map_err(|error| error.to_string())
     })
 }

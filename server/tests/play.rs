@@ -226,8 +226,9 @@ async fn a_match_outlives_its_server() {
             (&mut second, 1)
         };
         let prompt = seen[mine].prompt.clone().unwrap();
-        let (action, selections) =
-            support::complete_from_prompt(client, &prompt, &mut random).await;
+        let (action, selections) = support::complete_from_prompt(client, &prompt, &mut random)
+            .await
+            .unwrap();
         client
             .send(json!({ "type": "submit", "at": seen[mine].at, "action": action, "selections": selections }))
             .await;

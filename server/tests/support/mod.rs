@@ -93,12 +93,17 @@ impl TestServer {
 
     /// Connects to match `id`'s play socket.
     pub async fn connect(&self, id: &str) -> Client {
-        let url = format!("ws://{}/play/{id}", self.address);
-        let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Client {
-            socket,
-            received: Vec::new(),
-        }
+        connect_to(&format!("ws://{}/play/{id}", self.address)).await
+    }
+}
+
+/// Connects to a play socket by its URL.
+pub async fn connect_to(url: &str) -> Client {
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    Client {
+        socket,
+        received: Vec::new(),
+        pending: std::collections::VecDeque::new(),
     }
 }
 
@@ -113,6 +118,8 @@ async fn read_response(response: reqwest::Response) -> (u16, Value) {
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub received: Vec<String>,
+    /// `records` frames passed over while waiting for another kind: read next, in order.
+    pending: std::collections::VecDeque<Value>,
 }
 
 impl Client {
@@ -124,29 +131,65 @@ impl Client {
         self.socket.send(message).await.unwrap();
     }
 
-    /// The next frame, as JSON.
+    /// Sends `frame`; `None` when the connection is gone.
+    pub async fn try_send(&mut self, frame: Value) -> Option<()> {
+        self.socket
+            .send(Message::text(frame.to_string()))
+            .await
+            .ok()
+    }
+
+    /// The next frame, as JSON: `{"type": "gone"}` once the connection is closed.
+    ///
+    /// # Panics
+    /// When no frame comes within [`PATIENCE`].
     pub async fn next(&mut self) -> Value {
+        if let Some(frame) = self.pending.pop_front() {
+            return frame;
+        }
         loop {
             let message = tokio::time::timeout(PATIENCE, self.socket.next())
                 .await
-                .expect("a frame in time")
-                .expect("the connection open")
-                .unwrap();
-            if let Message::Text(text) = message {
-                self.received.push(text.to_string());
-                return serde_json::from_str(text.as_str()).unwrap();
+                .unwrap_or_else(|_| {
+                    panic!(
+                        "a frame in time; received so far: {:?}",
+                        &self.received[self.received.len().saturating_sub(4)..]
+                    )
+                });
+            match message {
+                Some(Ok(Message::Text(text))) => {
+                    self.received.push(text.to_string());
+                    return serde_json::from_str(text.as_str()).unwrap();
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return json!({ "type": "gone" }),
             }
         }
     }
 
+    /// The next frame; `None` once the connection is closed.
+    pub async fn try_next(&mut self) -> Option<Value> {
+        Some(self.next().await).filter(|frame| frame["type"] != "gone")
+    }
+
+    /// [`hello`](Self::hello), `None` when the connection is gone.
+    pub async fn try_hello(
+        &mut self,
+        seat: Option<usize>,
+        credentials: Option<&str>,
+        since: usize,
+    ) -> Option<Value> {
+        Some(self.hello(seat, credentials, since).await).filter(|frame| frame["type"] == "welcome")
+    }
+
     /// The next frame of type `kind`, skipping others.
+    ///
+    /// # Panics
+    /// When the connection is closed first.
     pub async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let frame = self.next().await;
-            if frame["type"] == kind {
-                return frame;
-            }
-        }
+        let frame = self.next_of_any(&[kind]).await;
+        assert_ne!(frame["type"], "gone", "the connection closed");
+        frame
     }
 
     /// Says hello as seat `seat` with `credentials`, from `since`; returns the welcome.
@@ -196,12 +239,12 @@ impl Seen {
 /// Completes one action from `prompt` by random choices among the valid options, asking
 /// the server for the prompt of the choices so far (`prompt_action`) after each: what a
 /// client that knows nothing of the game does. Returns the submission's action and
-/// selections.
+/// selections; `None` when the connection is gone.
 pub async fn complete_from_prompt(
     client: &mut Client,
     prompt: &Value,
     rng: &mut StdRng,
-) -> (String, Map<String, Value>) {
+) -> Option<(String, Map<String, Value>)> {
     let actions = prompt["actions"].as_array().unwrap();
     let mut action = actions[rng.random_range(0..actions.len())].clone();
     loop {
@@ -217,13 +260,16 @@ pub async fn complete_from_prompt(
             .get("selection")
             .filter(|selection| !selection.is_null())
         else {
-            return (name, selections);
+            return Some((name, selections));
         };
         choose(selection, &mut selections, rng);
         client
-            .send(json!({ "type": "prompt_action", "action": name, "selections": selections }))
-            .await;
+            .try_send(json!({ "type": "prompt_action", "action": name, "selections": selections }))
+            .await?;
         let answer = client.next_of_any(&["prompt", "error"]).await;
+        if answer["type"] == "gone" {
+            return None;
+        }
         if answer["type"] == "prompt" {
             action = answer["prompt"].clone();
         }
@@ -232,14 +278,23 @@ pub async fn complete_from_prompt(
 }
 
 impl Client {
-    /// The next frame of one of `kinds`, skipping others.
+    /// The next frame of one of `kinds` (or `gone`), skipping others; `records` frames
+    /// skipped are kept, to be read next in their order (a client never loses a record).
     pub async fn next_of_any(&mut self, kinds: &[&str]) -> Value {
-        loop {
+        let mut kept = Vec::new();
+        let found = loop {
             let frame = self.next().await;
-            if kinds.iter().any(|kind| frame["type"] == *kind) {
-                return frame;
+            if frame["type"] == "gone" || kinds.iter().any(|kind| frame["type"] == *kind) {
+                break frame;
             }
+            if frame["type"] == "records" {
+                kept.push(frame);
+            }
+        };
+        for frame in kept.into_iter().rev() {
+            self.pending.push_front(frame);
         }
+        found
     }
 }
 
@@ -307,7 +362,7 @@ pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) 
         moves += 1;
         assert!(moves < 10_000, "the match never ended");
         if let Some(prompt) = seen.prompt.take() {
-            let (action, selections) = complete_from_prompt(client, &prompt, rng).await;
+            let (action, selections) = complete_from_prompt(client, &prompt, rng).await.unwrap();
             client
                 .send(json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }))
                 .await;
@@ -315,6 +370,7 @@ pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) 
                 let answer = client.next_of_any(&["accepted", "error", "records"]).await;
                 match answer["type"].as_str().unwrap() {
                     "records" => seen.absorb(&answer),
+                    "gone" => panic!("the connection closed"),
                     "error" => {
                         // Only a match that moved on since the prompt (a timer, a bot, a
                         // record in flight) refuses a client that chose from its prompt.

@@ -1,0 +1,234 @@
+//! Durability: the server process is killed (SIGKILL) in the middle of many matches and
+//! started again on the same SQLite file. Every record a client heard of (a record is sent
+//! only once it is durable) is there, the same, and every match plays on to its end,
+//! timers included.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{Client, Seen, complete_from_prompt, rng};
+
+/// The server binary on `database`, on a free loopback port: the child and its address.
+fn start_server(database: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
+        .args(["--addr", "127.0.0.1:0", "--database"])
+        .arg(database)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let address = line
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("the server said {line:?}"))
+        .to_owned();
+    (child, address)
+}
+
+async fn post(address: &str, path: &str, body: Value) -> Value {
+    let response = reqwest::Client::new()
+        .post(format!("http://{address}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    response.json().await.unwrap()
+}
+
+async fn connect(address: &str, id: &str) -> Client {
+    support::connect_to(&format!("ws://{address}/play/{id}")).await
+}
+
+/// A seat of a match: who it is and every record it heard of, in order.
+struct Player {
+    game: &'static str,
+    id: String,
+    seat: usize,
+    credentials: String,
+    heard: Vec<Value>,
+    deadline: Option<Value>,
+}
+
+/// Plays `player` from its prompts until the connection drops or the match ends; every
+/// record heard is kept.
+async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Player {
+    let mut client = connect(&address, &player.id).await;
+    let Some(welcome) = client
+        .try_hello(
+            Some(player.seat),
+            Some(&player.credentials),
+            player.heard.len(),
+        )
+        .await
+    else {
+        return player;
+    };
+    let mut seen = Seen::default();
+    seen.absorb(&welcome);
+    player
+        .heard
+        .extend(welcome["records"].as_array().unwrap().iter().cloned());
+    player.deadline = welcome["acting"].get("deadline_ms").cloned();
+    let mut random = rng(seed);
+    while seen.outcome.is_none() {
+        if let Some(prompt) = seen.prompt.take() {
+            let Some((action, selections)) =
+                complete_from_prompt(&mut client, &prompt, &mut random).await
+            else {
+                return player;
+            };
+            if client
+                .try_send(json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }))
+                .await
+                .is_none()
+            {
+                return player;
+            }
+        }
+        let Some(frame) = client.try_next().await else {
+            return player;
+        };
+        if frame["type"] == "records" {
+            seen.absorb(&frame);
+            player
+                .heard
+                .extend(frame["records"].as_array().unwrap().iter().cloned());
+            player.deadline = frame["acting"].get("deadline_ms").cloned();
+        }
+    }
+    player
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_record_survives_a_kill() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("durable.sqlite");
+    let (mut server, address) = start_server(&database);
+
+    // Matches of every kind: two people at Connect Four, a person against three bots at
+    // Hearts, two people at Memory with a timer that hides a miss.
+    let mut players = Vec::new();
+    for index in 0..6 {
+        let (game, body, seats): (&'static str, Value, Vec<usize>) = match index % 3 {
+            0 => ("connect_four", json!({ "numPlayers": 2 }), vec![0, 1]),
+            1 => (
+                "hearts",
+                json!({ "numPlayers": 4, "setupData": { "target_score": 30 },
+                        "bots": { "1": {}, "2": {}, "3": {} } }),
+                vec![0],
+            ),
+            _ => (
+                "memory",
+                json!({ "numPlayers": 2, "setupData": { "hide_after_ms": 150 } }),
+                vec![0, 1],
+            ),
+        };
+        let id = post(&address, &format!("/games/{game}/create"), body).await["matchID"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        for seat in seats {
+            let joined = post(
+                &address,
+                &format!("/games/{game}/{id}/join"),
+                json!({ "playerID": seat.to_string(), "playerName": format!("p{seat}") }),
+            )
+            .await;
+            players.push(Player {
+                game,
+                id: id.clone(),
+                seat,
+                credentials: joined["playerCredentials"].as_str().unwrap().to_owned(),
+                heard: Vec::new(),
+                deadline: None,
+            });
+        }
+    }
+    let tasks: Vec<_> = players
+        .into_iter()
+        .enumerate()
+        .map(|(index, player)| tokio::spawn(play_until_gone(address.clone(), player, index as u64)))
+        .collect();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let mut players = Vec::new();
+    for task in tasks {
+        players.push(task.await.unwrap());
+    }
+    assert!(
+        players.iter().any(|player| player.heard.len() > 10),
+        "the matches were under way when the server was killed"
+    );
+
+    // Started again: every record heard is stored, the same, and the match goes on.
+    let (mut server, address) = start_server(&database);
+    for player in &players {
+        let mut client = connect(&address, &player.id).await;
+        let welcome = client
+            .hello(Some(player.seat), Some(&player.credentials), 0)
+            .await;
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        let stored = welcome["records"].as_array().unwrap();
+        assert!(
+            stored.len() >= player.heard.len(),
+            "{} {}: {} records stored, {} heard",
+            player.game,
+            player.id,
+            stored.len(),
+            player.heard.len()
+        );
+        assert_eq!(
+            &stored[..player.heard.len()],
+            &player.heard[..],
+            "{}",
+            player.game
+        );
+        // A timer that was running still runs to the same deadline, or fired once, on it
+        // or after: nobody gained time from the restart.
+        if let Some(deadline) = player.deadline.as_ref().and_then(Value::as_u64) {
+            let later = &stored[player.heard.len()..];
+            let fired: Vec<&Value> = later
+                .iter()
+                .filter(|record| record["kind"] == "timer")
+                .collect();
+            match fired.first() {
+                None => assert_eq!(welcome["acting"]["deadline_ms"], deadline, "{welcome}"),
+                Some(record) => assert!(record["clock_ms"].as_u64().unwrap() >= deadline),
+            }
+        }
+    }
+    let tasks: Vec<_> = players
+        .into_iter()
+        .enumerate()
+        .map(|(index, player)| {
+            tokio::spawn(play_until_gone(address.clone(), player, 100 + index as u64))
+        })
+        .collect();
+    for task in tasks {
+        let player = task.await.unwrap();
+        let mut client = connect(&address, &player.id).await;
+        let welcome = client
+            .hello(Some(player.seat), Some(&player.credentials), 0)
+            .await;
+        assert!(
+            welcome["outcome"].is_object(),
+            "{} {} ended: {welcome}",
+            player.game,
+            player.id
+        );
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
