@@ -1,0 +1,230 @@
+//! The view harness extended to the wire: over random matches of every shipped game, with
+//! every seat a WebSocket client, each frame a seat receives is exactly what the engine
+//! shows that seat (its view, its records, its prompt: [`meeple::View`] decides, and
+//! `meeple::harness::check_views` checks the views themselves), and no frame holds the
+//! match's seed.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::path::Path;
+
+use meeple::{Engine, Game, GameLog, PlayerIndex, Viewer};
+use meeple_games::{
+    blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour, hearts::Hearts,
+    memory::Memory, tictactoe::TicTacToe,
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+use support::{Seen, TestServer, play_to_end, rng};
+
+/// A state as its game serializes it, as the server sends it.
+struct StateJson<'a, G>(&'a G);
+
+impl<G: meeple::View> Serialize for StateJson<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize_state(serializer)
+    }
+}
+
+/// The stored match: its config, seed and records.
+fn stored(database: &Path, id: &str) -> (Value, u64, usize, Vec<String>) {
+    let connection = rusqlite::Connection::open(database).unwrap();
+    let (config, seed): (String, i64) = connection
+        .query_row(
+            "SELECT config, seed FROM matches WHERE id = ?1",
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    let players: i64 = connection
+        .query_row(
+            "SELECT COUNT(*) FROM seats WHERE match_id = ?1",
+            [id],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let mut statement = connection
+        .prepare("SELECT body FROM records WHERE match_id = ?1 ORDER BY seq")
+        .unwrap();
+    let records = statement
+        .query_map([id], |row| row.get::<_, String>(0))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    (
+        serde_json::from_str(&config).unwrap(),
+        seed.cast_unsigned(),
+        usize::try_from(players).unwrap(),
+        records,
+    )
+}
+
+/// The engine after the first `count` stored records.
+fn engine_at<G: Game>(
+    config: &Value,
+    seed: u64,
+    players: usize,
+    records: &[String],
+    count: usize,
+) -> Engine<G> {
+    let log = GameLog::<G> {
+        format: meeple::LOG_FORMAT,
+        game: G::NAME.to_owned(),
+        rules: G::RULES_VERSION,
+        seed,
+        players,
+        config: if config.is_null() {
+            G::Config::default()
+        } else {
+            serde_json::from_value(config.clone()).unwrap()
+        },
+        autoplay_forced: true,
+        start: None,
+        records: records[..count]
+            .iter()
+            .map(|record| serde_json::from_str(record).unwrap())
+            .collect(),
+        seal: None,
+    };
+    Engine::restore(&log).unwrap()
+}
+
+/// Checks every frame `seat` received against the engine's own answers for that seat.
+fn check_frames<G: Game>(database: &Path, id: &str, seat: usize, frames: &[String]) -> usize {
+    let (config, seed, players, records) = stored(database, id);
+    let viewer = Viewer::Player(PlayerIndex(seat));
+    let whole = engine_at::<G>(&config, seed, players, &records, records.len());
+    let viewed: Vec<Value> = whole
+        .viewed_records(viewer)
+        .iter()
+        .map(|record| serde_json::to_value(record).unwrap())
+        .collect();
+    let mut checked = 0;
+    for text in frames {
+        assert!(
+            !text.contains(&seed.to_string()),
+            "{} seat {seat}: a frame holds the seed: {text}",
+            G::NAME
+        );
+        let frame: Value = serde_json::from_str(text).unwrap();
+        if !matches!(frame["type"].as_str(), Some("welcome" | "records")) {
+            continue;
+        }
+        let at = frame["at"].as_u64().unwrap() as usize;
+        let sent = frame["records"].as_array().unwrap();
+        assert_eq!(
+            &sent[..],
+            &viewed[at - sent.len()..at],
+            "{} seat {seat}: the records up to {at}",
+            G::NAME
+        );
+        let engine = engine_at::<G>(&config, seed, players, &records, at);
+        assert_eq!(
+            frame["view"],
+            serde_json::to_value(StateJson(&engine.view(viewer))).unwrap(),
+            "{} seat {seat}: the view at {at}",
+            G::NAME
+        );
+        let prompt = engine
+            .to_act()
+            .contains(PlayerIndex(seat))
+            .then(|| serde_json::to_value(engine.prompt(PlayerIndex(seat))).unwrap());
+        assert_eq!(
+            frame.get("prompt").filter(|prompt| !prompt.is_null()),
+            prompt.as_ref(),
+            "{} seat {seat}: the prompt at {at}",
+            G::NAME
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// Plays a match of `game` with every seat a client from its prompts; returns each seat's
+/// frames.
+async fn play(
+    server: &TestServer,
+    game: &str,
+    body: Value,
+    players: usize,
+    seed: u64,
+) -> (String, Vec<Vec<String>>) {
+    let id = server.create(game, body).await;
+    let mut clients = Vec::new();
+    for seat in 0..players {
+        let credentials = server.join(game, &id, seat, &format!("p{seat}")).await;
+        let mut client = server.connect(&id).await;
+        let welcome = client.hello(Some(seat), Some(&credentials), 0).await;
+        let mut seen = Seen::default();
+        seen.absorb(&welcome);
+        clients.push((client, seen));
+    }
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (mut client, seen))| {
+            tokio::spawn(async move {
+                let mut random = rng(seed * 10 + seat as u64);
+                let seen = play_to_end(&mut client, seen, &mut random).await;
+                assert!(seen.outcome.is_some());
+                client.received
+            })
+        })
+        .collect();
+    let mut frames = Vec::new();
+    for task in tasks {
+        frames.push(task.await.unwrap());
+    }
+    (id, frames)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_frame_is_the_seats_own_view_and_never_the_seed() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("views.sqlite");
+    let server = TestServer::start(&database).await;
+    let mut checked = 0;
+    for seed in 0..2 {
+        let (id, frames) = play(
+            &server,
+            "hearts",
+            json!({ "numPlayers": 4, "setupData": { "target_score": 1 } }),
+            4,
+            seed,
+        )
+        .await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<Hearts>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(
+            &server,
+            "memory",
+            json!({ "numPlayers": 3, "setupData": { "hide_after_ms": null } }),
+            3,
+            seed,
+        )
+        .await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<Memory>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(&server, "blackjack", json!({ "numPlayers": 3 }), 3, seed).await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<Blackjack>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(&server, "tictactoe", json!({ "numPlayers": 2 }), 2, seed).await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<TicTacToe>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(&server, "connect_four", json!({ "numPlayers": 2 }), 2, seed).await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<ConnectFour>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(&server, "breakthrough", json!({ "numPlayers": 2 }), 2, seed).await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<Breakthrough>(&database, &id, seat, frames);
+        }
+    }
+    assert!(checked > 500, "{checked} frames checked");
+}
