@@ -321,7 +321,7 @@ impl Hub {
                 reason: error.to_string(),
             });
         }
-        let update = build_update(state.table.as_ref(), &new);
+        let update = build_update(state.table.as_ref(), new);
         let _ = live.updates.send(Arc::new(update));
         if state.table.outcome().is_some() {
             // A finished match leaves memory; the store keeps it.
@@ -422,24 +422,32 @@ impl LiveMatch {
     }
 }
 
-/// The `records` frame of each viewer for `new`.
-fn build_update(table: &dyn Table, new: &[NewRecord]) -> Update {
+/// The `records` frame of each viewer for `new`: each viewer's records moved into its
+/// frame, its view and prompt serialized once.
+fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
     let players = table.players();
     let acting = table.acting();
     let outcome = table.outcome();
     let at = table.records();
-    let frames = (0..=players)
-        .map(|index| {
+    let mut records: Vec<Vec<crate::protocol::Json>> = (0..=players)
+        .map(|_| Vec::with_capacity(new.len()))
+        .collect();
+    for record in new {
+        for (seen, viewed) in records.iter_mut().zip(record.viewed) {
+            seen.push(viewed);
+        }
+    }
+    let frames = records
+        .into_iter()
+        .enumerate()
+        .map(|(index, records)| {
             let viewer = if index == players {
                 Viewer::Observer
             } else {
                 Viewer::Player(PlayerIndex(index))
             };
             let frame = ServerFrame::Records {
-                records: new
-                    .iter()
-                    .filter_map(|record| record.viewed.get(index).cloned())
-                    .collect(),
+                records,
                 at,
                 view: table.view(viewer),
                 prompt: match viewer {

@@ -4,6 +4,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// JSON text serialized once and sent as it is: a view, a prompt, a record as a viewer
+/// sees it.
+pub type Json = Box<serde_json::value::RawValue>;
+
 /// The largest frame a client may send, in bytes: a submission of any shipped game is
 /// under a kilobyte.
 pub const MAX_FRAME: usize = 64 * 1024;
@@ -108,8 +112,11 @@ pub enum WireError {
     /// An observer submits or asks for a prompt.
     #[error("an observer cannot act")]
     Observer,
-    /// The submission was chosen at another record count than the match's.
-    #[error("the submission was made at record {at}, but the match is at record {records}")]
+    /// The submission names a record count the match has not reached, or its seat acted
+    /// since that count (the submission was taken already: a replay).
+    #[error(
+        "the submission was made at record {at}, but the match is at record {records} and it is stale"
+    )]
     Stale {
         /// The record count the submission names.
         at: usize,
@@ -172,13 +179,13 @@ pub enum ServerFrame {
         /// The number of seats.
         players: usize,
         /// The records the client did not have, from `since`, as it sees them.
-        records: Vec<Value>,
+        records: Vec<Json>,
         /// The match's record count after them.
         at: usize,
         /// The state as the client sees it.
-        view: Value,
+        view: Json,
         /// The client's prompt when it is to act.
-        prompt: Option<Value>,
+        prompt: Option<Json>,
         /// Who acts now.
         acting: Acting,
         /// The outcome, once the match is over.
@@ -187,13 +194,13 @@ pub enum ServerFrame {
     /// Records appended to the match (by anyone), stored before they are sent.
     Records {
         /// The records, as the client sees them.
-        records: Vec<Value>,
+        records: Vec<Json>,
         /// The record count after them.
         at: usize,
         /// The state as the client sees it after them.
-        view: Value,
+        view: Json,
         /// The client's prompt when it is to act.
-        prompt: Option<Value>,
+        prompt: Option<Json>,
         /// Who acts now.
         acting: Acting,
         /// The outcome, once the match is over.
@@ -207,7 +214,7 @@ pub enum ServerFrame {
     /// The answer to `prompt_action`.
     Prompt {
         /// The action's prompt for the choices so far.
-        prompt: Value,
+        prompt: Json,
     },
     /// A frame was refused; nothing changed.
     Error {

@@ -5,13 +5,13 @@ use std::any::Any;
 use std::time::Duration;
 
 use meeple::{
-    Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent, SearchAgent,
-    Status, Submission, Viewer,
+    Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent, RecordKind,
+    SearchAgent, Status, Submission, Viewer,
 };
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::protocol::{Acting, WireError};
+use crate::protocol::{Acting, Json, WireError};
 
 /// A record appended to a match, written once for the store and once for each viewer.
 #[derive(Clone, Debug)]
@@ -20,7 +20,7 @@ pub struct NewRecord {
     pub stored: String,
     /// The record as each seat sees it, seat 0 first, then as an observer sees it
     /// ([`meeple::ViewedRecord`]), JSON.
-    pub viewed: Vec<Value>,
+    pub viewed: Vec<Json>,
 }
 
 /// What a match is set up from, as the store keeps it.
@@ -103,17 +103,16 @@ pub trait Table: Send {
     /// When the running timer fires, on the match's clock.
     fn deadline(&self) -> Option<Duration>;
     /// The state as `viewer` sees it, JSON.
-    fn view(&self, viewer: Viewer) -> Value;
+    fn view(&self, viewer: Viewer) -> Json;
     /// `seat`'s prompt, JSON; `None` when the seat has nothing to decide.
-    fn prompt(&self, seat: PlayerIndex) -> Option<Value>;
+    fn prompt(&self, seat: PlayerIndex) -> Option<Json>;
     /// The prompt of `seat`'s action in progress ([`meeple::Engine::prompt_submission`]).
     ///
     /// # Errors
     /// The engine's refusal of the choices so far.
-    fn prompt_action(&self, seat: PlayerIndex, submission: &Submission)
-    -> Result<Value, WireError>;
+    fn prompt_action(&self, seat: PlayerIndex, submission: &Submission) -> Result<Json, WireError>;
     /// The records from `from` on as `viewer` sees them, JSON.
-    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Value>;
+    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Json>;
     /// Who acts now and in which step: public.
     fn acting(&self) -> Acting;
     /// The outcome, JSON, once the match is over.
@@ -206,20 +205,32 @@ impl<G: Game> Live<G> {
             let (stored, viewed) = self.follower.write_and_view(record, &self.viewers);
             new.push(NewRecord {
                 stored: to_json_text(&stored),
-                viewed: viewed.iter().map(to_json).collect(),
+                viewed: viewed.iter().map(to_raw).collect(),
             });
         }
         self.followed = self.engine.records().len();
         new
     }
 
-    /// Refuses a submission acting on `at` when the match has moved on.
-    fn check_at(&self, at: usize) -> Result<(), WireError> {
-        let records = self.engine.records().len();
-        if at == records {
-            Ok(())
+    /// Refuses a submission of `seat` made at record count `at` when it is stale: `at` is
+    /// past the match's records, or `seat` acted since (the submission was already taken:
+    /// a replay). Records of others since `at` do not make it stale: players acting at once
+    /// (Hearts' passes) each chose at the same count, and the rules check what they chose
+    /// against the match as it is now.
+    fn check_at(&self, seat: PlayerIndex, at: usize) -> Result<(), WireError> {
+        let records = self.engine.records();
+        let acted_since = records.get(at..).is_some_and(|since| {
+            since
+                .iter()
+                .any(|record| record.player == Some(seat) && record.kind == RecordKind::Submitted)
+        });
+        if at > records.len() || acted_since {
+            Err(WireError::Stale {
+                at,
+                records: records.len(),
+            })
         } else {
-            Err(WireError::Stale { at, records })
+            Ok(())
         }
     }
 }
@@ -237,6 +248,13 @@ fn read_config<G: Game>(config: &Value) -> Result<G::Config, String> {
 /// harness).
 fn to_json(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or_else(|error| Value::String(error.to_string()))
+}
+
+/// `value` serialized once, to be sent as it is ([`Json`]); `null` for a value that
+/// cannot be serialized, as [`to_json`] says.
+fn to_raw(value: &impl Serialize) -> Json {
+    serde_json::value::to_raw_value(value)
+        .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned())
 }
 
 fn to_json_text(value: &impl Serialize) -> String {
@@ -269,7 +287,7 @@ where
         at: usize,
         submission: &Submission,
     ) -> Result<Vec<NewRecord>, WireError> {
-        self.check_at(at)?;
+        self.check_at(seat, at)?;
         self.engine
             .submit_submission(seat, submission)
             .map_err(WireError::from)?;
@@ -277,7 +295,7 @@ where
     }
 
     fn play_bot(&mut self, choice: BotChoice) -> Result<Vec<NewRecord>, WireError> {
-        self.check_at(choice.at)?;
+        self.check_at(choice.seat, choice.at)?;
         let Some(action) = choice.action else {
             return Err(WireError::BotFoundNothing);
         };
@@ -334,29 +352,25 @@ where
         self.engine.deadline()
     }
 
-    fn view(&self, viewer: Viewer) -> Value {
-        to_json(&StateJson(&self.engine.view(viewer)))
+    fn view(&self, viewer: Viewer) -> Json {
+        to_raw(&StateJson(&self.engine.view(viewer)))
     }
 
-    fn prompt(&self, seat: PlayerIndex) -> Option<Value> {
+    fn prompt(&self, seat: PlayerIndex) -> Option<Json> {
         if !self.engine.to_act().contains(seat) {
             return None;
         }
-        Some(to_json(&self.engine.prompt(seat)))
+        Some(to_raw(&self.engine.prompt(seat)))
     }
 
-    fn prompt_action(
-        &self,
-        seat: PlayerIndex,
-        submission: &Submission,
-    ) -> Result<Value, WireError> {
+    fn prompt_action(&self, seat: PlayerIndex, submission: &Submission) -> Result<Json, WireError> {
         self.engine
             .prompt_submission(seat, submission)
-            .map(|prompt| to_json(&prompt))
+            .map(|prompt| to_raw(&prompt))
             .map_err(WireError::from)
     }
 
-    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Value> {
+    fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Json> {
         if from >= self.engine.records().len() {
             return Vec::new();
         }
@@ -364,7 +378,7 @@ where
             .viewed_records(viewer)
             .iter()
             .skip(from)
-            .map(to_json)
+            .map(to_raw)
             .collect()
     }
 

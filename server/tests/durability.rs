@@ -13,10 +13,20 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Client, Seen, complete_from_prompt, rng};
+use support::{Client, Completion, Seen, complete_from_prompt, rng};
+
+/// A server process, killed when dropped (a failing test leaves none behind).
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
 
 /// The server binary on `database`, on a free loopback port: the child and its address.
-fn start_server(database: &Path) -> (Child, String) {
+fn start_server(database: &Path) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
         .args(["--addr", "127.0.0.1:0", "--database"])
         .arg(database)
@@ -32,7 +42,7 @@ fn start_server(database: &Path) -> (Child, String) {
         .strip_prefix("listening on http://")
         .unwrap_or_else(|| panic!("the server said {line:?}"))
         .to_owned();
-    (child, address)
+    (Running(child), address)
 }
 
 async fn post(address: &str, path: &str, body: Value) -> Value {
@@ -83,11 +93,12 @@ async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Play
     let mut random = rng(seed);
     while seen.outcome.is_none() {
         if let Some(prompt) = seen.prompt.take() {
-            let Some((action, selections)) =
-                complete_from_prompt(&mut client, &prompt, &mut random).await
-            else {
-                return player;
-            };
+            let (action, selections) =
+                match complete_from_prompt(&mut client, &prompt, &mut random).await {
+                    Completion::Ready(action, selections) => (action, selections),
+                    Completion::Outdated => continue,
+                    Completion::Gone => return player,
+                };
             if client
                 .try_send(json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }))
                 .await
@@ -114,7 +125,7 @@ async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Play
 async fn every_acknowledged_record_survives_a_kill() {
     let directory = tempfile::tempdir().unwrap();
     let database = directory.path().join("durable.sqlite");
-    let (mut server, address) = start_server(&database);
+    let (server, address) = start_server(&database);
 
     // Matches of every kind: two people at Connect Four, a person against three bots at
     // Hearts, two people at Memory with a timer that hides a miss.
@@ -161,8 +172,7 @@ async fn every_acknowledged_record_survives_a_kill() {
         .map(|(index, player)| tokio::spawn(play_until_gone(address.clone(), player, index as u64)))
         .collect();
     tokio::time::sleep(Duration::from_millis(700)).await;
-    server.kill().unwrap();
-    server.wait().unwrap();
+    drop(server);
     let mut players = Vec::new();
     for task in tasks {
         players.push(task.await.unwrap());
@@ -173,7 +183,7 @@ async fn every_acknowledged_record_survives_a_kill() {
     );
 
     // Started again: every record heard is stored, the same, and the match goes on.
-    let (mut server, address) = start_server(&database);
+    let (server, address) = start_server(&database);
     for player in &players {
         let mut client = connect(&address, &player.id).await;
         let welcome = client
@@ -229,6 +239,5 @@ async fn every_acknowledged_record_survives_a_kill() {
             player.id
         );
     }
-    server.kill().unwrap();
-    server.wait().unwrap();
+    drop(server);
 }

@@ -228,7 +228,7 @@ async fn a_match_outlives_its_server() {
         let prompt = seen[mine].prompt.clone().unwrap();
         let (action, selections) = support::complete_from_prompt(client, &prompt, &mut random)
             .await
-            .unwrap();
+            .ready();
         client
             .send(json!({ "type": "submit", "at": seen[mine].at, "action": action, "selections": selections }))
             .await;

@@ -236,17 +236,49 @@ impl Seen {
     }
 }
 
+/// What became of completing an action from a prompt.
+pub enum Completion {
+    /// The submission's action and selections.
+    Ready(String, Map<String, Value>),
+    /// The prompt was outdated (the match moved on while it was completed, as when others
+    /// act at the same time): wait for the next records.
+    Outdated,
+    /// The connection is gone.
+    Gone,
+}
+
+impl Completion {
+    /// The action and selections of a completion that must be ready.
+    pub fn ready(self) -> (String, Map<String, Value>) {
+        match self {
+            Completion::Ready(action, selections) => (action, selections),
+            Completion::Outdated => panic!("the prompt was outdated"),
+            Completion::Gone => panic!("the connection closed"),
+        }
+    }
+}
+
+/// Whether an error frame says the player's prompt no longer holds (it is not their turn
+/// any more, the action is no longer offered), rather than that a choice was refused.
+fn outdated(error: &Value) -> bool {
+    error["error"]["error"] == "stale"
+        || matches!(
+            error["error"]["reason"]["reason"]["error"].as_str(),
+            Some("not_your_turn" | "action_not_available" | "game_over" | "stuck")
+        )
+}
+
 /// Completes one action from `prompt` by random choices among the valid options, asking
 /// the server for the prompt of the choices so far (`prompt_action`) after each: what a
-/// client that knows nothing of the game does. Returns the submission's action and
-/// selections; `None` when the connection is gone.
+/// client that knows nothing of the game does.
 pub async fn complete_from_prompt(
     client: &mut Client,
     prompt: &Value,
     rng: &mut StdRng,
-) -> Option<(String, Map<String, Value>)> {
+) -> Completion {
     let actions = prompt["actions"].as_array().unwrap();
     let mut action = actions[rng.random_range(0..actions.len())].clone();
+    let mut refused = 0;
     loop {
         let name = action["action"].as_str().unwrap().to_owned();
         let mut selections = Map::new();
@@ -260,20 +292,27 @@ pub async fn complete_from_prompt(
             .get("selection")
             .filter(|selection| !selection.is_null())
         else {
-            return Some((name, selections));
+            return Completion::Ready(name, selections);
         };
         choose(selection, &mut selections, rng);
-        client
+        if client
             .try_send(json!({ "type": "prompt_action", "action": name, "selections": selections }))
-            .await?;
+            .await
+            .is_none()
+        {
+            return Completion::Gone;
+        }
         let answer = client.next_of_any(&["prompt", "error"]).await;
-        if answer["type"] == "gone" {
-            return None;
+        match answer["type"].as_str() {
+            Some("gone") => return Completion::Gone,
+            Some("prompt") => action = answer["prompt"].clone(),
+            _ if outdated(&answer) => return Completion::Outdated,
+            // The random combination was refused: the same prompt is tried again.
+            _ => {
+                refused += 1;
+                assert!(refused < 1000, "every combination refused: {answer}");
+            }
         }
-        if answer["type"] == "prompt" {
-            action = answer["prompt"].clone();
-        }
-        // An error: the random combination was refused; the same prompt is tried again.
     }
 }
 
@@ -362,7 +401,11 @@ pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) 
         moves += 1;
         assert!(moves < 10_000, "the match never ended");
         if let Some(prompt) = seen.prompt.take() {
-            let (action, selections) = complete_from_prompt(client, &prompt, rng).await.unwrap();
+            let (action, selections) = match complete_from_prompt(client, &prompt, rng).await {
+                Completion::Ready(action, selections) => (action, selections),
+                Completion::Outdated => continue,
+                Completion::Gone => panic!("the connection closed"),
+            };
             client
                 .send(json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }))
                 .await;
@@ -374,7 +417,7 @@ pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) 
                     "error" => {
                         // Only a match that moved on since the prompt (a timer, a bot, a
                         // record in flight) refuses a client that chose from its prompt.
-                        assert_eq!(answer["error"]["error"], "stale", "{answer}");
+                        assert!(outdated(&answer), "{answer}");
                         break;
                     }
                     _ => break,

@@ -1,0 +1,357 @@
+//! The server under load, on loopback: 10, 100 and 1,000 concurrent matches of
+//! Tic-tac-toe and of Hearts, every seat a bot driven by a real WebSocket client that
+//! chooses from its prompts. Reports moves per second per server core (the server's own
+//! CPU time, read from `/proc`), p50 and p99 from a submission to its acknowledgement
+//! (every record durable in SQLite first), and the server's memory per live match.
+//!
+//! `cargo bench -p meeple-server --bench load` (the figures are in `docs/SERVER.md`);
+//! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8).
+
+#![allow(clippy::unwrap_used, clippy::cast_precision_loss, missing_docs)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Map, Value, json};
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+
+fn start_server(database: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
+        .args(["--addr", "127.0.0.1:0", "--database"])
+        .arg(database)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .to_owned();
+    (child, address)
+}
+
+/// The server's CPU time so far (user and system), from `/proc/<pid>/stat`.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // After the name: state is field 3, utime 14, stime 15 (1-based, man 5 proc).
+    let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+    ticks / 100.0
+}
+
+/// The server's resident memory, in bytes.
+fn resident_bytes(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .map(|kb| {
+            kb.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+                * 1024
+        })
+        .unwrap()
+}
+
+/// Chooses a submission from `prompt` at random: the first action's selection, its
+/// options picked as many as it asks. Enough for Tic-tac-toe and Hearts, whose actions
+/// are one selection each.
+fn choose(prompt: &Value, rng: &mut StdRng) -> (String, Map<String, Value>) {
+    let actions = prompt["actions"].as_array().unwrap();
+    let action = &actions[rng.random_range(0..actions.len())];
+    let mut selections = Map::new();
+    for choice in action["chosen"].as_array().into_iter().flatten() {
+        selections.insert(
+            choice["selection"].as_str().unwrap().to_owned(),
+            choice["value"].clone(),
+        );
+    }
+    if let Some(selection) = action
+        .get("selection")
+        .filter(|selection| !selection.is_null())
+    {
+        let mut valid: Vec<&Value> = selection["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|option| option.get("error").is_none())
+            .collect();
+        let min = selection["min"].as_u64().unwrap_or(1) as usize;
+        let max = selection["max"].as_u64().unwrap_or(1) as usize;
+        let name = selection["name"].as_str().unwrap().to_owned();
+        if min == 1 && max == 1 {
+            selections.insert(
+                name,
+                valid[rng.random_range(0..valid.len())]["value"].clone(),
+            );
+        } else {
+            let mut picked = Vec::new();
+            for _ in 0..min {
+                picked.push(valid.swap_remove(rng.random_range(0..valid.len()))["value"].clone());
+            }
+            selections.insert(name, Value::Array(picked));
+        }
+    }
+    (action["action"].as_str().unwrap().to_owned(), selections)
+}
+
+struct Tally {
+    moves: AtomicU64,
+    refused: AtomicU64,
+    latencies: Mutex<Vec<Duration>>,
+    measuring: AtomicBool,
+    stop: AtomicBool,
+}
+
+/// One seat's client: plays from its prompts until told to stop or the match ends.
+async fn seat(address: String, id: String, seat: usize, credentials: String, tally: Arc<Tally>) {
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/play/{id}"))
+        .await
+        .unwrap();
+    socket
+        .send(Message::text(
+            json!({ "type": "hello", "playerID": seat.to_string(), "credentials": credentials })
+                .to_string(),
+        ))
+        .await
+        .unwrap();
+    let mut rng = StdRng::seed_from_u64(id.len() as u64 * 31 + seat as u64);
+    let mut sent: Option<Instant> = None;
+    let mut latencies = Vec::new();
+    // The last prompt and the record count it came at: chosen from again after a refusal.
+    let mut last: Option<(Value, Value)> = None;
+    while let Some(Ok(message)) = socket.next().await {
+        if tally.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        match frame["type"].as_str().unwrap() {
+            "accepted" => {
+                if let Some(sent) = sent.take()
+                    && tally.measuring.load(Ordering::Relaxed)
+                {
+                    latencies.push(sent.elapsed());
+                    tally.moves.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            "error" => {
+                sent = None;
+                if tally.refused.fetch_add(1, Ordering::Relaxed) < 3 {
+                    eprintln!("refused: {frame}");
+                }
+                // A prompt that came while the refused submission was in flight is answered
+                // now; a refused choice (one the rules found wrong) is made again from the
+                // same prompt; a stale one waits for the next records.
+                let newer = last
+                    .as_ref()
+                    .is_some_and(|(_, at)| *at != frame["error"]["at"]);
+                if (newer || frame["error"]["error"] != "stale")
+                    && let Some((prompt, at)) = &last
+                {
+                    let (action, selections) = choose(prompt, &mut rng);
+                    let submit = json!({ "type": "submit", "at": at, "action": action, "selections": selections });
+                    sent = Some(Instant::now());
+                    if socket
+                        .send(Message::text(submit.to_string()))
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            "welcome" | "records" => {
+                if !frame["outcome"].is_null() {
+                    break;
+                }
+                last = frame
+                    .get("prompt")
+                    .filter(|prompt| !prompt.is_null())
+                    .map(|prompt| (prompt.clone(), frame["at"].clone()));
+                if let Some(prompt) = frame.get("prompt").filter(|prompt| !prompt.is_null())
+                    && sent.is_none()
+                {
+                    let (action, selections) = choose(prompt, &mut rng);
+                    let submit = json!({ "type": "submit", "at": frame["at"], "action": action, "selections": selections });
+                    sent = Some(Instant::now());
+                    if socket
+                        .send(Message::text(submit.to_string()))
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    tally.latencies.lock().await.extend(latencies);
+}
+
+/// One of the concurrent matches: created, its seats joined and played by their clients
+/// to its end, then another in its place, until told to stop.
+async fn slot(address: String, game: String, players: usize, body: Value, tally: Arc<Tally>) {
+    let http = reqwest::Client::new();
+    while !tally.stop.load(Ordering::Relaxed) {
+        let id = post(
+            &http,
+            &address,
+            &format!("/games/{game}/create"),
+            body.clone(),
+        )
+        .await["matchID"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let mut seats = Vec::new();
+        for index in 0..players {
+            let joined = post(
+                &http,
+                &address,
+                &format!("/games/{game}/{id}/join"),
+                json!({ "playerID": index.to_string(), "playerName": "bot" }),
+            )
+            .await;
+            let credentials = joined["playerCredentials"].as_str().unwrap().to_owned();
+            seats.push(tokio::spawn(seat(
+                address.clone(),
+                id.clone(),
+                index,
+                credentials,
+                Arc::clone(&tally),
+            )));
+        }
+        for seat in seats {
+            let _ = seat.await;
+        }
+    }
+}
+
+async fn post(client: &reqwest::Client, address: &str, path: &str, body: Value) -> Value {
+    client
+        .post(format!("http://{address}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * fraction).round() as usize]
+}
+
+async fn workload(game: &str, matches: usize, window: Duration) {
+    let directory = tempfile::tempdir().unwrap();
+    let (mut server, address) = start_server(&directory.path().join("load.sqlite"));
+    let pid = server.id();
+    let (players, body) = match game {
+        "hearts" => (
+            4,
+            json!({ "numPlayers": 4, "setupData": { "target_score": 10000 } }),
+        ),
+        _ => (2, json!({ "numPlayers": 2 })),
+    };
+    let memory_before = resident_bytes(pid);
+    let tally = Arc::new(Tally {
+        moves: AtomicU64::new(0),
+        refused: AtomicU64::new(0),
+        latencies: Mutex::new(Vec::new()),
+        measuring: AtomicBool::new(false),
+        stop: AtomicBool::new(false),
+    });
+    let tasks: Vec<_> = (0..matches)
+        .map(|_| {
+            tokio::spawn(slot(
+                address.clone(),
+                game.to_owned(),
+                players,
+                body.clone(),
+                Arc::clone(&tally),
+            ))
+        })
+        .collect();
+    // Warm up: every client connected and playing.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let memory_live = resident_bytes(pid);
+    let cpu_before = cpu_seconds(pid);
+    let started = Instant::now();
+    tally.measuring.store(true, Ordering::Relaxed);
+    tokio::time::sleep(window).await;
+    tally.measuring.store(false, Ordering::Relaxed);
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(pid) - cpu_before;
+    tally.stop.store(true, Ordering::Relaxed);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    for task in tasks {
+        let _ = task.await;
+    }
+    let mut latencies = tally.latencies.lock().await.clone();
+    latencies.sort();
+    let moves = tally.moves.load(Ordering::Relaxed);
+    println!(
+        "{game:>9} {matches:>5} matches: {:>8.0} moves/s, {:>8.0} moves per server CPU-second ({cpu:.2} s of CPU in {elapsed:.1} s), p50 {:>7.2} ms, p99 {:>7.2} ms, {:>6.1} KB per live match, {} refused",
+        moves as f64 / elapsed,
+        moves as f64 / cpu.max(1e-9),
+        percentile(&latencies, 0.5).as_secs_f64() * 1000.0,
+        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
+        (memory_live.saturating_sub(memory_before)) as f64 / matches as f64 / 1024.0,
+        tally.refused.load(Ordering::Relaxed),
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing: then the
+    // workloads are only built.
+    if !std::env::args().any(|argument| argument == "--bench") {
+        return;
+    }
+    let window = Duration::from_secs(
+        std::env::var("LOAD_SECONDS")
+            .ok()
+            .and_then(|seconds| seconds.parse().ok())
+            .unwrap_or(8),
+    );
+    let only = std::env::var("LOAD").ok();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    for game in ["tictactoe", "hearts"] {
+        for matches in [10, 100, 1000] {
+            let name = format!("{game}:{matches}");
+            if only.as_ref().is_some_and(|only| *only != name) {
+                continue;
+            }
+            runtime.block_on(workload(game, matches, window));
+        }
+    }
+}
