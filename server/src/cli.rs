@@ -1,6 +1,5 @@
 //! The server's command line: `meeple-server` and `meeple serve`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::{Server, Store};
@@ -15,9 +14,10 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8000")]
     pub addr: String,
-    /// The SQLite file the matches are kept in (created if missing).
+    /// Where the matches are kept: a SQLite file (created if missing), or a PostgreSQL
+    /// URL (`postgres://user@host:port/database`).
     #[arg(long, default_value = "meeple.sqlite")]
-    pub database: PathBuf,
+    pub database: String,
 }
 
 /// Runs [`serve`] and turns its result into the process's exit code: 1 with the error
@@ -41,13 +41,13 @@ pub fn run(args: &ServeArgs) -> ExitCode {
 /// The async runtime, the store or the address cannot be opened, or serving fails; in
 /// words.
 pub fn serve(args: &ServeArgs) -> Result<(), String> {
+    let store = Store::open(&args.database)
+        .map_err(|error| format!("cannot open {}: {error}", args.database))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|error| format!("cannot start the async runtime: {error}"))?;
     runtime.block_on(async {
-        let store = Store::open_sqlite(&args.database)
-            .map_err(|error| format!("cannot open {}: {error}", args.database.display()))?;
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .map_err(|error| format!("cannot listen on {}: {error}", args.addr))?;

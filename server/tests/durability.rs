@@ -8,7 +8,6 @@
 mod support;
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -26,7 +25,7 @@ impl Drop for Running {
 }
 
 /// The server binary on `database`, on a free loopback port: the child and its address.
-fn start_server(database: &Path) -> (Running, String) {
+fn start_server(database: &str) -> (Running, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
         .args(["--addr", "127.0.0.1:0", "--database"])
         .arg(database)
@@ -122,10 +121,22 @@ async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Play
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_acknowledged_record_survives_a_kill() {
+async fn every_acknowledged_record_survives_a_kill_on_sqlite() {
     let directory = tempfile::tempdir().unwrap();
     let database = directory.path().join("durable.sqlite");
-    let (server, address) = start_server(&database);
+    survives_a_kill(database.to_str().unwrap()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_acknowledged_record_survives_a_kill_on_postgres() {
+    let postgres = tokio::task::spawn_blocking(support::TestPostgres::start)
+        .await
+        .unwrap();
+    survives_a_kill(&postgres.url).await;
+}
+
+async fn survives_a_kill(database: &str) {
+    let (server, address) = start_server(database);
 
     // Matches of every kind: two people at Connect Four, a person against three bots at
     // Hearts, two people at Memory with a timer that hides a miss.
@@ -183,7 +194,7 @@ async fn every_acknowledged_record_survives_a_kill() {
     );
 
     // Started again: every record heard is stored, the same, and the match goes on.
-    let (server, address) = start_server(&database);
+    let (server, address) = start_server(database);
     for player in &players {
         let mut client = connect(&address, &player.id).await;
         let welcome = client

@@ -32,7 +32,13 @@ pub struct TestServer {
 impl TestServer {
     /// Starts a server on `database` (created if missing).
     pub async fn start(database: &Path) -> TestServer {
-        let store = Store::open_sqlite(database).unwrap();
+        let mut server = Self::start_on(Store::open_sqlite(database).unwrap()).await;
+        server.database = database.to_owned();
+        server
+    }
+
+    /// Starts a server on `store`.
+    pub async fn start_on(store: Store) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let server = Server::new(store).with_shipped_games();
@@ -41,7 +47,7 @@ impl TestServer {
         });
         TestServer {
             address,
-            database: database.to_owned(),
+            database: PathBuf::new(),
             task,
         }
     }
@@ -94,6 +100,103 @@ impl TestServer {
     /// Connects to match `id`'s play socket.
     pub async fn connect(&self, id: &str) -> Client {
         connect_to(&format!("ws://{}/play/{id}", self.address)).await
+    }
+}
+
+/// A PostgreSQL server of the test's own: Debian's binaries, a temporary data directory, a
+/// free loopback port; stopped when dropped. Run as the `postgres` user when the test runs
+/// as root (PostgreSQL refuses root).
+pub struct TestPostgres {
+    directory: tempfile::TempDir,
+    pub url: String,
+    bin: PathBuf,
+    root: bool,
+}
+
+impl Drop for TestPostgres {
+    fn drop(&mut self) {
+        let data = self.directory.path().join("data");
+        let mut command = if self.root {
+            let mut command = std::process::Command::new("runuser");
+            command
+                .args(["-u", "postgres", "--"])
+                .arg(self.bin.join("pg_ctl"));
+            command
+        } else {
+            std::process::Command::new(self.bin.join("pg_ctl"))
+        };
+        let _ = command
+            .arg("-D")
+            .arg(data)
+            .args(["-m", "immediate", "stop"])
+            .stdout(std::process::Stdio::null())
+            .status();
+    }
+}
+
+impl TestPostgres {
+    pub fn start() -> TestPostgres {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("PostgreSQL's server (Debian's postgresql package, installed by .ci/run)")
+            .filter_map(Result::ok)
+            .map(|entry| entry.path().join("bin"))
+            .filter(|bin| bin.join("initdb").exists())
+            .max()
+            .expect("initdb under /usr/lib/postgresql/*/bin");
+        let directory = tempfile::tempdir().unwrap();
+        let data = directory.path().join("data");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|output| output.stdout.starts_with(b"0\n"));
+        let run = |program: &str, args: &[&str]| {
+            let path = bin.join(program);
+            let status = if root {
+                std::process::Command::new("runuser")
+                    .args(["-u", "postgres", "--"])
+                    .arg(&path)
+                    .args(args)
+                    .stdout(std::process::Stdio::null())
+                    .status()
+            } else {
+                std::process::Command::new(&path)
+                    .args(args)
+                    .stdout(std::process::Stdio::null())
+                    .status()
+            };
+            assert!(status.unwrap().success(), "{program} {args:?} failed");
+        };
+        if root {
+            let status = std::process::Command::new("chown")
+                .args(["postgres:"])
+                .arg(directory.path())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }
+        let data_text = data.to_str().unwrap().to_owned();
+        let socket = directory.path().to_str().unwrap().to_owned();
+        run(
+            "initdb",
+            &["-D", &data_text, "-A", "trust", "-U", "meeple", "--no-sync"],
+        );
+        let options = format!("-p {port} -k {socket} -c listen_addresses=127.0.0.1 -c fsync=on");
+        let log = format!("{socket}/postgres.log");
+        run(
+            "pg_ctl",
+            &["-D", &data_text, "-l", &log, "-o", &options, "-w", "start"],
+        );
+        TestPostgres {
+            url: format!("postgres://meeple@127.0.0.1:{port}/postgres"),
+            directory,
+            bin,
+            root,
+        }
     }
 }
 

@@ -1,0 +1,361 @@
+//! Where matches are kept: SQLite (in WAL mode with `synchronous=FULL`) or PostgreSQL,
+//! written by one thread that commits every job waiting at once (group commit), so a
+//! record is durable before it is acknowledged and durability does not cost a commit per
+//! move.
+//!
+//! A match is its setup (game, config, seed, seats) and the append-only list of its
+//! records, each as the log holds it ([`meeple::ActionRecord`]).
+
+mod postgres;
+mod sqlite;
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::thread;
+
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// The most jobs committed together: a bound on how long the first of them waits.
+const GROUP_LIMIT: usize = 512;
+
+/// Why the store failed. Nothing of the failed call was kept.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused (a full disk, a corrupt file, a locked database).
+    #[error("SQLite: {0}")]
+    Sqlite(String),
+    /// PostgreSQL refused, or the connection to it failed.
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
+    /// The store's thread is gone (the server is stopping).
+    #[error("the store is closed")]
+    Closed,
+    /// A row of the database could not be read.
+    #[error("a stored value could not be read: {0}")]
+    Corrupt(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        StoreError::Sqlite(error.to_string())
+    }
+}
+
+impl From<::postgres::Error> for StoreError {
+    fn from(error: ::postgres::Error) -> Self {
+        StoreError::Postgres(error.to_string())
+    }
+}
+
+/// A match as the store keeps it, without its records.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredMatch {
+    /// The match's id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// The game's config, JSON.
+    pub config: Value,
+    /// The seed of its chance.
+    pub seed: u64,
+    /// Hidden from the lobby's list.
+    pub unlisted: bool,
+    /// When it was created, in milliseconds since the Unix epoch.
+    pub created_at: u64,
+    /// When a record was last appended, in milliseconds since the Unix epoch.
+    pub updated_at: u64,
+    /// The outcome, JSON, once the match is over.
+    pub gameover: Option<Value>,
+    /// The match created by "play again" from this one.
+    pub next_match_id: Option<String>,
+    /// Its seats, seat 0 first.
+    pub seats: Vec<StoredSeat>,
+}
+
+/// A seat of a stored match.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StoredSeat {
+    /// The name of the person who joined; `None` while the seat is free.
+    pub name: Option<String>,
+    /// The data they joined with, JSON.
+    pub data: Option<Value>,
+    /// The SHA-256 of their credentials, hexadecimal; never the credentials.
+    pub credential_hash: Option<String>,
+    /// The bot that plays the seat, JSON (`{"agent":"random"}`); `None` for a person.
+    pub bot: Option<Value>,
+}
+
+/// A filter of the lobby's list of matches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchFilter {
+    /// Only over (`true`) or not over (`false`) matches.
+    pub is_gameover: Option<bool>,
+    /// Only matches updated strictly before, in milliseconds since the epoch.
+    pub updated_before: Option<u64>,
+    /// Only matches updated strictly after.
+    pub updated_after: Option<u64>,
+}
+
+/// What a job does in a transaction of either database: the store's operations, each
+/// its own statements.
+trait Rows {
+    fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError>;
+    fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
+    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError>;
+    fn update_match(
+        &mut self,
+        id: &str,
+        updated_at: u64,
+        gameover: Option<&Value>,
+    ) -> Result<(), StoreError>;
+    fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError>;
+    fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError>;
+    fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
+    fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError>;
+    fn wipe(&mut self, id: &str) -> Result<(), StoreError>;
+}
+
+/// A job of the store's thread: it runs in the open transaction, says whether its work
+/// succeeded (else it is rolled back alone), and hands back what to tell its caller once
+/// the transaction is committed (or failed).
+type Job = Box<dyn FnOnce(&mut dyn Rows) -> (bool, Deliver) + Send>;
+type Deliver = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
+/// A database the store's thread commits groups of jobs to.
+trait Database: Send + 'static {
+    /// Runs `jobs` in one transaction, each in a savepoint of its own (a failed job is
+    /// rolled back alone), commits once; returns each job's delivery and whether the
+    /// commit succeeded.
+    fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>);
+}
+
+/// The store: a handle to the thread that owns the SQLite connection. Cloned freely.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite database at `path`, in WAL mode with
+    /// `synchronous=FULL`, creates its tables, and starts its thread.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when the file cannot be opened or set up.
+    pub fn open_sqlite(path: &Path) -> Result<Self, StoreError> {
+        Self::start(sqlite::Sqlite::open(path)?)
+    }
+
+    /// An in-memory SQLite store, for tests: nothing survives it.
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`].
+    pub fn in_memory() -> Result<Self, StoreError> {
+        Self::start(sqlite::Sqlite::in_memory()?)
+    }
+
+    /// Connects to the PostgreSQL database at `url` (`postgres://user@host:port/name`),
+    /// creates its tables if missing, and starts its thread. Commits wait for the
+    /// server's own durability (`synchronous_commit` as the server sets it, `on` by
+    /// default: the WAL flushed to disk).
+    ///
+    /// # Errors
+    /// [`StoreError::Postgres`] when the database cannot be reached or set up.
+    pub fn open_postgres(url: &str) -> Result<Self, StoreError> {
+        // The synchronous client runs a runtime of its own: it is made and used on the
+        // store's thread only, never inside the server's async tasks.
+        let url = url.to_owned();
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let (opened, connected) = mpsc::sync_channel(1);
+        thread::Builder::new()
+            .name("meeple-store".to_owned())
+            .spawn(move || match postgres::Postgres::connect(&url) {
+                Ok(mut database) => {
+                    let _ = opened.send(Ok(()));
+                    run_jobs(&mut database, &queue);
+                }
+                Err(error) => {
+                    let _ = opened.send(Err(error));
+                }
+            })
+            .map_err(|error| StoreError::Postgres(error.to_string()))?;
+        connected.recv().map_err(|_| StoreError::Closed)??;
+        Ok(Store { jobs })
+    }
+
+    /// Opens the store a `--database` argument names: a `postgres://` or `postgresql://`
+    /// URL, else a SQLite file.
+    ///
+    /// # Errors
+    /// As [`open_postgres`](Self::open_postgres) and [`open_sqlite`](Self::open_sqlite).
+    pub fn open(database: &str) -> Result<Self, StoreError> {
+        if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+            Self::open_postgres(database)
+        } else {
+            Self::open_sqlite(Path::new(database))
+        }
+    }
+
+    fn start(mut database: impl Database) -> Result<Self, StoreError> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("meeple-store".to_owned())
+            .spawn(move || run_jobs(&mut database, &queue))
+            .map_err(|error| StoreError::Sqlite(error.to_string()))?;
+        Ok(Store { jobs })
+    }
+
+    /// Runs `work` in the store's next transaction and returns its answer once that
+    /// transaction is committed.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut dyn Rows) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move |transaction| {
+            let result = work(transaction);
+            let succeeded = result.is_ok();
+            let deliver: Deliver = Box::new(move |committed: Result<(), StoreError>| {
+                let _ = answer.send(committed.and(result));
+            });
+            (succeeded, deliver)
+        });
+        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        answered.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Stores a new match with its first records.
+    ///
+    /// # Errors
+    /// [`StoreError`]; nothing is stored then.
+    pub async fn create(
+        &self,
+        stored: StoredMatch,
+        records: Vec<String>,
+    ) -> Result<(), StoreError> {
+        self.run(move |rows| {
+            rows.insert_match(&stored)?;
+            for (seat, row) in stored.seats.iter().enumerate() {
+                rows.insert_seat(&stored.id, seat, row)?;
+            }
+            rows.append_rows(&stored.id, 0, &records)
+        })
+        .await
+    }
+
+    /// Appends `records` to match `id` from record number `from`, and sets when it was
+    /// updated and its outcome. Returns once they are durable.
+    ///
+    /// # Errors
+    /// [`StoreError`]; none of them is kept then (a record number already taken, as by
+    /// another writer, fails the whole call).
+    pub async fn append(
+        &self,
+        id: String,
+        from: usize,
+        records: Vec<String>,
+        updated_at: u64,
+        gameover: Option<Value>,
+    ) -> Result<(), StoreError> {
+        self.run(move |rows| {
+            rows.append_rows(&id, from, &records)?;
+            rows.update_match(&id, updated_at, gameover.as_ref())
+        })
+        .await
+    }
+
+    /// The match `id`, without its records; `None` when there is none.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn get(&self, id: String) -> Result<Option<StoredMatch>, StoreError> {
+        self.run(move |rows| rows.read_match(&id)).await
+    }
+
+    /// Every record of match `id`, in order, as the log holds them.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn records(&self, id: String) -> Result<Vec<String>, StoreError> {
+        self.run(move |rows| rows.read_records(&id)).await
+    }
+
+    /// The listed matches of `game` that pass `filter`, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn list(
+        &self,
+        game: String,
+        filter: MatchFilter,
+    ) -> Result<Vec<StoredMatch>, StoreError> {
+        self.run(move |rows| {
+            let ids = rows.list_ids(&game, &filter)?;
+            let mut matches = Vec::with_capacity(ids.len());
+            for id in ids {
+                if let Some(stored) = rows.read_match(&id)? {
+                    matches.push(stored);
+                }
+            }
+            Ok(matches)
+        })
+        .await
+    }
+
+    /// Sets seat `seat` of match `id`.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn set_seat(
+        &self,
+        id: String,
+        seat: usize,
+        row: StoredSeat,
+    ) -> Result<(), StoreError> {
+        self.run(move |rows| rows.set_seat(&id, seat, &row)).await
+    }
+
+    /// Sets the match "play again" created from match `id`, unless one is set already;
+    /// returns the one that stands.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn set_next_match(&self, id: String, next: String) -> Result<String, StoreError> {
+        self.run(move |rows| Ok(rows.set_next_match(&id, &next)?.unwrap_or(next)))
+            .await
+    }
+
+    /// Deletes match `id` with its seats and records (every person left it).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn wipe(&self, id: String) -> Result<(), StoreError> {
+        self.run(move |rows| rows.wipe(&id)).await
+    }
+}
+
+/// The store's thread: takes the first job waiting and every other one already queued
+/// (up to [`GROUP_LIMIT`]), commits them as one transaction, then answers each.
+fn run_jobs(database: &mut impl Database, queue: &mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut group = vec![first];
+        while group.len() < GROUP_LIMIT {
+            match queue.try_recv() {
+                Ok(job) => group.push(job),
+                Err(_) => break,
+            }
+        }
+        let (delivers, committed) = database.commit_group(group);
+        for deliver in delivers {
+            deliver(committed.clone());
+        }
+    }
+}
+
+/// Reads a JSON column.
+fn read_json(text: Option<String>) -> Result<Option<Value>, StoreError> {
+    text.map(|text| serde_json::from_str(&text))
+        .transpose()
+        .map_err(|error| StoreError::Corrupt(error.to_string()))
+}

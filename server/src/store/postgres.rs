@@ -1,0 +1,248 @@
+//! The store in PostgreSQL: the same tables and statements as in SQLite, for a database
+//! several server processes can share.
+
+use postgres::{Client, NoTls, Transaction};
+use serde_json::Value;
+
+use super::{
+    Database, Deliver, Job, MatchFilter, Rows, StoreError, StoredMatch, StoredSeat, read_json,
+};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    unlisted BOOLEAN NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    gameover TEXT,
+    next_match_id TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, created_at);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seat BIGINT NOT NULL,
+    name TEXT,
+    data TEXT,
+    credential_hash TEXT,
+    bot TEXT,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE IF NOT EXISTS records (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seq BIGINT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
+";
+
+/// A connection to PostgreSQL, owned by the store's thread.
+pub(super) struct Postgres(Client);
+
+impl Postgres {
+    pub(super) fn connect(url: &str) -> Result<Self, StoreError> {
+        let mut client = Client::connect(url, NoTls)?;
+        // Two processes starting at once both create the tables: one waits for the other.
+        let mut transaction = client.transaction()?;
+        transaction.execute("SELECT pg_advisory_xact_lock(4242)", &[])?;
+        transaction.batch_execute(SCHEMA)?;
+        transaction.commit()?;
+        Ok(Postgres(client))
+    }
+}
+
+impl Database for Postgres {
+    fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>) {
+        let mut delivers = Vec::with_capacity(jobs.len());
+        let committed = (|| -> Result<(), StoreError> {
+            let mut transaction = self.0.transaction()?;
+            for job in jobs {
+                let mut savepoint = transaction.transaction()?;
+                let (succeeded, deliver) = job(&mut Statements(&mut savepoint));
+                delivers.push(deliver);
+                if succeeded {
+                    savepoint.commit()?;
+                } else {
+                    savepoint.rollback()?;
+                }
+            }
+            transaction.commit()?;
+            Ok(())
+        })();
+        (delivers, committed)
+    }
+}
+
+/// The store's statements in an open PostgreSQL savepoint.
+struct Statements<'a, 'b>(&'a mut Transaction<'b>);
+
+fn signed(value: u64) -> i64 {
+    value.cast_signed()
+}
+
+fn index(value: usize) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+impl Rows for Statements<'_, '_> {
+    fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &[
+                &stored.id,
+                &stored.game,
+                &stored.config.to_string(),
+                &signed(stored.seed),
+                &stored.unlisted,
+                &signed(stored.created_at),
+                &signed(stored.updated_at),
+                &stored.gameover.as_ref().map(Value::to_string),
+                &stored.next_match_id,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO seats (match_id, seat, name, data, credential_hash, bot) VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &id,
+                &index(seat),
+                &row.name,
+                &row.data.as_ref().map(Value::to_string),
+                &row.credential_hash,
+                &row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError> {
+        let statement = self
+            .0
+            .prepare("INSERT INTO records (match_id, seq, body) VALUES ($1, $2, $3)")?;
+        for (offset, body) in records.iter().enumerate() {
+            self.0
+                .execute(&statement, &[&id, &index(from + offset), body])?;
+        }
+        Ok(())
+    }
+
+    fn update_match(
+        &mut self,
+        id: &str,
+        updated_at: u64,
+        gameover: Option<&Value>,
+    ) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE matches SET updated_at = $2, gameover = $3 WHERE id = $1",
+            &[&id, &signed(updated_at), &gameover.map(Value::to_string)],
+        )?;
+        Ok(())
+    }
+
+    fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let Some(row) = self.0.query_opt(
+            "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id FROM matches WHERE id = $1",
+            &[&id],
+        )?
+        else {
+            return Ok(None);
+        };
+        let mut seats = Vec::new();
+        for seat in self.0.query(
+            "SELECT name, data, credential_hash, bot FROM seats WHERE match_id = $1 ORDER BY seat",
+            &[&id],
+        )? {
+            seats.push(StoredSeat {
+                name: seat.try_get(0)?,
+                data: read_json(seat.try_get(1)?)?,
+                credential_hash: seat.try_get(2)?,
+                bot: read_json(seat.try_get(3)?)?,
+            });
+        }
+        Ok(Some(StoredMatch {
+            id: id.to_owned(),
+            game: row.try_get(0)?,
+            config: read_json(Some(row.try_get(1)?))?.unwrap_or(Value::Null),
+            seed: row.try_get::<_, i64>(2)?.cast_unsigned(),
+            unlisted: row.try_get(3)?,
+            created_at: row.try_get::<_, i64>(4)?.cast_unsigned(),
+            updated_at: row.try_get::<_, i64>(5)?.cast_unsigned(),
+            gameover: read_json(row.try_get(6)?)?,
+            next_match_id: row.try_get(7)?,
+            seats,
+        }))
+    }
+
+    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError> {
+        self.0
+            .query(
+                "SELECT body FROM records WHERE match_id = $1 ORDER BY seq",
+                &[&id],
+            )?
+            .iter()
+            .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError> {
+        self.0
+            .query(
+                "SELECT id FROM matches WHERE game = $1 AND NOT unlisted \
+                 AND ($2::BOOLEAN IS NULL OR (gameover IS NOT NULL) = $2) \
+                 AND ($3::BIGINT IS NULL OR updated_at < $3) AND ($4::BIGINT IS NULL OR updated_at > $4) \
+                 ORDER BY created_at, id",
+                &[
+                    &game,
+                    &filter.is_gameover,
+                    &filter.updated_before.map(signed),
+                    &filter.updated_after.map(signed),
+                ],
+            )?
+            .iter()
+            .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
+            .collect()
+    }
+
+    fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 WHERE match_id = $1 AND seat = $2",
+            &[
+                &id,
+                &index(seat),
+                &row.name,
+                &row.data.as_ref().map(Value::to_string),
+                &row.credential_hash,
+                &row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
+        self.0.execute(
+            "UPDATE matches SET next_match_id = $2 WHERE id = $1 AND next_match_id IS NULL",
+            &[&id, &next],
+        )?;
+        Ok(self
+            .0
+            .query_opt("SELECT next_match_id FROM matches WHERE id = $1", &[&id])?
+            .map(|row| row.try_get::<_, Option<String>>(0))
+            .transpose()?
+            .flatten())
+    }
+
+    fn wipe(&mut self, id: &str) -> Result<(), StoreError> {
+        self.0
+            .execute("DELETE FROM records WHERE match_id = $1", &[&id])?;
+        self.0
+            .execute("DELETE FROM seats WHERE match_id = $1", &[&id])?;
+        self.0
+            .execute("DELETE FROM matches WHERE id = $1", &[&id])?;
+        Ok(())
+    }
+}

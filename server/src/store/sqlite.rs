@@ -1,0 +1,282 @@
+//! The store in SQLite: one file, WAL mode, `synchronous=FULL`.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use super::{
+    Database, Deliver, Job, MatchFilter, Rows, StoreError, StoredMatch, StoredSeat, read_json,
+};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    unlisted INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    gameover TEXT,
+    next_match_id TEXT
+);
+CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, created_at);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seat INTEGER NOT NULL,
+    name TEXT,
+    data TEXT,
+    credential_hash TEXT,
+    bot TEXT,
+    PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS records (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+";
+
+/// A SQLite database, owned by the store's thread.
+pub(super) struct Sqlite(Connection);
+
+impl Sqlite {
+    pub(super) fn open(path: &Path) -> Result<Self, StoreError> {
+        Self::set_up(Connection::open(path)?)
+    }
+
+    pub(super) fn in_memory() -> Result<Self, StoreError> {
+        Self::set_up(Connection::open_in_memory()?)
+    }
+
+    fn set_up(connection: Connection) -> Result<Self, StoreError> {
+        // WAL: readers never wait for the writer; FULL: a commit is on disk (the WAL
+        // synced) before it returns, so an acknowledged record survives a power cut.
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+        connection.pragma_update(None, "synchronous", "FULL")?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
+        connection.execute_batch(SCHEMA)?;
+        Ok(Sqlite(connection))
+    }
+}
+
+impl Database for Sqlite {
+    fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>) {
+        let mut delivers = Vec::with_capacity(jobs.len());
+        let committed = (|| -> Result<(), StoreError> {
+            let mut transaction = self.0.transaction()?;
+            for job in jobs {
+                let mut savepoint = transaction.savepoint()?;
+                let (succeeded, deliver) = job(&mut Statements(&savepoint));
+                delivers.push(deliver);
+                if succeeded {
+                    savepoint.commit()?;
+                } else {
+                    savepoint.rollback()?;
+                }
+            }
+            transaction.commit()?;
+            Ok(())
+        })();
+        (delivers, committed)
+    }
+}
+
+/// The store's statements on an open SQLite savepoint.
+struct Statements<'a>(&'a Connection);
+
+fn signed(value: u64) -> i64 {
+    value.cast_signed()
+}
+
+fn index(value: usize) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+impl Rows for Statements<'_> {
+    fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                stored.id,
+                stored.game,
+                stored.config.to_string(),
+                signed(stored.seed),
+                stored.unlisted,
+                signed(stored.created_at),
+                signed(stored.updated_at),
+                stored.gameover.as_ref().map(Value::to_string),
+                stored.next_match_id,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        self.0.execute(
+            "INSERT INTO seats (match_id, seat, name, data, credential_hash, bot) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                id,
+                index(seat),
+                row.name,
+                row.data.as_ref().map(Value::to_string),
+                row.credential_hash,
+                row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError> {
+        let mut statement = self
+            .0
+            .prepare_cached("INSERT INTO records (match_id, seq, body) VALUES (?1, ?2, ?3)")?;
+        for (offset, body) in records.iter().enumerate() {
+            statement.execute(params![id, index(from + offset), body])?;
+        }
+        Ok(())
+    }
+
+    fn update_match(
+        &mut self,
+        id: &str,
+        updated_at: u64,
+        gameover: Option<&Value>,
+    ) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE matches SET updated_at = ?2, gameover = ?3 WHERE id = ?1",
+            params![id, signed(updated_at), gameover.map(Value::to_string)],
+        )?;
+        Ok(())
+    }
+
+    fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let row = self
+            .0
+            .query_row(
+                "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id FROM matches WHERE id = ?1",
+                params![id],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, i64>(2)?,
+                        row.get::<_, bool>(3)?,
+                        row.get::<_, i64>(4)?,
+                        row.get::<_, i64>(5)?,
+                        row.get::<_, Option<String>>(6)?,
+                        row.get::<_, Option<String>>(7)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id)) =
+            row
+        else {
+            return Ok(None);
+        };
+        let mut statement = self.0.prepare_cached(
+            "SELECT name, data, credential_hash, bot FROM seats WHERE match_id = ?1 ORDER BY seat",
+        )?;
+        let rows = statement.query_map(params![id], |row| {
+            Ok((
+                row.get::<_, Option<String>>(0)?,
+                row.get::<_, Option<String>>(1)?,
+                row.get::<_, Option<String>>(2)?,
+                row.get::<_, Option<String>>(3)?,
+            ))
+        })?;
+        let mut seats = Vec::new();
+        for row in rows {
+            let (name, data, credential_hash, bot) = row?;
+            seats.push(StoredSeat {
+                name,
+                data: read_json(data)?,
+                credential_hash,
+                bot: read_json(bot)?,
+            });
+        }
+        Ok(Some(StoredMatch {
+            id: id.to_owned(),
+            game,
+            config: read_json(Some(config))?.unwrap_or(Value::Null),
+            seed: seed.cast_unsigned(),
+            unlisted,
+            created_at: created_at.cast_unsigned(),
+            updated_at: updated_at.cast_unsigned(),
+            gameover: read_json(gameover)?,
+            next_match_id,
+            seats,
+        }))
+    }
+
+    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError> {
+        let mut statement = self
+            .0
+            .prepare_cached("SELECT body FROM records WHERE match_id = ?1 ORDER BY seq")?;
+        let rows = statement.query_map(params![id], |row| row.get::<_, String>(0))?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError> {
+        let mut statement = self.0.prepare_cached(
+            "SELECT id FROM matches WHERE game = ?1 AND unlisted = 0 \
+             AND (?2 IS NULL OR (gameover IS NOT NULL) = ?2) \
+             AND (?3 IS NULL OR updated_at < ?3) AND (?4 IS NULL OR updated_at > ?4) \
+             ORDER BY created_at, id",
+        )?;
+        let rows = statement.query_map(
+            params![
+                game,
+                filter.is_gameover,
+                filter.updated_before.map(signed),
+                filter.updated_after.map(signed)
+            ],
+            |row| row.get::<_, String>(0),
+        )?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
+        self.0.execute(
+            "UPDATE seats SET name = ?3, data = ?4, credential_hash = ?5, bot = ?6 WHERE match_id = ?1 AND seat = ?2",
+            params![
+                id,
+                index(seat),
+                row.name,
+                row.data.as_ref().map(Value::to_string),
+                row.credential_hash,
+                row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
+        self.0.execute(
+            "UPDATE matches SET next_match_id = ?2 WHERE id = ?1 AND next_match_id IS NULL",
+            params![id, next],
+        )?;
+        Ok(self
+            .0
+            .query_row(
+                "SELECT next_match_id FROM matches WHERE id = ?1",
+                params![id],
+                |row| row.get::<_, Option<String>>(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
+    fn wipe(&mut self, id: &str) -> Result<(), StoreError> {
+        self.0
+            .execute("DELETE FROM records WHERE match_id = ?1", params![id])?;
+        self.0
+            .execute("DELETE FROM seats WHERE match_id = ?1", params![id])?;
+        self.0
+            .execute("DELETE FROM matches WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+}

@@ -1,0 +1,91 @@
+//! The server on PostgreSQL (a server of the test's own, from Debian's `postgresql`): the
+//! lobby, whole matches with people and bots, and a match that outlives its server.
+
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use meeple_server::Store;
+use serde_json::json;
+use support::{Seen, TestPostgres, TestServer, play_to_end, rng};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_are_kept_in_postgres() {
+    let postgres = tokio::task::spawn_blocking(TestPostgres::start)
+        .await
+        .unwrap();
+    let url = postgres.url.clone();
+    let store = tokio::task::spawn_blocking(move || Store::open(&url))
+        .await
+        .unwrap()
+        .unwrap();
+    let server = TestServer::start_on(store).await;
+
+    // The lobby, as on SQLite.
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = server.join("tictactoe", &id, 0, "alice").await;
+    let bob = server.join("tictactoe", &id, 1, "bob").await;
+    let (_, listed) = server.get("/games/tictactoe?isGameover=false").await;
+    assert_eq!(
+        listed["matches"][0]["players"],
+        json!([{ "id": 0, "name": "alice" }, { "id": 1, "name": "bob" }])
+    );
+
+    // Two moves, then the server goes and another takes its place on the same database.
+    let mut first = server.connect(&id).await;
+    let mut seen = Seen::default();
+    seen.absorb(&first.hello(Some(0), Some(&alice), 0).await);
+    let (action, selections) =
+        support::complete_from_prompt(&mut first, &seen.prompt.clone().unwrap(), &mut rng(1))
+            .await
+            .ready();
+    first
+        .send(
+            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
+        )
+        .await;
+    assert_eq!(
+        first.next_of_any(&["accepted", "error"]).await["type"],
+        "accepted"
+    );
+    let stored = first.next_of("records").await["at"].as_u64().unwrap();
+    server.stop();
+
+    let url = postgres.url.clone();
+    let store = tokio::task::spawn_blocking(move || Store::open(&url))
+        .await
+        .unwrap()
+        .unwrap();
+    let server = TestServer::start_on(store).await;
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let mut one = Seen::default();
+    one.absorb(&first.hello(Some(0), Some(&alice), 0).await);
+    assert_eq!(one.at as u64, stored);
+    assert_eq!(one.records as u64, stored);
+    let mut two = Seen::default();
+    two.absorb(&second.hello(Some(1), Some(&bob), 0).await);
+    let (mut rng_one, mut rng_two) = (rng(2), rng(3));
+    let (one, two) = tokio::join!(
+        play_to_end(&mut first, one, &mut rng_one),
+        play_to_end(&mut second, two, &mut rng_two),
+    );
+    assert!(one.outcome.is_some());
+    assert_eq!(one.outcome, two.outcome);
+
+    // Hearts against bots, to its end.
+    let id = server
+        .create(
+            "hearts",
+            json!({ "numPlayers": 4, "setupData": { "target_score": 1 },
+                    "bots": { "1": {}, "2": {}, "3": {} } }),
+        )
+        .await;
+    let credentials = server.join("hearts", &id, 0, "carol").await;
+    let mut client = server.connect(&id).await;
+    let mut seen = Seen::default();
+    seen.absorb(&client.hello(Some(0), Some(&credentials), 0).await);
+    let seen = play_to_end(&mut client, seen, &mut rng(4)).await;
+    let (_, listed) = server.get(&format!("/games/hearts/{id}")).await;
+    assert_eq!(listed["gameover"], seen.outcome.unwrap());
+}
