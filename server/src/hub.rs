@@ -67,6 +67,10 @@ fn validate<G: Game>(config: &Value, players: usize) -> Result<(), String> {
     G::validate_config(&config, Seats::new(players)).map_err(|error| error.to_string())
 }
 
+/// The updates a match keeps for a connection that is slow to read them; one that falls
+/// further behind is sent a new `welcome` with what it missed.
+const UPDATES_KEPT: usize = 256;
+
 /// Milliseconds since the Unix epoch, now.
 pub(crate) fn now_ms() -> u64 {
     SystemTime::now()
@@ -146,17 +150,16 @@ impl Hub {
         }
     }
 
-    /// Creates match `stored` (its seats set, its seed drawn) and stores it with its setup
-    /// records.
+    /// Creates match `stored` (its seats set, its seed drawn), stores it with its setup
+    /// records, and keeps it in memory, its bots started.
     pub(crate) async fn create(
         self: &Arc<Self>,
         stored: StoredMatch,
         players: usize,
     ) -> Result<(), String> {
-        let entry = self
-            .games
-            .get(stored.game.as_str())
-            .ok_or_else(|| format!("Game {} not found", stored.game))?;
+        let Some((game, entry)) = self.games.get_key_value(stored.game.as_str()) else {
+            return Err(format!("Game {} not found", stored.game));
+        };
         let setup = Setup {
             config: stored.config.clone(),
             players,
@@ -166,10 +169,22 @@ impl Hub {
         let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
         let mut stored = stored;
         stored.gameover = table.outcome();
+        let (id, created_at, seats) = (stored.id.clone(), stored.created_at, stored.seats.clone());
         self.store
             .create(stored, records)
             .await
-            .map_err(|error| error.to_string())
+            .map_err(|error| error.to_string())?;
+        if table.outcome().is_none() {
+            let live = self.keep(LiveMatch::new(id, game, created_at, table, seats));
+            self.wake(&live).await;
+        }
+        Ok(())
+    }
+
+    /// Keeps `live` in memory, unless the same match was loaded meanwhile: then that one.
+    fn keep(&self, live: LiveMatch) -> Arc<LiveMatch> {
+        let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(map.entry(live.id.clone()).or_insert_with(|| Arc::new(live)))
     }
 
     /// The match `id`, loaded from the store when it is not in memory.
@@ -197,23 +212,14 @@ impl Hub {
         let stored_count = records.len();
         let clock = Duration::from_millis(now_ms().saturating_sub(stored.created_at));
         let table = (entry.restore)(&setup, &records, clock).map_err(HubError::Restore)?;
-        let (updates, _) = broadcast::channel(256);
-        let live = Arc::new(LiveMatch {
-            id: id.to_owned(),
-            game,
-            created_at: stored.created_at,
-            state: tokio::sync::Mutex::new(MatchState {
-                table,
-                seats: stored.seats,
-                timer: None,
-                broken: false,
-            }),
-            updates,
-        });
-        // Two loads at once keep the first.
-        let live = {
-            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-            Arc::clone(map.entry(id.to_owned()).or_insert(live))
+        let over = table.outcome().is_some();
+        let live = LiveMatch::new(id.to_owned(), game, stored.created_at, table, stored.seats);
+        // A finished match is answered from memory once, not kept there; of two loads at
+        // once, the first is kept.
+        let live = if over {
+            Arc::new(live)
+        } else {
+            self.keep(live)
         };
         // A timer that came due while the match was not loaded fired in `restore`: its
         // records are stored now, before anyone is told of them.
@@ -416,6 +422,28 @@ impl Hub {
 }
 
 impl LiveMatch {
+    fn new(
+        id: String,
+        game: &'static str,
+        created_at: u64,
+        table: Box<dyn Table>,
+        seats: Vec<StoredSeat>,
+    ) -> Self {
+        let (updates, _) = broadcast::channel(UPDATES_KEPT);
+        LiveMatch {
+            id,
+            game,
+            created_at,
+            state: tokio::sync::Mutex::new(MatchState {
+                table,
+                seats,
+                timer: None,
+                broken: false,
+            }),
+            updates,
+        }
+    }
+
     /// The match's clock: the time since it was created.
     pub(crate) fn clock(&self) -> Duration {
         Duration::from_millis(now_ms().saturating_sub(self.created_at))

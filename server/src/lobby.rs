@@ -348,10 +348,6 @@ async fn create_match(
     hub.create(stored, players)
         .await
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))?;
-    // Bots that act first start now.
-    if let Ok(live) = hub.open(&id).await {
-        hub.wake(&live).await;
-    }
     Ok(id)
 }
 
