@@ -87,6 +87,14 @@ pub enum ReplayError {
         /// What differs.
         reason: String,
     },
+    /// An undo of the log was refused.
+    #[error("record {index}, an undo, was refused: {error}")]
+    Undo {
+        /// The record's index in the log.
+        index: usize,
+        /// Why.
+        error: UndoError,
+    },
     /// The log is not JSON of a game log.
     #[error("malformed log: {0}")]
     Malformed(String),
@@ -178,9 +186,61 @@ struct History<G: Game> {
     /// The game's clock, in milliseconds, written in each record made
     /// ([`Record::clock`]): kept equal to the position's by the table.
     clock: u64,
+    /// Every record made and every undo, in order, once something was undone (`None`
+    /// until then: `records` is the whole story). What [`Engine::log`] writes, so that a
+    /// log is only ever appended to.
+    journal: Option<Vec<Entry<G>>>,
+}
+
+/// A line of the journal of a game that undid something.
+#[derive(Clone, Debug)]
+enum Entry<G: Game> {
+    /// A record, standing or cancelled since.
+    Record(Record<G>),
+    /// An undo.
+    Undo(Undone),
+}
+
+/// What an undo cancelled, as its record says it ([`RecordKind::Undo`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Undone {
+    /// Who undid.
+    player: PlayerIndex,
+    /// Whether it was a take-back ([`Engine::take_back`]) rather than an undo.
+    take_back: bool,
+    /// The positions of the records cancelled among those standing before it.
+    cancels: Vec<usize>,
+    /// The clock when it was made, in milliseconds.
+    clock: u64,
+}
+
+impl Undone {
+    /// The record of this undo as a log holds it.
+    fn write<M>(&self) -> ActionRecord<M> {
+        ActionRecord {
+            player: Some(self.player),
+            action: std::borrow::Cow::Borrowed(if self.take_back { "take_back" } else { "undo" }),
+            kind: RecordKind::Undo,
+            selections: serde_json::Map::new(),
+            args: None,
+            messages: Vec::new(),
+            moves: Vec::new(),
+            drew_chance: false,
+            event: None,
+            clock: self.clock,
+            cancels: self.cancels.clone(),
+        }
+    }
 }
 
 impl<G: Game> History<G> {
+    /// Appends the last record made to the journal, when one is kept.
+    fn journal_last(&mut self) {
+        if let (Some(journal), Some(record)) = (&mut self.journal, self.records.last()) {
+            journal.push(Entry::Record(record.clone()));
+        }
+    }
+
     /// An empty history.
     fn new() -> Self {
         History {
@@ -189,6 +249,7 @@ impl<G: Game> History<G> {
             records: Vec::with_capacity(LOG_CAPACITY),
             moves: RecordMoves::new(),
             clock: 0,
+            journal: None,
         }
     }
 }
@@ -204,6 +265,9 @@ impl<G: Game> Recorder<G> for History<G> {
             clock: self.clock,
             ..header.with_moves(moves)
         });
+        if self.journal.is_some() {
+            self.journal_last();
+        }
     }
 
     fn flow_event(&mut self, event: FlowEvent) {
@@ -212,10 +276,18 @@ impl<G: Game> Recorder<G> for History<G> {
             clock: self.clock,
             ..RecordHeader::opened(RecordKind::Flow, None).with_moves(RecordMoves::new())
         });
+        if self.journal.is_some() {
+            self.journal_last();
+        }
     }
 
     fn mark_last(&mut self, event: FlowEvent) {
         if let Some(record) = self.records.last_mut() {
+            record.event = Some(event.clone());
+        }
+        if let Some(Entry::Record(record)) =
+            self.journal.as_mut().and_then(|journal| journal.last_mut())
+        {
             record.event = Some(event);
         }
     }
@@ -464,9 +536,82 @@ impl<G: Game> Engine<G> {
     /// ([`Record::write`]), its messages rendered from the state before it, which is
     /// found again by following the records' moves from the setup. Linear in the moves
     /// played: for writing and reading logs, not for hot loops.
+    ///
+    /// A game that undid something writes every record it made, the cancelled ones too,
+    /// and each undo as a record of its own ([`RecordKind::Undo`], naming what it
+    /// cancelled): a log is only ever appended to, and replays to the same game.
     #[must_use]
     pub fn log(&self) -> GameLog<G> {
+        let Some(journal) = &self.history.journal else {
+            return self.log_before(self.history.records.len());
+        };
+        let mut writer = self.follower();
+        let mut standing: Vec<&Record<G>> = Vec::with_capacity(self.history.records.len());
+        let mut records = Vec::with_capacity(journal.len());
+        for entry in journal {
+            match entry {
+                Entry::Record(record) => {
+                    records.push(writer.write(record));
+                    standing.push(record);
+                }
+                Entry::Undo(undone) => {
+                    records.push(undone.write());
+                    for &position in undone.cancels.iter().rev() {
+                        if position < standing.len() {
+                            standing.remove(position);
+                        }
+                    }
+                    // Messages after it are rendered from the game as the undo left it.
+                    writer = self.follower();
+                    for record in &standing {
+                        writer.advance_record(record);
+                    }
+                }
+            }
+        }
+        GameLog {
+            records,
+            ..self.log_before(0)
+        }
+    }
+
+    /// The log of the records standing, without undos: what a rebuild replays.
+    fn standing_log(&self) -> GameLog<G> {
         self.log_before(self.history.records.len())
+    }
+
+    /// How many records a written log of this game holds: the records standing, or every
+    /// line of the journal once something was undone.
+    fn logged(&self) -> usize {
+        self.history
+            .journal
+            .as_ref()
+            .map_or(self.history.records.len(), Vec::len)
+    }
+
+    /// Keeps the journal across a rebuild that cancelled `cancels` (positions among the
+    /// records standing) for `player`: every record so far, then the undo.
+    fn journal_undo(
+        &mut self,
+        player: PlayerIndex,
+        take_back: bool,
+        cancels: Vec<usize>,
+    ) -> Vec<Entry<G>> {
+        let mut journal = self.history.journal.take().unwrap_or_else(|| {
+            self.history
+                .records
+                .iter()
+                .cloned()
+                .map(Entry::Record)
+                .collect()
+        });
+        journal.push(Entry::Undo(Undone {
+            player,
+            take_back,
+            cancels,
+            clock: self.history.clock,
+        }));
+        journal
     }
 
     /// The log of the records before `end` (all of them when `end` is their count), each
@@ -708,7 +853,7 @@ impl<G: Game> Engine<G> {
                 }
             });
         }
-        let cancelled = self.rewind(position)?;
+        let cancelled = self.rewind(player, false, position)?;
         cancelled
             .into_iter()
             .next()
@@ -753,7 +898,7 @@ impl<G: Game> Engine<G> {
         };
         if position + 1 < self.history.records.len() {
             // The others' actions stay if they replay the same without this one.
-            let mut without = self.log();
+            let mut without = self.standing_log();
             without.records.remove(position);
             if let Ok(rebuilt) = Self::replay(&without) {
                 let own = self.history.records[position].clone();
@@ -765,12 +910,14 @@ impl<G: Game> Engine<G> {
                     })?;
                 self.check_cancellable(&before, std::slice::from_ref(&own))?;
                 let settings = self.position.settings();
+                let journal = self.journal_undo(player, true, vec![position]);
                 *self = rebuilt;
                 self.position.set_settings(settings);
+                self.history.journal = Some(journal);
                 return Ok(vec![own]);
             }
         }
-        self.rewind(position)
+        self.rewind(player, true, position)
     }
 
     /// Refuses any undo once the game is over.
@@ -793,8 +940,14 @@ impl<G: Game> Engine<G> {
 
     /// Cancels the records from `position` on and replays the ones before it, if the first
     /// cancelled was chosen by a player and none of them drew chance or showed anyone
-    /// something hidden from them.
-    fn rewind(&mut self, position: usize) -> Result<Vec<Record<G>>, UndoError> {
+    /// something hidden from them; the journal keeps them, and the undo of `player`
+    /// (a take-back when `take_back`).
+    fn rewind(
+        &mut self,
+        player: PlayerIndex,
+        take_back: bool,
+        position: usize,
+    ) -> Result<Vec<Record<G>>, UndoError> {
         let cancelled = &self.history.records[position..];
         if let Some(first) = cancelled.first()
             && first.kind != RecordKind::Submitted
@@ -818,7 +971,13 @@ impl<G: Game> Engine<G> {
         self.check_cancellable(&rebuilt, cancelled)?;
         let cancelled = cancelled.to_vec();
         rebuilt.position.set_settings(self.position.settings());
+        let journal = self.journal_undo(
+            player,
+            take_back,
+            (position..self.history.records.len()).collect(),
+        );
         *self = rebuilt;
+        self.history.journal = Some(journal);
         Ok(cancelled)
     }
 
@@ -918,15 +1077,16 @@ impl<G: Game> Engine<G> {
                 })?
             }
         };
-        // The records produced are written as they come, each from the state before it.
+        // The records produced are written as they come, each from the state before it,
+        // and matched with the log's lines in order; an undo line is played as an undo.
         let mut writer = engine.follower();
+        let mut checked = 0;
         let mut index = 0;
         loop {
-            let produced = engine.history.records.len();
-            for checked in index..produced {
-                let Some(expected) = log.records.get(checked) else {
+            while checked < engine.history.records.len() {
+                let Some(expected) = log.records.get(index) else {
                     return Err(ReplayError::Diverged {
-                        index: checked,
+                        index,
                         reason: "the replay produced a record the log does not have".to_owned(),
                     });
                 };
@@ -937,12 +1097,13 @@ impl<G: Game> Engine<G> {
                 };
                 if !same {
                     return Err(ReplayError::Diverged {
-                        index: checked,
+                        index,
                         reason: describe_difference(expected, &written),
                     });
                 }
+                checked += 1;
+                index += 1;
             }
-            index = produced;
             let Some(next) = log.records.get(index) else {
                 return match &log.seal {
                     Some(seal) => engine.check_seal(seal).map(|()| engine),
@@ -954,6 +1115,42 @@ impl<G: Game> Engine<G> {
                 engine
                     .advance_clock(Duration::from_millis(next.clock))
                     .map_err(|error| ReplayError::Clock { index, error })?;
+                continue;
+            }
+            if let (RecordKind::Undo, Some(player)) = (next.kind, next.player) {
+                let take_back = next.action == "take_back";
+                let undone = if take_back {
+                    engine.take_back(player).map(|_| ())
+                } else {
+                    engine.undo(player).map(|_| ())
+                };
+                undone.map_err(|error| ReplayError::Undo { index, error })?;
+                let cancels = match engine
+                    .history
+                    .journal
+                    .as_ref()
+                    .and_then(|journal| journal.last())
+                {
+                    Some(Entry::Undo(undone)) => undone.cancels.clone(),
+                    _ => Vec::new(),
+                };
+                if cancels != next.cancels {
+                    return Err(ReplayError::Diverged {
+                        index,
+                        reason: format!(
+                            "the undo cancelled records {cancels:?}, the log says {:?}",
+                            next.cancels
+                        ),
+                    });
+                }
+                // The records standing were matched already; what follows is written from
+                // the game as the undo left it.
+                writer = engine.follower();
+                for record in &engine.history.records {
+                    writer.advance_record(record);
+                }
+                checked = engine.history.records.len();
+                index += 1;
                 continue;
             }
             let (RecordKind::Submitted, Some(player)) = (next.kind, next.player) else {
@@ -1048,7 +1245,7 @@ impl<G: Game> Engine<G> {
 
     /// Checks this replayed game against the seal of its log.
     fn check_seal(&self, seal: &LogSeal) -> Result<(), ReplayError> {
-        let found = self.history.records.len();
+        let found = self.logged();
         if seal.records != found {
             return Err(ReplayError::SealRecords {
                 sealed: seal.records,

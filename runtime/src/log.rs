@@ -212,6 +212,7 @@ fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static s
         (None, RecordKind::Flow) => "flow",
         (None, RecordKind::Timer) => "timer",
         (None, RecordKind::Forced) => "fix_up",
+        (None, RecordKind::Undo) => "undo",
         (None, _) => "pass",
     }
 }
@@ -270,6 +271,7 @@ impl<G: Game> Record<G> {
             drew_chance: self.drew_chance,
             event: self.event.clone(),
             clock: self.clock,
+            cancels: Vec::new(),
         }
     }
 }
@@ -307,6 +309,7 @@ impl<M: PartialEq> ActionRecord<M> {
             && self.drew_chance == other.drew_chance
             && self.event == other.event
             && self.clock == other.clock
+            && self.cancels == other.cancels
     }
 }
 
@@ -344,6 +347,11 @@ pub struct ActionRecord<M> {
     /// absent while it is 0.
     #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
     pub clock: u64,
+    /// For an undo ([`RecordKind::Undo`]): the positions of the records it cancelled,
+    /// counted among the records standing just before it (those cancelled by an earlier
+    /// undo left out), in order; empty for every other record.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cancels: Vec<usize>,
 }
 
 /// Whether a clock reading is 0, for serde's `skip_serializing_if`.
@@ -372,4 +380,9 @@ pub enum RecordKind {
     /// ([`Step::timer`](crate::flow::Step::timer)): [`Record::event`] names the step and
     /// [`Record::clock`] says when.
     Timer,
+    /// A player took back actions ([`Engine::undo`](crate::Engine::undo), or
+    /// [`take_back`](crate::Engine::take_back) when the record's action is `take_back`):
+    /// only in a written log ([`ActionRecord::cancels`] says which records it cancelled,
+    /// which stay in the log before it), so that a log is only ever appended to.
+    Undo,
 }

@@ -409,6 +409,14 @@ impl<G: Game> MoveViewer<G> {
         apply_alone(&mut self.state, &mut self.scratch, applied);
     }
 
+    /// Follows every move of `record`, the next record of the game followed, without
+    /// writing it.
+    pub fn advance_record(&mut self, record: &Record<G>) {
+        for applied in &record.moves {
+            self.advance(applied);
+        }
+    }
+
     /// Follows every move of `record`, the next record of the game followed, and returns
     /// it as a log file holds it ([`Record::write`], its messages rendered from the state
     /// before it).

@@ -579,9 +579,32 @@ pub fn undo_conforms<G: Game>(
         table.name
     );
     assert_eq!(
+        records_json(&rewound),
+        records_json(&fresh),
+        "{}, seed {seed}: taken back to the start, the records standing are the setup's",
+        table.name
+    );
+    assert_eq!(
+        rewound.digest(),
+        fresh.digest(),
+        "{}, seed {seed}",
+        table.name
+    );
+    // The log keeps every record taken back, and every undo after them: it replays to
+    // the game taken back.
+    let log = rewound.log();
+    let replayed = Engine::<G>::replay(&log)
+        .unwrap_or_else(|error| fail(format!("the log with its undos does not replay: {error}")));
+    assert_eq!(
+        replayed.digest(),
+        rewound.digest(),
+        "{}, seed {seed}",
+        table.name
+    );
+    assert_eq!(
+        log_json(&replayed),
         log_json(&rewound),
-        log_json(&fresh),
-        "{}, seed {seed}: taken back to the start, the log is the setup's",
+        "{}, seed {seed}",
         table.name
     );
     Ok(())
@@ -617,6 +640,12 @@ pub fn json_of<G: View>(state: &G) -> String {
 }
 
 /// An engine's log as JSON.
+/// The records standing, as the admin sees them, as JSON.
+fn records_json<G: Game>(engine: &Engine<G>) -> String {
+    serde_json::to_string(&engine.viewed_records(Viewer::Admin))
+        .unwrap_or_else(|error| panic!("records are not JSON: {error}"))
+}
+
 fn log_json<G: Game>(engine: &Engine<G>) -> String {
     serde_json::to_string(&engine.log())
         .unwrap_or_else(|error| panic!("a log is not JSON: {error}"))
