@@ -113,8 +113,9 @@ pub(crate) struct MatchState {
 /// Records appended to a match, stored: a `records` frame for each viewer (seat 0 first,
 /// then an observer), serialized once.
 pub(crate) struct Update {
-    /// The record count after them.
-    pub(crate) at: usize,
+    /// The lines of the match's log after it ([`Table::logged`]): it only grows, through
+    /// undos too, so a connection knows which updates it has.
+    pub(crate) logged: usize,
     /// The frame of each viewer.
     pub(crate) frames: Vec<String>,
 }
@@ -282,7 +283,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
-            let from = state.table.records();
+            let from = state.table.logged();
             let mut new = state.table.advance_clock(live.clock()).unwrap_or_default();
             let submitted = state.table.submit(seat, at, submission);
             let refusal = match submitted {
@@ -302,7 +303,48 @@ impl Hub {
         result
     }
 
-    /// Stores `new`, appended from record `from`, then sends it to every viewer. On a
+    /// Takes back `seat`'s last action at match `live` (with what depended on it when
+    /// `take_back`): the undo stored as a line of the log, then every viewer told which
+    /// records are gone. Returns the record count after it.
+    pub(crate) async fn undo(
+        self: &Arc<Self>,
+        live: &Arc<LiveMatch>,
+        seat: PlayerIndex,
+        take_back: bool,
+    ) -> Result<usize, WireError> {
+        let result = {
+            let mut state = live.state.lock().await;
+            if state.broken {
+                return Err(WireError::MatchGone);
+            }
+            let from = state.table.logged();
+            let undone = state.table.undo(seat, take_back)?;
+            if let Err(error) = self
+                .store
+                .append(
+                    live.id.clone(),
+                    from,
+                    vec![undone.stored],
+                    now_ms(),
+                    state.table.outcome(),
+                )
+                .await
+            {
+                state.broken = true;
+                self.forget(&live.id);
+                return Err(WireError::Store {
+                    reason: error.to_string(),
+                });
+            }
+            let update = build_undone(state.table.as_ref(), seat, &undone.cancels);
+            let _ = live.updates.send(Arc::new(update));
+            Ok(state.table.records())
+        };
+        self.wake(live).await;
+        result
+    }
+
+    /// Stores `new`, appended as log line `from` on, then sends it to every viewer. On a
     /// failure of the store the match is dropped from memory (its table ran ahead of the
     /// store) and nobody hears of the records.
     async fn commit(
@@ -395,7 +437,7 @@ impl Hub {
             if state.broken {
                 return;
             }
-            let from = state.table.records();
+            let from = state.table.logged();
             // A bot that chose before the match moved on is asked again by `wake`.
             if let Ok(new) = state.table.play_bot(choice) {
                 let _ = self.commit(live, &mut state, from, new).await;
@@ -412,7 +454,7 @@ impl Hub {
             if state.broken {
                 return;
             }
-            let from = state.table.records();
+            let from = state.table.logged();
             if let Ok(new) = state.table.advance_clock(live.clock()) {
                 let _ = self.commit(live, &mut state, from, new).await;
             }
@@ -457,6 +499,7 @@ fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
     let acting = table.acting();
     let outcome = table.outcome();
     let at = table.records();
+    let logged = table.logged();
     let mut records: Vec<Vec<crate::protocol::Json>> = (0..=players)
         .map(|_| Vec::with_capacity(new.len()))
         .collect();
@@ -488,5 +531,36 @@ fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
             serde_json::to_string(&frame).unwrap_or_default()
         })
         .collect();
-    Update { at, frames }
+    Update { logged, frames }
+}
+
+/// The `undone` frame of each viewer after `seat` cancelled the records at `cancels`.
+fn build_undone(table: &dyn Table, seat: PlayerIndex, cancels: &[usize]) -> Update {
+    let players = table.players();
+    let acting = table.acting();
+    let frames = (0..=players)
+        .map(|index| {
+            let viewer = if index == players {
+                Viewer::Observer
+            } else {
+                Viewer::Player(PlayerIndex(index))
+            };
+            let frame = ServerFrame::Undone {
+                seat: seat.0,
+                cancels: cancels.to_vec(),
+                at: table.records(),
+                view: table.view(viewer),
+                prompt: match viewer {
+                    Viewer::Player(seat) => table.prompt(seat),
+                    _ => None,
+                },
+                acting: acting.clone(),
+            };
+            serde_json::to_string(&frame).unwrap_or_default()
+        })
+        .collect();
+    Update {
+        logged: table.logged(),
+        frames,
+    }
 }

@@ -40,6 +40,14 @@ pub enum ClientFrame {
         #[serde(default)]
         selections: serde_json::Map<String, Value>,
     },
+    /// Takes back the seat's last action, as the engine allows
+    /// ([`meeple::Engine::undo`]); with `take_back`, also what depended on it
+    /// ([`meeple::Engine::take_back`]: bots' replies, forced plays).
+    Undo {
+        /// Take back the actions that followed too.
+        #[serde(default)]
+        take_back: bool,
+    },
     /// The prompt of an action in progress: the choices so far.
     PromptAction {
         /// The action's name.
@@ -140,6 +148,14 @@ pub enum WireError {
         /// It in words.
         message: String,
     },
+    /// The engine refused the undo ([`meeple::UndoError`]).
+    #[error("{message}")]
+    Undo {
+        /// The reason, typed (boxed as a refusal's).
+        reason: Box<meeple::UndoError>,
+        /// It in words.
+        message: String,
+    },
     /// A bot had nothing to play.
     #[error("the bot found nothing to play")]
     BotFoundNothing,
@@ -205,6 +221,22 @@ pub enum ServerFrame {
         acting: Acting,
         /// The outcome, once the match is over.
         outcome: Option<Value>,
+    },
+    /// A seat took actions back: the records at `cancels` (positions among those the
+    /// clients had) are gone; the view and prompt are the match's as it stands now.
+    Undone {
+        /// The seat that undid.
+        seat: usize,
+        /// The positions of the records cancelled, in order.
+        cancels: Vec<usize>,
+        /// The record count now.
+        at: usize,
+        /// The state as the client sees it now.
+        view: Json,
+        /// The client's prompt when it is to act.
+        prompt: Option<Json>,
+        /// Who acts now.
+        acting: Acting,
     },
     /// The client's submission was taken: its records follow in a `records` frame.
     Accepted {

@@ -125,7 +125,8 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
     };
     // Subscribed before the welcome is read, so nothing falls between them.
     let mut updates = live.updates.subscribe();
-    let Some(mut at) = welcome(&live, client, since, &mut socket).await else {
+    // The updates are numbered by the lines of the match's log, which only grow.
+    let Some(mut logged) = welcome(&live, client, since, &mut socket).await else {
         return;
     };
     loop {
@@ -142,8 +143,8 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
             }
             update = updates.recv() => match update {
                 Ok(update) => {
-                    if update.at > at {
-                        at = update.at;
+                    if update.logged > logged {
+                        logged = update.logged;
                         let frame = update.frame(client.viewer).to_owned();
                         if socket.send(Message::Text(Utf8Bytes::from(frame))).await.is_err() {
                             return;
@@ -152,8 +153,8 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
                 }
                 // Too far behind: everything since the last record it has, again.
                 Err(RecvError::Lagged(_)) => {
-                    let Some(now) = welcome(&live, client, at, &mut socket).await else { return };
-                    at = now;
+                    let Some(now) = welcome(&live, client, 0, &mut socket).await else { return };
+                    logged = now;
                 }
                 Err(RecvError::Closed) => return,
             }
@@ -210,18 +211,18 @@ fn hub_error(error: HubError) -> WireError {
 }
 
 /// Sends the client the match as it sees it, with the records from `since`; returns the
-/// record count sent.
+/// lines of the match's log it stands at.
 async fn welcome(
     live: &Arc<LiveMatch>,
     client: Client,
     since: usize,
     socket: &mut WebSocket,
 ) -> Option<usize> {
-    let frame = {
+    let (frame, logged) = {
         let state = live.state.lock().await;
         let table = &state.table;
         let at = table.records();
-        ServerFrame::Welcome {
+        let frame = ServerFrame::Welcome {
             match_id: live.id.clone(),
             game: live.game,
             seat: client.seat().map(|seat| seat.0),
@@ -232,13 +233,10 @@ async fn welcome(
             prompt: client.seat().and_then(|seat| table.prompt(seat)),
             acting: table.acting(),
             outcome: table.outcome(),
-        }
+        };
+        (frame, table.logged())
     };
-    let ServerFrame::Welcome { at, .. } = &frame else {
-        return None;
-    };
-    let at = *at;
-    send(socket, &frame).await.then_some(at)
+    send(socket, &frame).await.then_some(logged)
 }
 
 /// Answers a frame after `hello`.
@@ -258,6 +256,13 @@ async fn handle(
             None => Err(WireError::Observer),
             Some(seat) => hub
                 .submit(live, seat, at, &Submission { action, selections })
+                .await
+                .map(|at| ServerFrame::Accepted { at }),
+        },
+        ClientFrame::Undo { take_back } => match client.seat() {
+            None => Err(WireError::Observer),
+            Some(seat) => hub
+                .undo(live, seat, take_back)
                 .await
                 .map(|at| ServerFrame::Accepted { at }),
         },

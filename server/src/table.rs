@@ -23,6 +23,15 @@ pub struct NewRecord {
     pub viewed: Vec<Json>,
 }
 
+/// An undo, for the store and the viewers.
+#[derive(Clone, Debug)]
+pub struct Undone {
+    /// The undo as the log holds it ([`meeple::RecordKind::Undo`]), JSON: the row stored.
+    pub stored: String,
+    /// The positions of the records it cancelled, among those standing before it.
+    pub cancels: Vec<usize>,
+}
+
 /// What a match is set up from, as the store keeps it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
@@ -67,6 +76,16 @@ pub trait Table: Send {
     fn players(&self) -> usize;
     /// The number of records so far: what a submission says it acted on.
     fn records(&self) -> usize;
+    /// The lines of the match's log written so far: what the store holds, numbered from 0
+    /// (records, and undos with the records they cancelled).
+    fn logged(&self) -> usize;
+    /// `seat` takes back its last action ([`Engine::undo`]), or with `take_back` its last
+    /// action and what depended on it ([`Engine::take_back`]). Returns the undo's line
+    /// for the store and the positions of the records it cancelled.
+    ///
+    /// # Errors
+    /// [`WireError::Undo`], the engine's refusal, with the match unchanged.
+    fn undo(&mut self, seat: PlayerIndex, take_back: bool) -> Result<Undone, WireError>;
     /// The records appended since they were last taken (by this or by a submission), written
     /// for the store and each viewer: a new table's setup, a restored one's timers.
     fn take_new(&mut self) -> Vec<NewRecord>;
@@ -128,6 +147,9 @@ pub struct Live<G: Game> {
     follower: MoveViewer<G>,
     /// The records the follower has followed.
     followed: usize,
+    /// The lines of the match's log written to the store: its records, and its undos
+    /// with the records they cancelled ([`Engine::log`]).
+    logged: usize,
     viewers: Vec<Viewer>,
 }
 
@@ -168,10 +190,12 @@ impl<G: Game> Live<G> {
             records,
             seal: None,
         };
+        let rows = log.records.len();
         let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
         let mut live = Self::following(engine);
         // The stored records are not new.
         live.follow_new();
+        live.logged = rows;
         // The time that passed while the match was not loaded: a timer due since fires
         // now, once; its records are new ([`Table::take_new`]).
         if clock > live.engine.clock() {
@@ -192,6 +216,7 @@ impl<G: Game> Live<G> {
             follower: engine.follower(),
             engine,
             followed: 0,
+            logged: 0,
             viewers,
         }
     }
@@ -209,6 +234,7 @@ impl<G: Game> Live<G> {
             });
         }
         self.followed = self.engine.records().len();
+        self.logged += new.len();
         new
     }
 
@@ -279,6 +305,39 @@ where
 
     fn take_new(&mut self) -> Vec<NewRecord> {
         self.follow_new()
+    }
+
+    fn logged(&self) -> usize {
+        self.logged
+    }
+
+    fn undo(&mut self, seat: PlayerIndex, take_back: bool) -> Result<Undone, WireError> {
+        let undone = if take_back {
+            self.engine.take_back(seat).map(|_| ())
+        } else {
+            self.engine.undo(seat).map(|_| ())
+        };
+        undone.map_err(|reason| WireError::Undo {
+            message: reason.to_string(),
+            reason: Box::new(reason),
+        })?;
+        // The undo is the log's last line (written from the journal: an undo is rare).
+        let line = self.engine.log().records.pop();
+        let cancels = line
+            .as_ref()
+            .map(|line| line.cancels.clone())
+            .unwrap_or_default();
+        // The follower follows the records standing again, from the start.
+        self.follower = self.engine.follower();
+        for record in self.engine.records() {
+            self.follower.advance_record(record);
+        }
+        self.followed = self.engine.records().len();
+        self.logged += 1;
+        Ok(Undone {
+            stored: line.as_ref().map(to_json_text).unwrap_or_default(),
+            cancels,
+        })
     }
 
     fn submit(

@@ -270,3 +270,90 @@ async fn a_match_outlives_its_server() {
     assert!(one.outcome.is_some());
     assert_eq!(one.outcome, two.outcome);
 }
+
+#[tokio::test]
+async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("undo.sqlite");
+    let server = TestServer::start(&database).await;
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = server.join("tictactoe", &id, 0, "alice").await;
+    let bob = server.join("tictactoe", &id, 1, "bob").await;
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let mut seen = Seen::default();
+    seen.absorb(&first.hello(Some(0), Some(&alice), 0).await);
+    let before = second.hello(Some(1), Some(&bob), 0).await;
+    let standing = seen.at;
+
+    let (action, selections) =
+        support::complete_from_prompt(&mut first, &seen.prompt.clone().unwrap(), &mut rng(9))
+            .await
+            .ready();
+    first
+        .send(
+            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
+        )
+        .await;
+    assert_eq!(
+        first.next_of_any(&["accepted", "error"]).await["type"],
+        "accepted"
+    );
+    let played = first.next_of("records").await["at"].as_u64().unwrap() as usize;
+    second.next_of("records").await;
+
+    // Bob has nothing to undo; Alice takes her mark back.
+    second.send(json!({ "type": "undo" })).await;
+    let refused = second.next_of_any(&["error"]).await;
+    assert_eq!(refused["error"]["error"], "undo");
+    assert_eq!(refused["error"]["reason"]["error"], "nothing_to_undo");
+    first.send(json!({ "type": "undo" })).await;
+    assert_eq!(
+        first.next_of_any(&["accepted", "error"]).await,
+        json!({ "type": "accepted", "at": standing })
+    );
+    for client in [&mut first, &mut second] {
+        let undone = client.next_of("undone").await;
+        assert_eq!(undone["seat"], 0);
+        assert_eq!(
+            undone["cancels"],
+            json!((standing..played).collect::<Vec<_>>())
+        );
+        assert_eq!(undone["at"], standing);
+    }
+    let undone = first.received.last().unwrap().clone();
+    let undone: serde_json::Value = serde_json::from_str(&undone).unwrap();
+    assert!(undone["prompt"].is_object(), "Alice's turn again");
+    assert_eq!(undone["view"], before["view"], "the board as it was");
+
+    // The store kept everything: the records, the mark, the undo after it.
+    let rows: i64 = rusqlite::Connection::open(&database)
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM records WHERE match_id = ?1",
+            [&id],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(rows as usize, played + 1);
+
+    // Another server on the same file replays the undo and the match goes on.
+    server.stop();
+    let server = TestServer::start(&database).await;
+    let mut first = server.connect(&id).await;
+    let mut second = server.connect(&id).await;
+    let welcome = first.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(welcome["at"], standing);
+    assert_eq!(welcome["view"], before["view"]);
+    let mut one = Seen::default();
+    one.absorb(&welcome);
+    let mut two = Seen::default();
+    two.absorb(&second.hello(Some(1), Some(&bob), 0).await);
+    let (mut rng_one, mut rng_two) = (rng(10), rng(11));
+    let (one, two) = tokio::join!(
+        play_to_end(&mut first, one, &mut rng_one),
+        play_to_end(&mut second, two, &mut rng_two),
+    );
+    assert!(one.outcome.is_some());
+    assert_eq!(one.outcome, two.outcome);
+}
