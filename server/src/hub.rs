@@ -251,6 +251,30 @@ impl Hub {
             .remove(id);
     }
 
+    /// Drops match `live` from memory once nothing moves it: no connection left, no bot
+    /// to act, no timer running. The store has it; it is loaded again when asked.
+    pub(crate) async fn release(&self, live: &Arc<LiveMatch>) {
+        let state = live.state.lock().await;
+        if live.updates.receiver_count() > 0 || state.timer.is_some() {
+            return;
+        }
+        let bot_to_act = state
+            .table
+            .to_act()
+            .iter()
+            .any(|seat| state.seats.get(seat.0).is_some_and(|row| row.bot.is_some()));
+        if bot_to_act && !state.broken && state.table.outcome().is_none() {
+            return;
+        }
+        let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        if map
+            .get(&live.id)
+            .is_some_and(|kept| Arc::ptr_eq(kept, live))
+        {
+            map.remove(&live.id);
+        }
+    }
+
     /// Wipes match `id` (every person left it): its connections hear that it is gone.
     pub(crate) async fn wipe(&self, id: &str) -> Result<(), StoreError> {
         if let Some(live) = self.live_match(id) {
@@ -444,6 +468,10 @@ impl Hub {
             }
         }
         self.wake(live).await;
+        // A match nobody watches leaves memory once its bots are done.
+        if live.updates.receiver_count() == 0 {
+            self.release(live).await;
+        }
     }
 
     /// Moves match `live`'s clock to now, firing its timer when due.

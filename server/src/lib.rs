@@ -115,6 +115,17 @@ impl Server {
     /// The listener's I/O error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         let (router, _hub) = self.router();
-        axum::serve(listener, router).await
+        serve_router(listener, router).await
     }
+}
+
+/// Serves `router` (from [`Server::router`]) on `listener` until the process ends.
+///
+/// # Errors
+/// The listener's I/O error.
+pub async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+) -> std::io::Result<()> {
+    axum::serve(listener, router).await
 }

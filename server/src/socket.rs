@@ -124,20 +124,35 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         }
     };
     // Subscribed before the welcome is read, so nothing falls between them.
-    let mut updates = live.updates.subscribe();
+    let updates = live.updates.subscribe();
+    session(&hub, &live, client, since, &mut socket, updates).await;
+    // The last connection gone, a match that nothing else moves leaves memory.
+    hub.release(&live).await;
+}
+
+/// Serves a connection that said `hello`: its welcome, then its frames and the match's
+/// updates, until it closes.
+async fn session(
+    hub: &Arc<Hub>,
+    live: &Arc<LiveMatch>,
+    client: Client,
+    since: usize,
+    socket: &mut WebSocket,
+    mut updates: tokio::sync::broadcast::Receiver<Arc<crate::hub::Update>>,
+) {
     // The updates are numbered by the lines of the match's log, which only grow.
-    let Some(mut logged) = welcome(&live, client, since, &mut socket).await else {
+    let Some(mut logged) = welcome(live, client, since, socket).await else {
         return;
     };
     loop {
         tokio::select! {
-            frame = read_frame(&mut socket) => {
+            frame = read_frame(socket) => {
                 let Some(frame) = frame else { return };
                 let answer = match frame {
                     Err(error) => ServerFrame::error(error),
-                    Ok(frame) => handle(&hub, &live, client, frame).await,
+                    Ok(frame) => handle(hub, live, client, frame).await,
                 };
-                if !send(&mut socket, &answer).await {
+                if !send(socket, &answer).await {
                     return;
                 }
             }
@@ -151,9 +166,9 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
                         }
                     }
                 }
-                // Too far behind: everything since the last record it has, again.
+                // Too far behind: the whole match again.
                 Err(RecvError::Lagged(_)) => {
-                    let Some(now) = welcome(&live, client, 0, &mut socket).await else { return };
+                    let Some(now) = welcome(live, client, 0, socket).await else { return };
                     logged = now;
                 }
                 Err(RecvError::Closed) => return,

@@ -357,3 +357,33 @@ async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
     assert!(one.outcome.is_some());
     assert_eq!(one.outcome, two.outcome);
 }
+
+#[tokio::test]
+async fn a_match_nothing_moves_leaves_memory_and_comes_back_when_asked() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("memory.sqlite")).await;
+    let id = server
+        .create(
+            "hearts",
+            json!({ "numPlayers": 4, "bots": { "1": {}, "2": {}, "3": {} } }),
+        )
+        .await;
+    let alice = server.join("hearts", &id, 0, "alice").await;
+    let mut client = server.connect(&id).await;
+    let welcome = client.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(server.hub.live_count(), 1);
+    // The bots pass and wait for Alice; she leaves: nothing moves the match any more.
+    drop(client);
+    let mut waited = 0;
+    while server.hub.live_count() > 0 {
+        waited += 1;
+        assert!(waited < 200, "the match stayed in memory");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // Asked again, it is loaded from the store as it was.
+    let mut client = server.connect(&id).await;
+    let again = client.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(server.hub.live_count(), 1);
+    assert_eq!(again["view"]["hands"][0], welcome["view"]["hands"][0]);
+    assert!(again["at"].as_u64().unwrap() >= welcome["at"].as_u64().unwrap());
+}

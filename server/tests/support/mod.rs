@@ -25,6 +25,8 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 /// A server serving every shipped game on a loopback port, its matches in `database`.
 pub struct TestServer {
     pub address: SocketAddr,
+    /// The server's matches, to see which are in memory.
+    pub hub: std::sync::Arc<meeple_server::Hub>,
     pub database: PathBuf,
     task: JoinHandle<()>,
 }
@@ -41,12 +43,13 @@ impl TestServer {
     pub async fn start_on(store: Store) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
-        let server = Server::new(store).with_shipped_games();
+        let (router, hub) = Server::new(store).with_shipped_games().router();
         let task = tokio::spawn(async move {
-            server.serve(listener).await.unwrap();
+            meeple_server::serve_router(listener, router).await.unwrap();
         });
         TestServer {
             address,
+            hub,
             database: PathBuf::new(),
             task,
         }
