@@ -354,11 +354,7 @@ impl Hub {
                 )
                 .await
             {
-                state.broken = true;
-                self.forget(&live.id);
-                return Err(WireError::Store {
-                    reason: error.to_string(),
-                });
+                return Err(self.store_failed(live, &mut state, &error));
             }
             let update = build_undone(state.table.as_ref(), seat, &undone.cancels);
             let _ = live.updates.send(Arc::new(update));
@@ -366,6 +362,22 @@ impl Hub {
         };
         self.wake(live).await;
         result
+    }
+
+    /// After the store failed to keep what `live`'s table played: the table ran ahead of
+    /// what is durable, so the match is dropped from memory (loaded again from the store
+    /// when next asked) and nobody hears of what was lost.
+    fn store_failed(
+        &self,
+        live: &LiveMatch,
+        state: &mut MatchState,
+        error: &StoreError,
+    ) -> WireError {
+        state.broken = true;
+        self.forget(&live.id);
+        WireError::Store {
+            reason: error.to_string(),
+        }
     }
 
     /// Stores `new`, appended as log line `from` on, then sends it to every viewer. On a
@@ -387,11 +399,7 @@ impl Hub {
             .append(live.id.clone(), from, rows, now_ms(), state.table.outcome())
             .await
         {
-            state.broken = true;
-            self.forget(&live.id);
-            return Err(WireError::Store {
-                reason: error.to_string(),
-            });
+            return Err(self.store_failed(live, state, &error));
         }
         let update = build_update(state.table.as_ref(), new);
         let _ = live.updates.send(Arc::new(update));
