@@ -140,6 +140,8 @@ pub(crate) enum HubError {
     Store(#[from] StoreError),
     #[error("the match could not be restored: {0}")]
     Restore(String),
+    #[error("{0}")]
+    Setup(String),
 }
 
 impl Hub {
@@ -153,28 +155,29 @@ impl Hub {
 
     /// Creates match `stored` (its seats set, its seed drawn), stores it with its setup
     /// records, and keeps it in memory, its bots started.
+    ///
+    /// # Errors
+    /// [`HubError::Setup`] when the game refuses the setup (its config, its seats);
+    /// [`HubError::Store`] when the store fails.
     pub(crate) async fn create(
         self: &Arc<Self>,
         stored: StoredMatch,
         players: usize,
-    ) -> Result<(), String> {
+    ) -> Result<(), HubError> {
         let Some((game, entry)) = self.games.get_key_value(stored.game.as_str()) else {
-            return Err(format!("Game {} not found", stored.game));
+            return Err(HubError::Setup(format!("Game {} not found", stored.game)));
         };
         let setup = Setup {
             config: stored.config.clone(),
             players,
             seed: stored.seed,
         };
-        let mut table = (entry.create)(&setup)?;
+        let mut table = (entry.create)(&setup).map_err(HubError::Setup)?;
         let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
         let mut stored = stored;
         stored.gameover = table.outcome();
         let (id, created_at, seats) = (stored.id.clone(), stored.created_at, stored.seats.clone());
-        self.store
-            .create(stored, records)
-            .await
-            .map_err(|error| error.to_string())?;
+        self.store.create(stored, records).await?;
         if table.outcome().is_none() {
             let live = self.keep(LiveMatch::new(id, game, created_at, table, seats));
             self.wake(&live).await;

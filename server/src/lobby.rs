@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::hub::{Hub, now_ms};
+use crate::hub::{Hub, HubError, now_ms};
 use crate::store::{MatchFilter, StoredMatch, StoredSeat};
 use crate::table::AgentKind;
 
@@ -347,7 +347,10 @@ async fn create_match(
     };
     hub.create(stored, players)
         .await
-        .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))?;
+        .map_err(|error| match error {
+            HubError::Setup(message) => refuse(StatusCode::BAD_REQUEST, message),
+            other => internal(other),
+        })?;
     Ok(id)
 }
 
