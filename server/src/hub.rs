@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -96,6 +97,23 @@ pub(crate) struct LiveMatch {
     pub(crate) state: tokio::sync::Mutex<MatchState>,
     /// Every update, stored, with a frame for each viewer.
     pub(crate) updates: broadcast::Sender<Arc<Update>>,
+    /// The connections of each viewer (seat 0 first, then observers): an update writes
+    /// frames only for the viewers someone watches as.
+    watchers: Vec<AtomicUsize>,
+}
+
+/// A connection watching a match as one viewer, counted while it lives.
+pub(crate) struct Watching {
+    live: Arc<LiveMatch>,
+    index: usize,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if let Some(count) = self.live.watchers.get(self.index) {
+            count.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
 }
 
 /// A match's mutable part, behind its lock: one change at a time, stored before the
@@ -116,18 +134,23 @@ pub(crate) struct Update {
     /// The lines of the match's log after it ([`Table::logged`]): it only grows, through
     /// undos too, so a connection knows which updates it has.
     pub(crate) logged: usize,
-    /// The frame of each viewer.
-    pub(crate) frames: Vec<String>,
+    /// The frame of each viewer, `None` for a viewer nobody watched as.
+    pub(crate) frames: Vec<Option<String>>,
 }
 
 impl Update {
-    /// The frame of `viewer`.
-    pub(crate) fn frame(&self, viewer: Viewer) -> &str {
-        let index = match viewer {
-            Viewer::Player(seat) => seat.0,
-            Viewer::Observer | Viewer::Admin => self.frames.len() - 1,
-        };
-        self.frames.get(index).map_or("", String::as_str)
+    /// The frame of `viewer`; `None` when nobody watched as it when the update was made.
+    pub(crate) fn frame(&self, viewer: Viewer) -> Option<&str> {
+        let index = viewer_index(viewer, self.frames.len() - 1);
+        self.frames.get(index).and_then(Option::as_deref)
+    }
+}
+
+/// The index of `viewer` among a match's viewers: its seat, or `players` for observers.
+fn viewer_index(viewer: Viewer, players: usize) -> usize {
+    match viewer {
+        Viewer::Player(seat) => seat.0,
+        Viewer::Observer | Viewer::Admin => players,
     }
 }
 
@@ -359,7 +382,7 @@ impl Hub {
             {
                 return Err(self.store_failed(live, &mut state, &error));
             }
-            let update = build_undone(state.table.as_ref(), seat, &undone.cancels);
+            let update = build_undone(live, state.table.as_ref(), seat, &undone.cancels);
             let _ = live.updates.send(Arc::new(update));
             Ok(state.table.records())
         };
@@ -404,7 +427,7 @@ impl Hub {
         {
             return Err(self.store_failed(live, state, &error));
         }
-        let update = build_update(state.table.as_ref(), new);
+        let update = build_update(live, state.table.as_ref(), new);
         let _ = live.updates.send(Arc::new(update));
         if state.table.outcome().is_some() {
             // A finished match leaves memory; the store keeps it.
@@ -511,9 +534,11 @@ impl LiveMatch {
         seats: Vec<StoredSeat>,
     ) -> Self {
         let (updates, _) = broadcast::channel(UPDATES_KEPT);
+        let watchers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
         LiveMatch {
             id,
             game,
+            watchers,
             created_at,
             state: tokio::sync::Mutex::new(MatchState {
                 table,
@@ -525,6 +550,26 @@ impl LiveMatch {
         }
     }
 
+    /// Counts a connection watching as `viewer` until the result is dropped: from then on,
+    /// every update has a frame for it. Called before subscribing to the updates.
+    pub(crate) fn watch(self: &Arc<Self>, viewer: Viewer) -> Watching {
+        let index = viewer_index(viewer, self.watchers.len() - 1);
+        if let Some(count) = self.watchers.get(index) {
+            count.fetch_add(1, Ordering::SeqCst);
+        }
+        Watching {
+            live: Arc::clone(self),
+            index,
+        }
+    }
+
+    /// Whether some connection watches as the viewer at `index`.
+    fn watched(&self, index: usize) -> bool {
+        self.watchers
+            .get(index)
+            .is_some_and(|count| count.load(Ordering::SeqCst) > 0)
+    }
+
     /// The match's clock: the time since it was created.
     pub(crate) fn clock(&self) -> Duration {
         Duration::from_millis(now_ms().saturating_sub(self.created_at))
@@ -533,7 +578,7 @@ impl LiveMatch {
 
 /// The `records` frame of each viewer for `new`: each viewer's records moved into its
 /// frame, its view and prompt serialized once.
-fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
+fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>) -> Update {
     let players = table.players();
     let acting = table.acting();
     let outcome = table.outcome();
@@ -551,6 +596,9 @@ fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
         .into_iter()
         .enumerate()
         .map(|(index, records)| {
+            if !live.watched(index) {
+                return None;
+            }
             let viewer = if index == players {
                 Viewer::Observer
             } else {
@@ -567,18 +615,26 @@ fn build_update(table: &dyn Table, new: Vec<NewRecord>) -> Update {
                 acting: acting.clone(),
                 outcome: outcome.clone(),
             };
-            serde_json::to_string(&frame).unwrap_or_default()
+            serde_json::to_string(&frame).ok()
         })
         .collect();
     Update { logged, frames }
 }
 
 /// The `undone` frame of each viewer after `seat` cancelled the records at `cancels`.
-fn build_undone(table: &dyn Table, seat: PlayerIndex, cancels: &[usize]) -> Update {
+fn build_undone(
+    live: &LiveMatch,
+    table: &dyn Table,
+    seat: PlayerIndex,
+    cancels: &[usize],
+) -> Update {
     let players = table.players();
     let acting = table.acting();
     let frames = (0..=players)
         .map(|index| {
+            if !live.watched(index) {
+                return None;
+            }
             let viewer = if index == players {
                 Viewer::Observer
             } else {
@@ -595,7 +651,7 @@ fn build_undone(table: &dyn Table, seat: PlayerIndex, cancels: &[usize]) -> Upda
                 },
                 acting: acting.clone(),
             };
-            serde_json::to_string(&frame).unwrap_or_default()
+            serde_json::to_string(&frame).ok()
         })
         .collect();
     Update {

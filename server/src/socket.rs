@@ -123,9 +123,12 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
             return;
         }
     };
-    // Subscribed before the welcome is read, so nothing falls between them.
+    // Watched, then subscribed, before the welcome is read, so that every update from
+    // then on has a frame for this viewer and none falls between them.
+    let watching = live.watch(client.viewer);
     let updates = live.updates.subscribe();
     session(&hub, &live, client, since, &mut socket, updates).await;
+    drop(watching);
     // The last connection gone, a match that nothing else moves leaves memory.
     hub.release(&live).await;
 }
@@ -160,8 +163,21 @@ async fn session(
                 Ok(update) => {
                     if update.logged > logged {
                         logged = update.logged;
-                        let frame = update.frame(client.viewer).to_owned();
-                        if socket.send(Message::Text(Utf8Bytes::from(frame))).await.is_err() {
+                        let sent = match update.frame(client.viewer) {
+                            Some(frame) => socket
+                                .send(Message::Text(Utf8Bytes::from(frame.to_owned())))
+                                .await
+                                .is_ok(),
+                            // Made before this viewer was counted: the match again, whole.
+                            None => match welcome(live, client, 0, socket).await {
+                                Some(now) => {
+                                    logged = now;
+                                    true
+                                }
+                                None => false,
+                            },
+                        };
+                        if !sent {
                             return;
                         }
                     }
