@@ -5,7 +5,9 @@
 //! (every record durable in SQLite first), and the server's memory per live match.
 //!
 //! `cargo bench -p meeple-server --bench load` (the figures are in `docs/SERVER.md`);
-//! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8).
+//! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8);
+//! `LOAD_PIN=1` runs the server on core 0 alone (`taskset`) and the clients on the others,
+//! so that the server's moves per second are those of one core.
 
 #![allow(clippy::unwrap_used, clippy::cast_precision_loss, missing_docs)]
 
@@ -23,7 +25,15 @@ use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 
 fn start_server(database: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
+    let server = env!("CARGO_BIN_EXE_meeple-server");
+    let mut command = if pinned() {
+        let mut command = Command::new("taskset");
+        command.args(["-c", "0", server]);
+        command
+    } else {
+        Command::new(server)
+    };
+    let mut child = command
         .args(["--addr", "127.0.0.1:0", "--database"])
         .arg(database)
         .stdout(Stdio::piped())
@@ -38,6 +48,27 @@ fn start_server(database: &std::path::Path) -> (Child, String) {
         .trim_start_matches("listening on http://")
         .to_owned();
     (child, address)
+}
+
+/// Whether the server runs on core 0 alone and the clients on the other cores.
+fn pinned() -> bool {
+    std::env::var("LOAD_PIN").is_ok_and(|pin| pin == "1")
+}
+
+/// Keeps this process (the clients) off core 0, the server's, when pinned.
+fn pin_clients() {
+    if pinned() {
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let others = format!("1-{}", cores.max(2) - 1);
+        let status = Command::new("taskset")
+            .args(["-a", "-p", "-c", &others, &std::process::id().to_string()])
+            .stdout(Stdio::null())
+            .status();
+        assert!(
+            status.is_ok_and(|status| status.success()),
+            "taskset failed"
+        );
+    }
 }
 
 /// The server's CPU time so far (user and system), from `/proc/<pid>/stat`.
@@ -123,16 +154,21 @@ struct Tally {
 
 /// One seat's client: plays from its prompts until told to stop or the match ends.
 async fn seat(address: String, id: String, seat: usize, credentials: String, tally: Arc<Tally>) {
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/play/{id}"))
-        .await
-        .unwrap();
-    socket
+    // The server goes at the end of a workload: a client then stops.
+    let Ok((mut socket, _)) =
+        tokio_tungstenite::connect_async(format!("ws://{address}/play/{id}")).await
+    else {
+        return;
+    };
+    let Ok(()) = socket
         .send(Message::text(
             json!({ "type": "hello", "playerID": seat.to_string(), "credentials": credentials })
                 .to_string(),
         ))
         .await
-        .unwrap();
+    else {
+        return;
+    };
     let mut rng = StdRng::seed_from_u64(id.len() as u64 * 31 + seat as u64);
     let mut sent: Option<Instant> = None;
     let mut latencies = Vec::new();
@@ -215,26 +251,33 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
 async fn slot(address: String, game: String, players: usize, body: Value, tally: Arc<Tally>) {
     let http = reqwest::Client::new();
     while !tally.stop.load(Ordering::Relaxed) {
-        let id = post(
+        let Some(created) = post(
             &http,
             &address,
             &format!("/games/{game}/create"),
             body.clone(),
         )
-        .await["matchID"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        .await
+        else {
+            return;
+        };
+        let id = created["matchID"].as_str().unwrap_or_default().to_owned();
         let mut seats = Vec::new();
         for index in 0..players {
-            let joined = post(
+            let Some(joined) = post(
                 &http,
                 &address,
                 &format!("/games/{game}/{id}/join"),
                 json!({ "playerID": index.to_string(), "playerName": "bot" }),
             )
-            .await;
-            let credentials = joined["playerCredentials"].as_str().unwrap().to_owned();
+            .await
+            else {
+                return;
+            };
+            let credentials = joined["playerCredentials"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
             seats.push(tokio::spawn(seat(
                 address.clone(),
                 id.clone(),
@@ -249,16 +292,17 @@ async fn slot(address: String, game: String, players: usize, body: Value, tally:
     }
 }
 
-async fn post(client: &reqwest::Client, address: &str, path: &str, body: Value) -> Value {
+/// `POST path` with a JSON body; `None` once the server is gone.
+async fn post(client: &reqwest::Client, address: &str, path: &str, body: Value) -> Option<Value> {
     client
         .post(format!("http://{address}{path}"))
         .json(&body)
         .send()
         .await
-        .unwrap()
+        .ok()?
         .json()
         .await
-        .unwrap()
+        .ok()
 }
 
 fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
@@ -345,6 +389,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    // After the runtime's threads exist, so that `taskset -a` moves them all.
+    pin_clients();
     for game in ["tictactoe", "hearts"] {
         for matches in [10, 100, 1000] {
             let name = format!("{game}:{matches}");

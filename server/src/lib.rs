@@ -1,6 +1,7 @@
 //! A game server for any meeple game: a lobby that speaks boardgame.io's Lobby REST API,
 //! play over a WebSocket (`docs/PROTOCOL.md`), bots on the server, and matches kept in
-//! SQLite, each record durable before anyone hears of it.
+//! SQLite or PostgreSQL ([`Store`]), each record durable before anyone hears of it
+//! (`docs/SERVER.md`).
 //!
 //! A game is registered in a line, as on the command line:
 //!
