@@ -168,6 +168,19 @@ async fn bad_frames_get_typed_errors_and_change_nothing() {
     assert_eq!(heard["at"], records["at"]);
     assert!(heard["prompt"].is_object(), "now bob's turn");
 
+    // The same frame again (a replay): stale, since Alice acted since; nothing changes.
+    client
+        .send(json!({ "type": "submit", "at": at, "action": action, "selections": { selection: option } }))
+        .await;
+    assert_eq!(
+        client.next().await["error"],
+        json!({ "error": "stale", "at": at, "records": records["at"] })
+    );
+    let mut again = server.connect(&id).await;
+    let now = again.hello(Some(1), Some(&bob), 0).await;
+    assert_eq!(now["at"], records["at"]);
+    assert_eq!(now["view"], heard["view"]);
+
     // Observers may not act.
     let mut observer = server.connect(&id).await;
     observer.hello(None, None, 0).await;
