@@ -511,4 +511,6 @@ pub use selection::choice::ValidSet;
 pub use start::Start;
 pub use submission::Submission;
 pub use template::TemplateValue;
-pub use view::{Conceal, Hide, MoveViewer, Policy, View, ViewedRecord, Viewer, apply_alone};
+pub use view::{
+    Conceal, Hide, MoveViewer, Policy, Serialized, View, ViewedRecord, Viewer, apply_alone,
+};

@@ -183,8 +183,9 @@ impl<T> ReadsNothing<T> for &StateReader<T> {
 }
 
 /// A state that serializes through [`View::serialize_state`]: how the runtime writes a
-/// state as JSON without asking the game type for a `Serialize` bound.
-pub(crate) struct Serialized<'a, G>(pub(crate) &'a G);
+/// state as JSON (a log's start, a seal's digest) and a server sends a view, without
+/// asking the game type for a `Serialize` bound. `Serialized(&state)` borrows the state.
+pub struct Serialized<'a, G>(pub &'a G);
 
 impl<G: View> Serialize for Serialized<'_, G> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

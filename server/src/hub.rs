@@ -579,12 +579,10 @@ impl LiveMatch {
 /// The `records` frame of each viewer for `new`: each viewer's records moved into its
 /// frame, its view and prompt serialized once.
 fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>) -> Update {
-    let players = table.players();
     let acting = table.acting();
     let outcome = table.outcome();
     let at = table.records();
-    let logged = table.logged();
-    let mut records: Vec<Vec<crate::protocol::Json>> = (0..=players)
+    let mut records: Vec<Vec<crate::protocol::Json>> = (0..=table.players())
         .map(|_| Vec::with_capacity(new.len()))
         .collect();
     for record in new {
@@ -592,33 +590,21 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>) -> Upd
             seen.push(viewed);
         }
     }
-    let frames = records
-        .into_iter()
-        .enumerate()
-        .map(|(index, records)| {
-            if !live.watched(index) {
-                return None;
-            }
-            let viewer = if index == players {
-                Viewer::Observer
-            } else {
-                Viewer::Player(PlayerIndex(index))
-            };
-            let frame = ServerFrame::Records {
-                records,
-                at,
-                view: table.view(viewer),
-                prompt: match viewer {
-                    Viewer::Player(seat) => table.prompt(seat),
-                    _ => None,
-                },
-                acting: acting.clone(),
-                outcome: outcome.clone(),
-            };
-            serde_json::to_string(&frame).ok()
-        })
-        .collect();
-    Update { logged, frames }
+    let frames = frames_for(live, table, |index, view, prompt| ServerFrame::Records {
+        records: records
+            .get_mut(index)
+            .map(std::mem::take)
+            .unwrap_or_default(),
+        at,
+        view,
+        prompt,
+        acting: acting.clone(),
+        outcome: outcome.clone(),
+    });
+    Update {
+        logged: table.logged(),
+        frames,
+    }
 }
 
 /// The `undone` frame of each viewer after `seat` cancelled the records at `cancels`.
@@ -628,9 +614,31 @@ fn build_undone(
     seat: PlayerIndex,
     cancels: &[usize],
 ) -> Update {
-    let players = table.players();
     let acting = table.acting();
-    let frames = (0..=players)
+    let frames = frames_for(live, table, |_, view, prompt| ServerFrame::Undone {
+        seat: seat.0,
+        cancels: cancels.to_vec(),
+        at: table.records(),
+        view,
+        prompt,
+        acting: acting.clone(),
+    });
+    Update {
+        logged: table.logged(),
+        frames,
+    }
+}
+
+/// A frame for each viewer someone watches as (seat 0 first, then observers; `None` for
+/// the others), made by `frame` from the viewer's index, view and prompt, and serialized
+/// once.
+fn frames_for(
+    live: &LiveMatch,
+    table: &dyn Table,
+    mut frame: impl FnMut(usize, crate::protocol::Json, Option<crate::protocol::Json>) -> ServerFrame,
+) -> Vec<Option<String>> {
+    let players = table.players();
+    (0..=players)
         .map(|index| {
             if !live.watched(index) {
                 return None;
@@ -640,22 +648,8 @@ fn build_undone(
             } else {
                 Viewer::Player(PlayerIndex(index))
             };
-            let frame = ServerFrame::Undone {
-                seat: seat.0,
-                cancels: cancels.to_vec(),
-                at: table.records(),
-                view: table.view(viewer),
-                prompt: match viewer {
-                    Viewer::Player(seat) => table.prompt(seat),
-                    _ => None,
-                },
-                acting: acting.clone(),
-            };
-            serde_json::to_string(&frame).ok()
+            let prompt = viewer.player().and_then(|seat| table.prompt(seat));
+            serde_json::to_string(&frame(index, table.view(viewer), prompt)).ok()
         })
-        .collect();
-    Update {
-        logged: table.logged(),
-        frames,
-    }
+        .collect()
 }

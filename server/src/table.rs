@@ -412,7 +412,7 @@ where
     }
 
     fn view(&self, viewer: Viewer) -> Json {
-        to_raw(&StateJson(&self.engine.view(viewer)))
+        to_raw(&meeple::Serialized(&self.engine.view(viewer)))
     }
 
     fn prompt(&self, seat: PlayerIndex) -> Option<Json> {
@@ -471,15 +471,6 @@ where
 
     fn to_act(&self) -> Vec<PlayerIndex> {
         self.engine.to_act().iter().collect()
-    }
-}
-
-/// A state serialized as its game writes it ([`meeple::View::serialize_state`]).
-struct StateJson<'a, G>(&'a G);
-
-impl<G: meeple::View> Serialize for StateJson<'_, G> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_state(serializer)
     }
 }
 

@@ -15,18 +15,8 @@ use meeple_games::{
     blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour, hearts::Hearts,
     memory::Memory, tictactoe::TicTacToe,
 };
-use serde::Serialize;
 use serde_json::{Value, json};
 use support::{Seen, TestServer, play_to_end, rng};
-
-/// A state as its game serializes it, as the server sends it.
-struct StateJson<'a, G>(&'a G);
-
-impl<G: meeple::View> Serialize for StateJson<'_, G> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize_state(serializer)
-    }
-}
 
 /// The stored match: its config, seed and records.
 fn stored(database: &Path, id: &str) -> (Value, u64, usize, Vec<String>) {
@@ -123,7 +113,7 @@ fn check_frames<G: Game>(database: &Path, id: &str, seat: usize, frames: &[Strin
         let engine = engine_at::<G>(&config, seed, players, &records, at);
         assert_eq!(
             frame["view"],
-            serde_json::to_value(StateJson(&engine.view(viewer))).unwrap(),
+            serde_json::to_value(meeple::Serialized(&engine.view(viewer))).unwrap(),
             "{} seat {seat}: the view at {at}",
             G::NAME
         );

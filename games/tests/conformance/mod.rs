@@ -628,24 +628,17 @@ fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
 /// A state as JSON, written by the game's own [`View::serialize_state`], as the engine
 /// writes it into digests.
 pub fn json_of<G: View>(state: &G) -> String {
-    /// Serializes through the view.
-    struct Through<'a, G>(&'a G);
-    impl<G: View> serde::Serialize for Through<'_, G> {
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            self.0.serialize_state(serializer)
-        }
-    }
-    serde_json::to_string(&Through(state))
+    serde_json::to_string(&meeple::Serialized(state))
         .unwrap_or_else(|error| panic!("a state is not JSON: {error}"))
 }
 
-/// An engine's log as JSON.
 /// The records standing, as the admin sees them, as JSON.
 fn records_json<G: Game>(engine: &Engine<G>) -> String {
     serde_json::to_string(&engine.viewed_records(Viewer::Admin))
         .unwrap_or_else(|error| panic!("records are not JSON: {error}"))
 }
 
+/// An engine's log as JSON.
 fn log_json<G: Game>(engine: &Engine<G>) -> String {
     serde_json::to_string(&engine.log())
         .unwrap_or_else(|error| panic!("a log is not JSON: {error}"))
