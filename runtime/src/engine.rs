@@ -1110,39 +1110,8 @@ impl<G: Game> Engine<G> {
                     None => Ok(engine),
                 };
             };
-            if next.kind == RecordKind::Timer {
-                // Time moved on to when the timer fired, and fired it.
-                engine
-                    .advance_clock(Duration::from_millis(next.clock))
-                    .map_err(|error| ReplayError::Clock { index, error })?;
-                continue;
-            }
-            if let (RecordKind::Undo, Some(player)) = (next.kind, next.player) {
-                let take_back = next.action == "take_back";
-                let undone = if take_back {
-                    engine.take_back(player).map(|_| ())
-                } else {
-                    engine.undo(player).map(|_| ())
-                };
-                undone.map_err(|error| ReplayError::Undo { index, error })?;
-                let cancels = match engine
-                    .history
-                    .journal
-                    .as_ref()
-                    .and_then(|journal| journal.last())
-                {
-                    Some(Entry::Undo(undone)) => undone.cancels.clone(),
-                    _ => Vec::new(),
-                };
-                if cancels != next.cancels {
-                    return Err(ReplayError::Diverged {
-                        index,
-                        reason: format!(
-                            "the undo cancelled records {cancels:?}, the log says {:?}",
-                            next.cancels
-                        ),
-                    });
-                }
+            engine.play_line(index, next)?;
+            if next.kind == RecordKind::Undo {
                 // The records standing were matched already; what follows is written from
                 // the game as the undo left it.
                 writer = engine.follower();
@@ -1151,38 +1120,95 @@ impl<G: Game> Engine<G> {
                 }
                 checked = engine.history.records.len();
                 index += 1;
-                continue;
             }
-            let (RecordKind::Submitted, Some(player)) = (next.kind, next.player) else {
+        }
+    }
+
+    /// Plays what caused log line `line` (number `index` of the log, for errors): a
+    /// submission is submitted again at the clock it was made at, a timer fires at its
+    /// clock, an undo takes back as it did. The records that follow from it (forced plays,
+    /// passes, the flow's) come out of playing it, as they did when the line was written;
+    /// [`replay`](Self::replay) checks them, and a follower that trusts where the lines
+    /// come from (a server catching up on what another process stored) only plays the
+    /// causes. For an undo, the undo's own line is then the log's last.
+    ///
+    /// # Errors
+    /// [`ReplayError::Diverged`] when `line` is a record that only follows from another
+    /// (setup, forced, pass, flow) or an undo that cancels other records than it says;
+    /// [`ReplayError::Clock`], [`ReplayError::Undo`] or [`ReplayError::Refused`] when the
+    /// game refuses it. A refused line leaves the game as it was, as any refusal does.
+    pub fn play_line(
+        &mut self,
+        index: usize,
+        line: &ActionRecord<G::Move>,
+    ) -> Result<(), ReplayError> {
+        if line.kind == RecordKind::Timer {
+            // Time moved on to when the timer fired, and fired it.
+            self.advance_clock(Duration::from_millis(line.clock))
+                .map_err(|error| ReplayError::Clock { index, error })?;
+            return Ok(());
+        }
+        if let (RecordKind::Undo, Some(player)) = (line.kind, line.player) {
+            let take_back = line.action == "take_back";
+            let undone = if take_back {
+                self.take_back(player).map(|_| ())
+            } else {
+                self.undo(player).map(|_| ())
+            };
+            undone.map_err(|error| ReplayError::Undo { index, error })?;
+            let cancels = match self
+                .history
+                .journal
+                .as_ref()
+                .and_then(|journal| journal.last())
+            {
+                Some(Entry::Undo(undone)) => undone.cancels.clone(),
+                _ => Vec::new(),
+            };
+            if cancels != line.cancels {
                 return Err(ReplayError::Diverged {
                     index,
                     reason: format!(
-                        "the log has a {:?} record `{}` that the replay did not produce",
-                        next.kind, next.action
+                        "the undo cancelled records {cancels:?}, the log says {:?}",
+                        line.cancels
                     ),
                 });
-            };
-            // The clock as it stood when the player acted (a timer, if any, would have
-            // fired and left a record of its own).
-            if next.clock < engine.position.clock_millis() {
-                return Err(ReplayError::Clock {
-                    index,
-                    error: ClockError::Backwards {
-                        clock: engine.clock(),
-                        now: Duration::from_millis(next.clock),
-                    },
-                });
             }
-            engine.position.set_clock(next.clock);
-            engine.history.clock = next.clock;
-            let submission = Submission {
-                action: next.action.to_string(),
-                selections: next.selections.clone(),
-            };
-            engine
-                .submit_submission(player, &submission)
-                .map_err(|error| ReplayError::Refused { index, error })?;
+            return Ok(());
         }
+        let (RecordKind::Submitted, Some(player)) = (line.kind, line.player) else {
+            return Err(ReplayError::Diverged {
+                index,
+                reason: format!(
+                    "the log has a {:?} record `{}` that the replay did not produce",
+                    line.kind, line.action
+                ),
+            });
+        };
+        // The clock as it stood when the player acted (a timer, if any, would have
+        // fired and left a record of its own).
+        if line.clock < self.position.clock_millis() {
+            return Err(ReplayError::Clock {
+                index,
+                error: ClockError::Backwards {
+                    clock: self.clock(),
+                    now: Duration::from_millis(line.clock),
+                },
+            });
+        }
+        let clock = (self.position.clock_millis(), self.history.clock);
+        self.position.set_clock(line.clock);
+        self.history.clock = line.clock;
+        let submission = Submission {
+            action: line.action.to_string(),
+            selections: line.selections.clone(),
+        };
+        if let Err(error) = self.submit_submission(player, &submission) {
+            self.position.set_clock(clock.0);
+            self.history.clock = clock.1;
+            return Err(ReplayError::Refused { index, error });
+        }
+        Ok(())
     }
 
     /// Replays `log` as [`replay`](Self::replay) does, and requires its [`LogSeal`]: for

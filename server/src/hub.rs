@@ -2,19 +2,19 @@
 //! from the store on demand, dropped once over), and what moves them: submissions, bots
 //! and timers. Every change is stored before anyone hears of it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use meeple::{Game, PlayerIndex, Seats, Submission, Viewer};
 use serde_json::Value;
-use tokio::sync::broadcast;
+use tokio::sync::{Notify, broadcast};
 
 use crate::protocol::{ServerFrame, WireError};
-use crate::store::{Store, StoreError, StoredMatch, StoredSeat};
-use crate::table::{AgentKind, Live, NewRecord, Setup, Table};
+use crate::store::{Notice, Store, StoreError, StoredMatch, StoredSeat};
+use crate::table::{AgentKind, CaughtUp, Live, NewRecord, Setup, Table};
 
 /// What the server needs of one registered game, its type erased.
 pub(crate) struct GameEntry {
@@ -68,6 +68,22 @@ fn validate<G: Game>(config: &Value, players: usize) -> Result<(), String> {
     G::validate_config(&config, Seats::new(players)).map_err(|error| error.to_string())
 }
 
+/// How long a process waits for another to hand over a match's writer before it tells the
+/// player to try again ([`WireError::WriterBusy`]).
+const HANDOVER_WAIT: Duration = Duration::from_secs(5);
+
+/// How often a process that waits for a match's writer asks for it again (the first ask
+/// may reach the writer before it took the match).
+const ASK_AGAIN: Duration = Duration::from_millis(500);
+
+/// How long a process that waits for a match's writer sleeps between tries when no
+/// [`Notice::Released`] wakes it.
+const RETRY_LEASE: Duration = Duration::from_millis(50);
+
+/// How often a process looks for matches it follows that have no writer (it died) but
+/// a bot or a timer to move them.
+const TAKE_OVER_EVERY: Duration = Duration::from_millis(500);
+
 /// The updates a match keeps for a connection that is slow to read them; one that falls
 /// further behind is sent a new `welcome` with what it missed.
 const UPDATES_KEPT: usize = 256;
@@ -82,10 +98,23 @@ pub(crate) fn now_ms() -> u64 {
 }
 
 /// The server's matches.
+///
+/// With a store several processes share (PostgreSQL), each match has one writer among them
+/// at a time, the process holding its lease ([`Store::take_lease`]): only it stores
+/// records, plays bots and fires timers. The others follow: they load the match, serve
+/// its connections, and catch up from the store when the writer says it stored records
+/// ([`Notice::Records`]). A seat that acts through a follower makes it the writer: it asks
+/// the writer to hand over ([`Notice::Release`]), takes the lease once free, catches up,
+/// then plays. A writer that dies lets go of its leases with its connection; a follower
+/// with a bot or a timer to move the match takes it over.
 pub struct Hub {
     pub(crate) games: BTreeMap<&'static str, GameEntry>,
     pub(crate) store: Store,
     live: Mutex<HashMap<String, Arc<LiveMatch>>>,
+    /// The matches whose writer's lease this process holds (a store others share).
+    leases: Mutex<HashSet<String>>,
+    /// Woken when another process hands over a match ([`Notice::Released`]).
+    handed_over: Notify,
 }
 
 /// A match in memory: its table, its seats, and the channel its updates go out on.
@@ -173,6 +202,238 @@ impl Hub {
             games,
             store,
             live: Mutex::new(HashMap::new()),
+            leases: Mutex::new(HashSet::new()),
+            handed_over: Notify::new(),
+        }
+    }
+
+    /// With a store other processes share: starts following what they say, and taking
+    /// over the matches whose writer died. Must be called inside a Tokio runtime; the tasks
+    /// end with the hub.
+    pub(crate) fn start_sharing(self: &Arc<Self>) {
+        let Some(mut notices) = self.store.take_notices() else {
+            return;
+        };
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(notice) = notices.recv().await {
+                let Some(hub) = hub.upgrade() else { return };
+                // Each on a task of its own: a match waiting for its lock holds up no other.
+                tokio::spawn(async move { hub.heard(notice).await });
+            }
+        });
+        let hub: Weak<Hub> = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(TAKE_OVER_EVERY);
+            loop {
+                every.tick().await;
+                let Some(hub) = hub.upgrade() else { return };
+                hub.take_over_orphans().await;
+            }
+        });
+    }
+
+    /// What another process said.
+    async fn heard(self: &Arc<Self>, notice: Notice) {
+        match notice {
+            Notice::Records { id, logged } => {
+                let Some(live) = self.live_match(&id) else {
+                    return;
+                };
+                let mut state = live.state.lock().await;
+                if state.broken || self.holds(&id) || state.table.logged() >= logged {
+                    return;
+                }
+                let _ = self.catch_up(&live, &mut state).await;
+            }
+            Notice::Release { id } => {
+                if !self.holds(&id) {
+                    return;
+                }
+                // Whatever this process is doing with the match ends first.
+                let live = self.live_match(&id);
+                let mut state = match &live {
+                    Some(live) => Some(live.state.lock().await),
+                    None => None,
+                };
+                if let Some(state) = state.as_mut() {
+                    state.timer = None;
+                }
+                self.let_go(&id).await;
+            }
+            Notice::Released { .. } => self.handed_over.notify_waiters(),
+        }
+    }
+
+    /// Whether this process writes match `id`: it holds its lease, or no other process
+    /// shares the store.
+    fn holds(&self, id: &str) -> bool {
+        !self.store.shared()
+            || self
+                .leases
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .contains(id)
+    }
+
+    /// Takes match `id`'s lease if it is free: whether this process holds it now.
+    async fn try_take(&self, id: &str) -> Result<bool, StoreError> {
+        if self.holds(id) {
+            return Ok(true);
+        }
+        let taken = self.store.take_lease(id.to_owned()).await?;
+        if taken {
+            self.leases
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(id.to_owned());
+        }
+        Ok(taken)
+    }
+
+    /// Gives up match `id`'s lease, if this process holds it.
+    async fn let_go(&self, id: &str) {
+        let held = self
+            .leases
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
+        if held {
+            // On a failure the lease goes with this process's connection.
+            let _ = self.store.release_lease(id.to_owned()).await;
+        }
+    }
+
+    /// Makes this process match `live`'s writer: its lease taken (the writer in another
+    /// process asked to hand it over), then what that process stored played here.
+    ///
+    /// # Errors
+    /// [`WireError::WriterBusy`] when the lease is not free within [`HANDOVER_WAIT`];
+    /// [`WireError::Store`].
+    async fn become_writer(
+        &self,
+        live: &Arc<LiveMatch>,
+        state: &mut MatchState,
+    ) -> Result<(), WireError> {
+        if self.holds(&live.id) {
+            return Ok(());
+        }
+        let started = Instant::now();
+        let mut asked: Option<Instant> = None;
+        loop {
+            let handed = self.handed_over.notified();
+            tokio::pin!(handed);
+            handed.as_mut().enable();
+            if self.try_take(&live.id).await.map_err(store_error)? {
+                break;
+            }
+            if started.elapsed() >= HANDOVER_WAIT {
+                return Err(WireError::WriterBusy {
+                    waited_ms: crate::table::millis(started.elapsed()),
+                });
+            }
+            if asked.is_none_or(|at| at.elapsed() >= ASK_AGAIN) {
+                let release = Notice::Release {
+                    id: live.id.clone(),
+                };
+                self.store.notify(release).await.map_err(store_error)?;
+                asked = Some(Instant::now());
+            }
+            let _ = tokio::time::timeout(RETRY_LEASE, handed).await;
+        }
+        self.catch_up(live, state).await
+    }
+
+    /// Plays what other processes stored of match `live` since its table's last line,
+    /// and tells its viewers. A table that cannot follow the store is dropped from memory
+    /// (loaded again when next asked).
+    ///
+    /// # Errors
+    /// [`WireError::Store`].
+    async fn catch_up(
+        &self,
+        live: &Arc<LiveMatch>,
+        state: &mut MatchState,
+    ) -> Result<(), WireError> {
+        let lines = self
+            .store
+            .records(live.id.clone(), state.table.logged())
+            .await
+            .map_err(store_error)?;
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let heard = match state.table.catch_up(&lines) {
+            Ok(heard) => heard,
+            Err(reason) => {
+                state.broken = true;
+                self.forget(&live.id);
+                return Err(WireError::Store { reason });
+            }
+        };
+        let mut pending = Vec::new();
+        let mut pending_logged = 0;
+        for caught in heard {
+            match caught {
+                CaughtUp::Records { new, logged } => {
+                    pending.extend(new);
+                    pending_logged = logged;
+                }
+                CaughtUp::Undone {
+                    seat,
+                    cancels,
+                    logged,
+                } => {
+                    if !pending.is_empty() {
+                        let update = build_update(
+                            live,
+                            state.table.as_ref(),
+                            std::mem::take(&mut pending),
+                            pending_logged,
+                        );
+                        let _ = live.updates.send(Arc::new(update));
+                    }
+                    let update = build_undone(live, state.table.as_ref(), seat, &cancels, logged);
+                    let _ = live.updates.send(Arc::new(update));
+                }
+            }
+        }
+        if !pending.is_empty() {
+            let update = build_update(live, state.table.as_ref(), pending, pending_logged);
+            let _ = live.updates.send(Arc::new(update));
+        }
+        if state.table.outcome().is_some() {
+            self.forget(&live.id);
+            self.let_go(&live.id).await;
+        }
+        Ok(())
+    }
+
+    /// Takes over the matches this process follows whose writer is gone (its lease free)
+    /// and that a bot or a timer moves: nobody else would.
+    async fn take_over_orphans(self: &Arc<Self>) {
+        let followed: Vec<Arc<LiveMatch>> = self
+            .live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .filter(|live| !self.holds(&live.id))
+            .cloned()
+            .collect();
+        for live in followed {
+            {
+                let mut state = live.state.lock().await;
+                if state.broken || state.table.outcome().is_some() || !moves_alone(&state) {
+                    continue;
+                }
+                if !matches!(self.try_take(&live.id).await, Ok(true)) {
+                    continue;
+                }
+                if self.catch_up(&live, &mut state).await.is_err() {
+                    continue;
+                }
+            }
+            self.wake(&live).await;
         }
     }
 
@@ -202,6 +463,8 @@ impl Hub {
         let (id, created_at, seats) = (stored.id.clone(), stored.created_at, stored.seats.clone());
         self.store.create(stored, records).await?;
         if table.outcome().is_none() {
+            // A new match: nobody else has heard of it, its lease is free.
+            self.try_take(&id).await?;
             let live = self.keep(LiveMatch::new(id, game, created_at, table, seats));
             self.wake(&live).await;
         }
@@ -224,7 +487,7 @@ impl Hub {
             .get(id.to_owned())
             .await?
             .ok_or_else(|| HubError::NoSuchMatch(id.to_owned()))?;
-        let records = self.store.records(id.to_owned()).await?;
+        let records = self.store.records(id.to_owned(), 0).await?;
         let Some((game, entry)) = self.games.get_key_value(stored.game.as_str()) else {
             return Err(HubError::Restore(format!(
                 "no game `{}` is served",
@@ -237,8 +500,20 @@ impl Hub {
             seed: stored.seed,
         };
         let stored_count = records.len();
-        let clock = Duration::from_millis(now_ms().saturating_sub(stored.created_at));
-        let table = (entry.restore)(&setup, &records, clock).map_err(HubError::Restore)?;
+        // A follower (another process writes the match) fires no timer: the writer does.
+        let writer = stored.gameover.is_none() && self.try_take(id).await?;
+        let clock = if writer {
+            Duration::from_millis(now_ms().saturating_sub(stored.created_at))
+        } else {
+            Duration::ZERO
+        };
+        let table = match (entry.restore)(&setup, &records, clock) {
+            Ok(table) => table,
+            Err(reason) => {
+                self.let_go(id).await;
+                return Err(HubError::Restore(reason));
+            }
+        };
         let over = table.outcome().is_some();
         let live = LiveMatch::new(id.to_owned(), game, stored.created_at, table, stored.seats);
         // A finished match is answered from memory once, not kept there; of two loads at
@@ -252,9 +527,14 @@ impl Hub {
         // records are stored now, before anyone is told of them.
         {
             let mut state = live.state.lock().await;
-            let new = state.table.take_new();
-            if !new.is_empty() && !state.broken {
-                let _ = self.commit(&live, &mut state, stored_count, new).await;
+            if self.holds(id) {
+                let new = state.table.take_new();
+                if !new.is_empty() && !state.broken {
+                    let _ = self.commit(&live, &mut state, stored_count, new).await;
+                }
+            } else if !state.broken {
+                // What the writer stored since the records were read.
+                let _ = self.catch_up(&live, &mut state).await;
             }
         }
         self.wake(&live).await;
@@ -284,20 +564,20 @@ impl Hub {
         if live.updates.receiver_count() > 0 || state.timer.is_some() {
             return;
         }
-        let bot_to_act = state
-            .table
-            .to_act()
-            .iter()
-            .any(|seat| state.seats.get(seat.0).is_some_and(|row| row.bot.is_some()));
-        if bot_to_act && !state.broken && state.table.outcome().is_none() {
+        // A follower's bots play in the writer's process.
+        let writes = self.holds(&live.id);
+        if writes && bot_to_act(&state) && !state.broken && state.table.outcome().is_none() {
             return;
         }
-        let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-        if map
-            .get(&live.id)
-            .is_some_and(|kept| Arc::ptr_eq(kept, live))
-        {
-            map.remove(&live.id);
+        let removed = {
+            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            let kept = map
+                .get(&live.id)
+                .is_some_and(|kept| Arc::ptr_eq(kept, live));
+            kept && map.remove(&live.id).is_some()
+        };
+        if removed {
+            self.let_go(&live.id).await;
         }
     }
 
@@ -307,6 +587,7 @@ impl Hub {
             live.state.lock().await.broken = true;
         }
         self.forget(id);
+        self.let_go(id).await;
         self.store.wipe(id.to_owned()).await
     }
 
@@ -333,6 +614,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
+            self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let mut new = state.table.advance_clock(live.clock()).unwrap_or_default();
             let submitted = state.table.submit(seat, at, submission);
@@ -367,6 +649,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
+            self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let undone = state.table.undo(seat, take_back)?;
             if let Err(error) = self
@@ -382,7 +665,8 @@ impl Hub {
             {
                 return Err(self.store_failed(live, &mut state, &error));
             }
-            let update = build_undone(live, state.table.as_ref(), seat, &undone.cancels);
+            let logged = state.table.logged();
+            let update = build_undone(live, state.table.as_ref(), seat, &undone.cancels, logged);
             let _ = live.updates.send(Arc::new(update));
             Ok(state.table.records())
         };
@@ -427,11 +711,13 @@ impl Hub {
         {
             return Err(self.store_failed(live, state, &error));
         }
-        let update = build_update(live, state.table.as_ref(), new);
+        let logged = state.table.logged();
+        let update = build_update(live, state.table.as_ref(), new, logged);
         let _ = live.updates.send(Arc::new(update));
         if state.table.outcome().is_some() {
             // A finished match leaves memory; the store keeps it.
             self.forget(&live.id);
+            self.let_go(&live.id).await;
         }
         Ok(())
     }
@@ -449,7 +735,7 @@ impl Hub {
 
     async fn wake_now(self: &Arc<Self>, live: &Arc<LiveMatch>) {
         let mut state = live.state.lock().await;
-        if state.broken || state.table.outcome().is_some() {
+        if state.broken || state.table.outcome().is_some() || !self.holds(&live.id) {
             return;
         }
         for seat in state.table.to_act() {
@@ -492,7 +778,8 @@ impl Hub {
     async fn play_bot(self: &Arc<Self>, live: &Arc<LiveMatch>, choice: crate::table::BotChoice) {
         {
             let mut state = live.state.lock().await;
-            if state.broken {
+            // A bot of a match handed over to another process meanwhile plays there.
+            if state.broken || !self.holds(&live.id) {
                 return;
             }
             let from = state.table.logged();
@@ -513,7 +800,7 @@ impl Hub {
         {
             let mut state = live.state.lock().await;
             state.timer = None;
-            if state.broken {
+            if state.broken || !self.holds(&live.id) {
                 return;
             }
             let from = state.table.logged();
@@ -576,9 +863,30 @@ impl LiveMatch {
     }
 }
 
-/// The `records` frame of each viewer for `new`: each viewer's records moved into its
-/// frame, its view and prompt serialized once.
-fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>) -> Update {
+/// Whether a bot is to act at the match.
+fn bot_to_act(state: &MatchState) -> bool {
+    state
+        .table
+        .to_act()
+        .iter()
+        .any(|seat| state.seats.get(seat.0).is_some_and(|row| row.bot.is_some()))
+}
+
+/// Whether something moves the match without a person: a bot to act, a timer running.
+fn moves_alone(state: &MatchState) -> bool {
+    bot_to_act(state) || state.table.deadline().is_some()
+}
+
+/// The wire's error for a failure of the store.
+fn store_error(error: StoreError) -> WireError {
+    WireError::Store {
+        reason: error.to_string(),
+    }
+}
+
+/// The `records` frame of each viewer for `new`, after which the log has `logged` lines:
+/// each viewer's records moved into its frame, its view and prompt serialized once.
+fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged: usize) -> Update {
     let acting = table.acting();
     let outcome = table.outcome();
     let at = table.records();
@@ -601,18 +909,17 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>) -> Upd
         acting: acting.clone(),
         outcome: outcome.clone(),
     });
-    Update {
-        logged: table.logged(),
-        frames,
-    }
+    Update { logged, frames }
 }
 
-/// The `undone` frame of each viewer after `seat` cancelled the records at `cancels`.
+/// The `undone` frame of each viewer after `seat` cancelled the records at `cancels`, the
+/// log then `logged` lines long.
 fn build_undone(
     live: &LiveMatch,
     table: &dyn Table,
     seat: PlayerIndex,
     cancels: &[usize],
+    logged: usize,
 ) -> Update {
     let acting = table.acting();
     let frames = frames_for(live, table, |_, view, prompt| ServerFrame::Undone {
@@ -623,10 +930,7 @@ fn build_undone(
         prompt,
         acting: acting.clone(),
     });
-    Update {
-        logged: table.logged(),
-        frames,
-    }
+    Update { logged, frames }
 }
 
 /// A frame for each viewer someone watches as (seat 0 first, then observers; `None` for

@@ -94,6 +94,7 @@ impl Server {
     /// behind them.
     pub fn router(self) -> (Router, Arc<Hub>) {
         let hub = Arc::new(Hub::new(self.games, self.store));
+        hub.start_sharing();
         let router = Router::new()
             .route("/games", get(lobby::list_games))
             .route("/games/", get(lobby::list_games))

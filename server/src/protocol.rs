@@ -168,6 +168,16 @@ pub enum WireError {
     /// The match is gone (wiped when every person left).
     #[error("the match is gone")]
     MatchGone,
+    /// Another server process sharing the database writes the match and did not hand it
+    /// over in time (it is busy, or just died and its lease is not yet free): nothing
+    /// changed; send the frame again.
+    #[error(
+        "the match's writer, another server process, did not hand it over within {waited_ms} ms"
+    )]
+    WriterBusy {
+        /// How long this process waited, in milliseconds.
+        waited_ms: u64,
+    },
 }
 
 impl From<meeple::SubmitError> for WireError {

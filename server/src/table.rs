@@ -5,8 +5,8 @@ use std::any::Any;
 use std::time::Duration;
 
 use meeple::{
-    Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent, RecordKind,
-    SearchAgent, Status, Submission, Viewer,
+    ActionRecord, Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent,
+    RecordKind, SearchAgent, Status, Submission, Viewer,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -30,6 +30,27 @@ pub struct Undone {
     pub stored: String,
     /// The positions of the records it cancelled, among those standing before it.
     pub cancels: Vec<usize>,
+}
+
+/// What a table heard of in [`Table::catch_up`], for its viewers.
+#[derive(Clone, Debug)]
+pub enum CaughtUp {
+    /// Records appended.
+    Records {
+        /// The records, in order.
+        new: Vec<NewRecord>,
+        /// The lines of the log after them.
+        logged: usize,
+    },
+    /// `seat` took back the records at `cancels`.
+    Undone {
+        /// Who took them back.
+        seat: PlayerIndex,
+        /// The positions of the records cancelled.
+        cancels: Vec<usize>,
+        /// The lines of the log after the undo.
+        logged: usize,
+    },
 }
 
 /// What a match is set up from, as the store keeps it.
@@ -86,6 +107,15 @@ pub trait Table: Send {
     /// # Errors
     /// [`WireError::Undo`], the engine's refusal, with the match unchanged.
     fn undo(&mut self, seat: PlayerIndex, take_back: bool) -> Result<Undone, WireError>;
+    /// Plays the lines of the match's log that another process stored, each as the log
+    /// holds it, from line [`logged`](Self::logged) on: each submission, timer and undo
+    /// played as it was, the records that follow from them checked against the lines
+    /// stored. Returns what the viewers are to hear, in order.
+    ///
+    /// # Errors
+    /// A line cannot be read, the game refuses one, or it plays otherwise than stored:
+    /// the table is then behind or apart from the store, and is to be loaded again.
+    fn catch_up(&mut self, lines: &[String]) -> Result<Vec<CaughtUp>, String>;
     /// The records appended since they were last taken (by this or by a submission), written
     /// for the store and each viewer: a new table's setup, a restored one's timers.
     fn take_new(&mut self) -> Vec<NewRecord>;
@@ -238,6 +268,15 @@ impl<G: Game> Live<G> {
         new
     }
 
+    /// After an undo: the follower follows the records standing again, from the start.
+    fn refollow(&mut self) {
+        self.follower = self.engine.follower();
+        for record in self.engine.records() {
+            self.follower.advance_record(record);
+        }
+        self.followed = self.engine.records().len();
+    }
+
     /// Refuses a submission of `seat` made at record count `at` when it is stale: `at` is
     /// past the match's records, or `seat` acted since (the submission was already taken:
     /// a replay). Records of others since `at` do not make it stale: players acting at once
@@ -311,6 +350,51 @@ where
         self.logged
     }
 
+    fn catch_up(&mut self, lines: &[String]) -> Result<Vec<CaughtUp>, String> {
+        let from = self.logged;
+        let read = |offset: usize| -> Result<ActionRecord<G::Move>, String> {
+            let text = lines
+                .get(offset)
+                .ok_or_else(|| format!("line {} is not stored", from + offset))?;
+            serde_json::from_str(text)
+                .map_err(|error| format!("stored line {}: {error}", from + offset))
+        };
+        let mut heard = Vec::new();
+        while self.logged < from + lines.len() {
+            let index = self.logged;
+            let line = read(index - from)?;
+            self.engine
+                .play_line(index, &line)
+                .map_err(|error| error.to_string())?;
+            if line.kind == RecordKind::Undo {
+                self.refollow();
+                self.logged += 1;
+                heard.push(CaughtUp::Undone {
+                    seat: line.player.unwrap_or(PlayerIndex(0)),
+                    cancels: line.cancels,
+                    logged: self.logged,
+                });
+                continue;
+            }
+            let new = self.follow_new();
+            for (offset, record) in new.iter().enumerate() {
+                let played: ActionRecord<G::Move> = serde_json::from_str(&record.stored)
+                    .map_err(|error| format!("a record written here: {error}"))?;
+                if !read(index - from + offset)?.same_play(&played) {
+                    return Err(format!(
+                        "line {} plays otherwise here than stored",
+                        index + offset
+                    ));
+                }
+            }
+            heard.push(CaughtUp::Records {
+                new,
+                logged: self.logged,
+            });
+        }
+        Ok(heard)
+    }
+
     fn undo(&mut self, seat: PlayerIndex, take_back: bool) -> Result<Undone, WireError> {
         let undone = if take_back {
             self.engine.take_back(seat).map(|_| ())
@@ -327,12 +411,7 @@ where
             .as_ref()
             .map(|line| line.cancels.clone())
             .unwrap_or_default();
-        // The follower follows the records standing again, from the start.
-        self.follower = self.engine.follower();
-        for record in self.engine.records() {
-            self.follower.advance_record(record);
-        }
-        self.followed = self.engine.records().len();
+        self.refollow();
         self.logged += 1;
         Ok(Undone {
             stored: line.as_ref().map(to_json_text).unwrap_or_default(),

@@ -7,52 +7,19 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Client, Completion, Seen, complete_from_prompt, rng};
+use support::{Client, Completion, Seen, ServerProcess, complete_from_prompt, rng};
 
-/// A server process, killed when dropped (a failing test leaves none behind).
-struct Running(Child);
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The server binary on `database`, on a free loopback port: the child and its address.
-fn start_server(database: &str) -> (Running, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_meeple-server"))
-        .args(["--addr", "127.0.0.1:0", "--database"])
-        .arg(database)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let address = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("the server said {line:?}"))
-        .to_owned();
-    (Running(child), address)
+fn start_server(database: &str) -> (ServerProcess, String) {
+    let server = ServerProcess::start(database);
+    let address = server.address.clone();
+    (server, address)
 }
 
 async fn post(address: &str, path: &str, body: Value) -> Value {
-    let response = reqwest::Client::new()
-        .post(format!("http://{address}{path}"))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status().as_u16(), 200);
-    response.json().await.unwrap()
+    support::post_to(address, path, body).await
 }
 
 async fn connect(address: &str, id: &str) -> Client {

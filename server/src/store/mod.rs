@@ -10,11 +10,14 @@ mod postgres;
 mod sqlite;
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc as channel, oneshot};
+
+pub use self::postgres::NOTICE_CHANNEL;
 
 /// The most jobs committed together: a bound on how long the first of them waits.
 const GROUP_LIMIT: usize = 512;
@@ -110,11 +113,68 @@ trait Rows {
         gameover: Option<&Value>,
     ) -> Result<(), StoreError>;
     fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
-    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError>;
+    /// The records of match `id` from record number `from` on, in order.
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError>;
     fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError>;
     fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError>;
     fn wipe(&mut self, id: &str) -> Result<(), StoreError>;
+    /// Takes the lease of match `id`'s writer for this process unless another holds it;
+    /// whether it is held now. Always, for a database only one process uses.
+    fn try_lease(&mut self, _id: &str) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+    /// Gives up the lease of match `id`'s writer.
+    fn release_lease(&mut self, _id: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Sends `payload` to the other processes once the transaction commits.
+    fn notify(&mut self, _payload: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+}
+
+/// What one server process tells the others that share its PostgreSQL database (its
+/// `NOTIFY`s, on [`NOTICE_CHANNEL`]), each sent when the transaction that made it true
+/// commits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Notice {
+    /// Records of match `id` were stored: its log has `logged` lines now.
+    Records {
+        /// The match.
+        id: String,
+        /// The lines of its log stored.
+        logged: usize,
+    },
+    /// A process asks the writer of match `id` to hand it over (a seat connected to
+    /// that process acts).
+    Release {
+        /// The match.
+        id: String,
+    },
+    /// The writer of match `id` gave up its lease: another process may take it.
+    Released {
+        /// The match.
+        id: String,
+    },
+}
+
+/// A notice as it travels: with the process that sent it, which ignores its own.
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    from: u64,
+    #[serde(flatten)]
+    notice: Notice,
+}
+
+/// What a store shared by several processes has: who this process is among them, and
+/// the notices the others send it.
+struct Sharing {
+    /// This process's name among those sharing the database: random.
+    process: u64,
+    /// The notices of the other processes, until the hub takes them.
+    notices: Mutex<Option<channel::UnboundedReceiver<Notice>>>,
 }
 
 /// A job of the store's thread: it runs in the open transaction, says whether its work
@@ -131,10 +191,12 @@ trait Database: Send + 'static {
     fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>);
 }
 
-/// The store: a handle to the thread that owns the SQLite connection. Cloned freely.
+/// The store: a handle to the thread that owns the database's connection. Cloned freely.
 #[derive(Clone)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// `Some` for PostgreSQL, which several processes may share.
+    sharing: Option<Arc<Sharing>>,
 }
 
 impl Store {
@@ -163,6 +225,8 @@ impl Store {
     /// # Errors
     /// [`StoreError::Postgres`] when the database cannot be reached or set up.
     pub fn open_postgres(url: &str) -> Result<Self, StoreError> {
+        let process = rand::random::<u64>();
+        let notices = postgres::listen(url, process)?;
         // The synchronous client runs a runtime of its own: it is made and used on the
         // store's thread only, never inside the server's async tasks.
         let url = url.to_owned();
@@ -181,7 +245,13 @@ impl Store {
             })
             .map_err(|error| StoreError::Postgres(error.to_string()))?;
         connected.recv().map_err(|_| StoreError::Closed)??;
-        Ok(Store { jobs })
+        Ok(Store {
+            jobs,
+            sharing: Some(Arc::new(Sharing {
+                process,
+                notices: Mutex::new(Some(notices)),
+            })),
+        })
     }
 
     /// Opens the store a `--database` argument names: a `postgres://` or `postgresql://`
@@ -203,7 +273,92 @@ impl Store {
             .name("meeple-store".to_owned())
             .spawn(move || run_jobs(&mut database, &queue))
             .map_err(|error| StoreError::Sqlite(error.to_string()))?;
-        Ok(Store { jobs })
+        Ok(Store {
+            jobs,
+            sharing: None,
+        })
+    }
+
+    /// Whether other processes may share the database (PostgreSQL): a match then has one
+    /// writer at a time among them, holding its lease ([`take_lease`](Self::take_lease)),
+    /// and the others follow its records from their [`notices`](Self::take_notices).
+    pub fn shared(&self) -> bool {
+        self.sharing.is_some()
+    }
+
+    /// The notices the other processes sharing the database send this one, in the order
+    /// they committed; `None` for a database no other process shares, or once taken.
+    pub fn take_notices(&self) -> Option<channel::UnboundedReceiver<Notice>> {
+        self.sharing.as_ref().and_then(|sharing| {
+            sharing
+                .notices
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+        })
+    }
+
+    /// `notice` as sent, from this process.
+    fn envelope(&self, notice: Notice) -> Option<String> {
+        let sharing = self.sharing.as_ref()?;
+        serde_json::to_string(&Envelope {
+            from: sharing.process,
+            notice,
+        })
+        .ok()
+    }
+
+    /// Takes the lease of match `id`'s writer, unless another process holds it: whether
+    /// this process holds it now. A PostgreSQL session-level advisory lock on the store's
+    /// connection: held until [`release_lease`](Self::release_lease) or until this
+    /// process dies (its connection closes), when another may take it. Always `true` for
+    /// a database no other process shares.
+    ///
+    /// # Errors
+    /// [`StoreError`]; the lease is not held then.
+    pub async fn take_lease(&self, id: String) -> Result<bool, StoreError> {
+        if !self.shared() {
+            return Ok(true);
+        }
+        let taken = self.run({
+            let id = id.clone();
+            move |rows| rows.try_lease(&id)
+        });
+        match taken.await {
+            Ok(held) => Ok(held),
+            Err(error) => {
+                // Taken in a transaction that then failed: a session's lock outlives it.
+                let _ = self.release_lease(id).await;
+                Err(error)
+            }
+        }
+    }
+
+    /// Gives up the lease of match `id`'s writer and tells the other processes
+    /// ([`Notice::Released`]).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn release_lease(&self, id: String) -> Result<(), StoreError> {
+        let Some(released) = self.envelope(Notice::Released { id: id.clone() }) else {
+            return Ok(());
+        };
+        self.run(move |rows| {
+            rows.release_lease(&id)?;
+            rows.notify(&released)
+        })
+        .await
+    }
+
+    /// Sends `notice` to the other processes sharing the database (none for SQLite).
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn notify(&self, notice: Notice) -> Result<(), StoreError> {
+        let Some(payload) = self.envelope(notice) else {
+            return Ok(());
+        };
+        self.run(move |rows| rows.notify(&payload)).await
     }
 
     /// Runs `work` in the store's next transaction and returns its answer once that
@@ -245,7 +400,8 @@ impl Store {
     }
 
     /// Appends `records` to match `id` from record number `from`, and sets when it was
-    /// updated and its outcome. Returns once they are durable.
+    /// updated and its outcome. Returns once they are durable; the other processes
+    /// sharing the database hear of them then ([`Notice::Records`]).
     ///
     /// # Errors
     /// [`StoreError`]; none of them is kept then (a record number already taken, as by
@@ -258,9 +414,17 @@ impl Store {
         updated_at: u64,
         gameover: Option<Value>,
     ) -> Result<(), StoreError> {
+        let notice = self.envelope(Notice::Records {
+            id: id.clone(),
+            logged: from + records.len(),
+        });
         self.run(move |rows| {
             rows.append_rows(&id, from, &records)?;
-            rows.update_match(&id, updated_at, gameover.as_ref())
+            rows.update_match(&id, updated_at, gameover.as_ref())?;
+            match &notice {
+                Some(notice) => rows.notify(notice),
+                None => Ok(()),
+            }
         })
         .await
     }
@@ -273,12 +437,13 @@ impl Store {
         self.run(move |rows| rows.read_match(&id)).await
     }
 
-    /// Every record of match `id`, in order, as the log holds them.
+    /// The records of match `id` from record number `from` on (0 for all), in order, as
+    /// the log holds them.
     ///
     /// # Errors
     /// [`StoreError`].
-    pub async fn records(&self, id: String) -> Result<Vec<String>, StoreError> {
-        self.run(move |rows| rows.read_records(&id)).await
+    pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
+        self.run(move |rows| rows.read_records(&id, from)).await
     }
 
     /// The listed matches of `game` that pass `filter`, oldest first.
@@ -351,6 +516,15 @@ fn run_jobs(database: &mut impl Database, queue: &mpsc::Receiver<Job>) {
             deliver(committed.clone());
         }
     }
+}
+
+/// Reads a notice as sent; `None` for one this process sent, or one it cannot read (of
+/// another version of the server).
+fn read_notice(payload: &str, process: u64) -> Option<Notice> {
+    serde_json::from_str::<Envelope>(payload)
+        .ok()
+        .filter(|envelope| envelope.from != process)
+        .map(|envelope| envelope.notice)
 }
 
 /// Reads a JSON column.

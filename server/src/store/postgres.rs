@@ -1,12 +1,84 @@
 //! The store in PostgreSQL: the same tables and statements as in SQLite, for a database
 //! several server processes can share.
 
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, NoTls, Transaction};
 use serde_json::Value;
+use tokio::sync::mpsc as channel;
 
 use super::{
-    Database, Deliver, Job, MatchFilter, Rows, StoreError, StoredMatch, StoredSeat, read_json,
+    Database, Deliver, Job, MatchFilter, Notice, Rows, StoreError, StoredMatch, StoredSeat,
+    read_json, read_notice,
 };
+
+/// The channel of PostgreSQL's `LISTEN`/`NOTIFY` the processes sharing a database send
+/// each other their [`Notice`]s on.
+pub const NOTICE_CHANNEL: &str = "meeple";
+
+/// How long the listener waits before it connects again after losing its connection.
+const RECONNECT_AFTER: Duration = Duration::from_millis(500);
+
+/// Listens on [`NOTICE_CHANNEL`] of the database at `url` on a thread of its own, with a
+/// connection of its own; hands on every notice of another process than `process`.
+/// Connects again when the connection is lost (what was sent meanwhile is lost: a
+/// follower catches up from the store at the next notice). Ends when the receiver is
+/// dropped.
+pub(super) fn listen(
+    url: &str,
+    process: u64,
+) -> Result<channel::UnboundedReceiver<Notice>, StoreError> {
+    let url = url.to_owned();
+    let (notices, received) = channel::unbounded_channel();
+    let (opened, connected) = mpsc::sync_channel(1);
+    thread::Builder::new()
+        .name("meeple-listen".to_owned())
+        .spawn(move || {
+            let mut opened = Some(opened);
+            loop {
+                let client = Client::connect(&url, NoTls).and_then(|mut client| {
+                    client.batch_execute(&format!("LISTEN {NOTICE_CHANNEL}"))?;
+                    Ok(client)
+                });
+                let mut client = match (client, opened.take()) {
+                    (Ok(client), first) => {
+                        if let Some(first) = first {
+                            let _ = first.send(Ok(()));
+                        }
+                        client
+                    }
+                    (Err(error), Some(first)) => {
+                        let _ = first.send(Err(StoreError::from(error)));
+                        return;
+                    }
+                    (Err(_), None) => {
+                        thread::sleep(RECONNECT_AFTER);
+                        continue;
+                    }
+                };
+                let mut notifications = client.notifications();
+                let mut iter = notifications.blocking_iter();
+                while let Ok(Some(notification)) = iter.next() {
+                    let Some(notice) = read_notice(notification.payload(), process) else {
+                        continue;
+                    };
+                    if notices.send(notice).is_err() {
+                        return;
+                    }
+                }
+                if notices.is_closed() {
+                    return;
+                }
+                thread::sleep(RECONNECT_AFTER);
+            }
+        })
+        .map_err(|error| StoreError::Postgres(error.to_string()))?;
+    connected.recv().map_err(|_| StoreError::Closed)??;
+    Ok(received)
+}
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS matches (
@@ -178,11 +250,11 @@ impl Rows for Statements<'_, '_> {
         }))
     }
 
-    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError> {
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
         self.0
             .query(
-                "SELECT body FROM records WHERE match_id = $1 ORDER BY seq",
-                &[&id],
+                "SELECT body FROM records WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
+                &[&id, &index(from)],
             )?
             .iter()
             .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
@@ -243,6 +315,30 @@ impl Rows for Statements<'_, '_> {
             .execute("DELETE FROM seats WHERE match_id = $1", &[&id])?;
         self.0
             .execute("DELETE FROM matches WHERE id = $1", &[&id])?;
+        Ok(())
+    }
+
+    fn try_lease(&mut self, id: &str) -> Result<bool, StoreError> {
+        // The lock is the session's, not the transaction's: it outlives this transaction
+        // and is let go by `release_lease` or when this process's connection closes.
+        Ok(self
+            .0
+            .query_one(
+                "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+                &[&id],
+            )?
+            .try_get(0)?)
+    }
+
+    fn release_lease(&mut self, id: &str) -> Result<(), StoreError> {
+        self.0
+            .execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", &[&id])?;
+        Ok(())
+    }
+
+    fn notify(&mut self, payload: &str) -> Result<(), StoreError> {
+        self.0
+            .execute("SELECT pg_notify($1, $2)", &[&NOTICE_CHANNEL, &payload])?;
         Ok(())
     }
 }

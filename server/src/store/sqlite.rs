@@ -212,11 +212,12 @@ impl Rows for Statements<'_> {
         }))
     }
 
-    fn read_records(&mut self, id: &str) -> Result<Vec<String>, StoreError> {
-        let mut statement = self
-            .0
-            .prepare_cached("SELECT body FROM records WHERE match_id = ?1 ORDER BY seq")?;
-        let rows = statement.query_map(params![id], |row| row.get::<_, String>(0))?;
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
+        let mut statement = self.0.prepare_cached(
+            "SELECT body FROM records WHERE match_id = ?1 AND seq >= ?2 ORDER BY seq",
+        )?;
+        let from = i64::try_from(from).unwrap_or(i64::MAX);
+        let rows = statement.query_map(params![id, from], |row| row.get::<_, String>(0))?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 

@@ -203,6 +203,65 @@ impl TestPostgres {
     }
 }
 
+/// A server process (the `meeple-server` binary) on a free loopback port, killed (SIGKILL)
+/// when dropped: a failing test leaves none behind.
+pub struct ServerProcess {
+    child: std::process::Child,
+    /// Where it listens: `127.0.0.1:port`.
+    pub address: String,
+}
+
+impl ServerProcess {
+    /// Starts the server binary on `database` (a SQLite file or a `postgres://` URL) and
+    /// waits for the address it prints.
+    pub fn start(database: &str) -> ServerProcess {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_meeple-server"))
+            .args(["--addr", "127.0.0.1:0", "--database"])
+            .arg(database)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("the server said {line:?}"))
+            .to_owned();
+        ServerProcess { child, address }
+    }
+
+    /// Connects to match `id`'s play socket.
+    pub async fn connect(&self, id: &str) -> Client {
+        connect_to(&format!("ws://{}/play/{id}", self.address)).await
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Posts `body` as JSON to `path` of the server at `address`; its JSON answer, which
+/// must be a 200.
+pub async fn post_to(address: &str, path: &str, body: Value) -> Value {
+    let response = reqwest::Client::new()
+        .post(format!("http://{address}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    response.json().await.unwrap()
+}
+
 /// Connects to a play socket by its URL.
 pub async fn connect_to(url: &str) -> Client {
     let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
