@@ -627,6 +627,7 @@ impl<G: Game> Engine<G> {
             config: self.config.clone(),
             autoplay_forced: self.position.settings().autoplay_forced,
             start: self.log_start(),
+            move_clock_ms: self.position.settings().move_clock.map(millis),
             records: self.history.records[..end]
                 .iter()
                 .map(|record| writer.write(record))
@@ -746,6 +747,7 @@ impl<G: Game> Engine<G> {
         action: G::Actions,
     ) -> Result<usize, (Refusal, Option<G::Actions>)> {
         let index = self.history.records.len();
+        self.position.note_acted(player);
         if let Err(endless) = self.position.apply(player, action, &mut self.history) {
             let action = self
                 .history
@@ -808,6 +810,11 @@ impl<G: Game> Engine<G> {
     /// ([`Position::deadline`]).
     pub fn deadline(&self) -> Option<Duration> {
         self.position.deadline()
+    }
+
+    /// When `player`'s clock per move runs out ([`Position::move_deadline`]).
+    pub fn move_deadline(&self, player: PlayerIndex) -> Option<Duration> {
+        self.position.move_deadline(player)
     }
 
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
@@ -1057,6 +1064,7 @@ impl<G: Game> Engine<G> {
         }
         let settings = EngineSettings {
             autoplay_forced: log.autoplay_forced,
+            move_clock: log.move_clock_ms.map(Duration::from_millis),
             ..EngineSettings::default()
         };
         let mut engine = match &log.start {
@@ -1142,8 +1150,8 @@ impl<G: Game> Engine<G> {
         index: usize,
         line: &ActionRecord<G::Move>,
     ) -> Result<(), ReplayError> {
-        if line.kind == RecordKind::Timer {
-            // Time moved on to when the timer fired, and fired it.
+        if matches!(line.kind, RecordKind::Timer | RecordKind::Timeout) {
+            // Time moved on to when the timer or the clock per move fired, and fired it.
             self.advance_clock(Duration::from_millis(line.clock))
                 .map_err(|error| ReplayError::Clock { index, error })?;
             return Ok(());

@@ -167,6 +167,18 @@ pub trait Game: Clone + Debug + View + 'static {
         format!("space {}", space.0)
     }
 
+    /// The move the engine plays for `player` when their clock per move runs out
+    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)), recorded as
+    /// [`RecordKind::Timeout`](crate::RecordKind::Timeout); asked only of a player who is
+    /// to act. `None` (the default), or an action the rules refuse now, plays the player's
+    /// first completion in
+    /// [`Position::for_each_completion`](crate::Position::for_each_completion)'s order.
+    /// Hearts could play its lowest legal card, a game of bids a pass.
+    fn timeout_action(&self, player: PlayerIndex) -> Option<Self::Actions> {
+        let _ = player;
+        None
+    }
+
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
         format!("Player {}", player.0.saturating_add(1))

@@ -52,6 +52,10 @@ pub struct GameLog<G: Game> {
     /// game set up by its rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<LogStart<G>>,
+    /// The clock per move the game was played with, in milliseconds
+    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)); `None` for none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_clock_ms: Option<u64>,
     /// Every action record, the setup first.
     pub records: Vec<ActionRecord<G::Move>>,
     /// What the whole log comes to, when it was written by
@@ -62,8 +66,9 @@ pub struct GameLog<G: Game> {
 
 /// The version of the log's form this runtime writes and reads ([`GameLog::format`]).
 /// Raised when a change to [`GameLog`] or [`ActionRecord`] would make an older reader
-/// misread a log; a replay refuses a log of a later form.
-pub const LOG_FORMAT: u32 = 1;
+/// misread a log; a replay refuses a log of a later form. 2: a clock per move
+/// ([`GameLog::move_clock_ms`], [`RecordKind::Timeout`]).
+pub const LOG_FORMAT: u32 = 2;
 
 /// The version of a log or of rules that says none: the first.
 fn first_version() -> u32 {
@@ -136,7 +141,8 @@ pub struct Record<G: Game> {
     pub player: Option<PlayerIndex>,
     /// How the record came about.
     pub kind: RecordKind,
-    /// The action, for a submitted or forced record; `None` for the setup and for a pass.
+    /// The action, for a submitted, forced or timed-out record; `None` for the setup and
+    /// for a pass.
     pub action: Option<G::Actions>,
     /// Whether the action was taken as a follow-up (its arguments are then written).
     pub follow_up: bool,
@@ -213,6 +219,7 @@ fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static s
         (None, RecordKind::Timer) => "timer",
         (None, RecordKind::Forced) => "fix_up",
         (None, RecordKind::Undo) => "undo",
+        (None, RecordKind::Timeout) => "timeout",
         (None, _) => "pass",
     }
 }
@@ -380,6 +387,13 @@ pub enum RecordKind {
     /// ([`Step::timer`](crate::flow::Step::timer)): [`Record::event`] names the step and
     /// [`Record::clock`] says when.
     Timer,
+    /// A player's clock per move ran out ([`EngineSettings::move_clock`]) and the engine
+    /// played the game's timeout move for them ([`Game::timeout_action`]): [`Record::clock`]
+    /// says when.
+    ///
+    /// [`EngineSettings::move_clock`]: crate::EngineSettings::move_clock
+    /// [`Game::timeout_action`]: crate::Game::timeout_action
+    Timeout,
     /// A player took back actions ([`Engine::undo`](crate::Engine::undo), or
     /// [`take_back`](crate::Engine::take_back) when the record's action is `take_back`):
     /// only in a written log ([`ActionRecord::cancels`] says which records it cancelled,

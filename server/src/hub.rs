@@ -455,6 +455,7 @@ impl Hub {
             config: stored.config.clone(),
             players,
             seed: stored.seed,
+            move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
         let mut table = (entry.create)(&setup).map_err(HubError::Setup)?;
         let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
@@ -498,6 +499,7 @@ impl Hub {
             config: stored.config.clone(),
             players: stored.seats.len(),
             seed: stored.seed,
+            move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
         let stored_count = records.len();
         // A follower (another process writes the match) fires no timer: the writer does.

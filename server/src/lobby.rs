@@ -198,6 +198,9 @@ pub(crate) fn match_json(stored: &StoredMatch) -> Value {
         object.insert("nextMatchID".to_owned(), json!(next));
     }
     object.insert("unlisted".to_owned(), json!(stored.unlisted));
+    if let Some(clock) = stored.move_clock_ms {
+        object.insert("moveClockMs".to_owned(), json!(clock));
+    }
     object.insert("createdAt".to_owned(), json!(stored.created_at));
     object.insert("updatedAt".to_owned(), json!(stored.updated_at));
     Value::Object(object)
@@ -302,15 +305,49 @@ fn read_bots(body: &Map<String, Value>, players: usize) -> Result<Vec<Option<Val
     Ok(bots)
 }
 
-/// Creates a match of `game` and returns its id.
-async fn create_match(
-    hub: &Arc<Hub>,
-    game: &str,
+/// The shortest and longest clock per move a match may have, in milliseconds.
+const MOVE_CLOCK_MS: std::ops::RangeInclusive<u64> = 100..=86_400_000;
+
+/// Reads `moveClockMs` (meeple's addition): each seat's time for a move, in milliseconds;
+/// `None` when absent or `null`.
+fn read_move_clock(body: &Map<String, Value>) -> Result<Option<u64>, LobbyError> {
+    match body.get("moveClockMs") {
+        None | Some(Value::Null) => Ok(None),
+        Some(given) => given
+            .as_u64()
+            .filter(|ms| MOVE_CLOCK_MS.contains(ms))
+            .map(Some)
+            .ok_or_else(|| {
+                refuse(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "moveClockMs must be a whole number of milliseconds from {} to {}",
+                        MOVE_CLOCK_MS.start(),
+                        MOVE_CLOCK_MS.end()
+                    ),
+                )
+            }),
+    }
+}
+
+/// What a new match is made of, beyond its game.
+struct NewMatch {
     players: usize,
     config: Value,
     unlisted: bool,
     bots: Vec<Option<Value>>,
-) -> Result<String, LobbyError> {
+    move_clock_ms: Option<u64>,
+}
+
+/// Creates a match of `game` and returns its id.
+async fn create_match(hub: &Arc<Hub>, game: &str, new: NewMatch) -> Result<String, LobbyError> {
+    let NewMatch {
+        players,
+        config,
+        unlisted,
+        bots,
+        move_clock_ms,
+    } = new;
     let entry = hub
         .games
         .get(game)
@@ -343,6 +380,7 @@ async fn create_match(
         updated_at: now,
         gameover: None,
         next_match_id: None,
+        move_clock_ms,
         seats,
     };
     hub.create(stored, players)
@@ -355,7 +393,7 @@ async fn create_match(
 }
 
 /// `POST /games/{name}/create`: `numPlayers`, `setupData` (the game's config),
-/// `unlisted`, `bots`. Answers `{matchID}`.
+/// `unlisted`, `bots`, `moveClockMs`. Answers `{matchID}`.
 pub(crate) async fn create(
     State(hub): State<Arc<Hub>>,
     Path(name): Path<String>,
@@ -381,17 +419,14 @@ pub(crate) async fn create(
             .filter(|count| entry.players.contains(count))
             .ok_or_else(|| refuse(StatusCode::BAD_REQUEST, "Invalid numPlayers"))?,
     };
-    let config = body.get("setupData").cloned().unwrap_or(Value::Null);
-    let bots = read_bots(&body, players)?;
-    let id = create_match(
-        &hub,
-        &name,
+    let new = NewMatch {
         players,
-        config,
-        truthy(body.get("unlisted")),
-        bots,
-    )
-    .await?;
+        config: body.get("setupData").cloned().unwrap_or(Value::Null),
+        unlisted: truthy(body.get("unlisted")),
+        bots: read_bots(&body, players)?,
+        move_clock_ms: read_move_clock(&body)?,
+    };
+    let id = create_match(&hub, &name, new).await?;
     Ok(Json(json!({ "matchID": id })))
 }
 
@@ -560,8 +595,8 @@ pub(crate) async fn update(
 }
 
 /// `POST /games/{name}/{id}/playAgain`: `playerID`, `credentials`, `numPlayers`,
-/// `setupData`, `unlisted`. A new match of the same game with the same bots, once: a
-/// second call answers the same `{nextMatchID}`.
+/// `setupData`, `unlisted`, `moveClockMs`. A new match of the same game with the same
+/// bots and clock, once: a second call answers the same `{nextMatchID}`.
 pub(crate) async fn play_again(
     State(hub): State<Arc<Hub>>,
     Path((name, id)): Path<(String, String)>,
@@ -594,15 +629,18 @@ pub(crate) async fn play_again(
     };
     let mut bots: Vec<Option<Value>> = stored.seats.iter().map(|row| row.bot.clone()).collect();
     bots.resize(players, None);
-    let next = create_match(
-        &hub,
-        &name,
+    let move_clock_ms = match read_move_clock(&body)? {
+        None => stored.move_clock_ms,
+        given => given,
+    };
+    let new = NewMatch {
         players,
         config,
-        truthy(body.get("unlisted")),
+        unlisted: truthy(body.get("unlisted")),
         bots,
-    )
-    .await?;
+        move_clock_ms,
+    };
+    let next = create_match(&hub, &name, new).await?;
     let standing = hub.store.set_next_match(id, next).await.map_err(internal)?;
     Ok(Json(json!({ "nextMatchID": standing })))
 }

@@ -62,6 +62,8 @@ pub struct Setup {
     pub players: usize,
     /// The seed of the game's chance: never sent to anyone.
     pub seed: u64,
+    /// Each seat's time for a move ([`meeple::EngineSettings::move_clock`]).
+    pub move_clock: Option<Duration>,
 }
 
 /// A bot's choice, made off the async runtime, handed back to the table that asked for it.
@@ -190,7 +192,11 @@ impl<G: Game> Live<G> {
     /// The config cannot be read, or the game refuses it or the number of seats.
     pub fn create(setup: &Setup) -> Result<Self, String> {
         let config = read_config::<G>(&setup.config)?;
-        let engine = Engine::<G>::new(config, setup.players, setup.seed)
+        let settings = meeple::EngineSettings {
+            move_clock: setup.move_clock,
+            ..meeple::EngineSettings::default()
+        };
+        let engine = Engine::<G>::with_settings(config, setup.players, setup.seed, settings)
             .map_err(|error| error.to_string())?;
         Ok(Self::following(engine))
     }
@@ -217,6 +223,7 @@ impl<G: Game> Live<G> {
             config,
             autoplay_forced: true,
             start: None,
+            move_clock_ms: setup.move_clock.map(millis),
             records,
             seal: None,
         };
@@ -285,9 +292,10 @@ impl<G: Game> Live<G> {
     fn check_at(&self, seat: PlayerIndex, at: usize) -> Result<(), WireError> {
         let records = self.engine.records();
         let acted_since = records.get(at..).is_some_and(|since| {
-            since
-                .iter()
-                .any(|record| record.player == Some(seat) && record.kind == RecordKind::Submitted)
+            since.iter().any(|record| {
+                record.player == Some(seat)
+                    && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
+            })
         });
         if at > records.len() || acted_since {
             Err(WireError::Stale {

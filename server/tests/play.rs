@@ -400,3 +400,73 @@ async fn a_match_nothing_moves_leaves_memory_and_comes_back_when_asked() {
     assert_eq!(again["view"]["hands"][0], welcome["view"]["hands"][0]);
     assert!(again["at"].as_u64().unwrap() >= welcome["at"].as_u64().unwrap());
 }
+
+#[tokio::test]
+async fn a_seat_out_of_time_has_its_timeout_move_played_and_an_abandoned_match_ends() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("clock.sqlite")).await;
+    for bad in [json!(5), json!("fast"), json!(-1), json!(100_000_000)] {
+        let (status, body) = server
+            .post(
+                "/games/tictactoe/create",
+                json!({ "numPlayers": 2, "moveClockMs": bad }),
+            )
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body,
+            "moveClockMs must be a whole number of milliseconds from 100 to 86400000"
+        );
+    }
+    let id = server
+        .create("tictactoe", json!({ "numPlayers": 2, "moveClockMs": 150 }))
+        .await;
+    let (_, listed) = server.get(&format!("/games/tictactoe/{id}")).await;
+    assert_eq!(listed["moveClockMs"], 150);
+    let alice = server.join("tictactoe", &id, 0, "alice").await;
+
+    // Alice plays once, in time; then nobody plays: the clock plays for both seats.
+    let mut first = server.connect(&id).await;
+    let welcome = first.hello(Some(0), Some(&alice), 0).await;
+    assert_eq!(welcome["acting"]["deadline_ms"], 150, "{welcome}");
+    let mut seen = Seen::default();
+    seen.absorb(&welcome);
+    let (action, selections) =
+        support::complete_from_prompt(&mut first, &seen.prompt.clone().unwrap(), &mut rng(1))
+            .await
+            .ready();
+    first
+        .send(
+            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
+        )
+        .await;
+    assert_eq!(
+        first.next_of_any(&["accepted", "error"]).await["type"],
+        "accepted"
+    );
+
+    let mut observer = server.connect(&id).await;
+    let mut frame = observer.hello(None, None, 0).await;
+    let mut timeouts = 0;
+    while frame["outcome"].is_null() {
+        let deadline = frame["acting"]["deadline_ms"]
+            .as_u64()
+            .expect("a clock runs");
+        frame = observer.next_of("records").await;
+        for record in frame["records"].as_array().unwrap() {
+            if record["kind"] == "timeout" {
+                timeouts += 1;
+                assert!(
+                    record["clock_ms"].as_u64().unwrap() >= deadline,
+                    "fired before its deadline: {record}"
+                );
+            }
+        }
+    }
+    assert!(timeouts >= 2, "{timeouts} timeouts");
+    assert_eq!(
+        frame["acting"]["deadline_ms"],
+        json!(null),
+        "no clock once over"
+    );
+}

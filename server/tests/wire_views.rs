@@ -72,6 +72,7 @@ fn engine_at<G: Game>(
         },
         autoplay_forced: true,
         start: None,
+        move_clock_ms: None,
         records: records[..count]
             .iter()
             .map(|record| serde_json::from_str(record).unwrap())

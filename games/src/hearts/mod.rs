@@ -207,6 +207,32 @@ impl Game for Hearts {
     fn player_name(&self, player: PlayerIndex) -> String {
         seat_name(player)
     }
+
+    /// A seat out of time on a clock per move passes its three highest cards, or plays
+    /// its lowest legal card: the cautious default of a player away from the table (high
+    /// cards take tricks, and tricks take points). Aces are high; of equal ranks, the
+    /// later suit in [`Suit`] order.
+    fn timeout_action(&self, player: PlayerIndex) -> Option<HeartsAction> {
+        let by_rank = |card: &Card| (card.rank, card.suit);
+        match self.phase() {
+            Phase::Passing => {
+                let mut hand: Vec<Card> = self.hand(player).iter().collect();
+                hand.sort_by_key(by_rank);
+                let cards = hand
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .fold(CardSet::EMPTY, |cards, &card| cards.with(card));
+                Some(HeartsAction::PassCards(PassCards { cards }))
+            }
+            Phase::Playing => self
+                .legal_cards(player)
+                .iter()
+                .min_by_key(by_rank)
+                .map(|card| HeartsAction::PlayCard(PlayCard { card })),
+            Phase::Dealing | Phase::Over => None,
+        }
+    }
 }
 
 impl Search for Hearts {

@@ -13,6 +13,76 @@ use crate::error::ClockError;
 use crate::flow::FlowEvent;
 use crate::game::Game;
 use crate::log::RecordKind;
+use crate::player::{PlayerIndex, PlayerSet};
+
+/// The name a timeout gives in [`ClockError::Unsettled`]: no step of the flow.
+const MOVE_CLOCK: &str = "move clock";
+
+/// A clock per move ([`EngineSettings::move_clock`](super::EngineSettings::move_clock)):
+/// each seat's deadline while it is to act.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveClock {
+    /// How long each player has, in milliseconds.
+    limit: u64,
+    /// Each seat's deadline on the game's clock, in milliseconds; `None` while it is not
+    /// to act.
+    deadlines: Vec<Option<u64>>,
+    /// The seats that acted since the deadlines were last set: their next move has the
+    /// whole limit again.
+    acted: PlayerSet,
+}
+
+impl MoveClock {
+    pub(crate) fn new(limit: u64, players: usize) -> Self {
+        MoveClock {
+            limit,
+            deadlines: vec![None; players],
+            acted: PlayerSet::EMPTY,
+        }
+    }
+
+    /// Sets each seat's deadline after something happened, at `clock`: a seat that became
+    /// to act, or acted and is to act again, has the whole limit from now; one still to
+    /// act keeps its deadline (nobody gains time from another's move); the others none.
+    fn arm(&mut self, to_act: PlayerSet, clock: u64) {
+        for (seat, deadline) in self.deadlines.iter_mut().enumerate() {
+            let seat = PlayerIndex(seat);
+            *deadline = if !to_act.contains(seat) {
+                None
+            } else if deadline.is_none() || self.acted.contains(seat) {
+                Some(clock.saturating_add(self.limit))
+            } else {
+                *deadline
+            };
+        }
+        self.acted = PlayerSet::EMPTY;
+    }
+
+    fn stop(&mut self) {
+        self.deadlines.fill(None);
+        self.acted = PlayerSet::EMPTY;
+    }
+
+    pub(crate) fn deadline(&self, player: PlayerIndex) -> Option<u64> {
+        self.deadlines.get(player.0).copied().flatten()
+    }
+
+    /// The earliest deadline of any seat.
+    pub(crate) fn next_deadline(&self) -> Option<u64> {
+        self.deadlines.iter().flatten().min().copied()
+    }
+
+    /// The seat whose deadline came first by `clock` (the lowest seat of equal ones).
+    fn due(&self, clock: u64) -> Option<PlayerIndex> {
+        self.deadlines
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, deadline)| deadline.map(|deadline| (deadline, seat)))
+            .filter(|&(deadline, _)| deadline <= clock)
+            .min()
+            .map(|(_, seat)| PlayerIndex(seat))
+    }
+}
 
 impl<G: Game> Position<G> {
     /// Moves the game's clock on to `now`, the time since the game began, and fires the
@@ -45,9 +115,14 @@ impl<G: Game> Position<G> {
         }
         self.clock = now;
         let mut fired = 0;
-        while self.state.outcome().is_none()
-            && let Some((step, fire)) = self.flow_at.take_due_timer(&self.flow, self.clock)
-        {
+        while self.state.outcome().is_none() {
+            let Some((step, fire)) = self.flow_at.take_due_timer(&self.flow, self.clock) else {
+                if self.play_timeout(recorder)? {
+                    fired += 1;
+                    continue;
+                }
+                break;
+            };
             let mut moves = std::mem::take(&mut self.stack);
             fire(&self.state, &mut moves);
             let event = FlowEvent::Timer {
@@ -66,6 +141,51 @@ impl<G: Game> Position<G> {
             }
         }
         Ok(fired)
+    }
+
+    /// Plays the timeout move of the seat whose clock per move ran out first, if any:
+    /// whether one was played.
+    ///
+    /// # Errors
+    /// [`ClockError::Unsettled`] when what followed never ends.
+    fn play_timeout(&mut self, recorder: &mut impl Recorder<G>) -> Result<bool, ClockError> {
+        while let Some(seat) = self
+            .move_clock
+            .as_ref()
+            .and_then(|clock| clock.due(self.clock))
+        {
+            let action = self
+                .state
+                .timeout_action(seat)
+                .filter(|action| self.admit(seat, action).is_ok())
+                .or_else(|| self.decode_nth(seat, 0).ok());
+            let Some(action) = action else {
+                // Nothing to play for them (stuck): their clock stops.
+                if let Some(clock) = self.move_clock.as_mut()
+                    && let Some(deadline) = clock.deadlines.get_mut(seat.0)
+                {
+                    *deadline = None;
+                }
+                continue;
+            };
+            self.note_acted(seat);
+            self.perform(seat, action, RecordKind::Timeout, recorder);
+            self.settle(recorder)
+                .map_err(|error: Endless| ClockError::Unsettled {
+                    step: MOVE_CLOCK,
+                    refusal: error.into_error(),
+                })?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Notes that `player` acted (a submission of the logged table): their next move has
+    /// the whole clock per move again. Nothing without a clock.
+    pub(crate) fn note_acted(&mut self, player: PlayerIndex) {
+        if let Some(clock) = self.move_clock.as_mut() {
+            clock.acted = clock.acted.with(player);
+        }
     }
 
     /// Sets the clock to `now` without firing anything: a replay, before a record made
@@ -87,8 +207,14 @@ impl<G: Game> Position<G> {
         self.timer_armed_at = self.played.records;
         if self.state.outcome().is_some() {
             self.flow_at.stop_timer();
+            if let Some(clock) = self.move_clock.as_mut() {
+                clock.stop();
+            }
         } else {
             self.flow_at.arm_timer(&self.flow, &self.state, self.clock);
+            if let Some(clock) = self.move_clock.as_mut() {
+                clock.arm(self.ready.to_act, self.clock);
+            }
         }
     }
 }

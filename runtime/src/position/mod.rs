@@ -138,7 +138,8 @@ pub struct Position<G: Game> {
     /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
     /// report (one test on the hot path of every game).
     flow_moves: bool,
-    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)).
+    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)),
+    /// or a clock per move runs: what is armed after each change.
     flow_timed: bool,
     /// Whether the flow declares fix-ups ([`Flow::fix_up`]).
     flow_fixes: bool,
@@ -152,6 +153,9 @@ pub struct Position<G: Game> {
     /// The game's clock, in milliseconds since it began: moved only by
     /// [`advance_clock`](Self::advance_clock).
     clock: u64,
+    /// The clock per move ([`EngineSettings::move_clock`]), `None` without one: boxed,
+    /// as few games run one.
+    move_clock: Option<Box<clock::MoveClock>>,
     /// How many records had been played when the step's timer was last started
     /// ([`Step::timer`](crate::flow::Step::timer)): settling starts it again only after
     /// something happened, so a restored game keeps the deadline it was saved with.
@@ -306,13 +310,16 @@ impl<G: Game> Position<G> {
             stack: Vec::new(),
             flow_declared: !flow.is_by_hand(),
             flow_moves: !flow.is_by_hand(),
-            flow_timed: flow.timed,
+            flow_timed: flow.timed || settings.move_clock.is_some(),
             flow_fixes: !flow.fix_ups.is_empty(),
             flow,
             flow_at,
             flow_error: None,
             interrupt: None,
             clock: millis(clock),
+            move_clock: settings
+                .move_clock
+                .map(|limit| Box::new(clock::MoveClock::new(millis(limit), players))),
             timer_armed_at: 0,
         };
         let header = RecordHeader::opened(RecordKind::Setup, None);
@@ -393,10 +400,30 @@ impl<G: Game> Position<G> {
         Duration::from_millis(self.clock)
     }
 
-    /// When the running timer of the step where players act fires, on the game's clock
-    /// ([`Step::timer`](crate::flow::Step::timer)); `None` when no timer runs.
+    /// When the next timer fires, on the game's clock: the running timer of the step where
+    /// players act ([`Step::timer`](crate::flow::Step::timer)) or the first clock per move
+    /// to run out ([`EngineSettings::move_clock`]); `None` when none runs.
     pub fn deadline(&self) -> Option<Duration> {
-        self.flow_at.deadline()
+        let step = self.flow_at.deadline();
+        let moves = self
+            .move_clock
+            .as_ref()
+            .and_then(|clock| clock.next_deadline())
+            .map(Duration::from_millis);
+        match (step, moves) {
+            (Some(step), Some(moves)) => Some(step.min(moves)),
+            (step, moves) => step.or(moves),
+        }
+    }
+
+    /// When `player`'s clock per move runs out, on the game's clock
+    /// ([`EngineSettings::move_clock`]); `None` without a clock or while they are not to
+    /// act.
+    pub fn move_deadline(&self, player: PlayerIndex) -> Option<Duration> {
+        self.move_clock
+            .as_ref()
+            .and_then(|clock| clock.deadline(player))
+            .map(Duration::from_millis)
     }
 
     /// Whose turn it is by the game's flow (the innermost
@@ -442,12 +469,13 @@ impl<G: Game> Position<G> {
             flow: Arc::clone(&self.flow),
             flow_declared: self.flow_declared,
             flow_moves: self.flow_declared,
-            flow_timed: self.flow_timed,
+            flow_timed: self.flow.timed,
             flow_fixes: self.flow_fixes,
             flow_at: self.flow_at.clone(),
             flow_error: None,
             interrupt: None,
             clock: self.clock,
+            move_clock: None,
             timer_armed_at: self.timer_armed_at,
         };
         seat.refresh();

@@ -11,6 +11,18 @@ pub struct EngineSettings {
     /// action is always forced and never ends would otherwise never return. Default:
     /// [`FORCED_LIMIT`].
     pub forced_limit: usize,
+    /// A clock per move: each player to act has this long, from when they became to act
+    /// or last acted, before the engine plays for them the game's timeout move
+    /// ([`Game::timeout_action`](crate::Game::timeout_action), else their first completion
+    /// in [`Position::for_each_completion`](crate::Position::for_each_completion)'s
+    /// order), recorded as [`RecordKind::Timeout`](crate::RecordKind::Timeout). Kept with
+    /// the flow's own timers: time enters only through
+    /// [`Engine::advance_clock`](crate::Engine::advance_clock), each deadline is counted
+    /// from the clock of the record that started it, so a game restored from its log
+    /// keeps every deadline and a replay fires each timeout where the game did. Only the
+    /// logged [`Engine`](crate::Engine) knows who acted; a lookahead's copy runs no clock.
+    /// Default: `None`, no clock.
+    pub move_clock: Option<std::time::Duration>,
 }
 
 /// The pending moves a position makes room for at its start ([`Position`]'s stack of
@@ -26,6 +38,7 @@ impl Default for EngineSettings {
         EngineSettings {
             autoplay_forced: true,
             forced_limit: FORCED_LIMIT,
+            move_clock: None,
         }
     }
 }

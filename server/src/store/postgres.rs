@@ -90,8 +90,10 @@ CREATE TABLE IF NOT EXISTS matches (
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL,
     gameover TEXT,
-    next_match_id TEXT
+    next_match_id TEXT,
+    move_clock_ms BIGINT
 );
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS move_clock_ms BIGINT;
 CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, created_at);
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches (id),
@@ -161,7 +163,7 @@ fn index(value: usize) -> i64 {
 impl Rows for Statements<'_, '_> {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
         self.0.execute(
-            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             &[
                 &stored.id,
                 &stored.game,
@@ -172,6 +174,7 @@ impl Rows for Statements<'_, '_> {
                 &signed(stored.updated_at),
                 &stored.gameover.as_ref().map(Value::to_string),
                 &stored.next_match_id,
+                &stored.move_clock_ms.map(signed),
             ],
         )?;
         Ok(())
@@ -218,7 +221,7 @@ impl Rows for Statements<'_, '_> {
 
     fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         let Some(row) = self.0.query_opt(
-            "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id FROM matches WHERE id = $1",
+            "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms FROM matches WHERE id = $1",
             &[&id],
         )?
         else {
@@ -246,6 +249,7 @@ impl Rows for Statements<'_, '_> {
             updated_at: row.try_get::<_, i64>(5)?.cast_unsigned(),
             gameover: read_json(row.try_get(6)?)?,
             next_match_id: row.try_get(7)?,
+            move_clock_ms: row.try_get::<_, Option<i64>>(8)?.map(i64::cast_unsigned),
             seats,
         }))
     }

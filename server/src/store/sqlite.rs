@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS matches (
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     gameover TEXT,
-    next_match_id TEXT
+    next_match_id TEXT,
+    move_clock_ms INTEGER
 );
 CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, created_at);
 CREATE TABLE IF NOT EXISTS seats (
@@ -58,6 +59,15 @@ impl Sqlite {
         connection.pragma_update(None, "synchronous", "FULL")?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
         connection.execute_batch(SCHEMA)?;
+        // A database made before matches had a clock per move.
+        let clocked: i64 = connection.query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('matches') WHERE name = 'move_clock_ms'",
+            [],
+            |row| row.get(0),
+        )?;
+        if clocked == 0 {
+            connection.execute_batch("ALTER TABLE matches ADD COLUMN move_clock_ms INTEGER")?;
+        }
         Ok(Sqlite(connection))
     }
 }
@@ -98,7 +108,7 @@ fn index(value: usize) -> i64 {
 impl Rows for Statements<'_> {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
         self.0.execute(
-            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 stored.id,
                 stored.game,
@@ -109,6 +119,7 @@ impl Rows for Statements<'_> {
                 signed(stored.updated_at),
                 stored.gameover.as_ref().map(Value::to_string),
                 stored.next_match_id,
+                stored.move_clock_ms.map(signed),
             ],
         )?;
         Ok(())
@@ -156,7 +167,7 @@ impl Rows for Statements<'_> {
         let row = self
             .0
             .query_row(
-                "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id FROM matches WHERE id = ?1",
+                "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms FROM matches WHERE id = ?1",
                 params![id],
                 |row| {
                     Ok((
@@ -168,12 +179,22 @@ impl Rows for Statements<'_> {
                         row.get::<_, i64>(5)?,
                         row.get::<_, Option<String>>(6)?,
                         row.get::<_, Option<String>>(7)?,
+                        row.get::<_, Option<i64>>(8)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id)) =
-            row
+        let Some((
+            game,
+            config,
+            seed,
+            unlisted,
+            created_at,
+            updated_at,
+            gameover,
+            next_match_id,
+            move_clock_ms,
+        )) = row
         else {
             return Ok(None);
         };
@@ -208,6 +229,7 @@ impl Rows for Statements<'_> {
             updated_at: updated_at.cast_unsigned(),
             gameover: read_json(gameover)?,
             next_match_id,
+            move_clock_ms: move_clock_ms.map(i64::cast_unsigned),
             seats,
         }))
     }
