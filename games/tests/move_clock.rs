@@ -30,10 +30,7 @@ fn clocked<G: Game>(players: usize, seed: u64, clock: u64) -> Engine<G> {
         .expect("a valid setup")
 }
 
-fn bytes<G: Game>(engine: &Engine<G>) -> Vec<u8>
-where
-    G: serde::Serialize,
-{
+fn bytes<G: Game + serde::Serialize>(engine: &Engine<G>) -> Vec<u8> {
     serde_json::to_vec(&(engine.state(), engine.clock(), engine.deadline()))
         .expect("the game serializes")
 }
