@@ -192,6 +192,18 @@ struct History<G: Game> {
     journal: Option<Vec<Entry<G>>>,
 }
 
+/// A game as it was before a submission or a clock move, to put it back exactly when what
+/// followed never ended ([`Engine::roll_back`]).
+struct Saved<G: Game> {
+    position: Position<G>,
+    /// The records standing.
+    records: usize,
+    /// The journal's lines, once there is one.
+    journal: Option<usize>,
+    /// The history's clock.
+    clock: u64,
+}
+
 /// A line of the journal of a game that undid something.
 #[derive(Clone, Debug)]
 enum Entry<G: Game> {
@@ -671,8 +683,8 @@ impl<G: Game> Engine<G> {
     /// [`Position::submit_nth`] does, and returns its record.
     ///
     /// # Errors
-    /// As [`Position::submit_nth`]; for [`Refusal::ForcedWithoutEnd`], the game is
-    /// rebuilt as it was before the action from its log.
+    /// As [`Position::submit_nth`]; for [`Refusal::ForcedWithoutEnd`], the game and its
+    /// log are put back exactly as they were before the action.
     pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<&Record<G>, Refusal> {
         let action = self.position.decode_nth(player, index)?;
         let index = self.apply(player, action).map_err(|(error, _)| error)?;
@@ -719,7 +731,8 @@ impl<G: Game> Engine<G> {
     /// [`Refused`], handing `action` back, with any error of [`Position::admit`] (the
     /// state and the log are then untouched), or with [`Refusal::ForcedWithoutEnd`]
     /// when what follows is played for the players [`EngineSettings::forced_limit`] times
-    /// in a row (the game is then rebuilt as it was before the action, from its log).
+    /// in a row (the game and its log are then put back exactly as they were before the
+    /// action, from a copy taken before it).
     pub fn submit(
         &mut self,
         player: PlayerIndex,
@@ -740,13 +753,14 @@ impl<G: Game> Engine<G> {
     ///
     /// # Errors
     /// [`Refusal::ForcedWithoutEnd`], with the action taken back from its record: the
-    /// game is rebuilt as it was before it.
+    /// game and its log are put back exactly as they were before it.
     fn apply(
         &mut self,
         player: PlayerIndex,
         action: G::Actions,
     ) -> Result<usize, (Refusal, Option<G::Actions>)> {
         let index = self.history.records.len();
+        let saved = self.save();
         self.position.note_acted(player);
         if let Err(endless) = self.position.apply(player, action, &mut self.history) {
             let action = self
@@ -754,21 +768,44 @@ impl<G: Game> Engine<G> {
                 .records
                 .get_mut(index)
                 .and_then(|record| record.action.take());
-            let settings = self.position.settings();
-            if let Ok(mut rebuilt) = Self::replay(&self.log_before(index)) {
-                rebuilt.position.set_settings(settings);
-                *self = rebuilt;
-            }
+            self.roll_back(saved);
             return Err((endless.into_error(), action));
         }
         Ok(index)
+    }
+
+    /// What [`roll_back`](Self::roll_back) needs to put the game back exactly as it is
+    /// now: the position whole (a copy: its state, chance, flow, caches) and where the
+    /// history ends. Taken before every submission and clock move, since whether what
+    /// follows never ends is known only once it was played.
+    fn save(&self) -> Saved<G> {
+        Saved {
+            position: self.position.clone(),
+            records: self.history.records.len(),
+            journal: self.history.journal.as_ref().map(Vec::len),
+            clock: self.history.clock,
+        }
+    }
+
+    /// Puts the game back exactly as it was when `saved` was taken: a refusal changes
+    /// nothing, the log (its journal of undos included) no more than the state.
+    fn roll_back(&mut self, saved: Saved<G>) {
+        self.position = saved.position;
+        self.history.records.truncate(saved.records);
+        if let (Some(journal), Some(length)) = (self.history.journal.as_mut(), saved.journal) {
+            journal.truncate(length);
+        }
+        self.history.moves.clear();
+        self.history.clock = saved.clock;
     }
 
     /// Moves the game's clock on to `now`, the time since the game began, firing the
     /// timer of the step where players act if its deadline has come
     /// ([`Step::timer`](crate::flow::Step::timer)): a record of kind
     /// [`RecordKind::Timer`] with the timer's moves, then whatever follows them, as after
-    /// a submission. Returns how many timers fired. Every record carries the clock it was
+    /// a submission; and playing the timeout move of each seat whose clock per move ran
+    /// out ([`EngineSettings::move_clock`], a record of kind [`RecordKind::Timeout`]).
+    /// Returns how many timers and timeouts fired. Every record carries the clock it was
     /// made at ([`Record::clock`]), so a [`replay`](Self::replay) fires each timer where
     /// this game did. The only way time enters the engine: a command line or a server
     /// calls it as its own clock runs.
@@ -778,23 +815,27 @@ impl<G: Game> Engine<G> {
     /// [`ClockError::Unsettled`] when what followed a timer never ends. Either way the
     /// game, its clock and its log are exactly as before.
     pub fn advance_clock(&mut self, now: Duration) -> Result<usize, ClockError> {
-        let before = self.history.records.len();
-        let clock = self.history.clock;
-        self.history.clock = millis(now).max(clock);
+        if millis(now) < self.position.clock_millis() {
+            return Err(ClockError::Backwards {
+                clock: self.clock(),
+                now,
+            });
+        }
+        if self
+            .position
+            .deadline()
+            .is_none_or(|deadline| now < deadline)
+        {
+            // Nothing fires: only the clock moves (a server's every submission).
+            self.history.clock = millis(now).max(self.history.clock);
+            return self.position.advance_clock_recorded(now, &mut self.history);
+        }
+        let saved = self.save();
+        self.history.clock = millis(now).max(saved.clock);
         match self.position.advance_clock_recorded(now, &mut self.history) {
             Ok(fired) => Ok(fired),
-            Err(error @ ClockError::Backwards { .. }) => {
-                self.history.clock = clock;
-                Err(error)
-            }
             Err(error) => {
-                let settings = self.position.settings();
-                if let Ok(mut rebuilt) = Self::replay(&self.log_before(before)) {
-                    rebuilt.position.set_settings(settings);
-                    rebuilt.position.set_clock(clock);
-                    rebuilt.history.clock = clock;
-                    *self = rebuilt;
-                }
+                self.roll_back(saved);
                 Err(error)
             }
         }

@@ -216,13 +216,13 @@ pub enum Refusal {
     },
     /// The game's flow could not go on after the action (an interrupt naming a loop the
     /// flow is not in, a loop that never asks anyone anything): a bug of the game. A game
-    /// with its log is rebuilt as it was before the submission.
+    /// with its log is put back exactly as it was before the submission.
     #[error("the game's flow: {0}")]
     Flow(crate::flow::FlowError),
     /// The action was applied, but what followed was played for the players
     /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
     /// the last of them `action`: a game that would never end (a bug of the game). A game
-    /// with its log is rebuilt as it was before the submission.
+    /// with its log is put back exactly as it was before the submission.
     #[error(
         "after this, `{action}` was played for the players {records} times in a row: the game would never end"
     )]

@@ -230,8 +230,12 @@ fn a_fix_up_applies_whenever_it_holds_before_the_turn_passes() {
 fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
     let mut engine = Engine::<Relay>::new(true, 3, 0).expect("a table of three");
     bids(&mut engine, [0, 1, 2]);
+    // A bid taken back and made again: the log keeps the undo as a line of its own.
+    engine.undo(seat(2)).expect("the last bid is taken back");
+    submit(&mut engine, 2, "bid", 3);
     let before = engine.state().clone();
     let records = engine.records().len();
+    let log = serde_json::to_string(&engine.log()).expect("the log serializes");
     let refused = engine
         .submit_submission(seat(0), &Submission::new("add").with("amount", 1))
         .expect_err("the fix-up never stops");
@@ -246,6 +250,12 @@ fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
     assert_eq!(engine.state(), &before);
     assert_eq!(engine.records().len(), records);
     assert_eq!(engine.to_act(), meeple::PlayerSet::one(seat(0)));
+    // Exactly as before: the log too, byte for byte, its undo line included.
+    assert!(log.contains("\"undo\""), "{log}");
+    assert_eq!(
+        serde_json::to_string(&engine.log()).expect("the log serializes"),
+        log
+    );
 }
 
 #[test]

@@ -95,7 +95,7 @@ impl<G: Game> Position<G> {
     /// [`ClockError::Backwards`] when `now` is before the clock; [`ClockError::Unsettled`]
     /// when what followed a timer never ends (the position is then left as it stood
     /// after the records played: a lookahead's copy is thrown away, the logged table
-    /// rebuilds itself from its log).
+    /// puts itself back from the copy it took).
     pub fn advance_clock(&mut self, now: Duration) -> Result<usize, ClockError> {
         self.advance_clock_recorded(now, &mut Unrecorded)
     }

@@ -176,7 +176,7 @@ impl<G: Game> Position<G> {
     /// state is then untouched), or with [`Refusal::ForcedWithoutEnd`] when what
     /// follows the action is played for the players [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times
     /// in a row: the position then stays where the limit stopped it (the logged table
-    /// rebuilds it from its log).
+    /// puts it back from the copy it took).
     pub fn submit(
         &mut self,
         player: PlayerIndex,
