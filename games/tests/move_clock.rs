@@ -3,7 +3,7 @@
 //! plays the game's timeout move for it (Hearts: its three highest cards, its lowest legal
 //! card), else its first completion, as a record of kind `timeout`. Time enters only by
 //! `advance_clock`; a clocked game replays byte for byte and keeps its deadlines when
-//! restored from its log.
+//! restored from its log or from a snapshot.
 
 use std::time::Duration;
 
@@ -178,9 +178,17 @@ fn a_clocked_game_replays_byte_for_byte_and_keeps_its_deadlines() {
             let log = engine.log();
             let restored = Engine::<Hearts>::restore(&log).expect("the log restores");
             assert_eq!(bytes(&restored), bytes(&engine));
+            // From a snapshot too: every seat's deadline comes along.
+            let snapshot = Engine::<Hearts>::restore(&engine.snapshot().expect("a snapshot"))
+                .expect("the snapshot restores");
+            assert_eq!(snapshot.state(), engine.state());
             for seat in 0..4 {
                 assert_eq!(
                     restored.move_deadline(PlayerIndex(seat)),
+                    engine.move_deadline(PlayerIndex(seat))
+                );
+                assert_eq!(
+                    snapshot.move_deadline(PlayerIndex(seat)),
                     engine.move_deadline(PlayerIndex(seat))
                 );
             }

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
 use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
-use crate::flow::{FlowEvent, FlowPosition};
+use crate::flow::FlowEvent;
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordHeader, RecordKind,
@@ -21,7 +21,9 @@ use crate::log::{
 };
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet};
-use crate::position::{EngineSettings, Played, Position, Recorder, Resume, Status, millis};
+use crate::position::{
+    Carried, EngineSettings, Played, Position, Recorder, Resume, Status, millis,
+};
 use crate::prompt::{ActionPrompt, Prompt};
 use crate::start::Start;
 use crate::submission::Submission;
@@ -171,7 +173,9 @@ pub struct Engine<G: Game> {
     initial: Arc<G>,
     /// The follow-ups pending at the start and where the flow stood, for a game started
     /// from a state the author built; `None` for a game set up by [`Game::setup`].
-    started: Option<(Vec<FollowUp<G>>, Option<FlowPosition>, u64)>,
+    /// What the log's [`LogStart`] says beside the state (kept without it: written from
+    /// `initial` when a log is).
+    started: Option<Box<LogStart<G>>>,
     history: History<G>,
 }
 
@@ -381,13 +385,25 @@ impl<G: Game> Engine<G> {
     /// [`SetupError::PlayerCount`], [`SetupError::Config`] or [`SetupError::State`] when
     /// the start is refused; [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
     pub fn from_start(start: Start<G>) -> Result<Self, SetupError> {
+        Self::resume(start, None)
+    }
+
+    /// [`from_start`](Self::from_start), carrying on with a snapshot's chance, recall and
+    /// deadlines when `carried` has them.
+    fn resume(start: Start<G>, carried: Option<Carried<G>>) -> Result<Self, SetupError> {
         start.check()?;
         let initial = Arc::new(start.state.clone());
-        let started = Some((
-            start.follow_ups.clone(),
-            start.flow.clone(),
-            millis(start.clock),
-        ));
+        let started = Box::new(LogStart {
+            state: Value::Null,
+            follow_ups: start.follow_ups.clone(),
+            flow: start.flow.clone(),
+            clock: millis(start.clock),
+            chance: carried.as_ref().map(|carried| carried.chance.clone()),
+            recall: carried.as_ref().and_then(|carried| carried.recall.clone()),
+            move_deadlines: carried
+                .as_ref()
+                .and_then(|carried| carried.move_deadlines.clone()),
+        });
         let mut history = History::new();
         history.clock = millis(start.clock);
         let setup = Setup {
@@ -399,6 +415,7 @@ impl<G: Game> Engine<G> {
             Resume {
                 flow: start.flow,
                 clock: start.clock,
+                snapshot: carried,
             },
             start.follow_ups,
             start.players,
@@ -411,9 +428,39 @@ impl<G: Game> Engine<G> {
             seed: start.seed,
             config: start.config,
             initial,
-            started,
+            started: Some(started),
             history,
         })
+    }
+
+    /// A snapshot of the game as it stands: a log that starts here and holds no action
+    /// yet. Its [`LogStart`] has the state, the follow-ups pending, where the flow stands,
+    /// the clock, and what a game started by its author lacks: chance where it stood
+    /// (not seeded afresh), what each seat saw (a game that
+    /// [`RECALLS`](Game::RECALLS)), each seat's clock per move. Restoring it
+    /// ([`restore`](Self::restore), [`replay`](Self::replay)), then the lines this game
+    /// logs from now on ([`play_line`](Self::play_line)), gives the game this one becomes,
+    /// draw for draw and deadline for deadline: what a server restores a long match from
+    /// instead of replaying it from its first record. The history before the snapshot is
+    /// not in it: an undo cannot reach past it, and records are counted from it (its own
+    /// first record, the start).
+    ///
+    /// # Errors
+    /// [`SetupError`] when the game as it stands does not pass the checks of
+    /// [`from_start`](Self::from_start) (a state the game's own checks refuse), which a
+    /// game played by its rules never meets.
+    pub fn snapshot(&self) -> Result<GameLog<G>, SetupError> {
+        let start = Start {
+            state: self.position.state().clone(),
+            players: self.players(),
+            config: self.config.clone(),
+            seed: self.seed,
+            follow_ups: self.position.follow_ups().to_vec(),
+            settings: self.position.settings(),
+            flow: Some(self.position.flow_position().clone()),
+            clock: self.clock(),
+        };
+        Ok(Self::resume(start, Some(self.position.carried()))?.log())
     }
 
     /// The game as it stands, without its history: everything that reads it (prompts,
@@ -651,13 +698,11 @@ impl<G: Game> Engine<G> {
     /// What a log says of a game started from a state ([`from_start`](Self::from_start)):
     /// the state and the follow-ups pending; `None` for a game set up by [`Game::setup`].
     fn log_start(&self) -> Option<LogStart<G>> {
-        let (follow_ups, flow, clock) = self.started.as_ref()?;
+        let started = self.started.as_deref()?;
         Some(LogStart {
             state: serde_json::to_value(Serialized(&*self.initial))
                 .unwrap_or_else(|error| Value::String(error.to_string())),
-            follow_ups: follow_ups.clone(),
-            flow: flow.clone(),
-            clock: *clock,
+            ..started.clone()
         })
     }
 
@@ -1114,7 +1159,12 @@ impl<G: Game> Engine<G> {
                 let state = G::deserialize_state(start.state.clone()).map_err(|reason| {
                     ReplayError::Malformed(format!("the state to start from: {reason}"))
                 })?;
-                Self::from_start(Start {
+                let carried = start.chance.clone().map(|chance| Carried {
+                    chance,
+                    recall: start.recall.clone(),
+                    move_deadlines: start.move_deadlines.clone(),
+                });
+                let start = Start {
                     state,
                     players: log.players,
                     config: log.config.clone(),
@@ -1123,7 +1173,8 @@ impl<G: Game> Engine<G> {
                     settings,
                     flow: start.flow.clone(),
                     clock: Duration::from_millis(start.clock),
-                })?
+                };
+                Self::resume(start, carried)?
             }
         };
         // The records produced are written as they come, each from the state before it,

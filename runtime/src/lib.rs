@@ -110,7 +110,10 @@
 //!   down after a delay). Time enters only through [`Engine::advance_clock`]: the fired
 //!   timer is a record ([`RecordKind::Timer`]), each record carries the clock it was made
 //!   at ([`Record::clock`]), and the deadline is part of the flow position, so a replay or a
-//!   restored game fires it exactly once, on time;
+//!   restored game fires it exactly once, on time; a table may also run a clock per move
+//!   ([`EngineSettings::move_clock`]), which plays the game's
+//!   [`timeout_action`](Game::timeout_action) for a seat out of time
+//!   ([`RecordKind::Timeout`]);
 //! - [`next_stage`](flow::Step::next_stage) gives a step where players act several stages,
 //!   which every player goes through at their own pace (discard, then draw);
 //! - [`Flow::subflow`] declares steps a move runs in the middle of the flow
@@ -423,7 +426,11 @@
 //! apply) and the forced plays that follow; it keeps no records, so agents look ahead in
 //! one and simulations play one. An [`Engine`] is the logged table on top: a position
 //! and every record it played, for the log, undo, replay and seals; what a terminal or a
-//! server embeds.
+//! server embeds. A refused submission leaves both exactly as they were. A stored game
+//! comes back by [`Engine::restore`] (its log replayed, messages not compared: a reworded
+//! template stops nothing), from a snapshot ([`Engine::snapshot`]: a log that starts where
+//! the game stood, chance and clocks included), and follows lines another process logged
+//! one at a time ([`Engine::play_line`]).
 //!
 //! Bots are [`Agent`]s: a [`RandomAgent`], and a [`SearchAgent`] (UCT, or information-set
 //! MCTS for hidden information). An agent decides from its seat's own copy of the game

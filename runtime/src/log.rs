@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::action::{ActionSet, FollowUp, Message};
+use crate::chance::Chance;
 use crate::dispatch;
 use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::Game;
@@ -94,6 +95,20 @@ pub struct LogStart<G: Game> {
     /// The game's clock at the start, in milliseconds ([`Start::clock`](crate::Start::clock)).
     #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
     pub clock: u64,
+    /// For a snapshot ([`Engine::snapshot`](crate::Engine::snapshot)): the game's chance
+    /// where it stood, so the game draws on as it would have; `None` for a start from a
+    /// state the author built, whose chance is seeded afresh by the log's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Chance>,
+    /// For a snapshot of a game that [`RECALLS`](Game::RECALLS): what each seat had seen,
+    /// seat 0 first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recall: Option<Vec<Vec<G::Move>>>,
+    /// For a snapshot of a game with a clock per move
+    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)): each seat's
+    /// deadline, in milliseconds of the game's clock, seat 0 first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_deadlines: Option<Vec<Option<u64>>>,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {
@@ -101,6 +116,9 @@ impl<G: Game> PartialEq for LogStart<G> {
         self.state == other.state
             && self.flow == other.flow
             && self.clock == other.clock
+            && self.chance == other.chance
+            && self.recall == other.recall
+            && self.move_deadlines == other.move_deadlines
             && self.follow_ups.len() == other.follow_ups.len()
             && self
                 .follow_ups

@@ -6,8 +6,9 @@
 use std::ops::Range;
 
 use meeple::{
-    Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError, Start, Status,
-    UndoError, View, ViewReport, Viewer, check_completions, check_hidden_fields, check_views,
+    ActionRecord, Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError,
+    Start, Status, UndoError, View, ViewReport, Viewer, check_completions, check_hidden_fields,
+    check_views,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -457,6 +458,61 @@ pub fn replay_conforms<G: Game>(table: &Table<G>, seed: u64, engine: &Engine<G>)
         log_json(&halfway),
         prefix_text,
         "{}, seed {seed}: the replayed prefix's log",
+        table.name
+    );
+    snapshot_conforms(table, seed, &halfway, &records[cut..], engine);
+}
+
+/// A snapshot of `halfway` ([`Engine::snapshot`]), through JSON, restored, then given the
+/// lines the whole game logged after that point (each cause played: [`Engine::play_line`]),
+/// becomes the whole game: the same state, and the same lines written after its start,
+/// byte for byte: chance drew on where it stood, what each seat saw and every clock came
+/// along.
+fn snapshot_conforms<G: Game>(
+    table: &Table<G>,
+    seed: u64,
+    halfway: &Engine<G>,
+    rest: &[ActionRecord<G::Move>],
+    whole: &Engine<G>,
+) {
+    let fail = |what: String| -> ! { panic!("{}, seed {seed}, snapshot: {what}", table.name) };
+    let snapshot = halfway
+        .snapshot()
+        .unwrap_or_else(|error| fail(format!("none taken: {error}")));
+    let text =
+        serde_json::to_string(&snapshot).unwrap_or_else(|error| fail(format!("not JSON: {error}")));
+    let mut restored = Engine::<G>::replay_json(&text)
+        .unwrap_or_else(|error| fail(format!("does not restore: {error}")));
+    if json_of(restored.state()) != json_of(halfway.state())
+        || restored.to_act() != halfway.to_act()
+        || restored.deadline() != halfway.deadline()
+    {
+        fail("restores to another game".to_owned());
+    }
+    let start = restored.log().records.len();
+    for (offset, line) in rest.iter().enumerate() {
+        if matches!(
+            line.kind,
+            RecordKind::Submitted | RecordKind::Timer | RecordKind::Timeout | RecordKind::Undo
+        ) {
+            restored
+                .play_line(start + offset, line)
+                .unwrap_or_else(|error| fail(format!("line {offset} after it: {error}")));
+        }
+    }
+    assert_eq!(
+        json_of(restored.state()),
+        json_of(whole.state()),
+        "{}, seed {seed}: the state played on from a snapshot",
+        table.name
+    );
+    let written = serde_json::to_string(&restored.log().records[start..])
+        .unwrap_or_else(|error| fail(format!("its lines are not JSON: {error}")));
+    let expected = serde_json::to_string(rest)
+        .unwrap_or_else(|error| fail(format!("the lines are not JSON: {error}")));
+    assert_eq!(
+        written, expected,
+        "{}, seed {seed}: the lines written after a snapshot",
         table.name
     );
 }

@@ -33,12 +33,21 @@ pub(crate) struct MoveClock {
 }
 
 impl MoveClock {
-    pub(crate) fn new(limit: u64, players: usize) -> Self {
+    /// A clock of `limit` milliseconds a move at a table of `players`, with `deadlines`
+    /// already running (a snapshot's), else none yet.
+    pub(crate) fn new(limit: u64, players: usize, deadlines: Option<Vec<Option<u64>>>) -> Self {
+        let mut deadlines = deadlines.unwrap_or_default();
+        deadlines.resize(players, None);
         MoveClock {
             limit,
-            deadlines: vec![None; players],
+            deadlines,
             acted: PlayerSet::EMPTY,
         }
+    }
+
+    /// Each seat's deadline, seat 0 first.
+    pub(crate) fn deadlines(&self) -> &[Option<u64>] {
+        &self.deadlines
     }
 
     /// Sets each seat's deadline after something happened, at `clock`: a seat that became

@@ -256,6 +256,7 @@ impl<G: Game> Position<G> {
             Resume {
                 flow: start.flow,
                 clock: start.clock,
+                snapshot: None,
             },
             start.follow_ups,
             start.players,
@@ -272,7 +273,7 @@ impl<G: Game> Position<G> {
     /// [`SetupError::ForcedWithoutEnd`] as [`new`](Self::new).
     pub(crate) fn start(
         setup: Setup<G>,
-        resume: Resume,
+        resume: Resume<G>,
         follow_ups: Vec<FollowUp<G>>,
         players: usize,
         seed: u64,
@@ -282,6 +283,7 @@ impl<G: Game> Position<G> {
         let Resume {
             flow: flow_at,
             clock,
+            snapshot,
         } = resume;
         let flow = crate::flow::compiled::<G>();
         let restored = flow_at.is_some();
@@ -293,19 +295,23 @@ impl<G: Game> Position<G> {
             }
             None => FlowPosition::default(),
         };
+        let (chance, recall, move_deadlines) = match snapshot {
+            Some(carried) => (carried.chance, carried.recall, carried.move_deadlines),
+            None => (Chance::from_seed(seed), None, None),
+        };
         let mut position = Position {
             state: setup.state,
-            chance: Chance::from_seed(seed),
+            chance,
             follow_ups,
             players,
             settings,
             played: Played::default(),
             last_played: "setup",
             ready: Ready::default(),
-            recall: if G::RECALLS {
-                Recall::Tracked((0..players).map(|_| Arc::new(Vec::new())).collect())
-            } else {
-                Recall::Untracked
+            recall: match recall {
+                _ if !G::RECALLS => Recall::Untracked,
+                Some(seen) => Recall::Tracked(seen.into_iter().map(Arc::new).collect()),
+                None => Recall::Tracked((0..players).map(|_| Arc::new(Vec::new())).collect()),
             },
             stack: Vec::new(),
             flow_declared: !flow.is_by_hand(),
@@ -317,9 +323,13 @@ impl<G: Game> Position<G> {
             flow_error: None,
             interrupt: None,
             clock: millis(clock),
-            move_clock: settings
-                .move_clock
-                .map(|limit| Box::new(clock::MoveClock::new(millis(limit), players))),
+            move_clock: settings.move_clock.map(|limit| {
+                Box::new(clock::MoveClock::new(
+                    millis(limit),
+                    players,
+                    move_deadlines,
+                ))
+            }),
             timer_armed_at: 0,
         };
         let header = RecordHeader::opened(RecordKind::Setup, None);
@@ -484,11 +494,48 @@ impl<G: Game> Position<G> {
 }
 
 /// Where a game starting from a saved position resumes: its flow's position (`None`: from
-/// the flow's first step) and its clock.
-#[derive(Default)]
-pub(crate) struct Resume {
+/// the flow's first step) and its clock; for a snapshot, what else it carried on with.
+pub(crate) struct Resume<G: Game> {
     pub(crate) flow: Option<FlowPosition>,
     pub(crate) clock: Duration,
+    /// A snapshot's own ([`Engine::snapshot`](crate::Engine::snapshot)); `None` for a new
+    /// game or a start the author built.
+    pub(crate) snapshot: Option<Carried<G>>,
+}
+
+impl<G: Game> Default for Resume<G> {
+    fn default() -> Self {
+        Resume {
+            flow: None,
+            clock: Duration::ZERO,
+            snapshot: None,
+        }
+    }
+}
+
+/// What a snapshot carries on with beyond its state and flow: chance mid-stream, what each
+/// seat saw, each seat's deadline.
+pub(crate) struct Carried<G: Game> {
+    pub(crate) chance: Chance,
+    pub(crate) recall: Option<Vec<Vec<G::Move>>>,
+    pub(crate) move_deadlines: Option<Vec<Option<u64>>>,
+}
+
+impl<G: Game> Position<G> {
+    /// What a snapshot of this position carries beyond its state, flow and clock.
+    pub(crate) fn carried(&self) -> Carried<G> {
+        Carried {
+            chance: self.chance.clone(),
+            recall: match &self.recall {
+                Recall::Tracked(seen) => Some(seen.iter().map(|seen| seen.to_vec()).collect()),
+                _ => None,
+            },
+            move_deadlines: self
+                .move_clock
+                .as_ref()
+                .map(|clock| clock.deadlines().to_vec()),
+        }
+    }
 }
 
 /// `duration` in whole milliseconds, the unit of the game's clock (saturating).
