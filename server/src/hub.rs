@@ -152,6 +152,9 @@ pub(crate) struct MatchState {
     pub(crate) seats: Vec<StoredSeat>,
     /// The deadline a timer task waits for, so that one is started per deadline.
     timer: Option<Duration>,
+    /// For each seat, the record count its bot is choosing at, while it chooses: one
+    /// choice per seat and position, however often the match is woken.
+    thinking: Vec<Option<usize>>,
     /// Set when the store failed: the table ran ahead of what is durable, so it is
     /// dropped and loaded again.
     pub(crate) broken: bool,
@@ -257,7 +260,9 @@ impl Hub {
                     None => None,
                 };
                 if let Some(state) = state.as_mut() {
+                    // Its bots and timers run in the new writer's process now.
                     state.timer = None;
+                    state.thinking.fill(None);
                 }
                 self.let_go(&id).await;
             }
@@ -749,11 +754,22 @@ impl Hub {
                 .and_then(|agent| serde_json::from_value(agent.clone()).ok())
                 .unwrap_or(AgentKind::Random);
             let think = bot.get("thinkMs").and_then(Value::as_u64).unwrap_or(0);
+            let at = state.table.records();
+            if state.thinking.get(seat.0).copied().flatten() == Some(at) {
+                continue;
+            }
             if let Some(job) = state.table.bot_job(seat, agent) {
+                if let Some(thinking) = state.thinking.get_mut(seat.0) {
+                    *thinking = Some(at);
+                }
                 let hub = Arc::clone(self);
                 let live = Arc::clone(live);
                 tokio::spawn(async move {
                     let Ok(choice) = tokio::task::spawn_blocking(job).await else {
+                        // The agent panicked: the seat may be asked again.
+                        if let Some(thinking) = live.state.lock().await.thinking.get_mut(seat.0) {
+                            *thinking = None;
+                        }
                         return;
                     };
                     if think > 0 {
@@ -780,6 +796,11 @@ impl Hub {
     async fn play_bot(self: &Arc<Self>, live: &Arc<LiveMatch>, choice: crate::table::BotChoice) {
         {
             let mut state = live.state.lock().await;
+            if let Some(thinking) = state.thinking.get_mut(choice.seat.0)
+                && *thinking == Some(choice.at)
+            {
+                *thinking = None;
+            }
             // A bot of a match handed over to another process meanwhile plays there.
             if state.broken || !self.holds(&live.id) {
                 return;
@@ -823,6 +844,7 @@ impl LiveMatch {
         seats: Vec<StoredSeat>,
     ) -> Self {
         let (updates, _) = broadcast::channel(UPDATES_KEPT);
+        let players = table.players();
         let watchers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
         LiveMatch {
             id,
@@ -833,6 +855,7 @@ impl LiveMatch {
                 table,
                 seats,
                 timer: None,
+                thinking: vec![None; players],
                 broken: false,
             }),
             updates,
