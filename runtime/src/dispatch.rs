@@ -126,6 +126,11 @@ ask_args! {
 }
 
 ask_args! {
+    /// The action's `description`, what the others are told while the player chooses.
+    description => Description {} -> Option<String>, |cx, _wrap, _this| A::description(cx)
+}
+
+ask_args! {
     /// Whether the action has at least one valid completion.
     has_completion => HasCompletion {} -> bool, |cx, _wrap, _this| A::has_completion(cx)
 }

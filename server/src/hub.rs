@@ -22,6 +22,8 @@ pub(crate) struct GameEntry {
     pub(crate) players: RangeInclusive<usize>,
     /// Checks a config (JSON; `null` for the default) for a table of that many seats.
     pub(crate) validate: fn(&Value, usize) -> Result<(), String>,
+    /// The game's default config, JSON ([`Game::Config`]'s `Default`).
+    pub(crate) default_config: fn() -> Value,
     create: fn(&Setup) -> Result<Box<dyn Table>, String>,
     restore: RestoreTable,
 }
@@ -41,6 +43,7 @@ impl GameEntry {
         GameEntry {
             players: G::PLAYERS,
             validate: validate::<G>,
+            default_config: || serde_json::to_value(G::Config::default()).unwrap_or(Value::Null),
             create: |setup| Live::<G>::create(setup).map(|live| Box::new(live) as Box<dyn Table>),
             restore: |setup, records, clock| {
                 Live::<G>::restore(setup, records, clock)

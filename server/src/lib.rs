@@ -29,6 +29,7 @@ pub mod protocol;
 mod socket;
 pub mod store;
 mod table;
+mod web;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -107,6 +108,9 @@ impl Server {
             .route("/games/{name}/{id}/rename", post(lobby::update))
             .route("/games/{name}/{id}/playAgain", post(lobby::play_again))
             .route("/play/{id}", get(socket::play))
+            .route("/", get(web::index))
+            .route("/client/{file}", get(web::client_file))
+            .route("/meeple/games", get(web::catalog))
             .with_state(Arc::clone(&hub));
         (router, hub)
     }

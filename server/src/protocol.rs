@@ -73,9 +73,13 @@ pub struct Acting {
     pub actors: Vec<usize>,
     /// Each seat's name in the game, seat 0 first.
     pub names: Vec<String>,
+    /// What each seat to act is doing, as the others are told (`Position::description`:
+    /// "West is choosing three cards to pass"), seat 0 first; `null` for a seat not to act
+    /// or whose actions describe nothing.
+    pub doing: Vec<Option<String>>,
     /// The match's clock, in milliseconds since it began.
     pub clock_ms: u64,
-    /// When the running timer fires, on that clock.
+    /// When the next timer fires or clock per move runs out, on that clock.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadline_ms: Option<u64>,
 }

@@ -547,6 +547,9 @@ where
             names: (0..self.engine.players())
                 .map(|seat| self.engine.state().player_name(PlayerIndex(seat)))
                 .collect(),
+            doing: (0..self.engine.players())
+                .map(|seat| position.description(PlayerIndex(seat)))
+                .collect(),
             clock_ms: millis(self.engine.clock()),
             deadline_ms: self.engine.deadline().map(millis),
         }

@@ -204,6 +204,12 @@ async fn a_person_plays_hearts_against_three_bots() {
     let alice = server.join("hearts", &id, 0, "alice").await;
     let mut client = server.connect(&id).await;
     let welcome = client.hello(Some(0), Some(&alice), 0).await;
+    // What North is doing, as the others are told: the pass action's description.
+    assert_eq!(welcome["acting"]["phase"], "passing", "{welcome}");
+    assert_eq!(
+        welcome["acting"]["doing"][0],
+        "North is choosing three cards to pass"
+    );
     let mut seen = Seen::default();
     seen.absorb(&welcome);
     let seen = play_to_end(&mut client, seen, &mut rng(7)).await;

@@ -62,6 +62,20 @@ impl<G: Game> Position<G> {
         Prompt { player, actions }
     }
 
+    /// What `player` is doing, as the others may be told while they choose ("West is
+    /// choosing three cards to pass"): the `description` of the first action offered to
+    /// them that declares one (`#[action(description = "…")]`), filled from the state.
+    /// `None` when they are not to act or no action offered describes itself. A
+    /// description names no selection (the derive refuses one that does), so it tells the
+    /// others nothing of the player's choice.
+    pub fn description(&self, player: PlayerIndex) -> Option<String> {
+        if !self.to_act().contains(player) {
+            return None;
+        }
+        self.candidates(player)
+            .find_map(|args| ActionContext::new(&self.state, player, args).description())
+    }
+
     /// The prompt of one action of `player` after the values they have chosen so far
     /// (`prefix`, one JSON value per selection, in order): what is chosen and what comes
     /// next. Choosing reveals nothing and changes nothing.

@@ -1,0 +1,346 @@
+//! What the browser tests share: Debian's `chromedriver` on a loopback port, headless
+//! Chromium sessions driven through WebDriver (fantoccini), each with a profile of its own
+//! (its own storage: a browser context), and a bot that plays any game by reading and
+//! clicking the page alone, as a person does.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::missing_panics_doc)]
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use rand::RngExt;
+use rand::rngs::StdRng;
+use serde_json::{Map, Value, json};
+
+/// How long a browser test waits for the page to get somewhere before it fails.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Debian's chromedriver (package `chromium-driver`, installed by `.ci/run`) on a free
+/// loopback port, killed when dropped.
+pub struct Driver {
+    child: Child,
+    pub url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    pub async fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("/usr/bin/chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (Debian's chromium-driver, installed by .ci/run)");
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        loop {
+            if let Ok(response) = reqwest::get(format!("{url}/status")).await
+                && response.status().is_success()
+            {
+                break;
+            }
+            assert!(started.elapsed() < PATIENCE, "chromedriver did not start");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Driver { child, url }
+    }
+
+    /// A new headless Chromium session, `width` × `height` CSS pixels, with a profile of
+    /// its own.
+    pub async fn page(&self, width: u32, height: u32) -> Page {
+        let profile = tempfile::tempdir().unwrap();
+        let mut capabilities = Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".to_owned(),
+            json!({
+                "binary": "/usr/bin/chromium",
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-quic", "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.path().display()),
+                ],
+            }),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&self.url)
+            .await
+            .expect("a Chromium session");
+        client.set_window_size(width, height).await.unwrap();
+        Page {
+            client,
+            _profile: profile,
+        }
+    }
+}
+
+/// One browser context: a Chromium session with its own profile.
+pub struct Page {
+    pub client: Client,
+    _profile: tempfile::TempDir,
+}
+
+/// What the page bot did in a step.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step {
+    /// It clicked something.
+    Acted,
+    /// Nothing to do yet (not its turn, the page busy).
+    Waiting,
+    /// The match is over.
+    Over,
+}
+
+impl Page {
+    pub async fn goto(&self, url: &str) {
+        self.client.goto(url).await.unwrap();
+    }
+
+    /// The first element matching `css`, waited for.
+    pub async fn wait(&self, css: &str) -> Element {
+        let started = Instant::now();
+        loop {
+            if let Ok(found) = self.client.find(Locator::Css(css)).await
+                && found.is_displayed().await.unwrap_or(false)
+            {
+                return found;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "nothing shows `{css}`; the page: {}",
+                self.text("main").await
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Every element matching `css` now.
+    pub async fn all(&self, css: &str) -> Vec<Element> {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_default()
+    }
+
+    /// The visible text of the first element matching `css`; empty when there is none.
+    pub async fn text(&self, css: &str) -> String {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(found) => found.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Runs `script` in the page and returns its value.
+    pub async fn eval(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.unwrap()
+    }
+
+    /// The path and fragment the page is at (`/#/play/hearts/abc`).
+    pub async fn at(&self) -> String {
+        let url = self.client.current_url().await.unwrap();
+        format!("{}#{}", url.path(), url.fragment().unwrap_or(""))
+    }
+
+    /// Waits until the page is at a match's table; the match's id.
+    pub async fn match_id(&self) -> String {
+        let started = Instant::now();
+        loop {
+            let at = self.at().await;
+            if let Some(rest) = at.split("#/play/").nth(1)
+                && let Some((_, id)) = rest.split_once('/')
+            {
+                return id.to_owned();
+            }
+            assert!(started.elapsed() < PATIENCE, "never at a table: {at}");
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// One step of a player who reads the page and clicks it, choosing at random among
+    /// what it offers: an action, an option (on the board or among the buttons), enough
+    /// options of a selection of several, a number, a text, a group, a confirmation.
+    pub async fn bot_step(&self, rng: &mut StdRng) -> Step {
+        if self.shown("#outcome").await {
+            return Step::Over;
+        }
+        if self.all("#prompt[data-busy=\"true\"]").await.len() == 1 {
+            return Step::Waiting;
+        }
+        for role in ["confirm", "submit"] {
+            if let Some(button) = self
+                .enabled(&format!("#prompt [data-role={role}]"))
+                .await
+                .pop()
+            {
+                return clicked(button.click().await);
+            }
+        }
+        if let Some(input) = self.enabled("#prompt input[data-role=number]").await.pop() {
+            let low = number_attr(&input, "min").await;
+            let high = number_attr(&input, "max").await;
+            let value = rng.random_range(low..=high);
+            let _ = input.clear().await;
+            let _ = input.send_keys(&value.to_string()).await;
+            return self.click_choose().await;
+        }
+        if let Some(input) = self.enabled("#prompt input[data-role=text]").await.pop() {
+            let _ = input.send_keys("meeple").await;
+            return self.click_choose().await;
+        }
+        let parts = self.all("#prompt fieldset.group-part").await;
+        if !parts.is_empty() {
+            for part in parts {
+                let inputs = part
+                    .find_all(Locator::Css("input[data-role=group-option]:not(:disabled)"))
+                    .await
+                    .unwrap_or_default();
+                if !inputs.is_empty() {
+                    let index = rng.random_range(0..inputs.len());
+                    let _ = inputs[index].click().await;
+                }
+            }
+            return self.click_choose().await;
+        }
+        let options = self
+            .enabled("#prompt button[data-role=option]:not([aria-disabled=\"true\"])")
+            .await;
+        if !options.is_empty() {
+            let several = self.all("#prompt [data-role=choose]").await;
+            if several.is_empty() {
+                // One option: on the board, when it is drawn there, half the time.
+                let spaces = self
+                    .enabled("#boards button.space.offered:not(.refused)")
+                    .await;
+                if !spaces.is_empty() && rng.random_bool(0.5) {
+                    let index = rng.random_range(0..spaces.len());
+                    return clicked(spaces[index].click().await);
+                }
+                let index = rng.random_range(0..options.len());
+                return clicked(options[index].click().await);
+            }
+            // Several options: one more picked a step (the page draws itself again after
+            // each), until enough are and the bot stops.
+            let (chosen, low, high) = self.wanted().await;
+            let unpicked = self
+                .enabled("#prompt button[data-role=option][aria-pressed=\"false\"]:not([aria-disabled=\"true\"])")
+                .await;
+            if chosen >= low && (chosen >= high || unpicked.is_empty() || rng.random_bool(0.3)) {
+                return self.click_choose().await;
+            }
+            if unpicked.is_empty() {
+                return Step::Waiting;
+            }
+            let index = rng.random_range(0..unpicked.len());
+            return clicked(unpicked[index].click().await);
+        }
+        let actions = self.enabled("#prompt button[data-role=action]").await;
+        if !actions.is_empty() {
+            let index = rng.random_range(0..actions.len());
+            return clicked(actions[index].click().await);
+        }
+        Step::Waiting
+    }
+
+    /// Plays with [`bot_step`](Self::bot_step) until the match is over.
+    pub async fn bot_plays_to_end(&self, rng: &mut StdRng, patience: Duration) {
+        let started = Instant::now();
+        loop {
+            match self.bot_step(rng).await {
+                Step::Over => return,
+                Step::Acted => {}
+                Step::Waiting => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+            assert!(
+                started.elapsed() < patience,
+                "the match did not end in time; the page: {}",
+                self.text("main").await
+            );
+        }
+    }
+
+    /// How many options of the selection of several are picked, and the fewest and most
+    /// it asks for, from its count line ("1 chosen; choose 3." or "0 chosen; choose 1 to
+    /// 3.").
+    async fn wanted(&self) -> (usize, usize, usize) {
+        let line = self.text("#prompt .count").await;
+        let chosen = line
+            .split(' ')
+            .next()
+            .and_then(|count| count.parse().ok())
+            .unwrap_or(0);
+        let wanted = line
+            .split("choose ")
+            .nth(1)
+            .unwrap_or("1")
+            .trim_end_matches('.');
+        match wanted.split_once(" to ") {
+            Some((low, high)) => (chosen, low.parse().unwrap_or(1), high.parse().unwrap_or(1)),
+            None => {
+                let exactly = wanted.parse().unwrap_or(1);
+                (chosen, exactly, exactly)
+            }
+        }
+    }
+
+    async fn click_choose(&self) -> Step {
+        match self.enabled("#prompt [data-role=choose]").await.pop() {
+            Some(button) => clicked(button.click().await),
+            None => Step::Waiting,
+        }
+    }
+
+    /// The elements matching `css` that are shown and enabled.
+    async fn enabled(&self, css: &str) -> Vec<Element> {
+        let mut found = Vec::new();
+        for element in self.all(css).await {
+            if element.is_enabled().await.unwrap_or(false)
+                && element.is_displayed().await.unwrap_or(false)
+            {
+                found.push(element);
+            }
+        }
+        found
+    }
+
+    /// Whether an element matching `css` is shown.
+    pub async fn shown(&self, css: &str) -> bool {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(found) => found.is_displayed().await.unwrap_or(false),
+            Err(_) => false,
+        }
+    }
+}
+
+fn clicked(result: Result<(), fantoccini::error::CmdError>) -> Step {
+    // A click on an element the page just replaced is a step to take again.
+    if result.is_ok() {
+        Step::Acted
+    } else {
+        Step::Waiting
+    }
+}
+
+async fn number_attr(element: &Element, name: &str) -> i64 {
+    element
+        .attr(name)
+        .await
+        .ok()
+        .flatten()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or(0)
+}

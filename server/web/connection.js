@@ -1,0 +1,124 @@
+// One play connection (docs/PROTOCOL.md): it says hello with the records it already has,
+// keeps every record it hears, answers each request with the frame the server answers it
+// with (the server answers in order), and comes back after a drop on its own, asking only
+// for the records it missed. Whatever the page holds (a half-made choice) stays.
+
+/** The answer a request gets while the connection is down. */
+const DISCONNECTED = {
+  type: 'error',
+  error: { error: 'disconnected' },
+  message: 'The connection to the server dropped; reconnecting.',
+};
+
+export class Connection {
+  /**
+   * A connection to match `matchID` as `seat` (`{playerID, credentials}`, or `null` for an
+   * observer). `handlers` hears of the match: `welcome(frame)`, `records(frame)`,
+   * `undone(frame)`, `refused(frame)` (the hello was refused: no retry), `state(text)`
+   * ('connected', 'reconnecting').
+   */
+  constructor(matchID, seat, handlers) {
+    this.matchID = matchID;
+    this.seat = seat;
+    this.handlers = handlers;
+    /** Every record heard, as this viewer sees it, numbered from 0. */
+    this.records = [];
+    this.pending = [];
+    this.welcomed = false;
+    this.closed = false;
+    this.retryAfter = 250;
+    this.socket = null;
+  }
+
+  /** Connects (again). */
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const socket = new WebSocket(
+      `${scheme}://${location.host}/play/${encodeURIComponent(this.matchID)}`,
+    );
+    this.socket = socket;
+    this.welcomed = false;
+    socket.addEventListener('open', () => {
+      const hello = { type: 'hello', since: this.records.length };
+      if (this.seat) {
+        hello.playerID = this.seat.playerID;
+        hello.credentials = this.seat.credentials;
+      }
+      socket.send(JSON.stringify(hello));
+    });
+    socket.addEventListener('message', (event) => {
+      if (socket !== this.socket) return;
+      this.receive(JSON.parse(event.data));
+    });
+    socket.addEventListener('close', () => {
+      if (socket === this.socket) this.dropped();
+    });
+  }
+
+  receive(frame) {
+    switch (frame.type) {
+      case 'welcome': {
+        // The records numbered `at - records.length` on: the ones missed, or all of them
+        // again (a fresh welcome after falling behind).
+        this.records.length = Math.min(this.records.length, frame.at - frame.records.length);
+        this.records.push(...frame.records);
+        this.welcomed = true;
+        this.retryAfter = 250;
+        this.handlers.state?.('connected');
+        this.handlers.welcome(frame);
+        return;
+      }
+      case 'records':
+        this.records.push(...frame.records);
+        this.handlers.records(frame);
+        return;
+      case 'undone':
+        for (const position of [...frame.cancels].sort((a, b) => b - a)) {
+          this.records.splice(position, 1);
+        }
+        this.handlers.undone(frame);
+        return;
+      default: {
+        if (!this.welcomed && frame.type === 'error') {
+          // The hello was refused (no such seat, wrong credentials, no such match).
+          this.closed = true;
+          this.socket.close();
+          this.handlers.refused(frame);
+          return;
+        }
+        const waiting = this.pending.shift();
+        if (waiting) waiting(frame);
+      }
+    }
+  }
+
+  /** Sends `frame` and resolves to the server's answer to it (`accepted`, `prompt` or
+   *  `error`); to an `error` tagged `disconnected` while the connection is down. */
+  request(frame) {
+    return new Promise((resolve) => {
+      if (!this.welcomed || this.socket.readyState !== WebSocket.OPEN) {
+        resolve(DISCONNECTED);
+        return;
+      }
+      this.pending.push(resolve);
+      this.socket.send(JSON.stringify(frame));
+    });
+  }
+
+  dropped() {
+    for (const waiting of this.pending.splice(0)) waiting(DISCONNECTED);
+    this.welcomed = false;
+    if (this.closed) return;
+    this.handlers.state?.('reconnecting');
+    setTimeout(() => {
+      if (!this.closed) this.open();
+    }, this.retryAfter);
+    this.retryAfter = Math.min(this.retryAfter * 2, 4000);
+  }
+
+  /** Closes for good (the page leaves the match). */
+  close() {
+    this.closed = true;
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,292 @@
+// A match's table, for any game: who acts and what the others are doing (from the flow),
+// the boards, the view, the seat's prompt, the message log with each record's moves shown
+// one at a time, undo, the outcome, the clock; and, for a page that holds no seat, the
+// seats it may join. Everything it shows comes from the frames the server sends this seat.
+
+import { h, replace, text } from './dom.js';
+import { Connection } from './connection.js';
+import { PromptPanel } from './prompt.js';
+import { drawBoards } from './board.js';
+import { renderOwn, renderView } from './view.js';
+import { call, join, playerName, seatOf, title } from './lobby.js';
+
+/** How long each move of a record stays the newest before the next is shown, in ms. */
+const MOVE_STEP_MS = 120;
+
+/** What tests and tools may read of the page's timing: ms from a prompt's arrival to a
+ *  page that takes the next click. */
+window.meeple = window.meeple ?? { timings: [] };
+
+/** Shows match `matchID` of `game`; returns what closes it. */
+export function showTable(app, game, matchID) {
+  const seat = seatOf(matchID);
+  const parts = {
+    heading: h('h1', {}, title(game)),
+    who: h('p', { class: 'who' }),
+    acting: h('section', { id: 'acting', 'aria-live': 'polite', 'aria-label': 'Whose turn' }),
+    clock: h('p', { id: 'clock', hidden: true }),
+    boards: h('section', { id: 'boards', 'aria-label': 'Board' }),
+    own: h('section', { id: 'own-view', 'aria-label': 'The table' }),
+    prompt: h('section', { id: 'prompt', 'aria-labelledby': 'prompt-heading' }),
+    outcome: h('section', { id: 'outcome', 'aria-live': 'polite', hidden: true }),
+    controls: h('div', { class: 'controls' }),
+    view: h('div', { id: 'view' }),
+    log: h('ol', { id: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' }),
+    joins: h('section', { id: 'joins', hidden: true }),
+  };
+  replace(app, h('div', { class: 'table' },
+    parts.heading, parts.who, parts.joins,
+    h('div', { class: 'layout' },
+      h('div', { class: 'main' },
+        parts.acting, parts.clock, parts.own, parts.boards, parts.prompt, parts.outcome, parts.controls,
+        h('details', { class: 'view' }, h('summary', {}, 'The table as you see it'), parts.view)),
+      h('aside', { class: 'side' }, h('h2', {}, 'Log'), parts.log))));
+
+  const state = { frame: null, names: [], seatIndex: seat ? Number(seat.playerID) : null, deadline: null };
+  let connection = null;
+  const panel = new PromptPanel(parts.prompt, {
+    request: (frame) => connection.request(frame),
+    onSelection: (selection, picked) => {
+      drawBoards(parts.boards, state.frame?.view, selection, picked, (space) => panel.chooseSpace(space));
+      const own = state.frame ? renderOwn(game, state.frame.view, {
+        seat: state.seatIndex,
+        names: state.names,
+        selection,
+        picked,
+        pick: (value) => panel.chooseValue(value),
+      }) : null;
+      replace(parts.own, own);
+    },
+  });
+
+  const nameOf = (index) => state.names[index] ?? `seat ${index}`;
+
+  const showActing = (acting, outcome) => {
+    state.names = acting.names;
+    if (outcome) {
+      replace(parts.acting, h('p', {}, 'The match is over.'));
+      return;
+    }
+    const lines = [];
+    if (acting.phase) lines.push(h('p', { class: 'phase' }, `Phase: ${acting.phase.replaceAll('_', ' ')}`));
+    const mine = state.seatIndex !== null && acting.to_act.includes(state.seatIndex);
+    lines.push(h('p', { class: 'turn' }, mine ? 'Your turn.' : (acting.to_act.length > 0
+      ? `Waiting for ${acting.to_act.map(nameOf).join(', ')}.`
+      : 'Nobody is to act.')));
+    const doing = acting.to_act
+      .filter((index) => index !== state.seatIndex)
+      .map((index) => acting.doing?.[index])
+      .filter(Boolean);
+    if (doing.length > 0) lines.push(h('ul', { class: 'doing' }, doing.map((line) => h('li', {}, line))));
+    if (acting.acted.length > 0) lines.push(h('p', { class: 'acted' }, `Done: ${acting.acted.map(nameOf).join(', ')}.`));
+    replace(parts.acting, lines);
+    state.deadline = acting.deadline_ms === undefined
+      ? null
+      : performance.now() + (acting.deadline_ms - acting.clock_ms);
+    tick();
+  };
+
+  const tick = () => {
+    if (state.deadline === null || state.frame?.outcome) {
+      parts.clock.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil((state.deadline - performance.now()) / 1000));
+    parts.clock.hidden = false;
+    parts.clock.textContent = `Time left for this move: ${left} s`;
+  };
+  const clockTimer = setInterval(tick, 250);
+
+  const showOutcome = (outcome) => {
+    if (!outcome) {
+      parts.outcome.hidden = true;
+      return;
+    }
+    parts.outcome.hidden = false;
+    const order = outcome.places
+      .map((place, index) => ({ place, index, score: outcome.scores?.[index] }))
+      .sort((a, b) => a.place - b.place);
+    replace(parts.outcome,
+      h('h2', {}, 'Outcome'),
+      h('ol', { class: 'places' }, order.map(({ place, index, score }) => h('li', {},
+        `${ordinal(place)}: ${nameOf(index)}${index === state.seatIndex ? ' (you)' : ''}`,
+        score === undefined ? '' : `, ${score}`))),
+      seat ? h('button', { type: 'button', class: 'primary', dataset: { role: 'play-again' }, onclick: playAgain }, 'Play again') : null);
+  };
+
+  const playAgain = async () => {
+    const answer = await call('POST', `/games/${game}/${matchID}/playAgain`, {
+      playerID: seat.playerID, credentials: seat.credentials,
+    });
+    if (!answer.ok) {
+      parts.outcome.append(h('p', { role: 'alert' }, text(answer.body)));
+      return;
+    }
+    const next = answer.body.nextMatchID;
+    try {
+      await join(game, next, seat.playerID, playerName() || `Player ${seat.playerID}`);
+    } catch {
+      // The seat was taken in the next match: watch it.
+    }
+    location.hash = `#/play/${game}/${next}`;
+  };
+
+  const logRecords = (records, first) => {
+    records.forEach((record, offset) => {
+      const number = first + offset;
+      const lines = describeRecord(record, nameOf);
+      if (lines.length === 0 && record.moves.length === 0) return;
+      const moves = h('ol', { class: 'moves' });
+      const entry = h('li', { dataset: { record: String(number), kind: record.kind } },
+        lines.map((line) => h('p', {}, line)), moves);
+      parts.log.prepend(entry);
+      // The moves of a record one at a time: the unit the engine resolves them in.
+      record.moves.forEach((move, index) => {
+        setTimeout(() => moves.append(h('li', { class: 'move' }, describeMove(move))), index * MOVE_STEP_MS);
+      });
+    });
+  };
+
+  const showFrame = (frame, receivedAt) => {
+    state.frame = { ...state.frame, ...frame };
+    showActing(frame.acting, frame.outcome);
+    showOutcome(frame.outcome);
+    replace(parts.view, renderView(frame.view));
+    panel.over = Boolean(frame.outcome);
+    const settled = panel.setPrompt(frame.prompt ?? null, frame.at);
+    if (frame.prompt) {
+      settled.then(() => requestAnimationFrame(() => {
+        window.meeple.timings.push(performance.now() - receivedAt);
+      }));
+    }
+  };
+
+  const handlers = {
+    welcome(frame) {
+      replace(parts.log);
+      logRecords(connection.records, 0);
+      parts.who.textContent = frame.seat === null
+        ? 'You are watching.'
+        : `You play ${frame.acting.names[frame.seat] ?? `seat ${frame.seat}`}.`;
+      showFrame(frame, performance.now());
+      if (frame.seat === null) offerSeats();
+    },
+    records(frame) {
+      logRecords(frame.records, connection.records.length - frame.records.length);
+      showFrame(frame, performance.now());
+    },
+    undone(frame) {
+      replace(parts.log);
+      logRecords(connection.records, 0);
+      parts.log.prepend(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
+      showFrame(frame, performance.now());
+    },
+    refused(frame) {
+      replace(parts.prompt, h('p', { role: 'alert' }, frame.message));
+      if (frame.error?.error === 'invalid_credentials') {
+        localStorage.removeItem(`meeple:seat:${matchID}`);
+      }
+    },
+    state(now) {
+      const banner = document.getElementById('connection');
+      if (banner) banner.textContent = now === 'connected' ? '' : 'Connection lost: reconnecting…';
+    },
+  };
+
+  const offerSeats = async () => {
+    const answer = await call('GET', `/games/${game}/${matchID}`);
+    if (!answer.ok) return;
+    const free = answer.body.players.filter((player) => !player.name && !player.bot);
+    if (free.length === 0) {
+      parts.joins.hidden = true;
+      return;
+    }
+    const nameInput = h('input', { type: 'text', value: playerName(), required: true, 'aria-label': 'Your name' });
+    const status = h('p', { role: 'alert' });
+    parts.joins.hidden = false;
+    replace(parts.joins, h('h2', {}, 'Join this match'),
+      h('label', {}, 'Your name ', nameInput),
+      h('div', { class: 'actions' }, free.map((player) => h('button', {
+        type: 'button',
+        dataset: { role: 'join', seat: String(player.id) },
+        onclick: async () => {
+          if (!nameInput.value) {
+            status.textContent = 'Your name is needed to join.';
+            return;
+          }
+          try {
+            await join(game, matchID, player.id, nameInput.value);
+            connection.close();
+            dispose();
+            location.reload();
+          } catch (error) {
+            status.textContent = error.message;
+          }
+        },
+      }, `Take seat ${player.id}`))),
+      status);
+  };
+
+  if (seat) {
+    parts.controls.append(h('button', {
+      type: 'button',
+      dataset: { role: 'undo' },
+      onclick: async () => {
+        const answer = await connection.request({ type: 'undo' });
+        if (answer.type === 'error') {
+          parts.controls.querySelector('.notice')?.remove();
+          parts.controls.append(h('p', { class: 'notice', role: 'alert' }, answer.message));
+        } else {
+          parts.controls.querySelector('.notice')?.remove();
+        }
+      },
+    }, 'Undo my last action'));
+  }
+
+  connection = new Connection(matchID, seat, handlers);
+  connection.open();
+  const dispose = () => {
+    clearInterval(clockTimer);
+    connection.close();
+  };
+  return dispose;
+}
+
+/** What a record says to this viewer: its messages, else what happened in a few words. */
+export function describeRecord(record, nameOf) {
+  if (record.messages && record.messages.length > 0) return record.messages.map((message) => message.text);
+  const who = record.player === null ? null : nameOf(record.player);
+  switch (record.kind) {
+    case 'setup':
+      return ['The game is set up.'];
+    case 'flow': {
+      const event = record.event ?? {};
+      switch (event.event) {
+        case 'start_turn': return [`${nameOf(event.player)}'s turn.`];
+        case 'enter_phase': return [`Phase: ${event.phase.replaceAll('_', ' ')}.`];
+        default: return [];
+      }
+    }
+    case 'timer':
+      return ['Time ran out.'];
+    case 'timeout':
+      return [`${who} ran out of time.`];
+    case 'pass':
+      return [`${who} passes.`];
+    default:
+      return who ? [`${who}: ${record.action.replaceAll('_', ' ')}.`] : [];
+  }
+}
+
+/** A move as a line: its fields, as the viewer sees them. */
+function describeMove(move) {
+  if (move === null || typeof move !== 'object') return text(move);
+  return Object.entries(move).map(([key, value]) => `${key.replaceAll('_', ' ')} ${text(value)}`).join('; ');
+}
+
+function ordinal(place) {
+  const suffix = place % 10 === 1 && place % 100 !== 11 ? 'st'
+    : place % 10 === 2 && place % 100 !== 12 ? 'nd'
+      : place % 10 === 3 && place % 100 !== 13 ? 'rd' : 'th';
+  return `${place}${suffix}`;
+}
