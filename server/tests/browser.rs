@@ -12,6 +12,9 @@ use std::time::Duration;
 use support::{TestServer, rng};
 use web::{Driver, Page};
 
+/// Fields of a game's config form, by key, and the values typed into them.
+type Config<'a> = &'a [(&'a str, &'a str)];
+
 /// Creates a match of `game` from the game's page in `page`, as `name`, with `seats`
 /// changed from the form's defaults (seat 0: the creator; the others: random bots) and
 /// `config` fields set; returns the match's id once the page is at its table.
@@ -21,7 +24,7 @@ async fn create_from_page(
     game: &str,
     name: &str,
     seats: &[(usize, &str)],
-    config: &[(&str, &str)],
+    config: Config<'_>,
 ) -> String {
     page.goto(&server.url(&format!("/#/games/{game}"))).await;
     let input = page.wait("#player-name").await;
@@ -116,7 +119,7 @@ async fn a_page_bot_plays_every_game_to_its_end() {
     let directory = tempfile::tempdir().unwrap();
     let server = TestServer::start(&directory.path().join("every.sqlite")).await;
     let driver = Driver::start().await;
-    let games: [(&str, &[(&str, &str)], u32); 6] = [
+    let games: [(&str, Config, u32); 6] = [
         ("blackjack", &[], 1000),
         ("breakthrough", &[], 1000),
         ("connect_four", &[], 1000),
