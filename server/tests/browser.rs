@@ -9,8 +9,11 @@ mod web;
 
 use std::time::Duration;
 
+use meeple::PlayerIndex;
+use meeple_games::hearts::Hearts;
+use rand::RngExt;
 use support::{TestServer, rng};
-use web::{Driver, Page};
+use web::{Driver, Page, Proxy};
 
 /// Fields of a game's config form, by key, and the values typed into them.
 type Config<'a> = &'a [(&'a str, &'a str)];
@@ -135,6 +138,8 @@ async fn a_page_bot_plays_every_game_to_its_end() {
             .await;
         let places = page.text("#outcome .places").await;
         assert!(places.contains("(you)"), "{game}: {places}");
+        let (p95, count) = web::p95(&page.timings().await);
+        eprintln!("{game}: prompt to interactive p95 {p95:.1} ms over {count} prompts");
         page.eval("window.scrollTo(0, 0)").await;
         let screenshot = page.client.screenshot().await.unwrap();
         assert!(screenshot.starts_with(b"\x89PNG"), "{game}");
@@ -146,4 +151,230 @@ async fn a_page_bot_plays_every_game_to_its_end() {
 /// Where the browser tests keep their screenshots: `target/browser-artifacts`.
 fn artifacts() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/browser-artifacts")
+}
+
+/// Match `id` of Hearts as the server's store has it now: the full state (a test's
+/// knowledge, never a page's) and its seed.
+async fn hearts_now(database: &std::path::Path, id: &str) -> (meeple::Engine<Hearts>, u64) {
+    let store = meeple_server::Store::open_sqlite(database).unwrap();
+    let stored = store.get(id.to_owned()).await.unwrap().unwrap();
+    let records = store.records(id.to_owned(), 0).await.unwrap();
+    let log = meeple::GameLog::<Hearts> {
+        format: meeple::LOG_FORMAT,
+        game: "hearts".to_owned(),
+        rules: <Hearts as meeple::Game>::RULES_VERSION,
+        seed: stored.seed,
+        players: 4,
+        config: serde_json::from_value(stored.config).unwrap(),
+        autoplay_forced: true,
+        start: None,
+        move_clock_ms: None,
+        records: records
+            .iter()
+            .map(|record| serde_json::from_str(record).unwrap())
+            .collect(),
+        seal: None,
+    };
+    (meeple::Engine::restore(&log).unwrap(), stored.seed)
+}
+
+/// `text` without every JSON field `name` (its key and its bracketed value).
+fn without_field(text: &str, name: &str) -> String {
+    let key = format!("\"{name}\":");
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&key) {
+        kept.push_str(&rest[..at]);
+        let value = &rest[at + key.len()..];
+        let mut depth = 0usize;
+        let mut end = value.len();
+        for (index, character) in value.char_indices() {
+            match character {
+                '[' | '{' => depth += 1,
+                ']' | '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = index + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &value[end..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// The cards North cannot know of: the others' hands, less the cards North passed.
+fn hidden_from_north(engine: &meeple::Engine<Hearts>) -> Vec<String> {
+    let state = engine.state();
+    let north = PlayerIndex(0);
+    let passed = state
+        .pass_target(north)
+        .map(|target| state.received(target))
+        .unwrap_or_default();
+    (1..4)
+        .flat_map(|seat| state.hand(PlayerIndex(seat)).iter())
+        .filter(|card| !passed.contains(*card))
+        .map(|card| card.to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("hearts.sqlite");
+    let server = TestServer::start(&database).await;
+    let proxy = Proxy::start(server.address).await;
+    let driver = Driver::start().await;
+    let page = driver.page(1100, 900).await;
+
+    // Created from the lobby's form: three bots, one hand.
+    page.goto(&proxy.url("/#/games/hearts")).await;
+    let name = page.wait("#player-name").await;
+    name.clear().await.unwrap();
+    name.send_keys("Nora").await.unwrap();
+    let target = page.wait("[data-config=\"target_score\"]").await;
+    target.clear().await.unwrap();
+    target.send_keys("1").await.unwrap();
+    page.wait("[data-role=create]").await.click().await.unwrap();
+    let id = page.match_id().await;
+    page.wait_text(".who", "You play North.").await;
+
+    // Passing: two cards picked in the hand, then the connection drops and comes back;
+    // the two stay picked; a third, and the three are passed.
+    page.wait(".hand .card:not([disabled])").await;
+    assert_eq!(page.all(".hand .card").await.len(), 13);
+    let mut hand = Vec::new();
+    for card in page.all(".hand .card").await {
+        hand.push(card.attr("data-card").await.unwrap().unwrap());
+    }
+    // The page draws the hand again after each click: each card is found afresh.
+    for card in &hand[..2] {
+        page.wait(&format!(".hand .card[data-card=\"{card}\"]"))
+            .await
+            .click()
+            .await
+            .unwrap();
+    }
+    page.wait_text("#prompt .count", "2 chosen; choose 3.")
+        .await;
+    proxy.cut();
+    page.wait_text("#connection", "Connection lost: reconnecting…")
+        .await;
+    page.wait_text("#connection", "").await;
+    page.wait_text("#prompt .count", "2 chosen; choose 3.")
+        .await;
+    assert_eq!(
+        page.all(".hand .card[aria-pressed=\"true\"]").await.len(),
+        2,
+        "the half-made choice survived the dropped connection"
+    );
+    page.wait(&format!(".hand .card[data-card=\"{}\"]", hand[2]))
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait("[data-role=choose]:not([disabled])")
+        .await
+        .click()
+        .await
+        .unwrap();
+
+    // Playing the hand by clicking cards; a refused card says why, once.
+    let mut random = rng(5);
+    let mut shown_a_refusal = false;
+    let mut reloaded = false;
+    let mut plays = 0;
+    let started = std::time::Instant::now();
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{}",
+            page.text("main").await
+        );
+        if page.shown("#outcome").await {
+            break;
+        }
+        let playable = page.all(".hand .card:not([disabled]):not(.refused)").await;
+        if page.text("#acting .turn").await != "Your turn."
+            || playable.is_empty()
+            || page.all("#prompt[data-busy=\"true\"]").await.len() == 1
+        {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        if !shown_a_refusal && let Some(refused) = page.all(".hand .card.refused").await.pop() {
+            let cards = page.all(".hand .card").await.len();
+            refused.click().await.unwrap();
+            let notice = page.wait("#prompt .notice").await.text().await.unwrap();
+            assert!(
+                [
+                    "you must follow",
+                    "hearts are not broken",
+                    "the 2 of clubs",
+                    "no points on the first trick"
+                ]
+                .iter()
+                .any(|reason| notice.contains(reason)),
+                "{notice}"
+            );
+            assert_eq!(
+                page.all(".hand .card").await.len(),
+                cards,
+                "nothing was played"
+            );
+            shown_a_refusal = true;
+            continue;
+        }
+        if plays == 5 && !reloaded {
+            // Nothing the page holds names a card it cannot see, nor the seed.
+            // (What the page holds is read first: the store, read after, is at least as
+            // far on, and a card still in a hand then was never shown before.)
+            // Hearts' `shown_out` lists whole suits (the ones a seat showed it lacks), not
+            // cards anyone holds: it is left out of the search for hidden cards.
+            let held = without_field(&page.held().await, "shown_out");
+            let (engine, seed) = hearts_now(&database, &id).await;
+            assert!(!held.contains(&seed.to_string()), "the page holds the seed");
+            for card in hidden_from_north(&engine) {
+                let quoted = format!("\"{card}\"");
+                if let Some(at) = held.find(&quoted) {
+                    let from = held[..at]
+                        .char_indices()
+                        .rev()
+                        .nth(300)
+                        .map_or(0, |(index, _)| index);
+                    let to = held.ceil_char_boundary((at + 200).min(held.len()));
+                    panic!("the page holds {card}: …{}…", &held[from..to]);
+                }
+            }
+            page.eval("window.scrollTo(0, 0)").await;
+            std::fs::create_dir_all(artifacts()).unwrap();
+            std::fs::write(
+                artifacts().join("hearts-table.png"),
+                page.client.screenshot().await.unwrap(),
+            )
+            .unwrap();
+            // Reloaded in the middle of the hand: the seat resumes where it was.
+            let cards = page.all(".hand .card").await.len();
+            page.client.refresh().await.unwrap();
+            page.wait_text(".who", "You play North.").await;
+            page.wait(".hand").await;
+            assert_eq!(page.all(".hand .card").await.len(), cards);
+            reloaded = true;
+            continue;
+        }
+        let card = &playable[random.random_range(0..playable.len())];
+        if card.click().await.is_ok() {
+            plays += 1;
+            // Until the page has taken the play, the card is still in the hand.
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+    assert!(shown_a_refusal && reloaded, "plays: {plays}");
+    assert!(page.text("#outcome .places").await.contains("North (you)"));
+    let (p95, count) = web::p95(&page.timings().await);
+    eprintln!("hearts: prompt to interactive p95 {p95:.1} ms over {count} prompts");
 }

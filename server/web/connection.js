@@ -3,6 +3,15 @@
 // with (the server answers in order), and comes back after a drop on its own, asking only
 // for the records it missed. Whatever the page holds (a half-made choice) stays.
 
+/** What the page keeps for tests and tools to read (`window.meeple`): the last frames
+ *  received, as text, and the time from each prompt's arrival to a page that takes the
+ *  next click, in ms. */
+export const trace = window.meeple ?? { timings: [], received: [] };
+window.meeple = trace;
+
+/** How many frames `trace.received` keeps. */
+const FRAMES_KEPT = 2000;
+
 /** The answer a request gets while the connection is down. */
 const DISCONNECTED = {
   type: 'error',
@@ -48,7 +57,13 @@ export class Connection {
     });
     socket.addEventListener('message', (event) => {
       if (socket !== this.socket) return;
-      this.receive(JSON.parse(event.data));
+      const arrivedAt = performance.now();
+      trace.received.push(event.data);
+      if (trace.received.length > FRAMES_KEPT) trace.received.shift();
+      const frame = JSON.parse(event.data);
+      // When it arrived, for the page's timings; not a field of the frame.
+      Object.defineProperty(frame, 'arrivedAt', { value: arrivedAt, enumerable: false });
+      this.receive(frame);
     });
     socket.addEventListener('close', () => {
       if (socket === this.socket) this.dropped();

@@ -4,7 +4,7 @@
 // seats it may join. Everything it shows comes from the frames the server sends this seat.
 
 import { h, replace, text } from './dom.js';
-import { Connection } from './connection.js';
+import { Connection, trace } from './connection.js';
 import { PromptPanel } from './prompt.js';
 import { drawBoards } from './board.js';
 import { renderOwn, renderView } from './view.js';
@@ -12,10 +12,6 @@ import { call, join, playerName, seatOf, title } from './lobby.js';
 
 /** How long each move of a record stays the newest before the next is shown, in ms. */
 const MOVE_STEP_MS = 120;
-
-/** What tests and tools may read of the page's timing: ms from a prompt's arrival to a
- *  page that takes the next click. */
-window.meeple = window.meeple ?? { timings: [] };
 
 /** Shows match `matchID` of `game`; returns what closes it. */
 export function showTable(app, game, matchID) {
@@ -156,7 +152,7 @@ export function showTable(app, game, matchID) {
     const settled = panel.setPrompt(frame.prompt ?? null, frame.at);
     if (frame.prompt) {
       settled.then(() => requestAnimationFrame(() => {
-        window.meeple.timings.push(performance.now() - receivedAt);
+        trace.timings.push(performance.now() - receivedAt);
       }));
     }
   };
@@ -168,18 +164,18 @@ export function showTable(app, game, matchID) {
       parts.who.textContent = frame.seat === null
         ? 'You are watching.'
         : `You play ${frame.acting.names[frame.seat] ?? `seat ${frame.seat}`}.`;
-      showFrame(frame, performance.now());
+      showFrame(frame, frame.arrivedAt ?? performance.now());
       if (frame.seat === null) offerSeats();
     },
     records(frame) {
       logRecords(frame.records, connection.records.length - frame.records.length);
-      showFrame(frame, performance.now());
+      showFrame(frame, frame.arrivedAt ?? performance.now());
     },
     undone(frame) {
       replace(parts.log);
       logRecords(connection.records, 0);
       parts.log.prepend(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
-      showFrame(frame, performance.now());
+      showFrame(frame, frame.arrivedAt ?? performance.now());
     },
     refused(frame) {
       replace(parts.prompt, h('p', { role: 'alert' }, frame.message));

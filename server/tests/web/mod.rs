@@ -344,3 +344,99 @@ async fn number_attr(element: &Element, name: &str) -> i64 {
         .and_then(|value| value.parse().ok())
         .unwrap_or(0)
 }
+
+/// A TCP proxy on loopback in front of a server: the browser talks to it, and the test
+/// can cut every connection open through it at once (a dropped network), after which new
+/// connections pass again.
+pub struct Proxy {
+    pub address: std::net::SocketAddr,
+    cut: tokio::sync::watch::Sender<u64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Proxy {
+    pub async fn start(upstream: std::net::SocketAddr) -> Proxy {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (cut, _) = tokio::sync::watch::channel(0u64);
+        let cuts = cut.clone();
+        let task = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let Ok(mut outbound) = tokio::net::TcpStream::connect(upstream).await else {
+                    continue;
+                };
+                let mut cut = cuts.subscribe();
+                tokio::spawn(async move {
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = cut.changed() => {}
+                    }
+                });
+            }
+        });
+        Proxy { address, cut, task }
+    }
+
+    /// `path` through the proxy.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// Drops every connection open through the proxy now.
+    pub fn cut(&self) {
+        self.cut.send_modify(|cuts| *cuts += 1);
+    }
+}
+
+/// The 95th percentile of `values` (ms), and how many there were.
+pub fn p95(values: &[f64]) -> (f64, usize) {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let index = ((sorted.len() as f64) * 0.95).ceil() as usize;
+    (
+        sorted.get(index.saturating_sub(1)).copied().unwrap_or(0.0),
+        sorted.len(),
+    )
+}
+
+impl Page {
+    /// The page's timings: ms from each prompt's arrival to a page that takes the next
+    /// click (`window.meeple.timings`).
+    pub async fn timings(&self) -> Vec<f64> {
+        self.eval("return window.meeple ? window.meeple.timings : []")
+            .await
+            .as_array()
+            .map(|values| values.iter().filter_map(Value::as_f64).collect())
+            .unwrap_or_default()
+    }
+
+    /// Everything the page holds: its DOM, its storage and the frames it received.
+    pub async fn held(&self) -> String {
+        let held = self
+            .eval(
+                "return [document.documentElement.outerHTML, JSON.stringify(Object.assign({}, localStorage)), \
+                 JSON.stringify(Object.assign({}, sessionStorage)), (window.meeple ? window.meeple.received : []).join('\\n')].join('\\n')",
+            )
+            .await;
+        held.as_str().unwrap_or_default().to_owned()
+    }
+
+    /// Waits until `css` shows text `expected`.
+    pub async fn wait_text(&self, css: &str, expected: &str) {
+        let started = Instant::now();
+        while self.text(css).await != expected {
+            assert!(
+                started.elapsed() < PATIENCE,
+                "`{css}` shows {:?}, not {expected:?}",
+                self.text(css).await
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+}
