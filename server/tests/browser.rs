@@ -378,3 +378,73 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
     let (p95, count) = web::p95(&page.timings().await);
     eprintln!("hearts: prompt to interactive p95 {p95:.1} ms over {count} prompts");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_and_a_match_played_again()
+ {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("lobby.sqlite")).await;
+    let driver = Driver::start().await;
+    let page = driver.page(1000, 800).await;
+
+    // A config the game refuses: its own words, and no match.
+    page.goto(&server.url("/#/games/hearts")).await;
+    page.wait("#player-name")
+        .await
+        .send_keys("Robin")
+        .await
+        .unwrap();
+    let target = page.wait("[data-config=\"target_score\"]").await;
+    target.clear().await.unwrap();
+    target.send_keys("0").await.unwrap();
+    page.wait("[data-role=create]").await.click().await.unwrap();
+    let refusal = page.wait("form.create .notice").await.text().await.unwrap();
+    assert!(
+        refusal
+            .contains("the game ends when a total reaches the target, so it must be between 1 and"),
+        "{refusal}"
+    );
+    assert!(page.at().await.ends_with("#/games/hearts"));
+
+    // Breakthrough: a pawn chosen, then taken back before anything is submitted.
+    create_from_page(&page, &server, "breakthrough", "Robin", &[], &[]).await;
+    page.wait("#prompt fieldset.selection[data-name=\"from\"]")
+        .await;
+    let who = page.text(".who").await;
+    let records = page.all("#log > li").await.len();
+    page.wait("#prompt button[data-role=option]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    // The next selection is asked, with what was chosen so far.
+    page.wait("#prompt fieldset.selection[data-name=\"to\"]")
+        .await;
+    page.wait("#prompt ol.chosen").await;
+    page.wait("[data-role=back]").await.click().await.unwrap();
+    page.wait("#prompt fieldset.selection[data-name=\"from\"]")
+        .await;
+    assert!(page.all("#prompt ol.chosen").await.is_empty());
+    assert_eq!(
+        page.all("#log > li").await.len(),
+        records,
+        "nothing was played"
+    );
+
+    // Played to the end, then again: a new match, the same seat.
+    page.bot_plays_to_end(&mut rng(3), Duration::from_secs(120))
+        .await;
+    let before = page.match_id().await;
+    page.wait("[data-role=play-again]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    while page.match_id().await == before {
+        assert!(started.elapsed() < web::PATIENCE);
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    page.wait_text(".who", &who).await;
+    page.wait("#prompt fieldset.selection").await;
+}
