@@ -18,6 +18,9 @@
 //! # }
 //! ```
 //!
+//! The server serves a web client too (`/`): plain HTML and ES modules built into the
+//! binary that play any game from its prompts and views (`docs/CLIENT.md`).
+//!
 //! The server never sends a seat anything outside its view ([`meeple::View`]), never the
 //! seed, never another seat's prompt; a client can only submit. Bots think on tokio's
 //! blocking pool, so a search never delays another match.
@@ -91,8 +94,10 @@ impl Server {
             .game::<Breakthrough>()
     }
 
-    /// The HTTP routes: the lobby under `/games`, play at `/play/{matchID}`; and the hub
-    /// behind them.
+    /// The HTTP routes: the lobby under `/games`, play at `/play/{matchID}`, the web client
+    /// at `/` (its files under `/client/`, its catalog of games at `/meeple/games`); and
+    /// the hub behind them. Call it inside a Tokio runtime: a store other processes share
+    /// starts tasks that follow them.
     pub fn router(self) -> (Router, Arc<Hub>) {
         let hub = Arc::new(Hub::new(self.games, self.store));
         hub.start_sharing();
