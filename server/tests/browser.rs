@@ -448,3 +448,57 @@ async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_an
     page.wait_text(".who", &who).await;
     page.wait("#prompt fieldset.selection").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_is_played_with_the_keyboard_alone() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("keys.sqlite")).await;
+    let driver = Driver::start().await;
+    let page = driver.page(1000, 800).await;
+    create_from_page(&page, &server, "tictactoe", "Kim", &[], &[]).await;
+    let tab = fantoccini::key::Key::Tab.to_string();
+    let enter = fantoccini::key::Key::Enter.to_string();
+    let started = std::time::Instant::now();
+    let mut moves = 0;
+    while !page.shown("#outcome").await {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{}",
+            page.text("main").await
+        );
+        if page.text("#acting .turn").await != "Your turn."
+            || page.all("#prompt[data-busy=\"true\"]").await.len() == 1
+            || page
+                .all("#prompt button[data-role=option]")
+                .await
+                .is_empty()
+        {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        // Tab to the next space the prompt offers (on the board or among the buttons),
+        // then Enter: no pointer anywhere.
+        let mut pressed = false;
+        for _ in 0..40 {
+            let focused = page.client.active_element().await.unwrap();
+            let role = focused.attr("data-role").await.unwrap_or_default();
+            let offered = focused
+                .attr("class")
+                .await
+                .unwrap_or_default()
+                .is_some_and(|class| class.contains("offered"));
+            if role.as_deref() == Some("option") || offered {
+                focused.send_keys(&enter).await.unwrap();
+                pressed = true;
+                break;
+            }
+            focused.send_keys(&tab).await.unwrap();
+        }
+        assert!(pressed, "the keyboard never reached an option");
+        moves += 1;
+        // The page takes the move before the next one.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(moves >= 3, "{moves} moves");
+    assert!(page.text("#outcome .places").await.contains("(you)"));
+}
