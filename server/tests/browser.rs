@@ -13,6 +13,7 @@ use meeple::PlayerIndex;
 use meeple_games::hearts::Hearts;
 use rand::RngExt;
 use support::{TestServer, rng};
+use web::workshop::Workshop;
 use web::{Driver, Page, Proxy};
 
 /// Fields of a game's config form, by key, and the values typed into them.
@@ -95,6 +96,25 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
     observer.wait("#acting .turn").await;
     assert_eq!(observer.text(".who").await, "You are watching.");
     assert!(!observer.shown("#joins").await);
+
+    // Alice marks the centre, then takes it back before Bob plays: everyone's table
+    // loses the mark, and it is her turn again.
+    alice
+        .wait("#boards button.space.offered[data-space=\"4\"]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    bob.wait_text("#acting .turn", "Your turn.").await;
+    bob.wait_text("#boards button.space[data-space=\"4\"]", "X")
+        .await;
+    alice.wait("[data-role=undo]").await.click().await.unwrap();
+    alice.wait_text("#acting .turn", "Your turn.").await;
+    for page in [&alice, &bob, &observer] {
+        page.wait_text("#boards button.space[data-space=\"4\"]", "")
+            .await;
+    }
+    bob.wait_text("#acting .turn", "Waiting for X.").await;
 
     // Each clicks the board when it is their turn, until the match is over.
     let (mut one, mut two) = (rng(1), rng(2));
@@ -455,7 +475,25 @@ async fn a_match_is_played_with_the_keyboard_alone() {
     let server = TestServer::start(&directory.path().join("keys.sqlite")).await;
     let driver = Driver::start().await;
     let page = driver.page(1000, 800).await;
-    create_from_page(&page, &server, "tictactoe", "Kim", &[], &[]).await;
+    // With a clock per move, which the table counts down.
+    page.goto(&server.url("/#/games/tictactoe")).await;
+    page.wait("#player-name")
+        .await
+        .send_keys("Kim")
+        .await
+        .unwrap();
+    page.wait("#move-clock")
+        .await
+        .send_keys("30")
+        .await
+        .unwrap();
+    page.wait("[data-role=create]").await.click().await.unwrap();
+    page.match_id().await;
+    let clock = page.wait("#clock").await.text().await.unwrap();
+    assert!(
+        clock.starts_with("Time left for this move: ") && clock.ends_with(" s"),
+        "{clock}"
+    );
     let tab = fantoccini::key::Key::Tab.to_string();
     let enter = fantoccini::key::Key::Enter.to_string();
     let started = std::time::Instant::now();
@@ -501,4 +539,131 @@ async fn a_match_is_played_with_the_keyboard_alone() {
     }
     assert!(moves >= 3, "{moves} moves");
     assert!(page.text("#outcome .places").await.contains("(you)"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_selection_is_drawn_and_answered() {
+    let directory = tempfile::tempdir().unwrap();
+    let store = meeple_server::Store::open_sqlite(&directory.path().join("kinds.sqlite")).unwrap();
+    let server = TestServer::start_serving(store, |server| server.game::<Workshop>()).await;
+    let driver = Driver::start().await;
+    let page = driver.page(1000, 900).await;
+    create_from_page(&page, &server, "workshop", "Ada", &[], &[]).await;
+
+    // A piece placed with a rotation: a space of the board, then its rotations, those
+    // pointing off the yard refused with the reason.
+    page.wait("[data-role=action][data-action=lay]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait("#boards button.space.offered[data-space=\"0\"]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait("#prompt fieldset[data-kind=place_piece]").await;
+    assert_eq!(page.all("#prompt button[data-role=option]").await.len(), 4);
+    let refused = page.all("#prompt button.option.refused").await;
+    assert_eq!(refused.len(), 2);
+    assert_eq!(
+        page.text("#prompt .option-wrap .reason").await,
+        "the arrow would point off the yard"
+    );
+    page.wait("#prompt button.option:not(.refused)")
+        .await
+        .click()
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !["→", "↓"].contains(
+        &page
+            .text("#boards button.space[data-space=\"0\"]")
+            .await
+            .as_str(),
+    ) {
+        assert!(started.elapsed() < web::PATIENCE);
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+
+    // Several options, 1 to 3.
+    page.wait_text("#prompt .count", "0 chosen; choose 1 to 3.")
+        .await;
+    for tool in ["\"saw\"", "\"chisel\""] {
+        page.wait(&format!("#prompt button[data-value='{tool}']"))
+            .await
+            .click()
+            .await
+            .unwrap();
+    }
+    page.wait_text("#prompt .count", "2 chosen; choose 1 to 3.")
+        .await;
+    page.wait("[data-role=choose]").await.click().await.unwrap();
+
+    // A number from a wide range, typed.
+    let number = page.wait("#prompt input[data-role=number]").await;
+    assert_eq!(number.attr("max").await.unwrap().as_deref(), Some("100000"));
+    number.clear().await.unwrap();
+    number.send_keys("4242").await.unwrap();
+    page.wait("[data-role=choose]").await.click().await.unwrap();
+
+    // A text.
+    page.wait("#prompt input[data-role=text]")
+        .await
+        .send_keys("Meeple works")
+        .await
+        .unwrap();
+    page.wait("[data-role=choose]").await.click().await.unwrap();
+
+    // A group, checked together: a load of two crates is refused in the game's words.
+    page.wait("#prompt fieldset[data-kind=choose_group]").await;
+    let choose_in = async |part: usize, value: usize| {
+        page.all("#prompt fieldset.group-part").await[part]
+            .find(fantoccini::Locator::Css(&format!(
+                "input[value=\"{value}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    };
+    choose_in(0, 1).await;
+    choose_in(1, 1).await;
+    page.wait("#prompt label.group-part input[data-role=text]")
+        .await
+        .send_keys("logs")
+        .await
+        .unwrap();
+    page.wait("[data-role=choose]").await.click().await.unwrap();
+    let notice = page.wait("#prompt .notice").await.text().await.unwrap();
+    assert!(notice.contains("load exactly 3 crates, not 2"), "{notice}");
+    choose_in(0, 2).await;
+    choose_in(1, 1).await;
+    page.wait("#prompt label.group-part input[data-role=text]")
+        .await
+        .send_keys("logs")
+        .await
+        .unwrap();
+    page.wait("[data-role=choose]").await.click().await.unwrap();
+
+    // A confirmation.
+    page.wait_text("#prompt .confirm-text", "Close the workshop for good?")
+        .await;
+    page.wait("[data-role=confirm]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait("#outcome h2").await;
+    // The view, written out under its (closed) disclosure.
+    let view = page
+        .eval("return document.getElementById('view').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for shown in ["saw, chisel", "4242", "Meeple works", "logs"] {
+        assert!(view.contains(shown), "{shown} in {view}");
+    }
 }

@@ -41,9 +41,14 @@ impl TestServer {
 
     /// Starts a server on `store`.
     pub async fn start_on(store: Store) -> TestServer {
+        Self::start_serving(store, |server| server).await
+    }
+
+    /// Starts a server on `store` serving the shipped games and what `more` adds.
+    pub async fn start_serving(store: Store, more: impl FnOnce(Server) -> Server) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
-        let (router, hub) = Server::new(store).with_shipped_games().router();
+        let (router, hub) = more(Server::new(store).with_shipped_games()).router();
         let task = tokio::spawn(async move {
             meeple_server::serve_router(listener, router).await.unwrap();
         });

@@ -5,6 +5,8 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::missing_panics_doc)]
 
+pub mod workshop;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
