@@ -486,7 +486,19 @@ pub(crate) async fn join(
         row.data = body.get("data").cloned();
     }
     row.credential_hash = Some(hash_credentials(&credentials));
-    hub.store.set_seat(id, seat, row).await.map_err(internal)?;
+    // Taken only if still free: of two joins of one seat at once (two requests, or two
+    // server processes), one wins and the other hears the seat is taken.
+    let taken = hub
+        .store
+        .take_seat(id.clone(), seat, row)
+        .await
+        .map_err(internal)?;
+    if !taken {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            format!("Player {} not available", id_text(&player_id)),
+        ));
+    }
     Ok(Json(
         json!({ "playerID": player_id, "playerCredentials": credentials }),
     ))

@@ -206,6 +206,31 @@ async fn join_takes_a_free_seat_once() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_joins_of_one_seat_at_once_one_wins() {
+    let (server, _directory) = server().await;
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let join = format!("/games/tictactoe/{id}/join");
+    let attempts = (0..8).map(|attempt| {
+        server.post(
+            &join,
+            json!({ "playerID": "1", "playerName": format!("p{attempt}") }),
+        )
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    let won: Vec<&Value> = answers
+        .iter()
+        .filter(|(status, _)| *status == 200)
+        .map(|(_, body)| body)
+        .collect();
+    assert_eq!(won.len(), 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(status, _)| *status != 200) {
+        assert_eq!((*status, body), (409, &json!("Player 1 not available")));
+    }
+    let (_, listed) = server.get(&format!("/games/tictactoe/{id}")).await;
+    assert!(listed["players"][1]["name"].is_string());
+}
+
 #[tokio::test]
 async fn update_leave_and_play_again_need_the_seats_credentials() {
     let (server, _directory) = server().await;

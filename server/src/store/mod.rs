@@ -120,6 +120,8 @@ trait Rows {
     fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError>;
     fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError>;
     fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
+    /// Sets seat `seat` of match `id` if nobody holds it (no name, no bot); whether it did.
+    fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError>;
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError>;
     fn wipe(&mut self, id: &str) -> Result<(), StoreError>;
     /// Takes the lease of match `id`'s writer for this process unless another holds it;
@@ -482,6 +484,20 @@ impl Store {
         row: StoredSeat,
     ) -> Result<(), StoreError> {
         self.run(move |rows| rows.set_seat(&id, seat, &row)).await
+    }
+
+    /// Sets seat `seat` of match `id` to `row` if nobody holds it (no name, no bot):
+    /// whether it did. What a join does, so that of two joins of a seat at once one wins.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn take_seat(
+        &self,
+        id: String,
+        seat: usize,
+        row: StoredSeat,
+    ) -> Result<bool, StoreError> {
+        self.run(move |rows| rows.take_seat(&id, seat, &row)).await
     }
 
     /// Sets the match "play again" created from match `id`, unless one is set already;

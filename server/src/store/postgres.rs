@@ -299,6 +299,22 @@ impl Rows for Statements<'_, '_> {
         Ok(())
     }
 
+    fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError> {
+        let changed = self.0.execute(
+            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
+             WHERE match_id = $1 AND seat = $2 AND name IS NULL AND bot IS NULL",
+            &[
+                &id,
+                &index(seat),
+                &row.name,
+                &row.data.as_ref().map(Value::to_string),
+                &row.credential_hash,
+                &row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(changed == 1)
+    }
+
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
         self.0.execute(
             "UPDATE matches SET next_match_id = $2 WHERE id = $1 AND next_match_id IS NULL",
