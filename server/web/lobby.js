@@ -102,9 +102,8 @@ export async function showGame(app, name) {
 
 function matchItem(game, match) {
   const held = seatOf(match.matchID);
-  const seats = match.players.map((player) => (player.name
-    ? `${player.name}${player.bot ? ' (bot)' : ''}`
-    : `seat ${player.id} free`));
+  // A bot's seat is named for its agent ("random bot").
+  const seats = match.players.map((player) => player.name ?? `seat ${player.id} free`);
   return h('li', {},
     h('span', {}, `${match.matchID}: ${seats.join(', ')} `),
     held
