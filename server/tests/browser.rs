@@ -491,7 +491,7 @@ async fn a_match_is_played_with_the_keyboard_alone() {
     page.match_id().await;
     let clock = page.wait("#clock").await.text().await.unwrap();
     assert!(
-        clock.starts_with("Time left for this move: ") && clock.ends_with(" s"),
+        clock.starts_with("Time left: ") && clock.ends_with(" s"),
         "{clock}"
     );
     let tab = fantoccini::key::Key::Tab.to_string();

@@ -53,10 +53,14 @@ export function drawBoards(element, view, selection, picked, onSpace) {
   }
   element.hidden = false;
   const onBoard = selection && ['choose_on_board', 'place_piece'].includes(selection.kind);
+  // A space offers its first option the rules allow; it is refused only when they refuse
+  // every option there (a piece's rotations).
   const offered = new Map();
   for (const option of onBoard ? selection.options ?? [] : []) {
     const space = spaceOf(option.value);
-    if (space !== null && !offered.has(space)) offered.set(space, option);
+    if (space === null) continue;
+    const first = offered.get(space);
+    if (!first || (first.error && !option.error)) offered.set(space, option);
   }
   const pickedSpaces = new Set((picked ?? []).map(spaceOf));
   replace(element, boards.map(({ path, board }) => {
@@ -66,12 +70,14 @@ export function drawBoards(element, view, selection, picked, onSpace) {
       const option = offered.get(space);
       const content = slotText(board.spaces.slots[space]);
       const label = option ? option.label : `space ${space}`;
+      const several = onBoard && selection.kind === 'choose_on_board' && selection.max > 1;
       cells.push(h('button', {
         type: 'button',
         class: ['space', option ? 'offered' : '', option?.error ? 'refused' : '', pickedSpaces.has(space) ? 'picked' : ''].join(' ').trim(),
-        role: 'gridcell',
         dataset: { space: String(space) },
-        'aria-label': content ? `${label}: ${content}` : label,
+        'aria-label': [content ? `${label}: ${content}` : label, option?.error].filter(Boolean).join('. '),
+        'aria-pressed': option && several ? String(pickedSpaces.has(space)) : null,
+        'aria-disabled': option?.error ? 'true' : null,
         title: option?.error ?? null,
         disabled: !option,
         onclick: () => onSpace(space),
@@ -81,7 +87,7 @@ export function drawBoards(element, view, selection, picked, onSpace) {
     return h('div', { class: 'board-wrap' },
       h('p', { class: 'board-name' }, name),
       h('div', {
-        class: 'board', role: 'grid', 'aria-label': name,
+        class: 'board', role: 'group', 'aria-label': name,
         style: `grid-template-columns: repeat(${columns}, minmax(2.5rem, 4rem))`,
       }, cells));
   }));

@@ -12,6 +12,13 @@ window.meeple = trace;
 /** How many frames `trace.received` keeps. */
 const FRAMES_KEPT = 2000;
 
+/** Refusals of a `hello` that no retry changes: the page stops trying. */
+const FINAL = ['no_such_seat', 'invalid_credentials', 'match_gone', 'hello_first'];
+
+/** Answers after which the server no longer serves this connection's match (it dropped
+ *  it after a store failure): the connection is opened again, which loads it again. */
+const REOPEN = ['store', 'match_gone'];
+
 /** The answer a request gets while the connection is down. */
 const DISCONNECTED = {
   type: 'error',
@@ -95,14 +102,20 @@ export class Connection {
         return;
       default: {
         if (!this.welcomed && frame.type === 'error') {
-          // The hello was refused (no such seat, wrong credentials, no such match).
-          this.closed = true;
-          this.socket.close();
-          this.handlers.refused(frame);
+          if (FINAL.includes(frame.error?.error)) {
+            // No such seat, wrong credentials, no such match: trying again changes nothing.
+            this.closed = true;
+            this.socket.close();
+            this.handlers.refused(frame);
+          } else {
+            // The store failed to load the match: tried again, later.
+            this.socket.close();
+          }
           return;
         }
         const waiting = this.pending.shift();
         if (waiting) waiting(frame);
+        if (frame.type === 'error' && REOPEN.includes(frame.error?.error)) this.socket.close();
       }
     }
   }

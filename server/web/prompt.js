@@ -12,43 +12,62 @@ let reasons = 0;
 export class PromptPanel {
   /**
    * Draws into `element`. `request(frame)` sends a frame and resolves to the answer;
-   * `onSelection(selection)` tells the board which options to offer (`null`: none).
+   * `onSelection(selection, picked)` tells the board which options to offer (`null`: none).
    */
   constructor(element, { request, onSelection }) {
     this.element = element;
     this.request = request;
     this.onSelection = onSelection;
+    /** What is drawn again at every change, and a live region that is not: what a screen
+     *  reader is told (a refusal, the count of a selection of several) only changes. */
+    this.body = h('div', { class: 'prompt-body' });
+    this.live = h('p', { class: 'live visually-hidden', role: 'status', 'aria-live': 'polite' });
+    replace(element, this.body, this.live);
     this.prompt = null;
     this.at = 0;
     /** The action being made: `{action, selections, steps, current}`, or `null`. */
     this.building = null;
     /** The values picked so far in a selection of several options. */
     this.picked = [];
+    /** The values picked before the last choice, given back if the server refuses it. */
+    this.pickedBefore = [];
     /** The options of a `place_piece` selection shown for one space only. */
     this.spaceFilter = null;
     this.notice = '';
     this.busy = false;
+    /** Whether the last request found the connection down: nothing more is chosen until
+     *  the server's next prompt comes. */
+    this.offline = false;
+    /** The number of the latest request for the action's prompt: an older answer that
+     *  comes after it is ignored. */
+    this.ticket = 0;
     /** Whether the match is over: nothing more to wait for. */
     this.over = false;
   }
 
   /** Takes the seat's prompt (`null` when it is not to act) at record count `at`. A
-   *  half-made action still offered is kept and its next selection asked again. */
+   *  half-made action still offered is kept and its next selection asked again (never
+   *  submitted without a click). */
   async setPrompt(prompt, at) {
     this.prompt = prompt && prompt.actions.length > 0 ? prompt : null;
     this.at = at;
+    this.offline = false;
     if (!this.prompt) {
       this.building = null;
+      this.spaceFilter = null;
+      this.ticket += 1;
+      this.busy = false;
       this.render();
       return;
     }
     if (this.building) {
       const offered = this.prompt.actions.some((action) => action.action === this.building.action);
       if (offered) {
-        await this.ask();
+        await this.ask(false);
         return;
       }
       this.building = null;
+      this.spaceFilter = null;
     }
     if (this.prompt.actions.length === 1) this.start(this.prompt.actions[0], false);
     this.render();
@@ -67,23 +86,29 @@ export class PromptPanel {
 
   /** Chooses `values` (selection name to value) as one step, then asks what comes next. */
   async choose(values) {
-    if (!this.building || this.busy) return;
+    if (!this.building || this.busy || this.offline) return;
     this.building.steps.push(Object.keys(values));
     Object.assign(this.building.selections, values);
+    this.pickedBefore = this.picked;
     this.picked = [];
     this.spaceFilter = null;
     this.notice = '';
-    await this.ask();
+    await this.ask(true);
   }
 
-  /** Asks the server for the action's prompt after the choices so far. */
-  async ask() {
+  /** Asks the server for the action's prompt after the choices so far; `afterChoice` when
+   *  the player just made one (an action then complete with nothing to confirm is
+   *  submitted). */
+  async ask(afterChoice) {
     const building = this.building;
     if (!building) return;
+    this.ticket += 1;
+    const ticket = this.ticket;
     if (building.steps.length === 0) {
       const fresh = this.prompt?.actions.find((action) => action.action === building.action);
       if (fresh) {
         building.current = fresh;
+        this.busy = false;
         this.render();
         return;
       }
@@ -95,21 +120,32 @@ export class PromptPanel {
       action: building.action,
       selections: building.selections,
     });
+    if (ticket !== this.ticket || this.building !== building) return;
     this.busy = false;
-    if (this.building !== building) return;
     if (answer.type === 'prompt') {
+      const before = building.current?.selection?.name;
       building.current = answer.prompt;
-      if (!answer.prompt.selection && !answer.prompt.confirm && building.steps.length > 0) {
+      if (answer.prompt.selection?.name !== before) this.spaceFilter = null;
+      if (afterChoice && !answer.prompt.selection && !answer.prompt.confirm) {
         await this.submit();
         return;
       }
     } else if (answer.error?.error === 'disconnected') {
       // Asked again once the connection is back (the new welcome brings the prompt).
+      this.offline = true;
       this.notice = answer.message;
     } else {
       // The last choice is no longer possible: taken back, with the reason.
       this.notice = answer.message;
       this.undoStep();
+      if (afterChoice) {
+        this.picked = this.pickedBefore;
+      } else {
+        // The choices made before new records came may all be out of date: asked again
+        // with one fewer, until the server takes them (the steps only shrink).
+        await this.ask(false);
+        return;
+      }
     }
     this.render();
   }
@@ -123,12 +159,13 @@ export class PromptPanel {
     }
     this.undoStep();
     this.notice = '';
-    await this.ask();
+    await this.ask(false);
   }
 
   undoStep() {
     const step = this.building.steps.pop() ?? [];
     for (const name of step) delete this.building.selections[name];
+    this.spaceFilter = null;
   }
 
   /** Drops the action being made. */
@@ -137,6 +174,7 @@ export class PromptPanel {
     this.building = null;
     this.picked = [];
     this.notice = '';
+    this.spaceFilter = null;
     if (this.prompt?.actions.length === 1) this.start(this.prompt.actions[0], false);
     this.render();
   }
@@ -144,7 +182,8 @@ export class PromptPanel {
   /** Submits the action made, at the record count of the prompt it was made from. */
   async submit() {
     const building = this.building;
-    if (!building) return;
+    if (!building || this.offline) return;
+    this.ticket += 1;
     this.busy = true;
     this.render();
     const answer = await this.request({
@@ -163,7 +202,9 @@ export class PromptPanel {
     this.notice = answer.message;
     const tag = answer.error?.error;
     const reason = answer.error?.reason?.reason?.error;
-    const outdated = tag === 'stale'
+    // Sent when the connection dropped, it may have been taken: the table will say, and
+    // nothing is sent again without a click.
+    const outdated = tag === 'stale' || tag === 'disconnected'
       || ['not_your_turn', 'action_not_available', 'game_over'].includes(reason);
     if (outdated && this.building === building) this.building = null;
     this.render();
@@ -218,14 +259,39 @@ export class PromptPanel {
   }
 
   render() {
-    const started = performance.now();
     const selection = this.selection();
     this.onSelection(selection, this.picked);
+    // What the player was typing or ticking, and where the focus was, come back after
+    // the panel is drawn again (others' moves redraw it at any time).
+    const kept = new Map();
+    for (const input of this.body.querySelectorAll('input, select, textarea')) {
+      kept.set(keyOf(input), input.type === 'checkbox' || input.type === 'radio' ? input.checked : input.value);
+    }
+    const focused = this.element.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    replace(this.body, this.draw());
+    for (const input of this.body.querySelectorAll('input, select, textarea')) {
+      const key = keyOf(input);
+      if (!kept.has(key)) continue;
+      if (input.type === 'checkbox' || input.type === 'radio') input.checked = kept.get(key);
+      else input.value = kept.get(key);
+    }
+    if (focused) {
+      const again = [...this.body.querySelectorAll('button, input, select, textarea')]
+        .find((candidate) => keyOf(candidate) === focused);
+      again?.focus();
+    }
+    this.element.dataset.busy = this.busy ? 'true' : 'false';
+    const told = this.notice || (this.body.querySelector('.count')?.textContent ?? '');
+    if (this.live.textContent !== told) this.live.textContent = told;
+  }
+
+  /** The panel's contents as they stand. */
+  draw() {
     if (!this.prompt) {
-      replace(this.element,
+      return [
         this.over ? null : h('h2', { id: 'prompt-heading' }, 'Waiting for the others'),
-        this.notice ? h('p', { class: 'notice', role: 'alert' }, this.notice) : null);
-      return;
+        this.notice ? h('p', { class: 'notice' }, this.notice) : null,
+      ];
     }
     const parts = [h('h2', { id: 'prompt-heading' }, 'Your move')];
     if (!this.building) {
@@ -242,10 +308,8 @@ export class PromptPanel {
     } else {
       parts.push(this.renderBuilding());
     }
-    if (this.notice) parts.push(h('p', { class: 'notice', role: 'alert' }, this.notice));
-    replace(this.element, parts);
-    this.element.dataset.busy = this.busy ? 'true' : 'false';
-    this.lastRender = performance.now() - started;
+    if (this.notice) parts.push(h('p', { class: 'notice' }, this.notice));
+    return parts;
   }
 
   renderBuilding() {
@@ -292,7 +356,7 @@ export class PromptPanel {
     const legend = h('legend', {}, selection.prompt);
     if (selection.error) {
       return h('fieldset', { class: 'selection' }, legend,
-        h('p', { class: 'notice', role: 'alert' }, selection.error));
+        h('p', { class: 'notice' }, selection.error));
     }
     switch (selection.kind) {
       case 'choose_number':
@@ -339,7 +403,7 @@ export class PromptPanel {
     if (!single) {
       const wanted = bounds.min === bounds.max ? `${bounds.min}` : `${bounds.min} to ${bounds.max}`;
       const ready = this.picked.length >= bounds.min && this.picked.length <= bounds.max;
-      parts.push(h('p', { class: 'count', 'aria-live': 'polite' },
+      parts.push(h('p', { class: 'count' },
         `${this.picked.length} chosen; choose ${wanted}.`));
       parts.push(h('button', {
         type: 'button', class: 'primary', dataset: { role: 'choose' },
@@ -388,7 +452,9 @@ export class PromptPanel {
   renderGroup(selection, legend) {
     const readers = [];
     const fields = selection.selections.map((inner) => {
-      const bounds = choiceBounds(inner);
+      // A number from a range too wide to list its options is typed in.
+      const listed = inner.kind !== 'choose_number' || (inner.options ?? []).length > 0;
+      const bounds = listed ? choiceBounds(inner) : null;
       if (bounds) {
         const single = bounds.min === 1 && bounds.max === 1;
         const name = `group-${inner.name}`;
@@ -448,6 +514,13 @@ export function spaceOf(value) {
   if (typeof value === 'number') return value;
   if (value && typeof value === 'object' && typeof value.space === 'number') return value.space;
   return null;
+}
+
+/** What names a control across redraws: its role, value and name. */
+function keyOf(element) {
+  const { role = '', value = '', action = '', space = '', card = '' } = element.dataset ?? {};
+  const checkable = element.type === 'checkbox' || element.type === 'radio';
+  return [element.tagName, role, value, action, space, card, element.name ?? '', checkable ? element.value : ''].join('|');
 }
 
 function same(a, b) {

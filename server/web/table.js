@@ -38,7 +38,22 @@ export function showTable(app, game, matchID) {
         h('details', { class: 'view' }, h('summary', {}, 'The table as you see it'), parts.view)),
       h('aside', { class: 'side' }, h('h2', {}, 'Log'), parts.log))));
 
-  const state = { frame: null, names: [], seatIndex: seat ? Number(seat.playerID) : null, deadline: null };
+  const state = {
+    frame: null,
+    names: [],
+    seatIndex: seat ? Number(seat.playerID) : null,
+    /** When the next timer fires, in ms since the epoch; `null` when none runs. */
+    deadline: null,
+    /** When the match was created, in ms since the epoch: its clock's origin. */
+    createdAt: null,
+    offeredSeats: false,
+  };
+  call('GET', `/games/${game}/${matchID}`).then((answer) => {
+    if (answer.ok) {
+      state.createdAt = answer.body.createdAt;
+      if (state.frame) showActing(state.frame.acting, state.frame.outcome);
+    }
+  });
   let connection = null;
   const panel = new PromptPanel(parts.prompt, {
     request: (frame) => connection.request(frame),
@@ -76,9 +91,11 @@ export function showTable(app, game, matchID) {
     if (doing.length > 0) lines.push(h('ul', { class: 'doing' }, doing.map((line) => h('li', {}, line))));
     if (acting.acted.length > 0) lines.push(h('p', { class: 'acted' }, `Done: ${acting.acted.map(nameOf).join(', ')}.`));
     replace(parts.acting, lines);
-    state.deadline = acting.deadline_ms === undefined
+    // The deadline is on the match's clock, which runs from its creation: counted down
+    // against the time now, whenever the frame came.
+    state.deadline = acting.deadline_ms === undefined || state.createdAt === null
       ? null
-      : performance.now() + (acting.deadline_ms - acting.clock_ms);
+      : state.createdAt + acting.deadline_ms;
     tick();
   };
 
@@ -87,9 +104,9 @@ export function showTable(app, game, matchID) {
       parts.clock.hidden = true;
       return;
     }
-    const left = Math.max(0, Math.ceil((state.deadline - performance.now()) / 1000));
+    const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
     parts.clock.hidden = false;
-    parts.clock.textContent = `Time left for this move: ${left} s`;
+    parts.clock.textContent = `Time left: ${left} s`;
   };
   const clockTimer = setInterval(tick, 250);
 
@@ -157,23 +174,34 @@ export function showTable(app, game, matchID) {
     }
   };
 
+  /** The log written again from every record (a welcome, an undo), told to a screen
+   *  reader as one change, not record by record. */
+  const rewriteLog = () => {
+    parts.log.setAttribute('aria-busy', 'true');
+    replace(parts.log);
+    logRecords(connection.records, 0);
+    parts.log.setAttribute('aria-busy', 'false');
+  };
+
   const handlers = {
     welcome(frame) {
-      replace(parts.log);
-      logRecords(connection.records, 0);
+      state.names = frame.acting.names;
+      rewriteLog();
       parts.who.textContent = frame.seat === null
         ? 'You are watching.'
         : `You play ${frame.acting.names[frame.seat] ?? `seat ${frame.seat}`}.`;
       showFrame(frame, frame.arrivedAt ?? performance.now());
-      if (frame.seat === null) offerSeats();
+      if (frame.seat === null && !state.offeredSeats) {
+        state.offeredSeats = true;
+        offerSeats();
+      }
     },
     records(frame) {
       logRecords(frame.records, connection.records.length - frame.records.length);
       showFrame(frame, frame.arrivedAt ?? performance.now());
     },
     undone(frame) {
-      replace(parts.log);
-      logRecords(connection.records, 0);
+      rewriteLog();
       parts.log.prepend(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
       showFrame(frame, frame.arrivedAt ?? performance.now());
     },
@@ -227,8 +255,11 @@ export function showTable(app, game, matchID) {
     parts.controls.append(h('button', {
       type: 'button',
       dataset: { role: 'undo' },
-      onclick: async () => {
+      onclick: async (event) => {
+        const button = event.currentTarget;
+        button.disabled = true;
         const answer = await connection.request({ type: 'undo' });
+        button.disabled = false;
         if (answer.type === 'error') {
           parts.controls.querySelector('.notice')?.remove();
           parts.controls.append(h('p', { class: 'notice', role: 'alert' }, answer.message));
