@@ -16,6 +16,14 @@ use support::{TestServer, rng};
 use web::workshop::Workshop;
 use web::{Driver, Page, Proxy};
 
+/// A server on a SQLite file of its own (named `name`, in a directory kept as long as the
+/// first value lives) and a chromedriver to drive browsers at it.
+async fn start(name: &str) -> (tempfile::TempDir, TestServer, Driver) {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join(format!("{name}.sqlite"))).await;
+    (directory, server, Driver::start().await)
+}
+
 /// Fields of a game's config form, by key, and the values typed into them.
 type Config<'a> = &'a [(&'a str, &'a str)];
 
@@ -52,9 +60,7 @@ async fn create_from_page(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
-    let directory = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&directory.path().join("browser.sqlite")).await;
-    let driver = Driver::start().await;
+    let (_directory, server, driver) = start("browser").await;
     let (alice, bob, observer) = (
         driver.page(1000, 800).await,
         driver.page(1000, 800).await,
@@ -139,9 +145,7 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_bot_plays_every_game_to_its_end() {
-    let directory = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&directory.path().join("every.sqlite")).await;
-    let driver = Driver::start().await;
+    let (_directory, server, driver) = start("every").await;
     let games: [(&str, Config, u32); 6] = [
         ("blackjack", &[], 1000),
         ("breakthrough", &[], 1000),
@@ -402,9 +406,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_and_a_match_played_again()
  {
-    let directory = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&directory.path().join("lobby.sqlite")).await;
-    let driver = Driver::start().await;
+    let (_directory, server, driver) = start("lobby").await;
     let page = driver.page(1000, 800).await;
 
     // A config the game refuses: its own words, and no match.
@@ -471,9 +473,7 @@ async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_an
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_is_played_with_the_keyboard_alone() {
-    let directory = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&directory.path().join("keys.sqlite")).await;
-    let driver = Driver::start().await;
+    let (_directory, server, driver) = start("keys").await;
     let page = driver.page(1000, 800).await;
     // With a clock per move, which the table counts down.
     page.goto(&server.url("/#/games/tictactoe")).await;

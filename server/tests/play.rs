@@ -305,17 +305,8 @@ async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
     let before = second.hello(Some(1), Some(&bob), 0).await;
     let standing = seen.at;
 
-    let (action, selections) =
-        support::complete_from_prompt(&mut first, &seen.prompt.clone().unwrap(), &mut rng(9))
-            .await
-            .ready();
-    first
-        .send(
-            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
-        )
-        .await;
     assert_eq!(
-        first.next_of_any(&["accepted", "error"]).await["type"],
+        support::submit_from_prompt(&mut first, &seen, &mut rng(9)).await["type"],
         "accepted"
     );
     let played = first.next_of("records").await["at"].as_u64().unwrap() as usize;
@@ -437,17 +428,8 @@ async fn a_seat_out_of_time_has_its_timeout_move_played_and_an_abandoned_match_e
     assert_eq!(welcome["acting"]["deadline_ms"], 150, "{welcome}");
     let mut seen = Seen::default();
     seen.absorb(&welcome);
-    let (action, selections) =
-        support::complete_from_prompt(&mut first, &seen.prompt.clone().unwrap(), &mut rng(1))
-            .await
-            .ready();
-    first
-        .send(
-            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
-        )
-        .await;
     assert_eq!(
-        first.next_of_any(&["accepted", "error"]).await["type"],
+        support::submit_from_prompt(&mut first, &seen, &mut rng(1)).await["type"],
         "accepted"
     );
 

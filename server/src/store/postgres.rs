@@ -160,6 +160,38 @@ fn index(value: usize) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
 }
 
+impl Statements<'_, '_> {
+    /// Writes seat `seat` of match `id`, only if nobody holds it when `only_if_free`:
+    /// whether it was written.
+    fn write_seat(
+        &mut self,
+        id: &str,
+        seat: usize,
+        row: &StoredSeat,
+        only_if_free: bool,
+    ) -> Result<bool, StoreError> {
+        let statement = if only_if_free {
+            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
+             WHERE match_id = $1 AND seat = $2 AND name IS NULL AND bot IS NULL"
+        } else {
+            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
+             WHERE match_id = $1 AND seat = $2"
+        };
+        let changed = self.0.execute(
+            statement,
+            &[
+                &id,
+                &index(seat),
+                &row.name,
+                &row.data.as_ref().map(Value::to_string),
+                &row.credential_hash,
+                &row.bot.as_ref().map(Value::to_string),
+            ],
+        )?;
+        Ok(changed == 1)
+    }
+}
+
 impl Rows for Statements<'_, '_> {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
         self.0.execute(
@@ -285,34 +317,11 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
-        self.0.execute(
-            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 WHERE match_id = $1 AND seat = $2",
-            &[
-                &id,
-                &index(seat),
-                &row.name,
-                &row.data.as_ref().map(Value::to_string),
-                &row.credential_hash,
-                &row.bot.as_ref().map(Value::to_string),
-            ],
-        )?;
-        Ok(())
+        self.write_seat(id, seat, row, false).map(|_| ())
     }
 
     fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError> {
-        let changed = self.0.execute(
-            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
-             WHERE match_id = $1 AND seat = $2 AND name IS NULL AND bot IS NULL",
-            &[
-                &id,
-                &index(seat),
-                &row.name,
-                &row.data.as_ref().map(Value::to_string),
-                &row.credential_hash,
-                &row.bot.as_ref().map(Value::to_string),
-            ],
-        )?;
-        Ok(changed == 1)
+        self.write_seat(id, seat, row, true)
     }
 
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {

@@ -564,6 +564,19 @@ pub fn rng(seed: u64) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
+/// Completes one action from the prompt `seen` holds, submits it at `seen`'s record count,
+/// and returns the answer (`accepted` or `error`).
+pub async fn submit_from_prompt(client: &mut Client, seen: &Seen, rng: &mut StdRng) -> Value {
+    let prompt = seen.prompt.clone().expect("the seat is to act");
+    let (action, selections) = complete_from_prompt(client, &prompt, rng).await.ready();
+    client
+        .send(
+            json!({ "type": "submit", "at": seen.at, "action": action, "selections": selections }),
+        )
+        .await;
+    client.next_of_any(&["accepted", "error"]).await
+}
+
 /// Plays seat `seat` from its prompts until the match is over: returns what it saw.
 pub async fn play_to_end(client: &mut Client, mut seen: Seen, rng: &mut StdRng) -> Seen {
     let mut moves = 0;
