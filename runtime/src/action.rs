@@ -301,6 +301,20 @@ pub struct Behaviour<G: Game> {
     pub follow_ups: Vec<FollowUp<G>>,
 }
 
+impl<G: Game> FollowUp<G> {
+    /// `player` must next take the action that `args` belong to, with those arguments,
+    /// under the action's own prompt: what a behaviour's [`Behaviour::follow_up`] adds, or
+    /// what a move asks now ([`MoveContext::ask`](crate::MoveContext::ask)).
+    pub fn new(player: PlayerIndex, args: impl Into<<G::Actions as ActionSet>::Args>) -> Self {
+        FollowUp {
+            player,
+            args: args.into(),
+            prompt: None,
+            joint: false,
+        }
+    }
+}
+
 impl<G: Game> Behaviour<G> {
     /// A behaviour of these moves and no follow-up.
     pub fn moves(moves: impl IntoIterator<Item = G::Move>) -> Self {

@@ -403,6 +403,10 @@ impl<G: Game> Engine<G> {
             move_deadlines: carried
                 .as_ref()
                 .and_then(|carried| carried.move_deadlines.clone()),
+            suspended: carried
+                .as_ref()
+                .map(|carried| carried.suspended.clone())
+                .unwrap_or_default(),
         });
         let mut history = History::new();
         history.clock = millis(start.clock);
@@ -1163,6 +1167,7 @@ impl<G: Game> Engine<G> {
                     chance,
                     recall: start.recall.clone(),
                     move_deadlines: start.move_deadlines.clone(),
+                    suspended: start.suspended.clone(),
                 });
                 let start = Start {
                     state,

@@ -123,6 +123,12 @@
 //!   its limit discarding), asked after every record in declaration order and logged as
 //!   forced.
 //!
+//! A move may also stop its own resolution to ask a player a decision now
+//! ([`MoveContext::ask`]: "you may destroy a minion", in the middle of a card's effect):
+//! the decision is an ordinary action, asked as a follow-up, and the moves still pending
+//! wait in the position ([`ResolutionFrame`], kept by snapshots) until it and whatever it
+//! asks are done, then resolve as the rest of its record.
+//!
 //! A step ends once each of its players acted (a follow-up of theirs first: follow-ups
 //! freeze the flow), and its conditions see the state after the move that ended it.
 //! Entering and leaving a phase, and a turn beginning and ending, are records of the log
@@ -507,7 +513,7 @@ pub use log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
 };
 pub use meeple_macros::{Action, Actions, Places, View};
-pub use moves::{Move, MoveContext, apply_moves};
+pub use moves::{Move, MoveContext, ResolutionFrame, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
 pub use places::{PieceMove, PieceMoveError, Places};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};

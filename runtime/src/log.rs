@@ -109,6 +109,11 @@ pub struct LogStart<G: Game> {
     /// deadline, in milliseconds of the game's clock, seat 0 first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_deadlines: Option<Vec<Option<u64>>>,
+    /// For a snapshot taken while a move's decision is asked
+    /// ([`MoveContext::ask`](crate::MoveContext::ask)): the resolutions waiting for it, the
+    /// innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suspended: Vec<crate::moves::ResolutionFrame<G::Move>>,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {
@@ -119,6 +124,7 @@ impl<G: Game> PartialEq for LogStart<G> {
             && self.chance == other.chance
             && self.recall == other.recall
             && self.move_deadlines == other.move_deadlines
+            && self.suspended == other.suspended
             && self.follow_ups.len() == other.follow_ups.len()
             && self
                 .follow_ups

@@ -2,11 +2,14 @@
 
 use std::fmt::Debug;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use crate::action::FollowUp;
 use crate::chance::Chance;
 use crate::flow::{FlowRequest, Interrupt};
+use crate::game::Game;
 
 /// A small, deterministic change of a game's state: the unit of animation and of the log.
 ///
@@ -48,6 +51,22 @@ pub struct MoveContext<'a, M> {
     /// Where an interrupt asked goes: the engine's slot, or nowhere for a context made by
     /// hand ([`new`](Self::new)).
     interrupt: Option<&'a mut Option<(FlowRequest, &'static str)>>,
+    /// Where a decision asked goes ([`ask`](Self::ask)), as its follow-up's JSON: the
+    /// engine's slot, or nowhere for a context made by hand.
+    asked: Option<&'a mut Option<Value>>,
+}
+
+/// The moves a resolution had still to apply when a move asked a decision
+/// ([`MoveContext::ask`]): kept in the position (and in a snapshot) until the decision and
+/// everything it asked in turn are done, then applied, depth-first, as the rest of the
+/// decision's record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResolutionFrame<M> {
+    /// The moves still to apply, the next first.
+    pub moves: Vec<M>,
+    /// How many follow-ups were waiting when the decision was asked: the frame resumes
+    /// once the queue is back to that many.
+    pub follow_ups_below: usize,
 }
 
 impl<'a, M> MoveContext<'a, M> {
@@ -59,6 +78,7 @@ impl<'a, M> MoveContext<'a, M> {
             consequences,
             chance,
             interrupt: None,
+            asked: None,
         }
     }
 
@@ -69,11 +89,35 @@ impl<'a, M> MoveContext<'a, M> {
         consequences: &'a mut Vec<M>,
         chance: &'a mut Chance,
         interrupt: &'a mut Option<(FlowRequest, &'static str)>,
+        asked: &'a mut Option<Value>,
     ) -> Self {
         MoveContext {
             consequences,
             chance,
             interrupt: Some(interrupt),
+            asked: Some(asked),
+        }
+    }
+
+    /// Stops the resolution right after this move to ask `follow_up`'s player a decision
+    /// now: an ordinary action of the game, with its arguments, prompted, tree-shaken and
+    /// played (or played for them when forced) like any follow-up, ahead of those already
+    /// waiting. The move's own consequences and every move still pending wait in the
+    /// position ([`ResolutionFrame`]); once the decision, and whatever it asks in turn, is
+    /// done, they are applied as the rest of the decision's record (or of a pass, when the
+    /// decision has no completion and lapses): the decision's consequences come first,
+    /// depth-first. What a card's "you may destroy a minion" needs in the middle of an
+    /// effect. The last decision asked by a move wins; a context made by hand for a unit
+    /// test ([`new`](Self::new)) keeps none.
+    pub fn ask<G: Game>(&mut self, follow_up: FollowUp<G>)
+    where
+        M: Move<G>,
+    {
+        if let Some(slot) = &mut self.asked {
+            **slot = Some(
+                serde_json::to_value(&follow_up)
+                    .unwrap_or_else(|error| Value::String(error.to_string())),
+            );
         }
     }
 
@@ -119,16 +163,24 @@ impl<'a, M> MoveContext<'a, M> {
 /// state built by hand (the engine does the same for each action record).
 pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: Vec<M>) -> Vec<M> {
     let mut applied = Vec::with_capacity(moves.len());
-    resolve(game, chance, &mut moves, &mut None, |_, moved| {
-        applied.push(moved);
-    });
+    resolve(
+        game,
+        chance,
+        &mut moves,
+        &mut None,
+        &mut None,
+        |_, moved| {
+            applied.push(moved);
+        },
+    );
     applied
 }
 
 /// Applies the moves of `pending`, in order, each with all its consequences depth-first,
 /// handing every move applied to `applied`, in order, with the state right after it.
 /// `pending` is the stack of what is left to apply, and is empty when this returns (its
-/// room kept for the next action).
+/// room kept for the next action), unless a move asked a decision (`asked`): then it holds
+/// the moves still to apply, the next first.
 // Inlined into its callers in the engine, whatever else grows there: it runs at every
 // record, and kept apart it costs a call more than its loop (seen at 2,000 instructions a
 // Hearts deal when a change elsewhere in the engine tipped the inliner, and at 5,000 when
@@ -139,6 +191,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
     chance: &mut Chance,
     pending: &mut Vec<M>,
     interrupt: &mut Option<(FlowRequest, &'static str)>,
+    asked: &mut Option<Value>,
     mut applied: impl FnMut(&G, M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
@@ -149,10 +202,15 @@ pub(crate) fn resolve<G, M: Move<G>>(
         let asked_from = pending.len();
         current.apply(
             game,
-            &mut MoveContext::with_interrupt(pending, chance, interrupt),
+            &mut MoveContext::with_interrupt(pending, chance, interrupt, asked),
         );
         pending[asked_from..].reverse();
         applied(game, current);
+        if asked.is_some() {
+            // A decision: what is left waits for it, the next first.
+            pending.reverse();
+            return;
+        }
     }
 }
 
@@ -193,6 +251,7 @@ mod tests {
             &mut seen,
             &mut chance,
             &mut vec![Letter::A, Letter::E],
+            &mut None,
             &mut None,
             |_, moved| applied.push(moved),
         );

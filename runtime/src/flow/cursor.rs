@@ -49,6 +49,14 @@ pub enum FlowError {
         /// The loop it names.
         loop_name: &'static str,
     },
+    /// A move asked a decision ([`MoveContext::ask`](crate::MoveContext::ask)) whose
+    /// follow-up does not read back as one of this game's (its arguments' serde forms
+    /// disagree): a bug of the game.
+    #[error("a move asked a decision the game cannot read back: {reason}")]
+    UnreadableDecision {
+        /// What reading it said.
+        reason: String,
+    },
     /// A move asks for a subflow the game's flow does not declare
     /// ([`MoveContext::subflow`](crate::MoveContext::subflow)).
     #[error("no subflow is named `{name}` in this game's declared flow")]

@@ -13,6 +13,7 @@ use crate::chance::Chance;
 use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
+use crate::moves::ResolutionFrame;
 use crate::outcome::Outcome;
 use crate::player::PlayerIndex;
 use crate::search::Search;
@@ -153,6 +154,11 @@ pub struct Position<G: Game> {
     /// The game's clock, in milliseconds since it began: moved only by
     /// [`advance_clock`](Self::advance_clock).
     clock: u64,
+    /// The decision a move of the record resolving asked ([`crate::MoveContext::ask`]), as
+    /// its follow-up's JSON: taken at once when the resolution stops.
+    asked: Option<serde_json::Value>,
+    /// The resolutions waiting for a decision, the innermost last ([`ResolutionFrame`]).
+    suspended: Vec<ResolutionFrame<G::Move>>,
     /// The clock per move ([`EngineSettings::move_clock`]), `None` without one: boxed,
     /// as few games run one.
     move_clock: Option<Box<clock::MoveClock>>,
@@ -295,9 +301,14 @@ impl<G: Game> Position<G> {
             }
             None => FlowPosition::default(),
         };
-        let (chance, recall, move_deadlines) = match snapshot {
-            Some(carried) => (carried.chance, carried.recall, carried.move_deadlines),
-            None => (Chance::from_seed(seed), None, None),
+        let (chance, recall, move_deadlines, suspended) = match snapshot {
+            Some(carried) => (
+                carried.chance,
+                carried.recall,
+                carried.move_deadlines,
+                carried.suspended,
+            ),
+            None => (Chance::from_seed(seed), None, None, Vec::new()),
         };
         let mut position = Position {
             state: setup.state,
@@ -323,6 +334,8 @@ impl<G: Game> Position<G> {
             flow_error: None,
             interrupt: None,
             clock: millis(clock),
+            asked: None,
+            suspended,
             move_clock: settings.move_clock.map(|limit| {
                 Box::new(clock::MoveClock::new(
                     millis(limit),
@@ -485,6 +498,8 @@ impl<G: Game> Position<G> {
             flow_error: None,
             interrupt: None,
             clock: self.clock,
+            asked: None,
+            suspended: self.suspended.clone(),
             move_clock: None,
             timer_armed_at: self.timer_armed_at,
         };
@@ -519,6 +534,7 @@ pub(crate) struct Carried<G: Game> {
     pub(crate) chance: Chance,
     pub(crate) recall: Option<Vec<Vec<G::Move>>>,
     pub(crate) move_deadlines: Option<Vec<Option<u64>>>,
+    pub(crate) suspended: Vec<ResolutionFrame<G::Move>>,
 }
 
 impl<G: Game> Position<G> {
@@ -534,7 +550,14 @@ impl<G: Game> Position<G> {
                 .move_clock
                 .as_ref()
                 .map(|clock| clock.deadlines().to_vec()),
+            suspended: self.suspended.clone(),
         }
+    }
+
+    /// The resolutions waiting for a decision, the innermost last: the moves a move's
+    /// decision ([`crate::MoveContext::ask`]) left pending.
+    pub fn suspended(&self) -> &[ResolutionFrame<G::Move>] {
+        &self.suspended
     }
 }
 

@@ -13,7 +13,7 @@ use crate::error::Refusal;
 use crate::flow::{FlowEvent, FlowRequest, Next};
 use crate::game::{Game, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
-use crate::moves::{Move, resolve};
+use crate::moves::{Move, ResolutionFrame, resolve};
 use crate::player::{PlayerIndex, Seats};
 use crate::prompt::Prompt;
 use crate::view::Viewer;
@@ -75,26 +75,40 @@ impl<G: Game> Position<G> {
     ) {
         let draws = self.chance.draws();
         let mut applied = 0;
-        let recall = &mut self.recall;
-        resolve(
-            &mut self.state,
-            &mut self.chance,
-            &mut moves,
-            &mut self.interrupt,
-            |after, moved| {
-                applied += 1;
-                if G::RECALLS
-                    && let Recall::Tracked(seen) = recall
-                {
-                    for (seat, seen) in seen.iter_mut().enumerate() {
-                        if let Some(viewed) = moved.view(after, Viewer::Player(PlayerIndex(seat))) {
-                            Arc::make_mut(seen).push(viewed);
+        loop {
+            let recall = &mut self.recall;
+            resolve(
+                &mut self.state,
+                &mut self.chance,
+                &mut moves,
+                &mut self.interrupt,
+                &mut self.asked,
+                |after, moved| {
+                    applied += 1;
+                    if G::RECALLS
+                        && let Recall::Tracked(seen) = recall
+                    {
+                        for (seat, seen) in seen.iter_mut().enumerate() {
+                            if let Some(viewed) =
+                                moved.view(after, Viewer::Player(PlayerIndex(seat)))
+                            {
+                                Arc::make_mut(seen).push(viewed);
+                            }
                         }
                     }
-                }
-                recorder.applied(after, moved);
-            },
-        );
+                    recorder.applied(after, moved);
+                },
+            );
+            if self.asked.is_some() {
+                self.suspend(&mut moves);
+                break;
+            }
+            // A resolution that waited for a decision goes on once it and everything it
+            // asked are done, as the rest of this record.
+            if self.suspended.is_empty() || !self.resumes(&mut moves) {
+                break;
+            }
+        }
         // Emptied by `resolve`: the next action pushes its moves into this room.
         self.stack = moves;
         if self.interrupt.is_some() {
@@ -105,6 +119,49 @@ impl<G: Game> Position<G> {
         header.drew_chance = self.chance.draws() != draws;
         self.last_played = header.name();
         recorder.record(header);
+    }
+
+    /// A move asked a decision: the moves still pending wait in a frame, and the decision
+    /// is asked first of all follow-ups. Out of line: most games never ask one.
+    #[cold]
+    #[inline(never)]
+    fn suspend(&mut self, pending: &mut Vec<G::Move>) {
+        let Some(asked) = self.asked.take() else {
+            return;
+        };
+        match serde_json::from_value::<FollowUp<G>>(asked) {
+            Ok(decision) => {
+                self.suspended.push(ResolutionFrame {
+                    moves: std::mem::take(pending),
+                    follow_ups_below: self.follow_ups.len(),
+                });
+                self.follow_ups.insert(0, decision);
+            }
+            Err(error) => {
+                // Reported when the record settles; the pending moves are dropped with it
+                // (the logged table puts the game back as it was).
+                pending.clear();
+                self.flow_error = Some(crate::flow::FlowError::UnreadableDecision {
+                    reason: error.to_string(),
+                });
+            }
+        }
+    }
+
+    /// Whether the innermost waiting resolution goes on now (its decision, and all the
+    /// follow-ups asked since, done): its moves are put in `pending`.
+    #[cold]
+    #[inline(never)]
+    fn resumes(&mut self, pending: &mut Vec<G::Move>) -> bool {
+        match self.suspended.last() {
+            Some(frame) if frame.follow_ups_below == self.follow_ups.len() => {
+                if let Some(frame) = self.suspended.pop() {
+                    *pending = frame.moves;
+                }
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Plays what needs no decision: passes of stuck players (when the game declares
@@ -358,6 +415,17 @@ impl<G: Game> Position<G> {
         if self.follow_up_of(player).is_some() {
             // A follow-up that cannot be completed lapses.
             self.remove_follow_up_of(player);
+            if self
+                .suspended
+                .last()
+                .is_some_and(|frame| frame.follow_ups_below == self.follow_ups.len())
+            {
+                // A move's decision lapsed: the resolution waiting for it goes on, as a
+                // pass of the player's.
+                let header = RecordHeader::opened(RecordKind::Pass, Some(player));
+                self.resolve_record(header, Vec::new(), recorder);
+                return Some(1);
+            }
             return Some(0);
         }
         let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
