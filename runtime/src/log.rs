@@ -65,6 +65,34 @@ pub struct GameLog<G: Game> {
     pub seal: Option<LogSeal>,
 }
 
+impl<G: Game> GameLog<G> {
+    /// The log of a game set up by [`Game::setup`] from `config` at a table of `players`
+    /// seats with chance seeded by `seed`, its forced completions played for the players,
+    /// and `records` in order (the setup's first): this runtime's form ([`LOG_FORMAT`])
+    /// and the game's rules version, no start, no clock per move, no seal. What a store of
+    /// records (a server's) replays a game from ([`Engine::restore`](crate::Engine::restore)).
+    pub fn new(
+        config: G::Config,
+        players: usize,
+        seed: u64,
+        records: Vec<ActionRecord<G::Move>>,
+    ) -> Self {
+        GameLog {
+            format: LOG_FORMAT,
+            game: G::NAME.to_owned(),
+            rules: G::RULES_VERSION,
+            seed,
+            players,
+            config,
+            autoplay_forced: true,
+            start: None,
+            move_clock_ms: None,
+            records,
+            seal: None,
+        }
+    }
+}
+
 /// The version of the log's form this runtime writes and reads ([`GameLog::format`]).
 /// Raised when a change to [`GameLog`] or [`ActionRecord`] would make an older reader
 /// misread a log; a replay refuses a log of a later form. 2: a clock per move

@@ -102,6 +102,15 @@ fn resident_bytes(pid: u32) -> u64 {
         .unwrap()
 }
 
+/// A `submit` frame of a choice made from `prompt` at random, acting on record count `at`.
+fn submission(prompt: &Value, at: &Value, rng: &mut StdRng) -> Message {
+    let (action, selections) = choose(prompt, rng);
+    Message::text(
+        json!({ "type": "submit", "at": at, "action": action, "selections": selections })
+            .to_string(),
+    )
+}
+
 /// Chooses a submission from `prompt` at random: the first action's selection, its
 /// options picked as many as it asks. Enough for Tic-tac-toe and Hearts, whose actions
 /// are one selection each.
@@ -205,14 +214,8 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
                 if (newer || frame["error"]["error"] != "stale")
                     && let Some((prompt, at)) = &last
                 {
-                    let (action, selections) = choose(prompt, &mut rng);
-                    let submit = json!({ "type": "submit", "at": at, "action": action, "selections": selections });
                     sent = Some(Instant::now());
-                    if socket
-                        .send(Message::text(submit.to_string()))
-                        .await
-                        .is_err()
-                    {
+                    if socket.send(submission(prompt, at, &mut rng)).await.is_err() {
                         break;
                     }
                 }
@@ -225,17 +228,11 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
                     .get("prompt")
                     .filter(|prompt| !prompt.is_null())
                     .map(|prompt| (prompt.clone(), frame["at"].clone()));
-                if let Some(prompt) = frame.get("prompt").filter(|prompt| !prompt.is_null())
-                    && sent.is_none()
+                if sent.is_none()
+                    && let Some((prompt, at)) = &last
                 {
-                    let (action, selections) = choose(prompt, &mut rng);
-                    let submit = json!({ "type": "submit", "at": frame["at"], "action": action, "selections": selections });
                     sent = Some(Instant::now());
-                    if socket
-                        .send(Message::text(submit.to_string()))
-                        .await
-                        .is_err()
-                    {
+                    if socket.send(submission(prompt, at, &mut rng)).await.is_err() {
                         break;
                     }
                 }

@@ -410,11 +410,18 @@ impl Hub {
             let update = build_update(live, state.table.as_ref(), pending, pending_logged);
             let _ = live.updates.send(Arc::new(update));
         }
-        if state.table.outcome().is_some() {
+        self.leave_if_over(live, state.table.outcome().is_some())
+            .await;
+        Ok(())
+    }
+
+    /// A finished match (`over`) leaves memory, and this process its lease; the store
+    /// keeps it.
+    async fn leave_if_over(&self, live: &LiveMatch, over: bool) {
+        if over {
             self.forget(&live.id);
             self.let_go(&live.id).await;
         }
-        Ok(())
     }
 
     /// Takes over the matches this process follows whose writer is gone (its lease free)
@@ -724,11 +731,8 @@ impl Hub {
         let logged = state.table.logged();
         let update = build_update(live, state.table.as_ref(), new, logged);
         let _ = live.updates.send(Arc::new(update));
-        if state.table.outcome().is_some() {
-            // A finished match leaves memory; the store keeps it.
-            self.forget(&live.id);
-            self.let_go(&live.id).await;
-        }
+        self.leave_if_over(live, state.table.outcome().is_some())
+            .await;
         Ok(())
     }
 

@@ -215,17 +215,8 @@ impl<G: Game> Live<G> {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|error| format!("a stored record: {error}"))?;
         let log = GameLog::<G> {
-            format: meeple::LOG_FORMAT,
-            game: G::NAME.to_owned(),
-            rules: G::RULES_VERSION,
-            seed: setup.seed,
-            players: setup.players,
-            config,
-            autoplay_forced: true,
-            start: None,
             move_clock_ms: setup.move_clock.map(millis),
-            records,
-            seal: None,
+            ..GameLog::new(config, setup.players, setup.seed, records)
         };
         let rows = log.records.len();
         let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;

@@ -183,22 +183,12 @@ async fn hearts_now(database: &std::path::Path, id: &str) -> (meeple::Engine<Hea
     let store = meeple_server::Store::open_sqlite(database).unwrap();
     let stored = store.get(id.to_owned()).await.unwrap().unwrap();
     let records = store.records(id.to_owned(), 0).await.unwrap();
-    let log = meeple::GameLog::<Hearts> {
-        format: meeple::LOG_FORMAT,
-        game: "hearts".to_owned(),
-        rules: <Hearts as meeple::Game>::RULES_VERSION,
-        seed: stored.seed,
-        players: 4,
-        config: serde_json::from_value(stored.config).unwrap(),
-        autoplay_forced: true,
-        start: None,
-        move_clock_ms: None,
-        records: records
-            .iter()
-            .map(|record| serde_json::from_str(record).unwrap())
-            .collect(),
-        seal: None,
-    };
+    let records = records
+        .iter()
+        .map(|record| serde_json::from_str(record).unwrap())
+        .collect();
+    let config = serde_json::from_value(stored.config).unwrap();
+    let log = meeple::GameLog::<Hearts>::new(config, 4, stored.seed, records);
     (meeple::Engine::restore(&log).unwrap(), stored.seed)
 }
 

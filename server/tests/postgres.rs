@@ -9,17 +9,21 @@ use meeple_server::Store;
 use serde_json::json;
 use support::{Seen, TestPostgres, TestServer, play_to_end, rng};
 
+/// The store on the database at `url` (the synchronous client connects off the runtime).
+async fn open(url: &str) -> Store {
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || Store::open(&url))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn matches_are_kept_in_postgres() {
     let postgres = tokio::task::spawn_blocking(TestPostgres::start)
         .await
         .unwrap();
-    let url = postgres.url.clone();
-    let store = tokio::task::spawn_blocking(move || Store::open(&url))
-        .await
-        .unwrap()
-        .unwrap();
-    let server = TestServer::start_on(store).await;
+    let server = TestServer::start_on(open(&postgres.url).await).await;
 
     // The lobby, as on SQLite.
     let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
@@ -42,12 +46,7 @@ async fn matches_are_kept_in_postgres() {
     let stored = first.next_of("records").await["at"].as_u64().unwrap();
     server.stop();
 
-    let url = postgres.url.clone();
-    let store = tokio::task::spawn_blocking(move || Store::open(&url))
-        .await
-        .unwrap()
-        .unwrap();
-    let server = TestServer::start_on(store).await;
+    let server = TestServer::start_on(open(&postgres.url).await).await;
     let mut first = server.connect(&id).await;
     let mut second = server.connect(&id).await;
     let mut one = Seen::default();

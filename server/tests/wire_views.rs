@@ -59,26 +59,16 @@ fn engine_at<G: Game>(
     records: &[String],
     count: usize,
 ) -> Engine<G> {
-    let log = GameLog::<G> {
-        format: meeple::LOG_FORMAT,
-        game: G::NAME.to_owned(),
-        rules: G::RULES_VERSION,
-        seed,
-        players,
-        config: if config.is_null() {
-            G::Config::default()
-        } else {
-            serde_json::from_value(config.clone()).unwrap()
-        },
-        autoplay_forced: true,
-        start: None,
-        move_clock_ms: None,
-        records: records[..count]
-            .iter()
-            .map(|record| serde_json::from_str(record).unwrap())
-            .collect(),
-        seal: None,
+    let config = if config.is_null() {
+        G::Config::default()
+    } else {
+        serde_json::from_value(config.clone()).unwrap()
     };
+    let records = records[..count]
+        .iter()
+        .map(|record| serde_json::from_str(record).unwrap())
+        .collect();
+    let log = GameLog::<G>::new(config, players, seed, records);
     Engine::restore(&log).unwrap()
 }
 
