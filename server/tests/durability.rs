@@ -57,8 +57,12 @@ async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Play
         .extend(welcome["records"].as_array().unwrap().iter().cloned());
     player.deadline = welcome["acting"].get("deadline_ms").cloned();
     let mut random = rng(seed);
+    // The prompt of the last submission, chosen from again after a refusal that says to
+    // try again (the match's writer just restarting: `writer_busy`, `store`).
+    let mut submitted: Option<Value> = None;
     while seen.outcome.is_none() {
         if let Some(prompt) = seen.prompt.take() {
+            submitted = Some(prompt.clone());
             let (action, selections) =
                 match complete_from_prompt(&mut client, &prompt, &mut random).await {
                     Completion::Ready(action, selections) => (action, selections),
@@ -76,6 +80,16 @@ async fn play_until_gone(address: String, mut player: Player, seed: u64) -> Play
         let Some(frame) = client.try_next().await else {
             return player;
         };
+        if frame["type"] == "error"
+            && matches!(
+                frame["error"]["error"].as_str(),
+                Some("writer_busy" | "store")
+            )
+        {
+            eprintln!("{} {}: {frame}; trying again", player.game, player.id);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            seen.prompt = submitted.take();
+        }
         if frame["type"] == "records" {
             seen.absorb(&frame);
             player
