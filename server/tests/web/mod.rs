@@ -7,6 +7,7 @@
 
 pub mod workshop;
 
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -28,6 +29,11 @@ pub struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        // The whole process group: chromedriver and the Chromium processes it started,
+        // which outlive it otherwise.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -41,6 +47,7 @@ impl Driver {
             .unwrap()
             .port();
         let child = Command::new("/usr/bin/chromedriver")
+            .process_group(0)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
