@@ -132,7 +132,11 @@ ask_args! {
 
 ask_args! {
     /// Whether the action has at least one valid completion.
-    has_completion => HasCompletion {} -> bool, |cx, _wrap, _this| A::has_completion(cx)
+    has_completion => HasCompletion {} -> bool, |cx, wrap, _this| if G::PROHIBITS {
+        permitted(cx, wrap, &mut |_| ControlFlow::Break(())).is_break()
+    } else {
+        A::has_completion(cx)
+    }
 }
 
 ask_args! {
@@ -144,13 +148,18 @@ ask_args! {
 ask_args! {
     /// Whether the action counts its completions without walking them
     /// ([`Action::COUNTS_AT_ONCE`]).
-    counts_at_once => CountsAtOnce {} -> bool, |_cx, _wrap, _this| A::COUNTS_AT_ONCE
+    counts_at_once => CountsAtOnce {} -> bool,
+    |_cx, _wrap, _this| A::COUNTS_AT_ONCE && !G::PROHIBITS
 }
 
 ask_args! {
     /// The selection that follows the values of `prefix` ([`Action::step`]).
     step => Stepped<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
-    |cx, _wrap, this| A::step(cx, this.prefix)
+    |cx, wrap, this| if G::PROHIBITS {
+        A::step(cx, this.prefix).map(|step| prohibit_options(cx, wrap, this.prefix, step))
+    } else {
+        A::step(cx, this.prefix)
+    }
 }
 
 ask_args! {
@@ -166,12 +175,25 @@ ask_args! {
     for_each_completion => EachCompletion<'v> {
         visit: &'v mut dyn FnMut(G::Actions) -> ControlFlow<()>
     } -> ControlFlow<()>,
-    |cx, wrap, this| A::for_each_completion(cx, &mut |action| (this.visit)(wrap(action)))
+    |cx, wrap, this| if G::PROHIBITS {
+        permitted(cx, wrap, this.visit)
+    } else {
+        A::for_each_completion(cx, &mut |action| (this.visit)(wrap(action)))
+    }
 }
 
 ask_args! {
     /// How many completions the action has ([`Action::count_completions`]).
-    count_completions => CountCompletions {} -> u64, |cx, _wrap, _this| A::count_completions(cx)
+    count_completions => CountCompletions {} -> u64, |cx, wrap, _this| if G::PROHIBITS {
+        let mut count = 0u64;
+        let _ = permitted(cx, wrap, &mut |_| {
+            count = count.saturating_add(1);
+            ControlFlow::Continue(())
+        });
+        count
+    } else {
+        A::count_completions(cx)
+    }
 }
 
 ask_args! {
@@ -191,7 +213,21 @@ ask_args! {
 ask_args! {
     /// The completion at position `index` ([`Action::nth_completion`]).
     nth_completion => NthCompletion { index: u64 } -> Option<G::Actions>,
-    |cx, wrap, this| A::nth_completion(cx, this.index).map(wrap)
+    |cx, wrap, this| if G::PROHIBITS {
+        let mut found = None;
+        let mut left = this.index;
+        let _ = permitted(cx, wrap, &mut |action| {
+            if left == 0 {
+                found = Some(action);
+                return ControlFlow::Break(());
+            }
+            left -= 1;
+            ControlFlow::Continue(())
+        });
+        found
+    } else {
+        A::nth_completion(cx, this.index).map(wrap)
+    }
 }
 
 ask_args! {
@@ -201,6 +237,70 @@ ask_args! {
         selections: &'s serde_json::Map<String, Value>
     } -> Result<G::Actions, DecodeError>,
     |cx, wrap, this| A::from_selections(cx.args.clone(), this.selections).map(wrap)
+}
+
+/// Calls `visit` with every completion of action `A` that the game's effects do not
+/// prohibit ([`Game::prohibits`]), in option order, until it breaks: the walk that
+/// replaces the selections' own fast paths when the game turns
+/// [`Game::PROHIBITS`] on.
+fn permitted<G: Game, A: Action<Game = G>>(
+    cx: ActionContext<'_, G, A::Args>,
+    wrap: fn(A) -> G::Actions,
+    visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    A::for_each_completion(cx, &mut |action| {
+        let action = wrap(action);
+        if cx.game.prohibits(cx.player, &action).is_some() {
+            ControlFlow::Continue(())
+        } else {
+            visit(action)
+        }
+    })
+}
+
+/// `step` with the options through which every completion is prohibited
+/// ([`Game::prohibits`]) refused, each with the reason of the first of its completions:
+/// a minion that cannot be destroyed is shown, not offered, for a destroy.
+fn prohibit_options<G: Game, A: Action<Game = G>>(
+    cx: ActionContext<'_, G, A::Args>,
+    wrap: fn(A) -> G::Actions,
+    prefix: &[Value],
+    step: Step,
+) -> Step {
+    let Step::Select(mut selection) = step else {
+        return step;
+    };
+    let at = prefix.len();
+    for option in selection.options.iter_mut().filter(|option| option.viable) {
+        let mut reason = None;
+        let through = A::for_each_completion(cx, &mut |action| {
+            let values = action.selections();
+            let follows = values.len() > at
+                && values[..at].iter().map(|(_, value)| value).eq(prefix.iter())
+                && (values[at].1 == option.value
+                    || values[at]
+                        .1
+                        .as_array()
+                        .is_some_and(|picked| picked.contains(&option.value)));
+            if !follows {
+                return ControlFlow::Continue(());
+            }
+            match cx.game.prohibits(cx.player, &wrap(action)) {
+                Some(why) => {
+                    reason.get_or_insert(why);
+                    ControlFlow::Continue(())
+                }
+                None => ControlFlow::Break(()),
+            }
+        });
+        if through.is_continue() {
+            option.viable = false;
+            option.error = reason.or_else(|| option.error.take());
+        }
+    }
+    selection.viable = selection.options.iter().any(|option| option.viable)
+        || (selection.options.is_empty() && selection.viable);
+    Step::Select(selection)
 }
 
 /// Declares a question asked of an action already made: a visitor `$visitor` carrying

@@ -194,6 +194,16 @@ pub enum Refusal {
         /// The text the game shows the player.
         message: String,
     },
+    /// Every selection is offered and valid, but an effect in force forbids the action as a
+    /// whole ([`Game::prohibits`](crate::Game::prohibits): "this minion cannot be
+    /// destroyed").
+    #[error("`{action}` is prohibited: {message}")]
+    Prohibited {
+        /// The action submitted.
+        action: &'static str,
+        /// Why, in the game's words.
+        message: String,
+    },
     /// The player is to act but nothing is possible and the game declares no pass.
     #[error("{player} has nothing possible and the game does not pass for them")]
     Stuck {

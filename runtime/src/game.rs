@@ -179,6 +179,27 @@ pub trait Game: Clone + Debug + View + 'static {
         None
     }
 
+    /// Whether the game's effects may forbid completed actions ([`prohibits`](Self::prohibits)):
+    /// the one switch of the engine's fast paths that take a selection's own options and
+    /// validation as its only filter (completions counted at once, `valid` sets kept as
+    /// bits). With it on, the engine walks completions and asks `prohibits` of each: a
+    /// game with prohibitions ("this minion cannot be destroyed", see
+    /// [`effects`](crate::effects)) turns it on; every other game pays nothing. Off by
+    /// default.
+    const PROHIBITS: bool = false;
+
+    /// Why `player`'s completed `action` is forbidden now by an effect in force (a
+    /// prohibition: General Ivan's "your minions cannot be destroyed" against a destroy),
+    /// in words for the prompt, or `None` when nothing forbids it. Read only when
+    /// [`PROHIBITS`](Self::PROHIBITS) is on: a forbidden completion is not offered (its
+    /// option is shown refused with this reason when no other completion goes through it),
+    /// not counted, not drawn by agents, and refused when submitted
+    /// ([`Refusal::Prohibited`](crate::Refusal::Prohibited)). `None` by default.
+    fn prohibits(&self, player: PlayerIndex, action: &Self::Actions) -> Option<String> {
+        let _ = (player, action);
+        None
+    }
+
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
         format!("Player {}", player.0.saturating_add(1))

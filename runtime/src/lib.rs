@@ -463,6 +463,7 @@ mod chance;
 mod components;
 mod dispatch;
 mod engine;
+pub mod effects;
 mod error;
 pub mod flow;
 mod game;

@@ -130,6 +130,9 @@ impl<'a, M> MoveContext<'a, M> {
     /// A context made by hand for a unit test ([`new`](Self::new)) keeps no interrupt.
     pub fn interrupt(&mut self, interrupt: Interrupt, loop_name: &'static str) {
         if let Some(slot) = &mut self.interrupt {
+            if matches!(slot, Some((FlowRequest::Runaway(_), _))) {
+                return;
+            }
             **slot = Some((FlowRequest::Interrupt(interrupt), loop_name));
         }
     }
@@ -142,7 +145,20 @@ impl<'a, M> MoveContext<'a, M> {
     /// ([`Refusal::Flow`](crate::Refusal::Flow)). The last request of a record wins.
     pub fn subflow(&mut self, name: &'static str) {
         if let Some(slot) = &mut self.interrupt {
+            if matches!(slot, Some((FlowRequest::Runaway(_), _))) {
+                return;
+            }
             **slot = Some((FlowRequest::Subflow, name));
+        }
+    }
+
+    /// Refuses the whole record once it has resolved: the effects it set off ran past
+    /// `steps` steps ([`FlowError::RunawayResolution`](crate::FlowError::RunawayResolution),
+    /// the loop guard of [`effects`](crate::effects)). Wins over any interrupt asked in
+    /// the record.
+    pub(crate) fn runaway(&mut self, steps: u32) {
+        if let Some(slot) = &mut self.interrupt {
+            **slot = Some((FlowRequest::Runaway(steps), "effects"));
         }
     }
 

@@ -57,6 +57,15 @@ pub enum FlowError {
         /// What reading it said.
         reason: String,
     },
+    /// The effects an action set off ran past the loop guard's budget of steps
+    /// ([`Effects::STEP_BUDGET`](crate::effects::Effects::STEP_BUDGET)): two effects that
+    /// answer each other for ever ("after a minion moves here, move it there", both ways).
+    /// The action is refused and the state stays as it was.
+    #[error("the effects of this action ran past {steps} steps without ending: a loop of effects")]
+    RunawayResolution {
+        /// The budget spent.
+        steps: u32,
+    },
     /// A move asks for a subflow the game's flow does not declare
     /// ([`MoveContext::subflow`](crate::MoveContext::subflow)).
     #[error("no subflow is named `{name}` in this game's declared flow")]

@@ -131,6 +131,9 @@ pub(crate) enum FlowRequest {
     Interrupt(Interrupt),
     /// Run the subflow named.
     Subflow,
+    /// Refuse the record: its resolution ran past this many steps of effects
+    /// ([`effects`](crate::effects)' loop guard).
+    Runaway(u32),
 }
 
 /// One step of a flow, as declared: built with the functions of this type, nested, and

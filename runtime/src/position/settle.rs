@@ -345,6 +345,7 @@ impl<G: Game> Position<G> {
                 self.flow_at.interrupt(&self.flow, interrupt, name)
             }
             FlowRequest::Subflow => self.flow_at.start_subflow(&self.flow, name),
+            FlowRequest::Runaway(steps) => Err(crate::flow::FlowError::RunawayResolution { steps }),
         };
         if let Err(error) = asked {
             self.flow_error.get_or_insert(error);
@@ -533,6 +534,7 @@ impl<G: Game> Position<G> {
                 .build(&forced.chosen_selections())
                 .ok()?;
             dispatch::check(&action, &self.state, player).ok()?;
+            self.permitted(player, &action).ok()?;
             Some(action)
         });
         forced.map_or(Facing::Choice, Facing::Forced)

@@ -220,7 +220,24 @@ impl<G: Game> Position<G> {
             Some(kept) => dispatch::check_kept(action, &self.state, player, kept.get()),
             None => dispatch::check(action, &self.state, player),
         }
+        .and_then(|()| self.permitted(player, action))
         .map_err(|error| self.or_stuck(player, error))
+    }
+
+    /// [`Refusal::Prohibited`] when an effect of the game forbids `action`
+    /// ([`Game::prohibits`], asked only of a game that turns [`Game::PROHIBITS`] on).
+    #[inline(always)]
+    pub(super) fn permitted(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {
+        if !G::PROHIBITS {
+            return Ok(());
+        }
+        match self.state.prohibits(player, action) {
+            None => Ok(()),
+            Some(message) => Err(Refusal::Prohibited {
+                action: action.name(),
+                message,
+            }),
+        }
     }
 
     /// Applies an admitted action and what follows it, handing each record to `recorder`:
