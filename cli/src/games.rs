@@ -7,6 +7,7 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
+use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 
 use crate::TerminalGame;
@@ -91,5 +92,17 @@ impl TerminalGame for Breakthrough {
 
     fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
         Breakthrough::describe_move(self, applied, seat(viewer))
+    }
+}
+
+impl TerminalGame for Smash {
+    const ABOUT: &'static str = "A Smash Up-style game of effects, 2 to 4 players ({\"factions\":[[\"Pirates\",\"Robots\"],[\"Tricksters\",\"Commanders\"]]})";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        Smash::summary(self, seat(viewer))
+    }
+
+    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
+        Smash::describe_move(self, applied, seat(viewer))
     }
 }

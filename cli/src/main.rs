@@ -7,6 +7,7 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
 use meeple_games::memory::Memory;
+use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 
 fn main() -> ExitCode {
@@ -17,5 +18,6 @@ fn main() -> ExitCode {
         .game::<Blackjack>()
         .game::<ConnectFour>()
         .game::<Breakthrough>()
+        .game::<Smash>()
         .run()
 }

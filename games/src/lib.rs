@@ -35,6 +35,7 @@ pub mod connect_four;
 pub mod french;
 pub mod hearts;
 pub mod memory;
+pub mod smash;
 pub mod tictactoe;
 
 /// Every game's table may move between threads, as a server's tasks move it: checked when
@@ -51,5 +52,6 @@ const _: () = {
     table_is_send::<connect_four::ConnectFour>();
     table_is_send::<hearts::Hearts>();
     table_is_send::<memory::Memory>();
+    table_is_send::<smash::Smash>();
     table_is_send::<tictactoe::TicTacToe>();
 };

@@ -189,7 +189,10 @@ fn expand(action: &ActionDef) -> TokenStream {
         .map(|selection| selection.ident.to_string())
         .collect();
 
-    let arg_fields = names.args.iter().map(|(ident, ty)| quote!(pub #ident: #ty));
+    let arg_fields = names.args.iter().map(|(arg, ty)| {
+        let doc = format!("The action's `{arg}` argument (see [`{ident}::{arg}`]).");
+        quote!(#[doc = #doc] pub #arg: #ty)
+    });
     let args_doc =
         format!("The arguments of [`{ident}`], given by whoever asks for it as a follow-up.");
     let args_struct = quote! {

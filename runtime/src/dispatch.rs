@@ -276,7 +276,10 @@ fn prohibit_options<G: Game, A: Action<Game = G>>(
         let through = A::for_each_completion(cx, &mut |action| {
             let values = action.selections();
             let follows = values.len() > at
-                && values[..at].iter().map(|(_, value)| value).eq(prefix.iter())
+                && values[..at]
+                    .iter()
+                    .map(|(_, value)| value)
+                    .eq(prefix.iter())
                 && (values[at].1 == option.value
                     || values[at]
                         .1

@@ -447,8 +447,14 @@ pub trait Effects: Game {
     }
     /// Makes `proposal` happen; returns the effect as it happened, with last-known
     /// information (the power a destroyed minion had), or `None` when its object is gone
-    /// (it fizzles).
-    fn apply(&mut self, proposal: &Proposal<Self>) -> Option<Self::Effect>;
+    /// (it fizzles). A change that carries hidden data (the card a player draws, seen by
+    /// them alone) is better pushed as a move of the game of its own
+    /// ([`Resolver::then`]), whose [`Move::view`](crate::Move::view) conceals it.
+    fn apply(
+        &mut self,
+        proposal: &Proposal<Self>,
+        resolver: &mut Resolver<'_, '_, Self>,
+    ) -> Option<Self::Effect>;
     /// Pushes onto `out` what `ability` sets off on `batch` ("after"/"when"): asked once
     /// per ability and batch, so one trigger per batch for "after one or more", one per
     /// occurrence for "after each time". Asked also of abilities that left play during the
@@ -639,7 +645,9 @@ impl<G: Effects> Resolution<G> {
             }
             Resolution::Float(floating) => {
                 let effects = game.effects_mut();
-                effects.events.push(Event::Floated(floating.in_force.clone()));
+                effects
+                    .events
+                    .push(Event::Floated(floating.in_force.clone()));
                 effects.floating.push(floating.clone());
             }
             Resolution::TurnBegins(player) => {
@@ -664,7 +672,10 @@ impl<G: Effects> Resolution<G> {
                 effects.floating.retain(|floating| {
                     let ends = match floating.window {
                         Window::ThisTurn => true,
-                        Window::NextTurnOf { player: whose, begun } => begun && whose == *player,
+                        Window::NextTurnOf {
+                            player: whose,
+                            begun,
+                        } => begun && whose == *player,
                         Window::UntilLeaves(_) | Window::Uses(_) => false,
                     };
                     if ends {
@@ -752,7 +763,13 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
         .collect();
     match offers.as_slice() {
         [] => {
-            let happened = game.apply(proposal);
+            let happened = game.apply(
+                proposal,
+                &mut Resolver {
+                    next,
+                    inherited: proposal.replaced_by.clone(),
+                },
+            );
             let effects = game.effects_mut();
             match happened {
                 Some(effect) => {
@@ -871,7 +888,9 @@ fn resolve_next<G: Effects>(
         None => {
             let forced = list.len() == 1
                 || game.resolves_first(&list[0])
-                || list.iter().all(|pending| pending.trigger == list[0].trigger);
+                || list
+                    .iter()
+                    .all(|pending| pending.trigger == list[0].trigger);
             if !forced {
                 let decision = game.order_decision(game.current_player());
                 next.ask(decision);

@@ -84,7 +84,7 @@ impl Server {
     pub fn with_shipped_games(self) -> Self {
         use meeple_games::{
             blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-            hearts::Hearts, memory::Memory, tictactoe::TicTacToe,
+            hearts::Hearts, memory::Memory, smash::Smash, tictactoe::TicTacToe,
         };
         self.game::<Hearts>()
             .game::<TicTacToe>()
@@ -92,6 +92,7 @@ impl Server {
             .game::<Blackjack>()
             .game::<ConnectFour>()
             .game::<Breakthrough>()
+            .game::<Smash>()
     }
 
     /// The HTTP routes: the lobby under `/games`, play at `/play/{matchID}`, the web client

@@ -227,7 +227,11 @@ impl<G: Game> Position<G> {
     /// [`Refusal::Prohibited`] when an effect of the game forbids `action`
     /// ([`Game::prohibits`], asked only of a game that turns [`Game::PROHIBITS`] on).
     #[inline(always)]
-    pub(super) fn permitted(&self, player: PlayerIndex, action: &G::Actions) -> Result<(), Refusal> {
+    pub(super) fn permitted(
+        &self,
+        player: PlayerIndex,
+        action: &G::Actions,
+    ) -> Result<(), Refusal> {
         if !G::PROHIBITS {
             return Ok(());
         }

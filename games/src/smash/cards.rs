@@ -1,0 +1,533 @@
+//! The cards and bases of the Smash Up–style game, as data: four factions of ten cards and
+//! eight bases. Texts of the named cards are Smash Up's, as printed in `EFFECTS.md`; the
+//! others are plain cards to fill the factions.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// A faction: ten cards, shuffled with another faction into a player's deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Faction {
+    /// Saucy Wench, Buccaneer, Broadside, Cannon.
+    Pirates,
+    /// Warbot, Nukebot, Upgrade.
+    Robots,
+    /// Leprechaun, Gremlin, Hideout, Mark of Sleep.
+    Tricksters,
+    /// General Ivan, Overrun, Purge.
+    Commanders,
+}
+
+impl Faction {
+    /// Every faction, in order.
+    pub const ALL: [Faction; 4] = [
+        Faction::Pirates,
+        Faction::Robots,
+        Faction::Tricksters,
+        Faction::Commanders,
+    ];
+}
+
+/// The name of a card: its identity in the rules (the catalog's order plays no part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum CardName {
+    SaucyWench,
+    Buccaneer,
+    FirstMate,
+    Broadside,
+    Cannon,
+    Warbot,
+    Nukebot,
+    Microbot,
+    Zapbot,
+    Upgrade,
+    Leprechaun,
+    Gremlin,
+    Gnome,
+    Brownie,
+    Hideout,
+    MarkOfSleep,
+    GeneralIvan,
+    Overrun,
+    Conscript,
+    Veteran,
+    Purge,
+}
+
+/// What an action card is played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aim {
+    /// A base (Broadside: one where you have a minion).
+    Base,
+    /// A minion in play.
+    Minion,
+    /// A player (yourself included).
+    Player,
+}
+
+/// A card's kind: a minion with its printed power, or an action with what it aims at and
+/// whether it stays in play (ongoing) once played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    /// A minion.
+    Minion {
+        /// Printed power.
+        power: u8,
+    },
+    /// An action.
+    Action {
+        /// What it is played on.
+        aim: Aim,
+        /// Whether it stays on its base or minion once played.
+        ongoing: bool,
+    },
+}
+
+/// An ability printed on a card or a base, as data: what the effects layer asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ability {
+    /// Saucy Wench: "You may destroy a minion of power 2 or less at this base."
+    MayDestroyHere {
+        /// The highest power destroyed.
+        most: u8,
+    },
+    /// Buccaneer: "If this minion would be destroyed, move it to another base instead."
+    MoveInstead,
+    /// Broadside: "Destroy all of other players' minions of power 2 or less at a base where
+    /// you have a minion."
+    Broadside,
+    /// Cannon, Purge: "Destroy a minion of power N or less."
+    DestroyMinion {
+        /// The highest power destroyed.
+        most: u8,
+    },
+    /// Warbot: "Ongoing: This minion cannot be destroyed."
+    Indestructible,
+    /// Nukebot: "After this minion is destroyed, destroy all other players' minions on
+    /// this base."
+    Nuke,
+    /// Upgrade: "Play on a minion. Ongoing: +2 power."
+    PowerBonus(u8),
+    /// Leprechaun: "After another player plays a minion here with less power than this
+    /// minion's, destroy it (after its ability resolves)."
+    Leprechaun,
+    /// Gremlin: "After this minion is destroyed, draw a card and each other player
+    /// discards a random card."
+    Gremlin,
+    /// Hideout: "If another player's action would affect your minions on this base,
+    /// destroy this card to cancel that action."
+    Hideout,
+    /// Mark of Sleep: "Choose a player. That player cannot play actions on their next
+    /// turn."
+    MarkOfSleep,
+    /// The floating effect Mark of Sleep leaves: this player cannot play actions.
+    Asleep(u8),
+    /// General Ivan: "Ongoing: Your minions cannot be destroyed."
+    ProtectsOwn,
+    /// Overrun: "Ongoing: Other players cannot play minions on this base."
+    Overrun,
+    /// Overrun: "At the start of your turn, destroy this card."
+    EndsAtYourTurn,
+    /// Tar Pits: "After each time a minion is destroyed here, place it on the bottom of
+    /// its owner's deck."
+    TarPits,
+    /// Field of Honor: "After each time one or more minions are destroyed here, the
+    /// player who destroyed them gains 1 VP."
+    FieldOfHonor,
+    /// Haunted House: "After each time a player plays a minion here, they must discard a
+    /// card."
+    HauntedHouse,
+    /// The rules themselves: a card played resolves its own text first.
+    Rules,
+}
+
+/// One card of the catalog: its name, faction, kind, abilities, copies in the faction and
+/// text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardDef {
+    /// Its name.
+    pub name: CardName,
+    /// Shown name.
+    pub title: &'static str,
+    /// Its faction.
+    pub faction: Faction,
+    /// Minion or action.
+    pub kind: Kind,
+    /// Its abilities, in printed order.
+    pub abilities: &'static [Ability],
+    /// Copies in the faction's ten cards.
+    pub copies: u8,
+    /// Its text.
+    pub text: &'static str,
+}
+
+const fn minion(
+    name: CardName,
+    title: &'static str,
+    faction: Faction,
+    power: u8,
+    copies: u8,
+    abilities: &'static [Ability],
+    text: &'static str,
+) -> CardDef {
+    CardDef {
+        name,
+        title,
+        faction,
+        kind: Kind::Minion { power },
+        abilities,
+        copies,
+        text,
+    }
+}
+
+const fn action(
+    name: CardName,
+    title: &'static str,
+    faction: Faction,
+    aim: Aim,
+    ongoing: bool,
+    abilities: &'static [Ability],
+    text: &'static str,
+) -> CardDef {
+    CardDef {
+        name,
+        title,
+        faction,
+        kind: Kind::Action { aim, ongoing },
+        abilities,
+        copies: 1,
+        text,
+    }
+}
+
+/// Every card, by faction (ten cards each, counting copies).
+pub const CATALOG: &[CardDef] = &[
+    minion(
+        CardName::SaucyWench,
+        "Saucy Wench",
+        Faction::Pirates,
+        3,
+        2,
+        &[Ability::MayDestroyHere { most: 2 }],
+        "You may destroy a minion of power 2 or less at this base.",
+    ),
+    minion(
+        CardName::Buccaneer,
+        "Buccaneer",
+        Faction::Pirates,
+        4,
+        2,
+        &[Ability::MoveInstead],
+        "Special: If this minion would be destroyed, move it to another base instead.",
+    ),
+    minion(
+        CardName::FirstMate,
+        "First Mate",
+        Faction::Pirates,
+        2,
+        3,
+        &[],
+        "",
+    ),
+    CardDef {
+        copies: 2,
+        ..action(
+            CardName::Broadside,
+            "Broadside",
+            Faction::Pirates,
+            Aim::Base,
+            false,
+            &[Ability::Broadside],
+            "Destroy all of other players' minions of power 2 or less at a base where you have a minion.",
+        )
+    },
+    action(
+        CardName::Cannon,
+        "Cannon",
+        Faction::Pirates,
+        Aim::Minion,
+        false,
+        &[Ability::DestroyMinion { most: 2 }],
+        "Destroy a minion of power 2 or less.",
+    ),
+    minion(
+        CardName::Warbot,
+        "Warbot",
+        Faction::Robots,
+        4,
+        2,
+        &[Ability::Indestructible],
+        "Ongoing: This minion cannot be destroyed.",
+    ),
+    minion(
+        CardName::Nukebot,
+        "Nukebot",
+        Faction::Robots,
+        5,
+        1,
+        &[Ability::Nuke],
+        "Ongoing: After this minion is destroyed, destroy all other players' minions on this base.",
+    ),
+    minion(
+        CardName::Microbot,
+        "Microbot",
+        Faction::Robots,
+        1,
+        4,
+        &[],
+        "",
+    ),
+    minion(CardName::Zapbot, "Zapbot", Faction::Robots, 2, 2, &[], ""),
+    action(
+        CardName::Upgrade,
+        "Upgrade",
+        Faction::Robots,
+        Aim::Minion,
+        true,
+        &[Ability::PowerBonus(2)],
+        "Play on a minion. Ongoing: This minion has +2 power.",
+    ),
+    minion(
+        CardName::Leprechaun,
+        "Leprechaun",
+        Faction::Tricksters,
+        5,
+        1,
+        &[Ability::Leprechaun],
+        "Ongoing: After another player plays a minion here with less power than this minion's, destroy it (after its ability resolves).",
+    ),
+    minion(
+        CardName::Gremlin,
+        "Gremlin",
+        Faction::Tricksters,
+        2,
+        2,
+        &[Ability::Gremlin],
+        "Ongoing: After this minion is destroyed, draw a card and each other player discards a random card.",
+    ),
+    minion(CardName::Gnome, "Gnome", Faction::Tricksters, 3, 3, &[], ""),
+    minion(
+        CardName::Brownie,
+        "Brownie",
+        Faction::Tricksters,
+        4,
+        2,
+        &[],
+        "",
+    ),
+    action(
+        CardName::Hideout,
+        "Hideout",
+        Faction::Tricksters,
+        Aim::Base,
+        true,
+        &[Ability::Hideout],
+        "Play on a base. Ongoing: If another player's action would affect your minions on this base, destroy this card to cancel that action.",
+    ),
+    action(
+        CardName::MarkOfSleep,
+        "Mark of Sleep",
+        Faction::Tricksters,
+        Aim::Player,
+        false,
+        &[Ability::MarkOfSleep],
+        "Choose a player. That player cannot play actions on their next turn.",
+    ),
+    minion(
+        CardName::GeneralIvan,
+        "General Ivan",
+        Faction::Commanders,
+        6,
+        1,
+        &[Ability::ProtectsOwn],
+        "Ongoing: Your minions cannot be destroyed.",
+    ),
+    action(
+        CardName::Overrun,
+        "Overrun",
+        Faction::Commanders,
+        Aim::Base,
+        true,
+        &[Ability::Overrun, Ability::EndsAtYourTurn],
+        "Play on a base. Ongoing: Other players cannot play minions on this base. At the start of your turn, destroy this card.",
+    ),
+    minion(
+        CardName::Conscript,
+        "Conscript",
+        Faction::Commanders,
+        2,
+        4,
+        &[],
+        "",
+    ),
+    minion(
+        CardName::Veteran,
+        "Veteran",
+        Faction::Commanders,
+        3,
+        2,
+        &[],
+        "",
+    ),
+    CardDef {
+        copies: 2,
+        ..action(
+            CardName::Purge,
+            "Purge",
+            Faction::Commanders,
+            Aim::Minion,
+            false,
+            &[Ability::DestroyMinion { most: 3 }],
+            "Destroy a minion of power 3 or less.",
+        )
+    },
+];
+
+/// The name of a base: its identity in the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum BaseName {
+    TarPits,
+    FieldOfHonor,
+    HauntedHouse,
+    JungleOasis,
+    Factory,
+    Temple,
+    Castle,
+    Lagoon,
+}
+
+/// One base: its breakpoint (the total power that scores it), the victory points of its
+/// first, second and third places, and its ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BaseDef {
+    /// Its name.
+    pub name: BaseName,
+    /// Shown name.
+    pub title: &'static str,
+    /// The total power at which it scores.
+    pub breakpoint: u8,
+    /// Victory points for first, second and third place.
+    pub points: [u8; 3],
+    /// Its ability, if any.
+    pub ability: Option<Ability>,
+    /// Its text.
+    pub text: &'static str,
+}
+
+/// Every base.
+pub const BASES: &[BaseDef] = &[
+    BaseDef {
+        name: BaseName::TarPits,
+        title: "Tar Pits",
+        breakpoint: 16,
+        points: [4, 3, 2],
+        ability: Some(Ability::TarPits),
+        text: "After each time a minion is destroyed here, place it on the bottom of its owner's deck.",
+    },
+    BaseDef {
+        name: BaseName::FieldOfHonor,
+        title: "Field of Honor",
+        breakpoint: 18,
+        points: [3, 2, 1],
+        ability: Some(Ability::FieldOfHonor),
+        text: "After each time one or more minions are destroyed here, the player who destroyed them gains 1 VP.",
+    },
+    BaseDef {
+        name: BaseName::HauntedHouse,
+        title: "Haunted House",
+        breakpoint: 18,
+        points: [9, 5, 2],
+        ability: Some(Ability::HauntedHouse),
+        text: "After each time a player plays a minion here, they must discard a card.",
+    },
+    BaseDef {
+        name: BaseName::JungleOasis,
+        title: "Jungle Oasis",
+        breakpoint: 12,
+        points: [2, 0, 0],
+        ability: None,
+        text: "",
+    },
+    BaseDef {
+        name: BaseName::Factory,
+        title: "Factory",
+        breakpoint: 15,
+        points: [3, 2, 1],
+        ability: None,
+        text: "",
+    },
+    BaseDef {
+        name: BaseName::Temple,
+        title: "Temple",
+        breakpoint: 20,
+        points: [4, 2, 1],
+        ability: None,
+        text: "",
+    },
+    BaseDef {
+        name: BaseName::Castle,
+        title: "Castle",
+        breakpoint: 16,
+        points: [3, 3, 2],
+        ability: None,
+        text: "",
+    },
+    BaseDef {
+        name: BaseName::Lagoon,
+        title: "Lagoon",
+        breakpoint: 17,
+        points: [4, 2, 2],
+        ability: None,
+        text: "",
+    },
+];
+
+impl CardName {
+    /// The card's entry in `catalog`.
+    ///
+    /// # Panics
+    /// When `catalog` lacks it (never for [`CATALOG`]).
+    #[must_use]
+    pub fn def_in(self, catalog: &[CardDef]) -> &CardDef {
+        catalog
+            .iter()
+            .find(|def| def.name == self)
+            .expect("every card name has its entry in the catalog")
+    }
+
+    /// The card's entry in [`CATALOG`].
+    #[must_use]
+    pub fn def(self) -> &'static CardDef {
+        self.def_in(CATALOG)
+    }
+}
+
+impl BaseName {
+    /// The base's entry in [`BASES`].
+    ///
+    /// # Panics
+    /// Never: every base name has its entry.
+    #[must_use]
+    pub fn def(self) -> &'static BaseDef {
+        BASES
+            .iter()
+            .find(|def| def.name == self)
+            .expect("every base name has its entry")
+    }
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def().title)
+    }
+}
+
+impl fmt::Display for BaseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def().title)
+    }
+}

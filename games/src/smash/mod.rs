@@ -1,0 +1,651 @@
+//! A Smash Up–style game (after Paul Peterson's Smash Up, seed 004): each player shuffles
+//! two factions of ten cards into a deck; bases lie in the middle, one more than the
+//! players. On their turn a player may play one minion on a base and one action; a base
+//! whose minions' total power reaches its breakpoint scores (its first, second and third
+//! places gain victory points) and is replaced; then the player draws two cards. At the end
+//! of a turn, a player with 15 VP or more ends the game: the most VP wins (tied players
+//! share the win). A game that reaches [`TURN_LIMIT`] turns ends there.
+//!
+//! Its cards change each other's rules through the runtime's
+//! [`effects`](meeple::effects): General Ivan and Warbot forbid destroys (and are not
+//! offered as targets), Buccaneer and Hideout replace them, Gremlin and Nukebot answer
+//! their own destruction after leaving play, the bases Tar Pits, Field of Honor and Haunted
+//! House trigger on what happens there, Overrun forbids plays and ends at its owner's turn,
+//! Mark of Sleep leaves a floating prohibition for its target's next turn. The card list
+//! is data ([`cards::CATALOG`], [`cards::BASES`]).
+//!
+//! Hidden: each hand from the other players (its size is public), every deck and the
+//! order of the bases to come (their sizes are public).
+
+pub mod actions;
+pub mod cards;
+mod effects;
+mod pile;
+mod search;
+#[cfg(test)]
+mod tests;
+mod view;
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use meeple::effects::{EffectState, Resolution};
+use meeple::flow::{Flow, Step};
+use meeple::{
+    Best, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, Seats, Setup, SetupError, View,
+    Viewer,
+};
+use serde::{Deserialize, Serialize};
+
+pub use self::actions::SmashAction;
+use self::cards::{BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
+pub use self::effects::{By, Cause, Effect, Target, Trigger};
+pub use self::pile::Pile;
+
+/// The VP that ends the game at the end of a turn.
+pub const WINNING_VP: u8 = 15;
+/// The turns after which the game ends anyway, the most VP winning.
+pub const TURN_LIMIT: u32 = 120;
+/// Cards in a starting hand.
+pub const HAND: usize = 5;
+
+/// A card of the game: its number (its object in the effects layer) and name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CardId {
+    /// Its index in [`Smash::cards`].
+    pub index: u16,
+    /// Its name.
+    pub name: CardName,
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.name)
+    }
+}
+
+/// A card's identity and where it is not: its owner and its incarnation (how many times
+/// it changed zone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Card {
+    /// Its name.
+    pub name: CardName,
+    /// Its owner.
+    pub owner: PlayerIndex,
+    /// Zone changes so far.
+    pub incarnation: u32,
+}
+
+/// An action card in play on a base: on the base itself, or on one of its minions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attached {
+    /// The card.
+    pub card: CardId,
+    /// The minion it is played on, if any.
+    pub on: Option<CardId>,
+}
+
+/// A base in play, with the minions and actions on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseInPlay {
+    /// Which base.
+    pub name: BaseName,
+    /// How many bases entered play before it: its incarnation as an object.
+    pub incarnation: u32,
+    /// Minions, in the order they arrived.
+    pub minions: Vec<CardId>,
+    /// Ongoing actions, in the order they arrived.
+    pub actions: Vec<Attached>,
+}
+
+/// The game's options: each seat's two factions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmashConfig {
+    /// Each seat's factions, by seat; seats past the list take the factions two by two
+    /// from [`Faction::ALL`], going round.
+    pub factions: Vec<[Faction; 2]>,
+}
+
+impl Default for SmashConfig {
+    /// Pirates and Robots against Tricksters and Commanders.
+    fn default() -> Self {
+        SmashConfig {
+            factions: vec![
+                [Faction::Pirates, Faction::Robots],
+                [Faction::Tricksters, Faction::Commanders],
+            ],
+        }
+    }
+}
+
+impl SmashConfig {
+    /// The factions of `player`.
+    #[must_use]
+    pub fn factions_of(&self, player: PlayerIndex) -> [Faction; 2] {
+        self.factions.get(player.0).copied().unwrap_or_else(|| {
+            let first = (2 * player.0) % Faction::ALL.len();
+            [
+                Faction::ALL[first],
+                Faction::ALL[(first + 1) % Faction::ALL.len()],
+            ]
+        })
+    }
+}
+
+/// The state of a game. Its [`View`] is derived: hands are hidden from the other players,
+/// decks and the base deck from everyone ([`Pile`] keeps their sizes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+pub struct Smash {
+    /// Every card of the game, by [`CardId::index`].
+    pub cards: Vec<Card>,
+    /// Each seat's factions.
+    pub factions: PerPlayer<[Faction; 2]>,
+    /// Each seat's hand.
+    #[view(others = hidden)]
+    pub hands: PerPlayer<Pile<CardId>>,
+    /// Each seat's deck, the top last.
+    #[view(hidden)]
+    pub decks: PerPlayer<Pile<CardId>>,
+    /// Each seat's discard pile, the top last.
+    pub discards: PerPlayer<Vec<CardId>>,
+    /// The bases in play.
+    pub bases: Vec<BaseInPlay>,
+    /// The bases to come, the next last.
+    #[view(hidden)]
+    pub base_deck: Pile<BaseName>,
+    /// Bases that entered play so far (incarnations of bases).
+    pub bases_entered: u32,
+    /// Each seat's victory points.
+    pub vp: PerPlayer<u8>,
+    /// Whose turn it is.
+    pub current: PlayerIndex,
+    /// Turns begun so far.
+    pub turn: u32,
+    /// Minion plays left this turn.
+    pub minions_left: u8,
+    /// Action plays left this turn.
+    pub actions_left: u8,
+    /// Whether the current player has ended their plays.
+    pub done: bool,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The effects layer: event log, floating effects, the resolution in progress.
+    pub effects: EffectState<Smash>,
+}
+
+/// The game's moves: its own, and the effects layer's steps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SmashMove {
+    /// Shuffles the decks and the bases, then deals ([`SmashMove::Deal`]).
+    Shuffle,
+    /// Lays the decks, hands and bases (hidden ones concealed in a viewer's copy, their
+    /// sizes kept).
+    Deal {
+        /// Each deck, the top last (empty in a view).
+        decks: PerPlayer<Vec<CardId>>,
+        /// Each deck's size.
+        deck_sizes: PerPlayer<u32>,
+        /// Each hand (empty for another's in a view).
+        hands: PerPlayer<Vec<CardId>>,
+        /// The bases laid.
+        bases: Vec<BaseName>,
+        /// The bases to come (empty in a view).
+        base_deck: Vec<BaseName>,
+        /// How many bases are to come.
+        base_deck_size: u32,
+    },
+    /// A turn begins: plays reset, then the effects layer's turn record.
+    StartTurn,
+    /// The player ends their plays.
+    EndPlays,
+    /// The base in `slot` scores; `next` replaces it (`None` when the base deck is empty).
+    Score {
+        /// The slot.
+        slot: u8,
+        /// The base that replaces it.
+        next: Option<BaseName>,
+    },
+    /// The turn ends: the effects layer's turn record, then the game's end is checked.
+    EndTurn,
+    /// `player` draws the top card of their deck (`None` in the copy of anyone else).
+    Draw {
+        /// Who draws.
+        player: PlayerIndex,
+        /// The card (`None` where hidden).
+        card: Option<CardId>,
+    },
+    /// `player`'s discard pile is shuffled into their empty deck.
+    Reshuffle {
+        /// Whose.
+        player: PlayerIndex,
+        /// The new deck, the top last (empty in a view).
+        order: Vec<CardId>,
+        /// Its size.
+        size: u32,
+    },
+    /// A step of the effects layer.
+    Effects(Resolution<Smash>),
+}
+
+impl Move<Smash> for SmashMove {
+    fn apply(&self, game: &mut Smash, next: &mut MoveContext<'_, Self>) {
+        match self {
+            SmashMove::Shuffle => {
+                let chance = next.chance();
+                let mut decks = PerPlayer::from_fn(game.vp.seats(), |_| Vec::new());
+                for (index, card) in game.cards.iter().enumerate() {
+                    let id = CardId {
+                        index: u16::try_from(index).unwrap_or(u16::MAX),
+                        name: card.name,
+                    };
+                    decks[card.owner].push(id);
+                }
+                let mut hands = PerPlayer::from_fn(game.vp.seats(), |_| Vec::new());
+                for (player, deck) in decks.enumerate_mut() {
+                    chance.shuffle(deck);
+                    let keep = deck.len().saturating_sub(HAND);
+                    hands[player] = deck.split_off(keep);
+                }
+                let mut bases: Vec<BaseName> = BASES.iter().map(|base| base.name).collect();
+                chance.shuffle(&mut bases);
+                let laid = bases.split_off(bases.len().saturating_sub(game.vp.len() + 1));
+                next.then(SmashMove::Deal {
+                    deck_sizes: decks.map(|_, deck| size(deck.len())),
+                    decks,
+                    hands,
+                    bases: laid,
+                    base_deck_size: size(bases.len()),
+                    base_deck: bases,
+                });
+            }
+            SmashMove::Deal {
+                decks,
+                deck_sizes,
+                hands,
+                bases,
+                base_deck,
+                base_deck_size,
+            } => {
+                for player in game.vp.players() {
+                    game.decks[player].set(decks[player].clone(), deck_sizes[player]);
+                    game.hands[player].set(hands[player].clone(), size(HAND));
+                }
+                game.base_deck.set(base_deck.clone(), *base_deck_size);
+                for &name in bases {
+                    game.enter_base(name, None);
+                }
+            }
+            SmashMove::StartTurn => {
+                game.turn += 1;
+                game.minions_left = 1;
+                game.actions_left = 1;
+                game.done = false;
+                next.then(SmashMove::Effects(Resolution::TurnBegins(game.current)));
+            }
+            SmashMove::EndPlays => game.done = true,
+            SmashMove::Score { slot, next: after } => game.score(*slot, *after),
+            SmashMove::EndTurn => {
+                next.then(SmashMove::Effects(Resolution::TurnEnds(game.current)));
+                if game.vp.iter().any(|&vp| vp >= WINNING_VP) || game.turn >= TURN_LIMIT {
+                    game.over = true;
+                }
+                game.current = game.vp.seats().next(game.current);
+            }
+            SmashMove::Draw { player, card } => {
+                let _ = game.decks[*player].pop();
+                game.hands[*player].push(*card);
+            }
+            SmashMove::Reshuffle {
+                player,
+                order,
+                size,
+            } => {
+                game.discards[*player].clear();
+                game.decks[*player].set(order.clone(), *size);
+            }
+            SmashMove::Effects(step) => step.apply(game, next),
+        }
+    }
+
+    /// Conceals the decks, another's hand and the bases to come in [`SmashMove::Deal`],
+    /// another's drawn card, and a reshuffled deck's order.
+    fn view(&self, _after: &Smash, viewer: Viewer) -> Option<Self> {
+        let sees = |player: PlayerIndex| viewer.owns(player);
+        Some(match self {
+            SmashMove::Deal {
+                decks,
+                deck_sizes,
+                hands,
+                bases,
+                base_deck: _,
+                base_deck_size,
+            } if viewer != Viewer::Admin => SmashMove::Deal {
+                decks: decks.map(|_, _| Vec::new()),
+                deck_sizes: deck_sizes.clone(),
+                hands: hands.map(|player, hand| {
+                    if sees(player) {
+                        hand.clone()
+                    } else {
+                        Vec::new()
+                    }
+                }),
+                bases: bases.clone(),
+                base_deck: Vec::new(),
+                base_deck_size: *base_deck_size,
+            },
+            SmashMove::Draw { player, card } if !sees(*player) => SmashMove::Draw {
+                player: *player,
+                card: card.and(None),
+            },
+            SmashMove::Reshuffle { player, size, .. } if viewer != Viewer::Admin => {
+                SmashMove::Reshuffle {
+                    player: *player,
+                    order: Vec::new(),
+                    size: *size,
+                }
+            }
+            other => other.clone(),
+        })
+    }
+}
+
+/// A count as the piles keep it.
+fn size(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+impl Game for Smash {
+    type Config = SmashConfig;
+    type Move = SmashMove;
+    type Actions = SmashAction;
+    const NAME: &'static str = "smash";
+    /// Two to four players.
+    const PLAYERS: RangeInclusive<usize> = 2..=4;
+    /// Prohibitions prune the selections: a minion that cannot be destroyed is not offered
+    /// for a destroy, a base where Overrun forbids it not for a play.
+    const PROHIBITS: bool = true;
+
+    /// Each seat's twenty cards, in the catalog's order by faction and name (never the
+    /// order the catalog lists them in); the setup's move shuffles and deals.
+    ///
+    /// # Errors
+    /// Never for 2 to 4 players.
+    fn setup(config: &SmashConfig, seats: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Smash::setup_with(config, seats, CATALOG))
+    }
+
+    /// Turn after turn from seat 0: the turn's beginning (Overrun ends, Mark of Sleep
+    /// begins), plays until the player ends them or has none left, the bases that reached
+    /// their breakpoint score, two cards drawn, the turn's end.
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::forever(
+            "rounds",
+            [Step::each_player(
+                "turns",
+                |_| PlayerIndex(0),
+                [
+                    Step::moves("start of turn", |_, moves| moves.push(SmashMove::StartTurn)),
+                    Step::turn("play")
+                        .offering::<actions::PlayMinion>()
+                        .offering::<actions::PlayAction>()
+                        .offering::<actions::EndPlays>()
+                        .repeated_until(|game: &Smash, _| {
+                            game.done || (game.minions_left == 0 && game.actions_left == 0)
+                        }),
+                    Step::when(
+                        Smash::any_base_scores,
+                        [Step::moves("score", Smash::score_moves)],
+                    ),
+                    Step::moves("draw", |game: &Smash, moves| {
+                        let cause = Cause::rules(game.current);
+                        let draw = Effect::Draw {
+                            player: game.current,
+                        };
+                        moves.push(SmashMove::Effects(Resolution::Propose(vec![
+                            meeple::effects::Proposal::new(draw.clone(), cause.clone()),
+                            meeple::effects::Proposal::new(draw, cause),
+                        ])));
+                    }),
+                    Step::moves("end of turn", |_, moves| moves.push(SmashMove::EndTurn)),
+                ],
+            )],
+        ))
+    }
+
+    /// Once over: the most VP wins, ties sharing; scores are VP.
+    fn outcome(&self) -> Option<Outcome> {
+        self.over
+            .then(|| Outcome::from_scores(self.vp.iter().map(|&vp| i64::from(vp)), Best::Highest))
+    }
+
+    /// What the effects in force forbid: a play Overrun or Mark of Sleep stops, a destroy
+    /// of a minion General Ivan or Warbot protects.
+    fn prohibits(&self, player: PlayerIndex, action: &SmashAction) -> Option<String> {
+        self.prohibition(player, action)
+    }
+}
+
+impl Smash {
+    /// The setup of `seats` under `config` with the cards of `catalog`: what
+    /// [`Game::setup`] does with [`CATALOG`]. Public so that a test can show that the
+    /// catalog's order changes nothing.
+    #[must_use]
+    pub fn setup_with(config: &SmashConfig, seats: Seats, catalog: &[CardDef]) -> Setup<Self> {
+        let mut cards = Vec::new();
+        for player in seats.iter() {
+            let mut owned: Vec<&CardDef> = catalog
+                .iter()
+                .filter(|def| config.factions_of(player).contains(&def.faction))
+                .collect();
+            owned.sort_by_key(|def| (def.faction, def.name));
+            for def in owned {
+                for _ in 0..def.copies {
+                    cards.push(Card {
+                        name: def.name,
+                        owner: player,
+                        incarnation: 0,
+                    });
+                }
+            }
+        }
+        let state = Smash {
+            cards,
+            factions: PerPlayer::from_fn(seats, |player| config.factions_of(player)),
+            hands: PerPlayer::from_fn(seats, |_| Pile::new()),
+            decks: PerPlayer::from_fn(seats, |_| Pile::new()),
+            discards: PerPlayer::from_fn(seats, |_| Vec::new()),
+            bases: Vec::new(),
+            base_deck: Pile::new(),
+            bases_entered: 0,
+            vp: PerPlayer::filled(seats, 0),
+            current: PlayerIndex(0),
+            turn: 0,
+            minions_left: 0,
+            actions_left: 0,
+            done: false,
+            over: false,
+            effects: EffectState::default(),
+        };
+        Setup {
+            state,
+            moves: vec![SmashMove::Shuffle],
+        }
+    }
+
+    /// The card `id` names.
+    #[must_use]
+    pub fn card(&self, id: CardId) -> Card {
+        self.cards[usize::from(id.index)]
+    }
+
+    /// The id of the card at `index`, if any.
+    #[must_use]
+    pub fn card_id(&self, index: u16) -> Option<CardId> {
+        self.cards.get(usize::from(index)).map(|card| CardId {
+            index,
+            name: card.name,
+        })
+    }
+
+    /// The slot of the base where minion or action `card` is, if in play.
+    #[must_use]
+    pub fn base_of(&self, card: CardId) -> Option<u8> {
+        self.bases
+            .iter()
+            .position(|base| {
+                base.minions.contains(&card) || base.actions.iter().any(|on| on.card == card)
+            })
+            .and_then(|slot| u8::try_from(slot).ok())
+    }
+
+    /// Whether `card` is a minion in play.
+    #[must_use]
+    pub fn in_play_minion(&self, card: CardId) -> bool {
+        self.bases.iter().any(|base| base.minions.contains(&card))
+    }
+
+    /// `card`'s power now: printed, plus the Upgrades on it (a modifier read on demand).
+    #[must_use]
+    pub fn power(&self, card: CardId) -> u8 {
+        let printed = match card.name.def().kind {
+            Kind::Minion { power } => power,
+            Kind::Action { .. } => 0,
+        };
+        let bonus: u8 = self
+            .bases
+            .iter()
+            .flat_map(|base| &base.actions)
+            .filter(|on| on.on == Some(card))
+            .map(|on| match on.card.name {
+                CardName::Upgrade => 2,
+                _ => 0,
+            })
+            .sum();
+        printed.saturating_add(bonus)
+    }
+
+    /// The total power of `player`'s minions at the base in `slot`.
+    #[must_use]
+    pub fn power_at(&self, slot: u8, player: PlayerIndex) -> u32 {
+        self.bases.get(usize::from(slot)).map_or(0, |base| {
+            base.minions
+                .iter()
+                .filter(|&&minion| self.card(minion).owner == player)
+                .map(|&minion| u32::from(self.power(minion)))
+                .sum()
+        })
+    }
+
+    /// The total power of every minion at the base in `slot`.
+    #[must_use]
+    pub fn total_power(&self, slot: u8) -> u32 {
+        self.vp
+            .players()
+            .map(|player| self.power_at(slot, player))
+            .sum()
+    }
+
+    /// Whether some base reached its breakpoint.
+    fn any_base_scores(&self) -> bool {
+        (0..self.bases.len()).any(|slot| self.scores(slot))
+    }
+
+    /// Whether the base in `slot` reached its breakpoint.
+    fn scores(&self, slot: usize) -> bool {
+        let Some(base) = self.bases.get(slot) else {
+            return false;
+        };
+        let slot = u8::try_from(slot).unwrap_or(u8::MAX);
+        self.total_power(slot) >= u32::from(base.name.def().breakpoint)
+    }
+
+    /// The moves that score every base at its breakpoint, in slot order, each with the base
+    /// that replaces it (the base deck's next ones).
+    fn score_moves(&self, moves: &mut Vec<SmashMove>) {
+        let mut coming = self.base_deck.cards().iter().rev();
+        for slot in 0..self.bases.len() {
+            if self.scores(slot) {
+                moves.push(SmashMove::Score {
+                    slot: u8::try_from(slot).unwrap_or(u8::MAX),
+                    next: coming.next().copied(),
+                });
+            }
+        }
+    }
+
+    /// Scores the base in `slot`: its first, second and third places by power (ties share
+    /// the place; a player without power there gains nothing), its cards to their owners'
+    /// discard piles, the base to the bottom of the base deck, `next` in its place.
+    fn score(&mut self, slot: u8, next: Option<BaseName>) {
+        let Some(base) = self.bases.get(usize::from(slot)).cloned() else {
+            return;
+        };
+        let points = base.name.def().points;
+        let mut powers: Vec<(u32, PlayerIndex)> = self
+            .vp
+            .players()
+            .map(|player| (self.power_at(slot, player), player))
+            .filter(|&(power, _)| power > 0)
+            .collect();
+        powers.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.0.cmp(&b.1.0)));
+        let mut place = 0;
+        for (rank, &(power, player)) in powers.iter().enumerate() {
+            if rank > 0 && power < powers[rank - 1].0 {
+                place = rank;
+            }
+            if let Some(&won) = points.get(place) {
+                self.vp[player] = self.vp[player].saturating_add(won);
+            }
+        }
+        for minion in &base.minions {
+            self.to_discard(*minion);
+        }
+        for on in &base.actions {
+            self.to_discard(on.card);
+        }
+        let _ = self.base_deck.pop();
+        self.base_deck.insert_bottom(base.name);
+        match next {
+            Some(name) => self.enter_base(name, Some(slot)),
+            None => {
+                self.bases.remove(usize::from(slot));
+            }
+        }
+    }
+
+    /// Puts base `name` into play, in `slot` or after the others.
+    fn enter_base(&mut self, name: BaseName, slot: Option<u8>) {
+        let base = BaseInPlay {
+            name,
+            incarnation: self.bases_entered,
+            minions: Vec::new(),
+            actions: Vec::new(),
+        };
+        self.bases_entered += 1;
+        match slot.and_then(|slot| self.bases.get_mut(usize::from(slot))) {
+            Some(at) => *at = base,
+            None => self.bases.push(base),
+        }
+    }
+
+    /// Puts `card` on its owner's discard pile, a new incarnation.
+    fn to_discard(&mut self, card: CardId) {
+        let entry = &mut self.cards[usize::from(card.index)];
+        entry.incarnation += 1;
+        let owner = entry.owner;
+        self.discards[owner].push(card);
+    }
+
+    /// The cards `player` may play now of kind minion (`minions`) or action.
+    fn playable(&self, player: PlayerIndex, minions: bool) -> Vec<CardId> {
+        let mut cards: Vec<CardId> = self.hands[player]
+            .cards()
+            .iter()
+            .copied()
+            .filter(|card| matches!(card.name.def().kind, Kind::Minion { .. }) == minions)
+            .collect();
+        cards.sort();
+        cards.dedup_by_key(|card| card.name);
+        cards
+    }
+}

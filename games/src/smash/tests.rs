@@ -1,0 +1,1 @@
+//! Rules tests of the Smash Up-style game.

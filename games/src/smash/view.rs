@@ -1,0 +1,117 @@
+//! What one viewer sees of a game, as text for the terminal.
+
+use std::fmt::Write as _;
+
+use meeple::effects::{Event, Resolution};
+use meeple::{Game, PlayerIndex};
+
+use super::{Smash, SmashMove};
+
+/// How many events of the log the summary shows.
+const RECENT: usize = 8;
+
+impl Smash {
+    /// The table as `viewer` may see it, as lines of text: each base with its breakpoint,
+    /// minions (power and owner) and ongoing actions; each player's VP and the sizes of
+    /// their hand, deck and discard pile; the viewer's own hand; the floating effects;
+    /// the last events; whose turn it is, or the winners. Shows no hidden card, whoever
+    /// the viewer (a seat past the table's is an observer).
+    #[must_use]
+    pub fn summary(&self, viewer: PlayerIndex) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "Smash: turn {}, first to {} VP",
+            self.turn,
+            super::WINNING_VP
+        );
+        for (slot, base) in self.bases.iter().enumerate() {
+            let slot = u8::try_from(slot).unwrap_or(u8::MAX);
+            let _ = writeln!(text, "{}", self.base_label(slot));
+            let def = base.name.def();
+            if !def.text.is_empty() {
+                let _ = writeln!(text, "    {}", def.text);
+            }
+            for &minion in &base.minions {
+                let _ = writeln!(text, "    {}", self.minion_label(minion));
+            }
+            for on in &base.actions {
+                let _ = writeln!(
+                    text,
+                    "    {} (Player {}){}",
+                    on.card,
+                    self.card(on.card).owner.0 + 1,
+                    on.on
+                        .map(|minion| format!(" on {minion}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
+        for player in self.vp.players() {
+            let you = if player == viewer { " (you)" } else { "" };
+            let _ = writeln!(
+                text,
+                "{}{you}: {} VP, {} in hand, {} in deck, {} discarded",
+                self.player_name(player),
+                self.vp[player],
+                self.hands[player].len(),
+                self.decks[player].len(),
+                self.discards[player].len()
+            );
+        }
+        if let Some(hand) = self.hands.get(viewer) {
+            let cards: Vec<String> = hand.cards().iter().map(ToString::to_string).collect();
+            let _ = writeln!(text, "Your hand: {}", cards.join(", "));
+        }
+        for floating in &self.effects.floating {
+            let _ = writeln!(text, "In force: {}", floating.in_force.ability);
+        }
+        let recent = self.effects.events.len().saturating_sub(RECENT);
+        for event in &self.effects.events[recent..] {
+            let _ = writeln!(text, "  {event}");
+        }
+        match self.outcome() {
+            Some(outcome) => {
+                let winners: Vec<String> = outcome
+                    .winners()
+                    .iter()
+                    .map(|winner| self.player_name(winner))
+                    .collect();
+                let _ = writeln!(text, "Game over: {} won", winners.join(" and "));
+            }
+            None => {
+                let _ = writeln!(text, "{} to play", self.player_name(self.current));
+            }
+        }
+        text
+    }
+
+    /// One line for a move as `viewer` saw it, given the state right after it: the event it
+    /// logged, a draw (the card named to its drawer only), a base scored; `None` for the
+    /// bookkeeping steps of a resolution.
+    #[must_use]
+    pub fn describe_move(&self, applied: &SmashMove, viewer: PlayerIndex) -> Option<String> {
+        match applied {
+            SmashMove::Draw { player, card } => Some(match card {
+                Some(card) if *player == viewer => format!("You draw {card}"),
+                _ => format!("{} draws a card", self.player_name(*player)),
+            }),
+            SmashMove::Score { slot, .. } => Some(format!("Base {} scores", slot + 1)),
+            SmashMove::Reshuffle { player, .. } => Some(format!(
+                "{} shuffles their discard pile into their deck",
+                self.player_name(*player)
+            )),
+            SmashMove::Effects(
+                Resolution::Consider(_)
+                | Resolution::Next
+                | Resolution::Choose(_)
+                | Resolution::Replace(_)
+                | Resolution::Float(_),
+            ) => self.effects.events.last().and_then(|event| match event {
+                Event::TurnBegan(_) | Event::TurnEnded(_) => None,
+                event => Some(event.to_string()),
+            }),
+            _ => None,
+        }
+    }
+}
