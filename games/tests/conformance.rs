@@ -16,6 +16,7 @@ use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
+use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{self, TicTacToe, TicTacToeConfig};
 use suite::{Report, Table, conforms};
 
@@ -193,4 +194,23 @@ fn breakthrough_conforms() {
     assert_eq!(report.rewound_to_start, 3, "{report:?}");
     // A pawn needs six moves to break through: eleven decisions at least.
     assert!(report.submissions >= 3 * 11, "{report:?}");
+}
+
+/// The Smash Up–style game, two and three players: the hands and the decks are hidden
+/// (their sizes are not), the effects layer's resolution is part of the state, and the
+/// first draw shows a card to its drawer alone, so no take-back reaches the deal.
+#[test]
+fn smash_conforms() {
+    for (players, seeds) in [(2, 0..3), (3, 3..4)] {
+        let report = conforms(&Table::<Smash> {
+            name: format!("smash, {players} players"),
+            config: SmashConfig::default(),
+            players,
+            seeds,
+            chest: None,
+            first_hidden: Some("hands"),
+        });
+        assert!(report.submissions > 20, "{report:?}");
+        assert_eq!(report.rewound_to_start, 0, "{report:?}");
+    }
 }

@@ -13,6 +13,7 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Memory, MemoryConfig};
+use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -154,6 +155,11 @@ proptest! {
     #[test]
     fn breakthrough_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..80, seat in outside(2)) {
         refuses_outside::<Breakthrough>((), 2, seed, steps, seat);
+    }
+
+    #[test]
+    fn smash_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..60, players in 2usize..=4, seat in outside(4)) {
+        refuses_outside::<Smash>(SmashConfig::default(), players, seed, steps, seat);
     }
 
     #[test]

@@ -260,7 +260,7 @@ impl Smash {
             || "Choose a replacement".to_owned(),
             |choice| {
                 format!(
-                    "{} {}: choose what happens instead",
+                    "Would happen: {} ({}). Choose what happens instead",
                     choice.proposal.effect, choice.proposal.cause
                 )
             },

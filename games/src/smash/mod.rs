@@ -49,13 +49,43 @@ pub const TURN_LIMIT: u32 = 120;
 /// Cards in a starting hand.
 pub const HAND: usize = 5;
 
-/// A card of the game: its number (its object in the effects layer) and name.
+/// A card of the game: its number (its object in the effects layer) and name. Written as
+/// one string, `SaucyWench#1`: a name alone is shared by copies, so only the whole says
+/// which card it is (and whether it is one hidden from a viewer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct CardId {
     /// Its index in [`Smash::cards`].
     pub index: u16,
     /// Its name.
     pub name: CardName,
+}
+
+impl From<CardId> for String {
+    fn from(card: CardId) -> String {
+        format!("{:?}#{}", card.name, card.index)
+    }
+}
+
+impl TryFrom<String> for CardId {
+    type Error = String;
+
+    /// # Errors
+    /// A text other than a card name of the catalog, `#`, and a number.
+    fn try_from(text: String) -> Result<CardId, String> {
+        let (name, index) = text
+            .split_once('#')
+            .ok_or_else(|| format!("`{text}` is not a card (`Name#number`)"))?;
+        let index: u16 = index
+            .parse()
+            .map_err(|_| format!("`{text}` is not a card: `{index}` is not a number"))?;
+        let name = CATALOG
+            .iter()
+            .map(|def| def.name)
+            .find(|known| format!("{known:?}") == name)
+            .ok_or_else(|| format!("`{text}` is not a card: no card is named `{name}`"))?;
+        Ok(CardId { index, name })
+    }
 }
 
 impl fmt::Display for CardId {
