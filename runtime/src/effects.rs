@@ -58,7 +58,7 @@
 //!
 //! The Smash Up–style game in `meeple-games` (`smash`) is the worked example.
 //!
-//! [`FlowError::RunawayResolution`]: crate::FlowError::RunawayResolution
+//! [`FlowError::RunawayResolution`]: crate::flow::FlowError::RunawayResolution
 
 use std::fmt::{self, Debug, Display};
 

@@ -153,7 +153,7 @@ impl<'a, M> MoveContext<'a, M> {
     }
 
     /// Refuses the whole record once it has resolved: the effects it set off ran past
-    /// `steps` steps ([`FlowError::RunawayResolution`](crate::FlowError::RunawayResolution),
+    /// `steps` steps ([`FlowError::RunawayResolution`](crate::flow::FlowError::RunawayResolution),
     /// the loop guard of [`effects`](crate::effects)). Wins over any interrupt asked in
     /// the record.
     pub(crate) fn runaway(&mut self, steps: u32) {

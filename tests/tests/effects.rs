@@ -1,0 +1,262 @@
+//! The loop guard of `meeple::effects`: two "move it there" effects that answer each
+//! other for ever end in a typed error, the state and the log unchanged; the same chain
+//! that ends is played out. A game of its own, so the effects layer is tested apart from
+//! the Smash Up–style game.
+
+use std::fmt;
+
+use meeple::effects::{
+    EffectState, Effects, InForce, Occurrence, Pending, Proposal, Resolution, Resolver, Source,
+};
+use meeple::flow::FlowError;
+use meeple::{
+    Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
+    Refusal, Seats, Setup, SetupError, View,
+};
+use meeple_tests::P0;
+use serde::{Deserialize, Serialize};
+
+/// A pawn and two portals: entering a portal moves the pawn there; a portal that is open
+/// sends a pawn that arrives on to the other portal ("after a pawn arrives here, move it
+/// there").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Portals {
+    /// Where the pawn is: 0 nowhere, 1 or 2 a portal.
+    at: u8,
+    /// Whether each portal sends pawns on.
+    open: [bool; 2],
+    effects: EffectState<Portals>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Arrive(u8);
+
+impl fmt::Display for Arrive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the pawn arrives at portal {}", self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Player;
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("by the player")
+    }
+}
+
+/// Portal `n` sends pawns on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct SendOn(u8);
+
+impl fmt::Display for SendOn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "portal {} sends the pawn on", self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum PortalMove {
+    Effects(Resolution<Portals>),
+}
+
+impl Move<Portals> for PortalMove {
+    fn apply(&self, game: &mut Portals, next: &mut MoveContext<'_, Self>) {
+        let PortalMove::Effects(step) = self;
+        step.apply(game, next);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(behaviour = [PortalMove::Effects(Resolution::propose(Arrive(*portal), Player))])]
+struct Enter {
+    #[choose_from([1, 2])]
+    portal: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(behaviour = [PortalMove::Effects(Resolution::Choose(*next))])]
+struct Order {
+    #[choose_from(game.effects.triggers_waiting())]
+    next: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(behaviour = [PortalMove::Effects(Resolution::Replace(*choice))])]
+struct Replace {
+    #[choose_from(game.effects.replacement_offers())]
+    choice: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Portals)]
+enum PortalAction {
+    Enter(Enter),
+    Order(Order),
+    Replace(Replace),
+}
+
+impl Game for Portals {
+    type Config = [bool; 2];
+    type Move = PortalMove;
+    type Actions = PortalAction;
+    const NAME: &'static str = "portals";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
+
+    fn setup(open: &[bool; 2], _: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Portals {
+                at: 0,
+                open: *open,
+                effects: EffectState::default(),
+            },
+            moves: Vec::new(),
+        })
+    }
+
+    fn to_act(&self) -> PlayerSet {
+        PlayerSet::one(P0)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+}
+
+impl Effects for Portals {
+    type Effect = Arrive;
+    type Cause = Player;
+    type Ability = SendOn;
+    type Trigger = SendOn;
+    const STEP_BUDGET: u32 = 50;
+
+    fn effects(&self) -> &EffectState<Self> {
+        &self.effects
+    }
+
+    fn effects_mut(&mut self) -> &mut EffectState<Self> {
+        &mut self.effects
+    }
+
+    fn effect_move(step: Resolution<Self>) -> PortalMove {
+        PortalMove::Effects(step)
+    }
+
+    fn abilities(&self, out: &mut Vec<InForce<SendOn>>) {
+        for portal in [1u8, 2] {
+            if self.open[usize::from(portal - 1)] {
+                out.push(InForce {
+                    source: Source {
+                        object: u32::from(portal),
+                        incarnation: 0,
+                    },
+                    controller: P0,
+                    ability: SendOn(portal),
+                });
+            }
+        }
+    }
+
+    fn apply(
+        &mut self,
+        proposal: &Proposal<Self>,
+        _: &mut Resolver<'_, '_, Self>,
+    ) -> Option<Arrive> {
+        self.at = proposal.effect.0;
+        Some(proposal.effect.clone())
+    }
+
+    fn triggers(
+        &self,
+        ability: &InForce<SendOn>,
+        batch: &[Occurrence<Self>],
+        out: &mut Vec<SendOn>,
+    ) {
+        let arrived = batch.iter().any(|occurrence| {
+            matches!(occurrence, Occurrence::Effect { effect: Arrive(portal), .. } if *portal == ability.ability.0)
+        });
+        if arrived {
+            out.push(ability.ability.clone());
+        }
+    }
+
+    fn resolve(&mut self, pending: &Pending<Self>, resolver: &mut Resolver<'_, '_, Self>) {
+        resolver.propose(Arrive(3 - pending.trigger.0), Player);
+    }
+
+    fn current_player(&self) -> PlayerIndex {
+        P0
+    }
+
+    fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
+        FollowUp::new(player, OrderArgs {})
+    }
+
+    fn replacement_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
+        FollowUp::new(player, ReplaceArgs {})
+    }
+}
+
+fn enter(engine: &mut Engine<Portals>, portal: u8) -> Result<(), Refusal> {
+    engine
+        .submit(P0, PortalAction::Enter(Enter { portal }))
+        .map(|_| ())
+        .map_err(|refused| refused.error)
+}
+
+fn words(engine: &Engine<Portals>) -> Vec<String> {
+    engine
+        .state()
+        .effects
+        .events
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn two_effects_that_answer_each_other_end_in_the_typed_error_with_nothing_changed() {
+    let mut engine = Engine::<Portals>::new([true, true], 1, 0).expect("a table");
+    let log = serde_json::to_string(&engine.log()).expect("the log serializes");
+    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    assert_eq!(
+        enter(&mut engine, 1),
+        Err(Refusal::Flow(FlowError::RunawayResolution { steps: 50 }))
+    );
+    assert_eq!(
+        serde_json::to_string(engine.state()).expect("the state serializes"),
+        state
+    );
+    assert_eq!(
+        serde_json::to_string(&engine.log()).expect("the log serializes"),
+        log
+    );
+    assert!(words(&engine).is_empty());
+}
+
+#[test]
+fn the_same_chain_ends_when_one_portal_is_closed() {
+    let mut engine = Engine::<Portals>::new([true, false], 1, 0).expect("a table");
+    assert_eq!(enter(&mut engine, 1), Ok(()));
+    assert_eq!(engine.state().at, 2);
+    assert_eq!(
+        words(&engine),
+        [
+            "the pawn arrives at portal 1 (by the player)",
+            "portal 1 sends the pawn on",
+            "the pawn arrives at portal 2 (by the player)",
+        ]
+    );
+    assert!(engine.state().effects.idle());
+    assert_eq!(
+        engine.state().effects.steps,
+        0,
+        "the guard counts one chain"
+    );
+    // Again and again: each chain has a budget of its own.
+    for _ in 0..40 {
+        assert_eq!(enter(&mut engine, 1), Ok(()));
+    }
+    assert_eq!(engine.state().at, 2);
+}
