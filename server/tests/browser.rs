@@ -146,13 +146,14 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_bot_plays_every_game_to_its_end() {
     let (_directory, server, driver) = start("every").await;
-    let games: [(&str, Config, u32); 6] = [
+    let games: [(&str, Config, u32); 7] = [
         ("blackjack", &[], 1000),
         ("breakthrough", &[], 1000),
         ("connect_four", &[], 1000),
         ("hearts", &[("target_score", "1")], 1000),
         // One on a phone's width.
         ("memory", &[], 360),
+        ("smash", &[], 1000),
         ("tictactoe", &[], 1000),
     ];
     for (index, (game, config, width)) in games.into_iter().enumerate() {
