@@ -201,6 +201,143 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Effects: cards that change other cards' rules
+//!
+//! A game whose cards stop, replace or answer each other ("this minion cannot be
+//! destroyed", "move it to another base instead", "after this minion is destroyed, draw a
+//! card") declares them as data with [`effects`]: its rules *propose* effects with a cause,
+//! and the runtime resolves each proposal through the prohibitions in force, then the
+//! replacements (each at most once per chain, a player choosing among several), then
+//! applies it and collects the triggers of the batch, abilities that just left play
+//! included; the current player orders simultaneous triggers. Every choice on the way is
+//! an ordinary action asked with [`MoveContext::ask`], so it is prompted, tree-shaken,
+//! logged, undoable and offered to agents. Floating effects keep a window on the flow's
+//! turns, a loop guard refuses a runaway chain with the state unchanged, and the event log
+//! says what prevented or replaced what. To declare an effect in a game of one's own:
+//!
+//! 1. keep an [`effects::EffectState`] in the state, and give the move enum a variant that
+//!    holds an [`effects::Resolution`] (its `apply` calls [`effects::Resolution::apply`]);
+//! 2. implement [`effects::Effects`]: the game's types of effects, causes, abilities and
+//!    triggers, which abilities are in force (from the objects in play, in an order the
+//!    state fixes), and for each ability what it forbids, replaces and triggers, and how a
+//!    trigger resolves;
+//! 3. propose from actions and flow steps with [`effects::Resolution::propose`];
+//! 4. declare the two decisions (which trigger next, which replacement), whose options are
+//!    [`effects::EffectState::triggers_waiting`] and
+//!    [`effects::EffectState::replacement_offers`];
+//! 5. to prune selections by the prohibitions (a protected minion not offered for a
+//!    destroy), turn [`Game::PROHIBITS`] on and answer [`Game::prohibits`] with
+//!    [`effects::EffectState::prohibiting`]: the one switch of the engine's fast paths,
+//!    so a game without effects pays nothing.
+//!
+//! Here a ward forbids destroying the minion it guards: the destroy is prevented, and the
+//! log says by what.
+//!
+//! ```
+//! use std::fmt;
+//! use meeple::effects::{EffectState, Effects, InForce, Pending, Proposal, Resolution, Resolver, Source};
+//! use meeple::{Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Submission};
+//! use serde::{Deserialize, Serialize};
+//!
+//! /// Minions by number (a ward guards minion 1), and the effects layer.
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, meeple::View)]
+//! struct Field { minions: Vec<u32>, effects: EffectState<Field> }
+//!
+//! /// What may happen: a minion is destroyed.
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! struct Destroy(u32);
+//! impl fmt::Display for Destroy {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "minion {} is destroyed", self.0) }
+//! }
+//! /// Who causes it.
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! struct ByPlayer;
+//! impl fmt::Display for ByPlayer {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str("by the player") }
+//! }
+//! /// The ward's ability: its minion cannot be destroyed.
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! struct Ward(u32);
+//! impl fmt::Display for Ward {
+//!     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "the ward on minion {}", self.0) }
+//! }
+//!
+//! #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+//! enum FieldMove { Effects(Resolution<Field>) }
+//! impl Move<Field> for FieldMove {
+//!     fn apply(&self, field: &mut Field, next: &mut MoveContext<'_, Self>) {
+//!         let FieldMove::Effects(step) = self;
+//!         step.apply(field, next);
+//!     }
+//! }
+//!
+//! /// Destroy a minion: proposed, then resolved.
+//! #[derive(Clone, Debug, PartialEq, Action)]
+//! #[action(behaviour = [FieldMove::Effects(Resolution::propose(Destroy(*minion), ByPlayer))])]
+//! struct Strike { #[choose_from(game.minions.clone())] minion: u32 }
+//! #[derive(Clone, Debug, PartialEq, Action)]
+//! #[action(behaviour = [FieldMove::Effects(Resolution::Choose(*next))])]
+//! struct Order { #[choose_from(game.effects.triggers_waiting())] next: usize }
+//! #[derive(Clone, Debug, PartialEq, Action)]
+//! #[action(behaviour = [FieldMove::Effects(Resolution::Replace(*choice))])]
+//! struct Replace { #[choose_from(game.effects.replacement_offers())] choice: Option<usize> }
+//! #[derive(Clone, Debug, PartialEq, Actions)]
+//! #[actions(game = Field)]
+//! enum FieldAction { Strike(Strike), Order(Order), Replace(Replace) }
+//!
+//! impl Game for Field {
+//!     type Config = ();
+//!     type Move = FieldMove;
+//!     type Actions = FieldAction;
+//!     const NAME: &'static str = "field";
+//!     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
+//!     fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
+//!         Ok(Setup { state: Field { minions: vec![1, 2, 3], effects: EffectState::default() }, moves: vec![] })
+//!     }
+//!     fn to_act(&self) -> PlayerSet { PlayerSet::one(PlayerIndex(0)) }
+//!     fn outcome(&self) -> Option<Outcome> { None }
+//! }
+//!
+//! impl Effects for Field {
+//!     type Effect = Destroy;
+//!     type Cause = ByPlayer;
+//!     type Ability = Ward;
+//!     type Trigger = Ward;
+//!     fn effects(&self) -> &EffectState<Self> { &self.effects }
+//!     fn effects_mut(&mut self) -> &mut EffectState<Self> { &mut self.effects }
+//!     fn effect_move(step: Resolution<Self>) -> FieldMove { FieldMove::Effects(step) }
+//!     fn abilities(&self, out: &mut Vec<InForce<Ward>>) {
+//!         let source = Source { object: 100, incarnation: 0 };
+//!         out.push(InForce { source, controller: PlayerIndex(0), ability: Ward(1) });
+//!     }
+//!     fn forbids(&self, ward: &InForce<Ward>, proposal: &Proposal<Self>) -> bool {
+//!         proposal.effect.0 == ward.ability.0
+//!     }
+//!     fn apply(&mut self, proposal: &Proposal<Self>, _: &mut Resolver<'_, '_, Self>) -> Option<Destroy> {
+//!         let at = self.minions.iter().position(|&minion| minion == proposal.effect.0)?;
+//!         self.minions.remove(at);
+//!         Some(proposal.effect.clone())
+//!     }
+//!     fn resolve(&mut self, _: &Pending<Self>, _: &mut Resolver<'_, '_, Self>) {}
+//!     fn current_player(&self) -> PlayerIndex { PlayerIndex(0) }
+//!     fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> { FollowUp::new(player, OrderArgs {}) }
+//!     fn replacement_decision(&self, player: PlayerIndex) -> FollowUp<Self> { FollowUp::new(player, ReplaceArgs {}) }
+//! }
+//!
+//! let mut engine = Engine::<Field>::new((), 1, 0)?;
+//! engine.submit_submission(PlayerIndex(0), &Submission::new("strike").with("minion", 1))?;
+//! engine.submit_submission(PlayerIndex(0), &Submission::new("strike").with("minion", 2))?;
+//! let log: Vec<String> = engine.state().effects.events.iter().map(ToString::to_string).collect();
+//! assert_eq!(log, [
+//!     "minion 1 is destroyed (by the player): prevented by the ward on minion 1",
+//!     "minion 2 is destroyed (by the player)",
+//! ]);
+//! assert_eq!(engine.state().minions, [1, 3]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The Smash Up–style game of `meeple-games` (`smash`) declares a dozen cards this way.
+//!
 //! ## Testing rules
 //!
 //! A rules test starts where the rule applies: build the state, and start an [`Engine`]
