@@ -7,6 +7,12 @@
 //!   playouts of Tic-tac-toe, Connect Four and Breakthrough the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
+//! - `playouts/smash`: the same for the Smash Up–style game of effects (two players), every
+//!   decision of a resolution (a "may", an order of triggers) drawn the same way;
+//! - `search/smash`: one decision of the information-set search agent at the start of a
+//!   game of it, 200 playouts (determinization, tree walk and random playout to its
+//!   horizon): criterion reports search playouts per second.
+//!
 //! What the same playouts allocate is `benches/allocations.rs`'s to count, apart: its
 //! counting allocator would slow these.
 //!
@@ -15,9 +21,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use meeple::{Game, Position};
+use meeple::{Agent, Budget, Engine, Game, Position, SearchAgent};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
+use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -86,10 +93,41 @@ fn breakthrough() -> Table<Breakthrough> {
     }
 }
 
+fn smash() -> Table<Smash> {
+    Table {
+        name: "smash",
+        config: SmashConfig::default(),
+        players: 2,
+    }
+}
+
+/// Search playouts per decision in `search/smash`.
+const SEARCH_PLAYOUTS: u32 = 200;
+
+/// One decision of the information-set search agent on a new game of the Smash Up–style
+/// game, [`SEARCH_PLAYOUTS`] playouts.
+fn smash_search(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group.throughput(Throughput::Elements(u64::from(SEARCH_PLAYOUTS)));
+    group.sample_size(20);
+    let engine = Engine::<Smash>::new(SmashConfig::default(), 2, 3).expect("a valid setup");
+    let mut seed = 0;
+    group.bench_function("smash", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut agent = SearchAgent::ismcts(seed, Budget::Iterations(SEARCH_PLAYOUTS));
+            black_box(agent.choose(engine.position(), meeple::PlayerIndex(0)))
+        });
+    });
+    group.finish();
+}
+
 fn playouts(c: &mut Criterion) {
     tictactoe().bench(c);
     connect_four().bench(c);
     breakthrough().bench(c);
+    smash().bench(c);
+    smash_search(c);
 }
 
 criterion_group!(benches, playouts);

@@ -657,10 +657,9 @@ impl<G: Effects> Resolution<G> {
                         player: whose,
                         begun,
                     } = &mut floating.window
+                        && whose == player
                     {
-                        if whose == player {
-                            *begun = true;
-                        }
+                        *begun = true;
                     }
                 }
                 effects.events.push(Event::TurnBegan(*player));
@@ -726,13 +725,12 @@ fn use_once<G: Effects>(game: &mut G, ability: &InForce<G::Ability>) {
         .floating
         .iter()
         .position(|floating| floating.in_force == *ability)
+        && let Window::Uses(left) = &mut effects.floating[at].window
     {
-        if let Window::Uses(left) = &mut effects.floating[at].window {
-            *left = left.saturating_sub(1);
-            if *left == 0 {
-                let gone = effects.floating.remove(at);
-                effects.events.push(Event::Expired(gone.in_force));
-            }
+        *left = left.saturating_sub(1);
+        if *left == 0 {
+            let gone = effects.floating.remove(at);
+            effects.events.push(Event::Expired(gone.in_force));
         }
     }
 }

@@ -355,13 +355,12 @@ impl Smash {
                 )];
                 if let (Target::Minion(minion), Some(Ability::DestroyMinion { .. })) =
                     (play.target, play.card.name.def().abilities.first())
+                    && let Some(base) = self.base_of(minion)
                 {
-                    if let Some(base) = self.base_of(minion) {
-                        proposals.push(Proposal::new(
-                            Effect::Destroy { card: minion, base },
-                            Cause::card(player, play.card),
-                        ));
-                    }
+                    proposals.push(Proposal::new(
+                        Effect::Destroy { card: minion, base },
+                        Cause::card(player, play.card),
+                    ));
                 }
                 proposals
             }
@@ -579,16 +578,16 @@ impl Effects for Smash {
                 }
             }
             (Ability::Hideout, _) => {
-                if let Some(hideout) = self.source_card(ability.source) {
-                    if let Some(base) = self.base_of(hideout) {
-                        resolver.instead(
-                            Effect::Destroy {
-                                card: hideout,
-                                base,
-                            },
-                            Cause::card(ability.controller, hideout),
-                        );
-                    }
+                if let Some(hideout) = self.source_card(ability.source)
+                    && let Some(base) = self.base_of(hideout)
+                {
+                    resolver.instead(
+                        Effect::Destroy {
+                            card: hideout,
+                            base,
+                        },
+                        Cause::card(ability.controller, hideout),
+                    );
                 }
             }
             _ => {}
@@ -655,14 +654,14 @@ impl Effects for Smash {
                         .collect();
                     at.actions.retain(|on| on.on != Some(card));
                     for upgrade in upgrades {
-                        self.to_discard(upgrade);
+                        self.put_in_discard(upgrade);
                     }
                 } else if let Some(index) = at.actions.iter().position(|on| on.card == card) {
                     at.actions.remove(index);
                 } else {
                     return None;
                 }
-                self.to_discard(card);
+                self.put_in_discard(card);
             }
             Effect::Move { card, from, to } => {
                 if usize::from(to) >= self.bases.len() {
@@ -777,57 +776,54 @@ impl Effects for Smash {
                     return;
                 };
                 for (effect, _) in effects {
-                    if let Effect::PlayMinion { player, card, base } = *effect {
-                        if player != ability.controller
-                            && base == here
-                            && self.power(card) < self.power(leprechaun)
-                        {
-                            out.push(Trigger::Leprechaun {
-                                by: leprechaun,
-                                victim: card,
-                                base,
-                            });
-                        }
+                    if let Effect::PlayMinion { player, card, base } = *effect
+                        && player != ability.controller
+                        && base == here
+                        && self.power(card) < self.power(leprechaun)
+                    {
+                        out.push(Trigger::Leprechaun {
+                            by: leprechaun,
+                            victim: card,
+                            base,
+                        });
                     }
                 }
             }
             Ability::Gremlin | Ability::Nuke => {
                 let Some(this) = source_card else { return };
                 for (effect, _) in effects {
-                    if let Effect::Destroy { card, base } = *effect {
-                        if card == this {
-                            out.push(if ability.ability == Ability::Gremlin {
-                                Trigger::Gremlin {
-                                    by: this,
-                                    player: ability.controller,
-                                }
-                            } else {
-                                Trigger::Nuke {
-                                    by: this,
-                                    player: ability.controller,
-                                    base,
-                                }
-                            });
-                        }
+                    if let Effect::Destroy { card, base } = *effect
+                        && card == this
+                    {
+                        out.push(if ability.ability == Ability::Gremlin {
+                            Trigger::Gremlin {
+                                by: this,
+                                player: ability.controller,
+                            }
+                        } else {
+                            Trigger::Nuke {
+                                by: this,
+                                player: ability.controller,
+                                base,
+                            }
+                        });
                     }
                 }
             }
             Ability::EndsAtYourTurn => {
                 let Some(overrun) = source_card else { return };
-                if batch
-                    .iter()
-                    .any(|occurrence| *occurrence == Occurrence::TurnBegan(ability.controller))
-                {
+                if batch.contains(&Occurrence::TurnBegan(ability.controller)) {
                     out.push(Trigger::OverrunEnds { card: overrun });
                 }
             }
             Ability::TarPits => {
                 let Some(here) = source_base else { return };
                 for (effect, _) in effects {
-                    if let Effect::Destroy { card, base } = *effect {
-                        if base == here && matches!(card.name.def().kind, Kind::Minion { .. }) {
-                            out.push(Trigger::TarPits { card });
-                        }
+                    if let Effect::Destroy { card, base } = *effect
+                        && base == here
+                        && matches!(card.name.def().kind, Kind::Minion { .. })
+                    {
+                        out.push(Trigger::TarPits { card });
                     }
                 }
             }
@@ -835,13 +831,12 @@ impl Effects for Smash {
                 let Some(here) = source_base else { return };
                 let mut destroyers: Vec<PlayerIndex> = Vec::new();
                 for (effect, cause) in effects {
-                    if let Effect::Destroy { card, base } = *effect {
-                        if base == here
-                            && matches!(card.name.def().kind, Kind::Minion { .. })
-                            && !destroyers.contains(&cause.player)
-                        {
-                            destroyers.push(cause.player);
-                        }
+                    if let Effect::Destroy { card, base } = *effect
+                        && base == here
+                        && matches!(card.name.def().kind, Kind::Minion { .. })
+                        && !destroyers.contains(&cause.player)
+                    {
+                        destroyers.push(cause.player);
                     }
                 }
                 out.extend(
@@ -853,10 +848,10 @@ impl Effects for Smash {
             Ability::HauntedHouse => {
                 let Some(here) = source_base else { return };
                 for (effect, _) in effects {
-                    if let Effect::PlayMinion { player, base, .. } = *effect {
-                        if base == here {
-                            out.push(Trigger::Haunt { player });
-                        }
+                    if let Effect::PlayMinion { player, base, .. } = *effect
+                        && base == here
+                    {
+                        out.push(Trigger::Haunt { player });
                     }
                 }
             }
@@ -985,17 +980,17 @@ impl Smash {
     ) {
         let cause = Cause::card(player, card);
         match (card.name.def().abilities.first().copied(), target) {
-            (Some(Ability::MayDestroyHere { most }), Target::Base(base)) => {
-                if !self.destroyable_at(base, most, card).is_empty() {
-                    resolver.ask(FollowUp::new(
-                        player,
-                        MayDestroyArgs {
-                            base,
-                            most,
-                            by: card,
-                        },
-                    ));
-                }
+            (Some(Ability::MayDestroyHere { most }), Target::Base(base))
+                if !self.destroyable_at(base, most, card).is_empty() =>
+            {
+                resolver.ask(FollowUp::new(
+                    player,
+                    MayDestroyArgs {
+                        base,
+                        most,
+                        by: card,
+                    },
+                ));
             }
             (Some(Ability::Broadside), Target::Base(base)) => {
                 let victims: Vec<(Effect, Cause)> = self

@@ -203,6 +203,23 @@ pub struct Smash {
     pub effects: EffectState<Smash>,
 }
 
+/// What [`SmashMove::Deal`] lays: the decks, the hands and the bases.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Deal {
+    /// Each deck, the top last (empty in a view).
+    pub decks: PerPlayer<Vec<CardId>>,
+    /// Each deck's size.
+    pub deck_sizes: PerPlayer<u32>,
+    /// Each hand (empty for another's in a view).
+    pub hands: PerPlayer<Vec<CardId>>,
+    /// The bases laid.
+    pub bases: Vec<BaseName>,
+    /// The bases to come (empty in a view).
+    pub base_deck: Vec<BaseName>,
+    /// How many bases are to come.
+    pub base_deck_size: u32,
+}
+
 /// The game's moves: its own, and the effects layer's steps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SmashMove {
@@ -210,20 +227,7 @@ pub enum SmashMove {
     Shuffle,
     /// Lays the decks, hands and bases (hidden ones concealed in a viewer's copy, their
     /// sizes kept).
-    Deal {
-        /// Each deck, the top last (empty in a view).
-        decks: PerPlayer<Vec<CardId>>,
-        /// Each deck's size.
-        deck_sizes: PerPlayer<u32>,
-        /// Each hand (empty for another's in a view).
-        hands: PerPlayer<Vec<CardId>>,
-        /// The bases laid.
-        bases: Vec<BaseName>,
-        /// The bases to come (empty in a view).
-        base_deck: Vec<BaseName>,
-        /// How many bases are to come.
-        base_deck_size: u32,
-    },
+    Deal(Box<Deal>),
     /// A turn begins: plays reset, then the effects layer's turn record.
     StartTurn,
     /// The player ends their plays.
@@ -279,23 +283,24 @@ impl Move<Smash> for SmashMove {
                 let mut bases: Vec<BaseName> = BASES.iter().map(|base| base.name).collect();
                 chance.shuffle(&mut bases);
                 let laid = bases.split_off(bases.len().saturating_sub(game.vp.len() + 1));
-                next.then(SmashMove::Deal {
+                next.then(SmashMove::Deal(Box::new(Deal {
                     deck_sizes: decks.map(|_, deck| size(deck.len())),
                     decks,
                     hands,
                     bases: laid,
                     base_deck_size: size(bases.len()),
                     base_deck: bases,
-                });
+                })));
             }
-            SmashMove::Deal {
-                decks,
-                deck_sizes,
-                hands,
-                bases,
-                base_deck,
-                base_deck_size,
-            } => {
+            SmashMove::Deal(deal) => {
+                let Deal {
+                    decks,
+                    deck_sizes,
+                    hands,
+                    bases,
+                    base_deck,
+                    base_deck_size,
+                } = &**deal;
                 for player in game.vp.players() {
                     game.decks[player].set(decks[player].clone(), deck_sizes[player]);
                     game.hands[player].set(hands[player].clone(), size(HAND));
@@ -342,27 +347,20 @@ impl Move<Smash> for SmashMove {
     fn view(&self, _after: &Smash, viewer: Viewer) -> Option<Self> {
         let sees = |player: PlayerIndex| viewer.owns(player);
         Some(match self {
-            SmashMove::Deal {
-                decks,
-                deck_sizes,
-                hands,
-                bases,
-                base_deck: _,
-                base_deck_size,
-            } if viewer != Viewer::Admin => SmashMove::Deal {
-                decks: decks.map(|_, _| Vec::new()),
-                deck_sizes: deck_sizes.clone(),
-                hands: hands.map(|player, hand| {
+            SmashMove::Deal(deal) if viewer != Viewer::Admin => SmashMove::Deal(Box::new(Deal {
+                decks: deal.decks.map(|_, _| Vec::new()),
+                deck_sizes: deal.deck_sizes.clone(),
+                hands: deal.hands.map(|player, hand| {
                     if sees(player) {
                         hand.clone()
                     } else {
                         Vec::new()
                     }
                 }),
-                bases: bases.clone(),
+                bases: deal.bases.clone(),
                 base_deck: Vec::new(),
-                base_deck_size: *base_deck_size,
-            },
+                base_deck_size: deal.base_deck_size,
+            })),
             SmashMove::Draw { player, card } if !sees(*player) => SmashMove::Draw {
                 player: *player,
                 card: card.and(None),
@@ -432,7 +430,7 @@ impl Game for Smash {
                             player: game.current,
                         };
                         moves.push(SmashMove::Effects(Resolution::Propose(vec![
-                            meeple::effects::Proposal::new(draw.clone(), cause.clone()),
+                            meeple::effects::Proposal::new(draw.clone(), cause),
                             meeple::effects::Proposal::new(draw, cause),
                         ])));
                     }),
@@ -628,10 +626,10 @@ impl Smash {
             }
         }
         for minion in &base.minions {
-            self.to_discard(*minion);
+            self.put_in_discard(*minion);
         }
         for on in &base.actions {
-            self.to_discard(on.card);
+            self.put_in_discard(on.card);
         }
         let _ = self.base_deck.pop();
         self.base_deck.insert_bottom(base.name);
@@ -659,7 +657,7 @@ impl Smash {
     }
 
     /// Puts `card` on its owner's discard pile, a new incarnation.
-    fn to_discard(&mut self, card: CardId) {
+    fn put_in_discard(&mut self, card: CardId) {
         let entry = &mut self.cards[usize::from(card.index)];
         entry.incarnation += 1;
         let owner = entry.owner;
