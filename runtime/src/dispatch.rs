@@ -132,11 +132,14 @@ ask_args! {
 
 ask_args! {
     /// Whether the action has at least one valid completion.
-    has_completion => HasCompletion {} -> bool, |cx, wrap, _this| if G::PROHIBITS {
-        permitted(cx, wrap, &mut |_| ControlFlow::Break(())).is_break()
-    } else {
-        A::has_completion(cx)
-    }
+    own_has_completion => HasCompletion {} -> bool, |cx, _wrap, _this| A::has_completion(cx)
+}
+
+ask_args! {
+    /// Whether the action has at least one completion the game's effects permit
+    /// ([`Game::prohibits`]).
+    permitted_has_completion => PermittedHasCompletion {} -> bool,
+    |cx, wrap, _this| permitted(cx, wrap, &mut |_| ControlFlow::Break(())).is_break()
 }
 
 ask_args! {
@@ -148,18 +151,20 @@ ask_args! {
 ask_args! {
     /// Whether the action counts its completions without walking them
     /// ([`Action::COUNTS_AT_ONCE`]).
-    counts_at_once => CountsAtOnce {} -> bool,
-    |_cx, _wrap, _this| A::COUNTS_AT_ONCE && !G::PROHIBITS
+    own_counts_at_once => CountsAtOnce {} -> bool, |_cx, _wrap, _this| A::COUNTS_AT_ONCE
 }
 
 ask_args! {
     /// The selection that follows the values of `prefix` ([`Action::step`]).
-    step => Stepped<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
-    |cx, wrap, this| if G::PROHIBITS {
-        A::step(cx, this.prefix).map(|step| prohibit_options(cx, wrap, this.prefix, step))
-    } else {
-        A::step(cx, this.prefix)
-    }
+    own_step => Stepped<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
+    |cx, _wrap, this| A::step(cx, this.prefix)
+}
+
+ask_args! {
+    /// [`Action::step`], with the options through which the game's effects prohibit every
+    /// completion refused ([`Game::prohibits`]).
+    permitted_step => PermittedStep<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
+    |cx, wrap, this| A::step(cx, this.prefix).map(|step| prohibit_options(cx, wrap, this.prefix, step))
 }
 
 ask_args! {
@@ -172,27 +177,35 @@ ask_args! {
 ask_args! {
     /// Calls `visit` with every valid completion, in option order, until it breaks
     /// ([`Action::for_each_completion`]).
-    for_each_completion => EachCompletion<'v> {
+    own_for_each_completion => EachCompletion<'v> {
         visit: &'v mut dyn FnMut(G::Actions) -> ControlFlow<()>
     } -> ControlFlow<()>,
-    |cx, wrap, this| if G::PROHIBITS {
-        permitted(cx, wrap, this.visit)
-    } else {
-        A::for_each_completion(cx, &mut |action| (this.visit)(wrap(action)))
-    }
+    |cx, wrap, this| A::for_each_completion(cx, &mut |action| (this.visit)(wrap(action)))
+}
+
+ask_args! {
+    /// Calls `visit` with every completion the game's effects permit ([`Game::prohibits`]).
+    permitted_for_each_completion => PermittedEachCompletion<'v> {
+        visit: &'v mut dyn FnMut(G::Actions) -> ControlFlow<()>
+    } -> ControlFlow<()>,
+    |cx, wrap, this| permitted(cx, wrap, this.visit)
 }
 
 ask_args! {
     /// How many completions the action has ([`Action::count_completions`]).
-    count_completions => CountCompletions {} -> u64, |cx, wrap, _this| if G::PROHIBITS {
+    own_count_completions => CountCompletions {} -> u64,
+    |cx, _wrap, _this| A::count_completions(cx)
+}
+
+ask_args! {
+    /// How many completions the game's effects permit ([`Game::prohibits`]).
+    permitted_count_completions => PermittedCountCompletions {} -> u64, |cx, wrap, _this| {
         let mut count = 0u64;
         let _ = permitted(cx, wrap, &mut |_| {
             count = count.saturating_add(1);
             ControlFlow::Continue(())
         });
         count
-    } else {
-        A::count_completions(cx)
     }
 }
 
@@ -212,8 +225,14 @@ ask_args! {
 
 ask_args! {
     /// The completion at position `index` ([`Action::nth_completion`]).
-    nth_completion => NthCompletion { index: u64 } -> Option<G::Actions>,
-    |cx, wrap, this| if G::PROHIBITS {
+    own_nth_completion => NthCompletion { index: u64 } -> Option<G::Actions>,
+    |cx, wrap, this| A::nth_completion(cx, this.index).map(wrap)
+}
+
+ask_args! {
+    /// The permitted completion at position `index` ([`Game::prohibits`]).
+    permitted_nth_completion => PermittedNthCompletion { index: u64 } -> Option<G::Actions>,
+    |cx, wrap, this| {
         let mut found = None;
         let mut left = this.index;
         let _ = permitted(cx, wrap, &mut |action| {
@@ -225,8 +244,6 @@ ask_args! {
             ControlFlow::Continue(())
         });
         found
-    } else {
-        A::nth_completion(cx, this.index).map(wrap)
     }
 }
 
@@ -237,6 +254,72 @@ ask_args! {
         selections: &'s serde_json::Map<String, Value>
     } -> Result<G::Actions, DecodeError>,
     |cx, wrap, this| A::from_selections(cx.args.clone(), this.selections).map(wrap)
+}
+
+/// The questions whose answers the game's effects may narrow ([`Game::PROHIBITS`], the one
+/// switch): each asks the action alone, or walks its completions past
+/// [`Game::prohibits`]. The branch is on a constant, so a game without effects runs the
+/// action's own answer and nothing else (Hearts' instructions per deal are unchanged).
+impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
+    /// Whether the action has at least one valid completion.
+    #[inline(always)]
+    pub(crate) fn has_completion(self) -> bool {
+        if G::PROHIBITS {
+            self.permitted_has_completion()
+        } else {
+            self.own_has_completion()
+        }
+    }
+
+    /// Whether the action counts its completions without walking them
+    /// ([`Action::COUNTS_AT_ONCE`]): never when effects may prohibit some.
+    #[inline(always)]
+    pub(crate) fn counts_at_once(self) -> bool {
+        !G::PROHIBITS && self.own_counts_at_once()
+    }
+
+    /// The selection that follows the values of `prefix` ([`Action::step`]).
+    #[inline(always)]
+    pub(crate) fn step(self, prefix: &[Value]) -> Result<Step, SubmitError> {
+        if G::PROHIBITS {
+            self.permitted_step(prefix)
+        } else {
+            self.own_step(prefix)
+        }
+    }
+
+    /// Calls `visit` with every valid completion, in option order, until it breaks.
+    #[inline(always)]
+    pub(crate) fn for_each_completion(
+        self,
+        visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if G::PROHIBITS {
+            self.permitted_for_each_completion(visit)
+        } else {
+            self.own_for_each_completion(visit)
+        }
+    }
+
+    /// How many completions the action has.
+    #[inline(always)]
+    pub(crate) fn count_completions(self) -> u64 {
+        if G::PROHIBITS {
+            self.permitted_count_completions()
+        } else {
+            self.own_count_completions()
+        }
+    }
+
+    /// The completion at position `index`.
+    #[inline(always)]
+    pub(crate) fn nth_completion(self, index: u64) -> Option<G::Actions> {
+        if G::PROHIBITS {
+            self.permitted_nth_completion(index)
+        } else {
+            self.own_nth_completion(index)
+        }
+    }
 }
 
 /// Calls `visit` with every completion of action `A` that the game's effects do not
