@@ -378,7 +378,8 @@ impl<G: Effects> EffectState<G> {
 
 /// Every ability in force in `game`: the game's own, then the floating effects active.
 fn in_force<G: Effects>(game: &G) -> Vec<InForce<G::Ability>> {
-    let mut abilities = Vec::new();
+    // Room for a table's worth at once: growing it was a tenth of a game's instructions.
+    let mut abilities = Vec::with_capacity(32);
     game.abilities(&mut abilities);
     abilities.extend(
         game.effects()
