@@ -395,6 +395,22 @@ impl Smash {
             })
     }
 
+    /// The minions at the base in `slot` of players other than `player`, of power `most`
+    /// or less: what Broadside and Nukebot destroy.
+    fn others_minions_at(&self, slot: u8, player: PlayerIndex, most: u8) -> Vec<CardId> {
+        self.bases
+            .get(usize::from(slot))
+            .map_or_else(Vec::new, |base| {
+                base.minions
+                    .iter()
+                    .copied()
+                    .filter(|&minion| {
+                        self.card(minion).owner != player && self.power(minion) <= most
+                    })
+                    .collect()
+            })
+    }
+
     /// Every minion in play of power `most` or less: Cannon's and Purge's targets.
     pub(super) fn minions_at_most(&self, most: u8) -> Vec<CardId> {
         let mut minions: Vec<CardId> = self
@@ -900,19 +916,13 @@ impl Effects for Smash {
                 resolver.propose_batch(batch);
             }
             Trigger::Nuke { by, player, base } => {
+                let victims = self.others_minions_at(base, player, u8::MAX);
                 let cause = Cause::card(player, by);
-                let victims: Vec<(Effect, Cause)> = self
-                    .bases
-                    .get(usize::from(base))
-                    .map(|at| {
-                        at.minions
-                            .iter()
-                            .filter(|&&minion| self.card(minion).owner != player)
-                            .map(|&card| (Effect::Destroy { card, base }, cause))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                resolver.propose_batch(victims);
+                resolver.propose_batch(
+                    victims
+                        .into_iter()
+                        .map(|card| (Effect::Destroy { card, base }, cause)),
+                );
             }
             Trigger::OverrunEnds { card } => {
                 if let Some(base) = self.base_of(card) {
@@ -993,20 +1003,12 @@ impl Smash {
                 ));
             }
             (Some(Ability::Broadside), Target::Base(base)) => {
-                let victims: Vec<(Effect, Cause)> = self
-                    .bases
-                    .get(usize::from(base))
-                    .map(|at| {
-                        at.minions
-                            .iter()
-                            .filter(|&&minion| {
-                                self.card(minion).owner != player && self.power(minion) <= 2
-                            })
-                            .map(|&minion| (Effect::Destroy { card: minion, base }, cause))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                resolver.propose_batch(victims);
+                let victims = self.others_minions_at(base, player, 2);
+                resolver.propose_batch(
+                    victims
+                        .into_iter()
+                        .map(|card| (Effect::Destroy { card, base }, cause)),
+                );
             }
             (Some(Ability::DestroyMinion { .. }), Target::Minion(minion)) => {
                 if let Some(base) = self.base_of(minion) {

@@ -38,7 +38,7 @@ use meeple::{
 use serde::{Deserialize, Serialize};
 
 pub use self::actions::SmashAction;
-use self::cards::{BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
+use self::cards::{Ability, BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
 pub use self::effects::{By, Cause, Effect, Target, Trigger};
 pub use self::pile::Pile;
 
@@ -361,9 +361,9 @@ impl Move<Smash> for SmashMove {
                 base_deck: Vec::new(),
                 base_deck_size: deal.base_deck_size,
             })),
-            SmashMove::Draw { player, card } if !sees(*player) => SmashMove::Draw {
+            SmashMove::Draw { player, .. } if !sees(*player) => SmashMove::Draw {
                 player: *player,
-                card: card.and(None),
+                card: None,
             },
             SmashMove::Reshuffle { player, size, .. } if viewer != Viewer::Admin => {
                 SmashMove::Reshuffle {
@@ -532,24 +532,23 @@ impl Smash {
         self.bases.iter().any(|base| base.minions.contains(&card))
     }
 
-    /// `card`'s power now: printed, plus the Upgrades on it (a modifier read on demand).
+    /// `card`'s power now: printed, plus the power bonuses of the actions on it
+    /// ([`Ability::PowerBonus`], Upgrade's): a modifier read on demand, never stored.
     #[must_use]
     pub fn power(&self, card: CardId) -> u8 {
         let printed = match card.name.def().kind {
             Kind::Minion { power } => power,
             Kind::Action { .. } => 0,
         };
-        let bonus: u8 = self
-            .bases
+        self.bases
             .iter()
             .flat_map(|base| &base.actions)
             .filter(|on| on.on == Some(card))
-            .map(|on| match on.card.name {
-                CardName::Upgrade => 2,
-                _ => 0,
+            .flat_map(|on| on.card.name.def().abilities)
+            .fold(printed, |power, ability| match ability {
+                Ability::PowerBonus(bonus) => power.saturating_add(*bonus),
+                _ => power,
             })
-            .sum();
-        printed.saturating_add(bonus)
     }
 
     /// The total power of `player`'s minions at the base in `slot`.

@@ -324,11 +324,7 @@ fn nukebot_looks_back_and_warbot_cannot_be_destroyed() {
 /// prompt.
 #[test]
 fn a_prohibition_wins_over_a_replacement_without_a_prompt() {
-    let factions = [
-        [Faction::Pirates, Faction::Commanders],
-        [Faction::Tricksters, Faction::Robots],
-    ];
-    let mut state = table(factions, PLAIN);
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
     let ivan = in_play(&mut state, P0, CardName::GeneralIvan, 0, None);
     let buccaneer = in_hand(&mut state, P0, CardName::Buccaneer);
     let leprechaun = in_play(&mut state, P1, CardName::Leprechaun, 0, None);
@@ -384,11 +380,7 @@ fn asked_names(engine: &Engine<Smash>, player: PlayerIndex) -> Vec<String> {
 /// new event, moved again; but never twice in one chain.
 #[test]
 fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
-    let factions = [
-        [Faction::Pirates, Faction::Commanders],
-        [Faction::Tricksters, Faction::Robots],
-    ];
-    let mut state = table(factions, PLAIN);
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
     let buccaneer = in_hand(&mut state, P0, CardName::Buccaneer);
     let leprechaun = in_play(&mut state, P1, CardName::Leprechaun, 0, None);
     let mut engine = start(state);
@@ -479,11 +471,7 @@ fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
 /// used once, it is gone, and the next action against the minion goes through.
 #[test]
 fn hideout_cancels_an_action_once() {
-    let factions = [
-        [Faction::Pirates, Faction::Commanders],
-        [Faction::Tricksters, Faction::Robots],
-    ];
-    let mut state = table(factions, PLAIN);
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
     let cannon = in_hand(&mut state, P0, CardName::Cannon);
     let purge = in_hand(&mut state, P0, CardName::Purge);
     let microbot = in_play(&mut state, P1, CardName::Microbot, 1, None);
@@ -544,11 +532,7 @@ fn hideout_cancels_an_action_once() {
 /// card.
 #[test]
 fn gremlin_triggers_after_it_left_play() {
-    let factions = [
-        [Faction::Pirates, Faction::Commanders],
-        [Faction::Tricksters, Faction::Robots],
-    ];
-    let mut state = table(factions, PLAIN);
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
     let cannon = in_hand(&mut state, P0, CardName::Cannon);
     let veteran = in_hand(&mut state, P0, CardName::Veteran);
     let gremlin = in_play(&mut state, P1, CardName::Gremlin, 0, None);

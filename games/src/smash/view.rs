@@ -101,16 +101,24 @@ impl Smash {
                 "{} shuffles their discard pile into their deck",
                 self.player_name(*player)
             )),
-            SmashMove::Effects(
-                Resolution::Consider(_)
-                | Resolution::Next
-                | Resolution::Choose(_)
-                | Resolution::Replace(_)
-                | Resolution::Float(_),
-            ) => self.effects.events.last().and_then(|event| match event {
-                Event::TurnBegan(_) | Event::TurnEnded(_) => None,
-                event => Some(event.to_string()),
-            }),
+            // What a proposal came to: the event it logged last (none when it waits for a
+            // replacement to be chosen).
+            SmashMove::Effects(Resolution::Consider(proposal)) => {
+                self.effects.events.last().and_then(|event| match event {
+                    Event::Happened { effect, .. }
+                    | Event::Prevented { effect, .. }
+                    | Event::Replaced { effect, .. }
+                    | Event::Fizzled { effect, .. }
+                        if *effect == proposal.effect =>
+                    {
+                        Some(event.to_string())
+                    }
+                    _ => None,
+                })
+            }
+            SmashMove::Effects(Resolution::Float(floating)) => {
+                Some(format!("{} begins", floating.in_force.ability))
+            }
             _ => None,
         }
     }
