@@ -27,6 +27,7 @@ async fn lists_the_games_served() {
                 "connect_four",
                 "hearts",
                 "memory",
+                "smash",
                 "tictactoe"
             ])
         )

@@ -13,7 +13,7 @@ use std::path::Path;
 use meeple::{Engine, Game, GameLog, PlayerIndex, Viewer};
 use meeple_games::{
     blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour, hearts::Hearts,
-    memory::Memory, tictactoe::TicTacToe,
+    memory::Memory, smash::Smash, tictactoe::TicTacToe,
 };
 use serde_json::{Value, json};
 use support::{Seen, TestServer, play_to_end, rng};
@@ -205,6 +205,10 @@ async fn every_frame_is_the_seats_own_view_and_never_the_seed() {
         let (id, frames) = play(&server, "breakthrough", json!({ "numPlayers": 2 }), 2, seed).await;
         for (seat, frames) in frames.iter().enumerate() {
             checked += check_frames::<Breakthrough>(&database, &id, seat, frames);
+        }
+        let (id, frames) = play(&server, "smash", json!({ "numPlayers": 2 }), 2, seed).await;
+        for (seat, frames) in frames.iter().enumerate() {
+            checked += check_frames::<Smash>(&database, &id, seat, frames);
         }
     }
     assert!(checked > 500, "{checked} frames checked");

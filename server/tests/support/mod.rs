@@ -446,7 +446,13 @@ pub async fn complete_from_prompt(
     prompt: &Value,
     rng: &mut StdRng,
 ) -> Completion {
-    let actions = prompt["actions"].as_array().unwrap();
+    // An action shown with every option refused (a prohibition in force) is not taken.
+    let actions: Vec<&Value> = prompt["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|action| offers_something(action))
+        .collect();
     let mut action = actions[rng.random_range(0..actions.len())].clone();
     let mut refused = 0;
     loop {
@@ -505,6 +511,26 @@ impl Client {
         }
         found
     }
+}
+
+/// Whether an action of a prompt has something to take: no selection left, a selection
+/// other than a list of options, or an option not refused.
+fn offers_something(action: &Value) -> bool {
+    let selection = &action["selection"];
+    if selection.is_null()
+        || !matches!(
+            selection["kind"].as_str(),
+            Some("choose_from" | "choose_on_board")
+        )
+    {
+        return true;
+    }
+    selection["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|option| option.get("error").is_none_or(Value::is_null))
+        || selection["min"].as_u64() == Some(0)
 }
 
 /// Makes `selection` at random among its valid options, into `selections`.
