@@ -359,10 +359,7 @@ fn prohibit_options<G: Game, A: Action<Game = G>>(
         let through = A::for_each_completion(cx, &mut |action| {
             let values = action.selections();
             let follows = values.len() > at
-                && values[..at]
-                    .iter()
-                    .map(|(_, value)| value)
-                    .eq(prefix.iter())
+                && follows_prefix(&values, prefix)
                 && (values[at].1 == option.value
                     || values[at]
                         .1
@@ -384,9 +381,36 @@ fn prohibit_options<G: Game, A: Action<Game = G>>(
             option.error = reason.or_else(|| option.error.take());
         }
     }
+    // Still viable through no option at all: a permitted completion that picks none here
+    // (an empty set), or a selection without listed options (a wide range of numbers).
     selection.viable = selection.options.iter().any(|option| option.viable)
-        || (selection.options.is_empty() && selection.viable);
+        || (selection.viable
+            && A::for_each_completion(cx, &mut |action| {
+                let values = action.selections();
+                if follows_prefix(&values, prefix)
+                    && cx.game.prohibits(cx.player, &wrap(action)).is_none()
+                {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break());
     Step::Select(selection)
+}
+
+/// Whether a completion's `values` begin with the choices of `prefix`, a set in any
+/// order (a client may send the values of a multi-selection in the order it picked them).
+fn follows_prefix(values: &[(&'static str, Value)], prefix: &[Value]) -> bool {
+    values.len() >= prefix.len()
+        && values.iter().zip(prefix).all(|((_, value), chosen)| {
+            match (value.as_array(), chosen.as_array()) {
+                (Some(set), Some(picked)) => {
+                    set.len() == picked.len() && picked.iter().all(|one| set.contains(one))
+                }
+                _ => value == chosen,
+            }
+        })
 }
 
 /// Declares a question asked of an action already made: a visitor `$visitor` carrying

@@ -866,8 +866,9 @@ fn close<G: Effects>(game: &mut G, next: &mut MoveContext<'_, G::Move>) {
 }
 
 /// Resolves the next trigger of the innermost list: `picked` by the current player, the
-/// one that resolves first, the only one, or the first of identical ones; else asks the
-/// current player to pick.
+/// one that resolves first, the only one, or the first of identical ones (the same trigger
+/// of the same controller: their order cannot matter); else asks the current player to
+/// pick.
 fn resolve_next<G: Effects>(
     game: &mut G,
     picked: Option<usize>,
@@ -887,9 +888,9 @@ fn resolve_next<G: Effects>(
         None => {
             let forced = list.len() == 1
                 || game.resolves_first(&list[0])
-                || list
-                    .iter()
-                    .all(|pending| pending.trigger == list[0].trigger);
+                || list.iter().all(|pending| {
+                    pending.trigger == list[0].trigger && pending.controller == list[0].controller
+                });
             if !forced {
                 let decision = game.order_decision(game.current_player());
                 next.ask(decision);

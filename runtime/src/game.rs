@@ -194,7 +194,9 @@ pub trait Game: Clone + Debug + View + 'static {
     /// [`PROHIBITS`](Self::PROHIBITS) is on: a forbidden completion is not offered (its
     /// option is shown refused with this reason when no other completion goes through it),
     /// not counted, not drawn by agents, and refused when submitted
-    /// ([`Refusal::Prohibited`](crate::Refusal::Prohibited)). `None` by default.
+    /// ([`Refusal::Prohibited`](crate::Refusal::Prohibited)). `None` by default. The
+    /// options of a group of selections are not pruned member by member: a prohibited
+    /// completion through a group is refused when submitted.
     fn prohibits(&self, player: PlayerIndex, action: &Self::Actions) -> Option<String> {
         let _ = (player, action);
         None

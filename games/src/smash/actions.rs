@@ -22,7 +22,7 @@ use super::{CardId, Smash, SmashMove};
     ))]
 )]
 pub struct PlayMinion {
-    /// The minion, among those in hand (one of each name).
+    /// The minion, among those in hand.
     #[choose_from(game.playable(player, true), label = game.card_label(*card))]
     pub card: CardId,
     /// The base's slot.
@@ -43,7 +43,7 @@ pub struct PlayMinion {
     ))]
 )]
 pub struct PlayAction {
-    /// The action, among those in hand (one of each name).
+    /// The action, among those in hand.
     #[choose_from(game.playable(player, false), label = game.card_label(*card))]
     pub card: CardId,
     /// What it is played on.
@@ -122,7 +122,7 @@ pub struct MoveBuccaneer {
     ))]
 )]
 pub struct DiscardCard {
-    /// The card, among those in hand (one of each name).
+    /// The card, among those in hand.
     #[choose_from(game.hand_choices(player), label = game.card_label(*card))]
     pub card: CardId,
 }
@@ -185,23 +185,26 @@ impl Smash {
             .collect()
     }
 
-    /// `player`'s hand, one card of each name.
+    /// `player`'s hand, every card (see [`Smash::playable`](super::Smash) for why every
+    /// copy).
     pub(super) fn hand_choices(&self, player: meeple::PlayerIndex) -> Vec<CardId> {
         let mut cards = self.hands[player].cards().to_vec();
         cards.sort();
-        cards.dedup_by_key(|card| card.name);
         cards
     }
 
-    /// A card as an option: its name and text.
+    /// A card as an option: its name, number (copies apart) and text.
     pub(super) fn card_label(&self, card: CardId) -> String {
         let def = card.name.def();
+        let index = card.index;
         match def.kind {
             super::cards::Kind::Minion { power } if def.text.is_empty() => {
-                format!("{card} (power {power})")
+                format!("{card} #{index} (power {power})")
             }
-            super::cards::Kind::Minion { power } => format!("{card} (power {power}): {}", def.text),
-            super::cards::Kind::Action { .. } => format!("{card}: {}", def.text),
+            super::cards::Kind::Minion { power } => {
+                format!("{card} #{index} (power {power}): {}", def.text)
+            }
+            super::cards::Kind::Action { .. } => format!("{card} #{index}: {}", def.text),
         }
     }
 

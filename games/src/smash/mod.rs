@@ -239,8 +239,11 @@ pub enum SmashMove {
         /// The base that replaces it.
         next: Option<BaseName>,
     },
-    /// The turn ends: the effects layer's turn record, then the game's end is checked.
+    /// The turn ends: the effects layer's turn record, then [`SmashMove::NextSeat`].
     EndTurn,
+    /// After a turn's end: the game ends when a player has the VP to win (or the turns ran
+    /// out); the next seat's turn comes.
+    NextSeat,
     /// `player` draws the top card of their deck (`None` in the copy of anyone else).
     Draw {
         /// Who draws.
@@ -320,7 +323,12 @@ impl Move<Smash> for SmashMove {
             SmashMove::EndPlays => game.done = true,
             SmashMove::Score { slot, next: after } => game.score(*slot, *after),
             SmashMove::EndTurn => {
+                // The turn's end resolves while it is still this player's turn; then the
+                // game's end is checked and the next seat comes.
                 next.then(SmashMove::Effects(Resolution::TurnEnds(game.current)));
+                next.then(SmashMove::NextSeat);
+            }
+            SmashMove::NextSeat => {
                 if game.vp.iter().any(|&vp| vp >= WINNING_VP) || game.turn >= TURN_LIMIT {
                     game.over = true;
                 }
@@ -663,7 +671,9 @@ impl Smash {
         self.discards[owner].push(card);
     }
 
-    /// The cards `player` may play now of kind minion (`minions`) or action.
+    /// The cards `player` may play now of kind minion (`minions`) or action, every copy
+    /// (offering one copy of each name would tell the others which copies are not in the
+    /// hand when it is played).
     fn playable(&self, player: PlayerIndex, minions: bool) -> Vec<CardId> {
         let mut cards: Vec<CardId> = self.hands[player]
             .cards()
@@ -672,7 +682,6 @@ impl Smash {
             .filter(|card| matches!(card.name.def().kind, Kind::Minion { .. }) == minions)
             .collect();
         cards.sort();
-        cards.dedup_by_key(|card| card.name);
         cards
     }
 }

@@ -746,7 +746,7 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
     assert_eq!(
         options,
         [
-            "Cannon: Destroy a minion of power 2 or less. [refused: Mark of Sleep on Player 2 (this player cannot play actions this turn)]"
+            "Cannon #29: Destroy a minion of power 2 or less. [refused: Mark of Sleep on Player 2 (this player cannot play actions this turn)]"
         ]
     );
     assert_eq!(engine.count_completions(P1), 1, "only ending the turn");
