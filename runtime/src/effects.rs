@@ -33,7 +33,9 @@
 //! that the flow's turn records open and close ([`Resolution::TurnBegins`],
 //! [`Resolution::TurnEnds`]). The **loop guard** ends a runaway chain after
 //! [`Effects::STEP_BUDGET`] steps with [`FlowError::RunawayResolution`]: the action is
-//! refused, the state unchanged. Every decision is asked with
+//! refused, the state unchanged; a chain that waited for a decision on the way (which is
+//! part of the game already) is abandoned instead, its steps still to come doing nothing,
+//! and the log says so ([`Event::Abandoned`]). Every decision is asked with
 //! [`MoveContext::ask`](crate::MoveContext::ask), so it is tree-shaken, played when forced,
 //! logged, undoable and offered to agents like any action.
 //!
@@ -253,6 +255,12 @@ pub enum Event<G: Effects> {
     TurnBegan(PlayerIndex),
     /// A player's turn ended.
     TurnEnded(PlayerIndex),
+    /// The loop guard abandoned a chain that had waited for a decision, after this many
+    /// steps: what it had still to resolve was dropped.
+    Abandoned {
+        /// The budget spent.
+        steps: u32,
+    },
 }
 
 impl<G: Effects> Display for Event<G> {
@@ -271,6 +279,12 @@ impl<G: Effects> Display for Event<G> {
             Event::Expired(in_force) => write!(f, "{} ends", in_force.ability),
             Event::TurnBegan(player) => write!(f, "turn of seat {} begins", player.0),
             Event::TurnEnded(player) => write!(f, "turn of seat {} ends", player.0),
+            Event::Abandoned { steps } => {
+                write!(
+                    f,
+                    "the chain of effects ran past {steps} steps and was abandoned"
+                )
+            }
         }
     }
 }
@@ -314,6 +328,14 @@ pub struct EffectState<G: Effects> {
     pub choosing: Option<ReplacementChoice<G>>,
     /// Steps taken since the resolution was last idle (the loop guard's count).
     pub steps: u32,
+    /// Whether the chain in progress has waited for a decision: past the budget it is then
+    /// abandoned, not refused (the decision that resumed it is part of the game already).
+    #[serde(default)]
+    pub paused: bool,
+    /// Whether the chain in progress was abandoned by the loop guard: its steps still to
+    /// come do nothing, until a new chain begins.
+    #[serde(default)]
+    pub abandoned: bool,
 }
 
 impl<G: Effects> Default for EffectState<G> {
@@ -325,6 +347,8 @@ impl<G: Effects> Default for EffectState<G> {
             waiting: Vec::new(),
             choosing: None,
             steps: 0,
+            paused: false,
+            abandoned: false,
         }
     }
 }
@@ -501,6 +525,8 @@ pub trait Effects: Game {
 pub struct Resolver<'r, 'c, G: Effects> {
     next: &'r mut MoveContext<'c, G::Move>,
     inherited: Vec<Source>,
+    /// Whether a decision was asked ([`ask`](Self::ask)).
+    asked: bool,
 }
 
 impl<G: Effects> Debug for Resolver<'_, '_, G> {
@@ -527,7 +553,7 @@ impl<G: Effects> Resolver<'_, '_, G> {
             .collect();
         if !proposals.is_empty() {
             self.next
-                .then(G::effect_move(Resolution::Propose(proposals)));
+                .then(G::effect_move(Resolution::ProposeWithin(proposals)));
         }
     }
 
@@ -551,6 +577,7 @@ impl<G: Effects> Resolver<'_, '_, G> {
 
     /// Asks a decision now ([`MoveContext::ask`]): the rest of the resolution waits for it.
     pub fn ask(&mut self, follow_up: FollowUp<G>) {
+        self.asked = true;
         self.next.ask(follow_up);
     }
 
@@ -570,8 +597,12 @@ impl<G: Effects> Resolver<'_, '_, G> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub enum Resolution<G: Effects> {
-    /// Opens a batch of proposals, considers each, then collects the batch's triggers.
+    /// Opens a batch of proposals, considers each, then collects the batch's triggers: a
+    /// new chain when nothing else resolves (an action's, a flow step's).
     Propose(Vec<Proposal<G>>),
+    /// As [`Propose`](Self::Propose), for a batch a trigger or a replacement proposes, part
+    /// of the chain in progress ([`Resolver::propose_batch`]).
+    ProposeWithin(Vec<Proposal<G>>),
     /// Prohibitions, replacements, then the effect: one proposal of the batch open.
     Consider(Proposal<G>),
     /// Closes the innermost batch: collects its triggers and resolves them.
@@ -604,8 +635,24 @@ impl<G: Effects> Resolution<G> {
     /// Applies this step to `game`, pushing what follows onto `next` (as
     /// [`Move::apply`](crate::Move::apply) does; call it from the game's move).
     pub fn apply(&self, game: &mut G, next: &mut MoveContext<'_, G::Move>) {
+        let effects = game.effects_mut();
+        if effects.abandoned {
+            match self {
+                // A new chain: the abandoned one is over.
+                Resolution::Propose(_)
+                | Resolution::Float(_)
+                | Resolution::TurnBegins(_)
+                | Resolution::TurnEnds(_) => {
+                    effects.abandoned = false;
+                    effects.paused = false;
+                    effects.steps = 0;
+                }
+                // What the abandoned chain had still to do.
+                _ => return,
+            }
+        }
         match self {
-            Resolution::Propose(proposals) => {
+            Resolution::Propose(proposals) | Resolution::ProposeWithin(proposals) => {
                 let before = in_force(game);
                 game.effects_mut().batches.push(Batch {
                     before,
@@ -693,16 +740,27 @@ impl<G: Effects> Resolution<G> {
     }
 }
 
-/// Counts one step against the loop guard; false (and the record refused) once the budget
-/// is spent.
+/// Counts one step against the loop guard; false once the budget is spent: the record is
+/// refused, or, when the chain has waited for a decision (which is part of the game
+/// already), the chain is abandoned.
 fn spend<G: Effects>(game: &mut G, next: &mut MoveContext<'_, G::Move>) -> bool {
     let effects = game.effects_mut();
     effects.steps = effects.steps.saturating_add(1);
-    if effects.steps > G::STEP_BUDGET {
-        next.runaway(G::STEP_BUDGET);
-        return false;
+    if effects.steps <= G::STEP_BUDGET {
+        return true;
     }
-    true
+    if effects.paused {
+        effects.batches.clear();
+        effects.waiting.clear();
+        effects.choosing = None;
+        effects.abandoned = true;
+        effects.events.push(Event::Abandoned {
+            steps: G::STEP_BUDGET,
+        });
+    } else {
+        next.runaway(G::STEP_BUDGET);
+    }
+    false
 }
 
 /// A batch of one turn record: the triggers of a turn's beginning or end.
@@ -762,13 +820,15 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
         .collect();
     match offers.as_slice() {
         [] => {
-            let happened = game.apply(
-                proposal,
-                &mut Resolver {
-                    next,
-                    inherited: proposal.replaced_by.clone(),
-                },
-            );
+            let mut resolver = Resolver {
+                next,
+                inherited: proposal.replaced_by.clone(),
+                asked: false,
+            };
+            let happened = game.apply(proposal, &mut resolver);
+            if resolver.asked {
+                game.effects_mut().paused = true;
+            }
             let effects = game.effects_mut();
             match happened {
                 Some(effect) => {
@@ -800,6 +860,7 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
                 offers,
             });
             let decision = game.replacement_decision(chooser);
+            game.effects_mut().paused = true;
             next.ask(decision);
         }
     }
@@ -820,8 +881,15 @@ fn replace_with<G: Effects>(
     });
     let mut inherited = proposal.replaced_by.clone();
     inherited.push(ability.source);
-    let mut resolver = Resolver { next, inherited };
+    let mut resolver = Resolver {
+        next,
+        inherited,
+        asked: false,
+    };
     game.replace(ability, proposal, &mut resolver);
+    if resolver.asked {
+        game.effects_mut().paused = true;
+    }
 }
 
 /// Closes the innermost batch: asks every ability in force, and every one that left play
@@ -893,6 +961,7 @@ fn resolve_next<G: Effects>(
                 });
             if !forced {
                 let decision = game.order_decision(game.current_player());
+                game.effects_mut().paused = true;
                 next.ask(decision);
                 return;
             }
@@ -914,8 +983,12 @@ fn resolve_next<G: Effects>(
     let mut resolver = Resolver {
         next,
         inherited: Vec::new(),
+        asked: false,
     };
     game.resolve(&pending, &mut resolver);
+    if resolver.asked {
+        game.effects_mut().paused = true;
+    }
     next.then(G::effect_move(Resolution::Next));
 }
 
@@ -924,5 +997,6 @@ fn settle_idle<G: Effects>(game: &mut G) {
     let effects = game.effects_mut();
     if effects.idle() {
         effects.steps = 0;
+        effects.paused = false;
     }
 }

@@ -1,7 +1,8 @@
 //! The loop guard of `meeple::effects`: two "move it there" effects that answer each
 //! other for ever end in a typed error, the state and the log unchanged; the same chain
-//! that ends is played out. A game of its own, so the effects layer is tested apart from
-//! the Smash Up–style game.
+//! that ends is played out; a chain that waited for a decision before it ran away is
+//! abandoned instead, the decision kept. A game of its own, so the effects layer is tested
+//! apart from the Smash Up–style game.
 
 use std::fmt;
 
@@ -18,13 +19,16 @@ use serde::{Deserialize, Serialize};
 
 /// A pawn and two portals: entering a portal moves the pawn there; a portal that is open
 /// sends a pawn that arrives on to the other portal ("after a pawn arrives here, move it
-/// there").
+/// there"). With `asks`, the first time portal 1 sends the pawn on, the player says where
+/// (a decision in the middle of the chain).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
 struct Portals {
     /// Where the pawn is: 0 nowhere, 1 or 2 a portal.
     at: u8,
     /// Whether each portal sends pawns on.
     open: [bool; 2],
+    /// Whether portal 1 asks the player where, the first time.
+    asks: bool,
     effects: EffectState<Portals>,
 }
 
@@ -89,26 +93,37 @@ struct Replace {
     choice: Option<usize>,
 }
 
+/// Only as a decision: where portal 1 sends the pawn.
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(behaviour = [PortalMove::Effects(Resolution::propose(Arrive(*to), Player))])]
+struct Send {
+    #[choose_from([1, 2])]
+    to: u8,
+}
+
 #[derive(Clone, Debug, PartialEq, Actions)]
 #[actions(game = Portals)]
 enum PortalAction {
     Enter(Enter),
     Order(Order),
     Replace(Replace),
+    Send(Send),
 }
 
 impl Game for Portals {
-    type Config = [bool; 2];
+    /// Whether each portal is open, and whether portal 1 asks the first time.
+    type Config = [bool; 3];
     type Move = PortalMove;
     type Actions = PortalAction;
     const NAME: &'static str = "portals";
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
 
-    fn setup(open: &[bool; 2], _: Seats) -> Result<Setup<Self>, SetupError> {
+    fn setup(&[first, second, asks]: &[bool; 3], _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
             state: Portals {
                 at: 0,
-                open: *open,
+                open: [first, second],
+                asks,
                 effects: EffectState::default(),
             },
             moves: Vec::new(),
@@ -182,7 +197,12 @@ impl Effects for Portals {
     }
 
     fn resolve(&mut self, pending: &Pending<Self>, resolver: &mut Resolver<'_, '_, Self>) {
-        resolver.propose(Arrive(3 - pending.trigger.0), Player);
+        if self.asks && pending.trigger.0 == 1 {
+            self.asks = false;
+            resolver.ask(FollowUp::new(P0, SendArgs {}));
+        } else {
+            resolver.propose(Arrive(3 - pending.trigger.0), Player);
+        }
     }
 
     fn current_player(&self) -> PlayerIndex {
@@ -217,7 +237,7 @@ fn words(engine: &Engine<Portals>) -> Vec<String> {
 
 #[test]
 fn two_effects_that_answer_each_other_end_in_the_typed_error_with_nothing_changed() {
-    let mut engine = Engine::<Portals>::new([true, true], 1, 0).expect("a table");
+    let mut engine = Engine::<Portals>::new([true, true, false], 1, 0).expect("a table");
     let log = serde_json::to_string(&engine.log()).expect("the log serializes");
     let state = serde_json::to_string(engine.state()).expect("the state serializes");
     assert_eq!(
@@ -237,7 +257,7 @@ fn two_effects_that_answer_each_other_end_in_the_typed_error_with_nothing_change
 
 #[test]
 fn the_same_chain_ends_when_one_portal_is_closed() {
-    let mut engine = Engine::<Portals>::new([true, false], 1, 0).expect("a table");
+    let mut engine = Engine::<Portals>::new([true, false, false], 1, 0).expect("a table");
     assert_eq!(enter(&mut engine, 1), Ok(()));
     assert_eq!(engine.state().at, 2);
     assert_eq!(
@@ -259,4 +279,58 @@ fn the_same_chain_ends_when_one_portal_is_closed() {
         assert_eq!(enter(&mut engine, 1), Ok(()));
     }
     assert_eq!(engine.state().at, 2);
+}
+
+#[test]
+fn a_runaway_after_a_decision_is_abandoned_and_the_decision_kept() {
+    let mut engine = Engine::<Portals>::new([true, true, true], 1, 0).expect("a table");
+    assert_eq!(enter(&mut engine, 1), Ok(()));
+    assert!(engine.state().effects.paused);
+    assert_eq!(engine.prompt(P0).actions[0].action, "send");
+    // The answer sets off the loop: the chain, which waited for it, is abandoned.
+    let records = engine.records().len();
+    assert_eq!(
+        engine
+            .submit(P0, PortalAction::Send(Send { to: 2 }))
+            .map(|_| ())
+            .map_err(|refused| refused.error),
+        Ok(())
+    );
+    assert_eq!(engine.records().len(), records + 1);
+    let log = words(&engine);
+    assert_eq!(
+        log.last().map(String::as_str),
+        Some("the chain of effects ran past 50 steps and was abandoned")
+    );
+    assert_eq!(
+        log[..5],
+        [
+            "the pawn arrives at portal 1 (by the player)",
+            "portal 1 sends the pawn on",
+            "the pawn arrives at portal 2 (by the player)",
+            "portal 2 sends the pawn on",
+            "the pawn arrives at portal 1 (by the player)",
+        ]
+    );
+    let effects = &engine.state().effects;
+    assert!(effects.abandoned);
+    assert!(effects.batches.is_empty() && effects.waiting.is_empty());
+    assert!(engine.follow_ups().is_empty());
+    // The next action begins a chain of its own, which runs away without a decision: the
+    // typed error, nothing changed.
+    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    assert_eq!(
+        enter(&mut engine, 2),
+        Err(Refusal::Flow(FlowError::RunawayResolution { steps: 50 }))
+    );
+    assert_eq!(
+        serde_json::to_string(engine.state()).expect("the state serializes"),
+        state
+    );
+    // Replayed from its log, the same game.
+    let replayed = Engine::<Portals>::replay(&engine.log()).expect("the log replays");
+    assert_eq!(
+        serde_json::to_string(replayed.state()).expect("the state serializes"),
+        state
+    );
 }
