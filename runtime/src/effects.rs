@@ -277,8 +277,8 @@ impl<G: Effects> Display for Event<G> {
             Event::Triggered { trigger, .. } => write!(f, "{trigger}"),
             Event::Floated(in_force) => write!(f, "{} begins", in_force.ability),
             Event::Expired(in_force) => write!(f, "{} ends", in_force.ability),
-            Event::TurnBegan(player) => write!(f, "turn of seat {} begins", player.0),
-            Event::TurnEnded(player) => write!(f, "turn of seat {} ends", player.0),
+            Event::TurnBegan(player) => write!(f, "turn of {player} begins"),
+            Event::TurnEnded(player) => write!(f, "turn of {player} ends"),
             Event::Abandoned { steps } => {
                 write!(
                     f,

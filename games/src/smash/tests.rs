@@ -103,6 +103,43 @@ fn submit(engine: &mut Engine<Smash>, player: PlayerIndex, action: SmashAction) 
     }
 }
 
+/// Submits `action` for `player`, which the rules refuse: the refusal, once checked that
+/// the state and the records are as they were.
+fn refused(engine: &mut Engine<Smash>, player: PlayerIndex, action: SmashAction) -> Refusal {
+    let records = engine.records().len();
+    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    let refusal = match engine.submit(player, action.clone()) {
+        Ok(_) => panic!("{action:?} by {player} was accepted"),
+        Err(refused) => refused.error,
+    };
+    assert_eq!(engine.records().len(), records);
+    assert_eq!(
+        serde_json::to_string(engine.state()).expect("the state serializes"),
+        state
+    );
+    refusal
+}
+
+/// The options of `action`'s selection after `card` is chosen, each label with its
+/// refusal.
+fn options_after(
+    engine: &Engine<Smash>,
+    player: PlayerIndex,
+    action: &str,
+    card: CardId,
+) -> Vec<(String, Option<String>)> {
+    let prompt = engine
+        .prompt_action(player, action, &[serde_json::json!(card)])
+        .expect("a prompt");
+    prompt
+        .selection
+        .expect("a selection after the card")
+        .options
+        .into_iter()
+        .map(|option| (option.label, option.error))
+        .collect()
+}
+
 fn play_minion(engine: &mut Engine<Smash>, player: PlayerIndex, card: CardId, base: u8) {
     submit(
         engine,
@@ -214,31 +251,20 @@ fn general_ivan_forbids_destroying_his_owners_minions() {
     let microbot = in_play(&mut state, P1, CardName::Microbot, 2, None);
     let ivan = in_play(&mut state, P1, CardName::GeneralIvan, 2, None);
     let mut engine = start(state);
-    let prompt = engine
-        .prompt_action(P0, "play_action", &[serde_json::json!(cannon)])
-        .expect("a prompt");
-    let options: Vec<(String, Option<String>)> = prompt
-        .selection
-        .as_ref()
-        .expect("a target")
-        .options
-        .iter()
-        .map(|option| (option.label.clone(), option.error.clone()))
-        .collect();
-    let refused = Some("General Ivan (its owner's minions cannot be destroyed)".to_owned());
+    let options = options_after(&engine, P0, "play_action", cannon);
+    let reason = Some("General Ivan (its owner's minions cannot be destroyed)".to_owned());
     assert_eq!(
         options,
         [
             (
                 "Microbot #23 (power 1, Player 2)".to_owned(),
-                refused.clone()
+                reason.clone()
             ),
-            ("Conscript #32 (power 2, Player 2)".to_owned(), refused),
+            ("Conscript #32 (power 2, Player 2)".to_owned(), reason),
         ]
     );
-    let records = engine.records().len();
-    let state = serde_json::to_string(engine.state()).expect("JSON");
-    let refusal = engine.submit(
+    let refusal = refused(
+        &mut engine,
         P0,
         SmashAction::PlayAction(PlayAction {
             card: cannon,
@@ -246,14 +272,12 @@ fn general_ivan_forbids_destroying_his_owners_minions() {
         }),
     );
     assert_eq!(
-        refusal.map(|_| ()).map_err(|refused| refused.error),
-        Err(Refusal::Prohibited {
+        refusal,
+        Refusal::Prohibited {
             action: "play_action",
             message: "General Ivan (its owner's minions cannot be destroyed)".to_owned(),
-        })
+        }
     );
-    assert_eq!(engine.records().len(), records);
-    assert_eq!(serde_json::to_string(engine.state()).expect("JSON"), state);
 
     // Proposed by a rule all the same: prevented, by General Ivan.
     let mut game = engine.state().clone();
@@ -750,7 +774,8 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
         ]
     );
     assert_eq!(engine.count_completions(P1), 1, "only ending the turn");
-    let refusal = engine.submit(
+    let refusal = refused(
+        &mut engine,
         P1,
         SmashAction::PlayAction(PlayAction {
             card: cannon,
@@ -758,12 +783,12 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
         }),
     );
     assert_eq!(
-        refusal.map(|_| ()).map_err(|refused| refused.error),
-        Err(Refusal::Prohibited {
+        refusal,
+        Refusal::Prohibited {
             action: "play_action",
             message: "Mark of Sleep on Player 2 (this player cannot play actions this turn)"
                 .to_owned()
-        })
+        }
     );
     end_plays(&mut engine, P1);
     let marked: Vec<String> = events_from(&engine, from)
@@ -776,11 +801,11 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
             "Player 1 plays Mark of Sleep on Player 2 (by the rules, for Player 1)",
             "Mark of Sleep's own text",
             "Mark of Sleep on Player 2 begins",
-            "turn of seat 0 ends",
-            "turn of seat 1 begins",
+            "turn of player 0 ends",
+            "turn of player 1 begins",
             "Mark of Sleep on Player 2 ends",
-            "turn of seat 1 ends",
-            "turn of seat 0 begins",
+            "turn of player 1 ends",
+            "turn of player 0 begins",
         ]
     );
     // Player 1's next turn: free again.
@@ -828,16 +853,9 @@ fn overrun_forbids_the_others_minions_until_its_owners_next_turn() {
     let mut engine = start(state);
     play_action(&mut engine, P0, overrun, Target::Base(1));
     end_plays(&mut engine, P0);
-    let prompt = engine
-        .prompt_action(P1, "play_minion", &[serde_json::json!(gnome)])
-        .expect("a prompt");
-    let refused: Vec<Option<String>> = prompt
-        .selection
-        .as_ref()
-        .expect("a base")
-        .options
-        .iter()
-        .map(|option| option.error.clone())
+    let refused: Vec<Option<String>> = options_after(&engine, P1, "play_minion", gnome)
+        .into_iter()
+        .map(|(_, error)| error)
         .collect();
     assert_eq!(
         refused,
@@ -854,12 +872,12 @@ fn overrun_forbids_the_others_minions_until_its_owners_next_turn() {
         .effects
         .events
         .iter()
-        .rposition(|event| event.to_string() == "turn of seat 0 begins")
+        .rposition(|event| event.to_string() == "turn of player 0 begins")
         .expect("player 0's turn began");
     assert_eq!(
         events_from(&engine, from),
         [
-            "turn of seat 0 begins",
+            "turn of player 0 begins",
             "Overrun is destroyed",
             "Overrun is destroyed at base 2 (by Player 1's Overrun)",
         ]
