@@ -990,8 +990,15 @@ impl Smash {
     ) {
         let cause = Cause::card(player, card);
         match (card.name.def().abilities.first().copied(), target) {
+            // Asked only when some minion there may be destroyed: none protected from it.
             (Some(Ability::MayDestroyHere { most }), Target::Base(base))
-                if !self.destroyable_at(base, most, card).is_empty() =>
+                if self
+                    .destroyable_at(base, most, card)
+                    .into_iter()
+                    .any(|minion| {
+                        let destroy = Proposal::new(Effect::Destroy { card: minion, base }, cause);
+                        EffectState::prohibiting(self, &destroy).is_none()
+                    }) =>
             {
                 resolver.ask(FollowUp::new(
                     player,

@@ -237,6 +237,32 @@ fn saucy_wench_may_decline() {
     assert!(engine.state().effects.idle());
 }
 
+/// Saucy Wench where every minion she could destroy is protected: nothing is asked.
+#[test]
+fn saucy_wench_asks_nothing_when_every_target_is_protected() {
+    let factions = [
+        [Faction::Pirates, Faction::Robots],
+        [Faction::Commanders, Faction::Tricksters],
+    ];
+    let mut state = table(factions, PLAIN);
+    let wench = in_hand(&mut state, P0, CardName::SaucyWench);
+    in_hand(&mut state, P0, CardName::Microbot);
+    let conscript = in_play(&mut state, P1, CardName::Conscript, 0, None);
+    let ivan = in_play(&mut state, P1, CardName::GeneralIvan, 0, None);
+    let mut engine = start(state);
+    let from = engine.state().effects.events.len();
+    play_minion(&mut engine, P0, wench, 0);
+    assert_eq!(
+        events_from(&engine, from),
+        [
+            "Player 1 plays Saucy Wench on base 1 (by the rules, for Player 1)",
+            "Saucy Wench's own text",
+        ]
+    );
+    assert_eq!(engine.state().bases[0].minions, [conscript, ivan, wench]);
+    assert_eq!(asked_names(&engine, P0), ["end_plays"]);
+}
+
 /// General Ivan: his owner's minions are not offered for a destroy (shown refused, with
 /// the reason), refused when submitted, and a destroy proposed anyway is prevented.
 #[test]

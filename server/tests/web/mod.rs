@@ -257,15 +257,22 @@ impl Page {
             let index = rng.random_range(0..unpicked.len());
             return clicked(unpicked[index].click().await);
         }
-        // An action shown with every option refused (a prohibition in force, the reason on
-        // each): a person reads why and chooses another action.
+        // Every option refused (a prohibition in force, the reason on each): a person reads
+        // why, then takes none when none may be taken, or chooses another action.
         if !self
             .all("#prompt button[data-role=option]")
             .await
             .is_empty()
-            && let Some(cancel) = self.enabled("#prompt button[data-role=cancel]").await.pop()
         {
-            return clicked(cancel.click().await);
+            if !self.all("#prompt [data-role=choose]").await.is_empty() {
+                let (chosen, low, _) = self.wanted().await;
+                if chosen >= low {
+                    return self.click_choose().await;
+                }
+            }
+            if let Some(cancel) = self.enabled("#prompt button[data-role=cancel]").await.pop() {
+                return clicked(cancel.click().await);
+            }
         }
         let actions = self.enabled("#prompt button[data-role=action]").await;
         if !actions.is_empty() {
