@@ -20,8 +20,9 @@
 //!    what it touched as it was (last-known information), or [`Event::Fizzled`] when its
 //!    object is gone;
 //! 4. **triggers**, once per **batch** (one instruction that destroys three minions is one
-//!    batch): every ability in force, and every ability that left play during the batch
-//!    (look-back), is asked once what it sets off ([`Effects::triggers`]). A trigger that
+//!    batch): every ability in force, and every ability of an object that left play during
+//!    the batch (look-back; a floating effect that ended is simply gone), is asked once
+//!    what it sets off ([`Effects::triggers`]). A trigger that
 //!    [`resolves first`](Effects::resolves_first) (a played minion's own ability) goes
 //!    ahead; then the current player orders the rest through the game's
 //!    [`order_decision`](Effects::order_decision) (none when one is left or all are the
@@ -289,12 +290,13 @@ impl<G: Effects> Display for Event<G> {
     }
 }
 
-/// A batch being resolved: the abilities in force when it opened (for look-back) and what
-/// happened in it so far.
+/// A batch being resolved: the objects' abilities in force when it opened (for look-back)
+/// and what happened in it so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Batch<G: Effects> {
-    /// The abilities in force when the batch opened.
+    /// The abilities of the objects in play when the batch opened ([`Effects::abilities`];
+    /// floating effects have no look-back).
     pub before: Vec<InForce<G::Ability>>,
     /// What happened in it, in order.
     pub happened: Vec<Occurrence<G>>,
@@ -402,9 +404,13 @@ impl<G: Effects> EffectState<G> {
 
 /// Every ability in force in `game`: the game's own, then the floating effects active.
 fn in_force<G: Effects>(game: &G) -> Vec<InForce<G::Ability>> {
-    // Room for a table's worth at once: growing it was a tenth of a game's instructions.
-    let mut abilities = Vec::with_capacity(32);
-    game.abilities(&mut abilities);
+    let mut abilities = object_abilities(game);
+    push_floating(game, &mut abilities);
+    abilities
+}
+
+/// Pushes onto `abilities` the floating effects active in `game`.
+fn push_floating<G: Effects>(game: &G, abilities: &mut Vec<InForce<G::Ability>>) {
     abilities.extend(
         game.effects()
             .floating
@@ -412,6 +418,14 @@ fn in_force<G: Effects>(game: &G) -> Vec<InForce<G::Ability>> {
             .filter(|floating| floating.active(game))
             .map(|floating| floating.in_force.clone()),
     );
+}
+
+/// The abilities of the objects in play ([`Effects::abilities`]), without the floating
+/// effects: what a batch remembers for look-back.
+fn object_abilities<G: Effects>(game: &G) -> Vec<InForce<G::Ability>> {
+    // Room for a table's worth at once: growing it was a tenth of a game's instructions.
+    let mut abilities = Vec::with_capacity(32);
+    game.abilities(&mut abilities);
     abilities
 }
 
@@ -653,7 +667,7 @@ impl<G: Effects> Resolution<G> {
         }
         match self {
             Resolution::Propose(proposals) | Resolution::ProposeWithin(proposals) => {
-                let before = in_force(game);
+                let before = object_abilities(game);
                 game.effects_mut().batches.push(Batch {
                     before,
                     happened: Vec::new(),
@@ -769,7 +783,7 @@ fn turn_batch<G: Effects>(
     occurrence: Occurrence<G>,
     next: &mut MoveContext<'_, G::Move>,
 ) {
-    let before = in_force(game);
+    let before = object_abilities(game);
     game.effects_mut().batches.push(Batch {
         before,
         happened: vec![occurrence],
@@ -802,12 +816,13 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
         .find(|ability| game.forbids(ability, proposal))
     {
         let by = by.clone();
-        use_once(game, &by);
         game.effects_mut().events.push(Event::Prevented {
             effect: proposal.effect.clone(),
             cause: proposal.cause.clone(),
-            by,
+            by: by.clone(),
         });
+        // After the event it ended with: "prevented by the ward", then "the ward ends".
+        use_once(game, &by);
         return;
     }
     let offers: Vec<(InForce<G::Ability>, Offer)> = abilities
@@ -873,12 +888,12 @@ fn replace_with<G: Effects>(
     proposal: &Proposal<G>,
     next: &mut MoveContext<'_, G::Move>,
 ) {
-    use_once(game, ability);
     game.effects_mut().events.push(Event::Replaced {
         effect: proposal.effect.clone(),
         cause: proposal.cause.clone(),
         by: ability.clone(),
     });
+    use_once(game, ability);
     let mut inherited = proposal.replaced_by.clone();
     inherited.push(ability.source);
     let mut resolver = Resolver {
@@ -902,11 +917,16 @@ fn close<G: Effects>(game: &mut G, next: &mut MoveContext<'_, G::Move>) {
         settle_idle(game);
         return;
     }
-    let now = in_force(game);
-    let left = batch
+    let mut now = object_abilities(game);
+    // Look-back is for objects that left play: a floating effect that ended during the
+    // batch (its uses spent) is not asked, and one made by an object does not keep the
+    // object's own abilities looking back.
+    let left: Vec<_> = batch
         .before
         .into_iter()
-        .filter(|ability| !now.iter().any(|kept| kept.source == ability.source));
+        .filter(|ability| !now.iter().any(|kept| kept.source == ability.source))
+        .collect();
+    push_floating(game, &mut now);
     let mut triggered = Vec::new();
     let mut pending = Vec::new();
     for ability in now.iter().cloned().chain(left) {

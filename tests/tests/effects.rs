@@ -1,8 +1,10 @@
 //! The loop guard of `meeple::effects`: two "move it there" effects that answer each
 //! other for ever end in a typed error, the state and the log unchanged; the same chain
 //! that ends is played out; a chain that waited for a decision before it ran away is
-//! abandoned instead, the decision kept. A game of its own, so the effects layer is tested
-//! apart from the Smash Up–style game.
+//! abandoned instead, the decision kept. And a floating effect whose uses run out during
+//! a batch is not asked about that batch afterwards (look-back is for objects that left
+//! play). Games of their own, so the effects layer is tested apart from the Smash Up–style
+//! game.
 
 use std::fmt;
 
@@ -333,4 +335,260 @@ fn a_runaway_after_a_decision_is_abandoned_and_the_decision_kept() {
         serde_json::to_string(replayed.state()).expect("the state serializes"),
         state
     );
+}
+
+/// A floating ward with a number of uses, on a game of its own.
+mod wards {
+    use std::fmt;
+
+    use meeple::effects::{
+        EffectState, Effects, Floating, InForce, Occurrence, Pending, Proposal, Resolution,
+        Resolver, Source, Window,
+    };
+    use meeple::{
+        Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerIndex,
+        PlayerSet, Seats, Setup, SetupError, View,
+    };
+    use meeple_tests::P0;
+    use serde::{Deserialize, Serialize};
+
+    /// Two targets and a ward: a strike hits both at once (one batch); the ward prevents
+    /// the hit on target 0 and, after a batch in which a target was hit, echoes. Each
+    /// prevention or echo uses one of the ward's uses.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+    struct Wards {
+        hits: [u8; 2],
+        echoes: u8,
+        effects: EffectState<Wards>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    struct Hit(u8);
+
+    impl fmt::Display for Hit {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "target {} is hit", self.0)
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    struct Striker;
+
+    impl fmt::Display for Striker {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("by the striker")
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    struct Ward;
+
+    impl fmt::Display for Ward {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the ward")
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    struct Echo;
+
+    impl fmt::Display for Echo {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the ward echoes")
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    enum WardMove {
+        Effects(Resolution<Wards>),
+    }
+
+    impl Move<Wards> for WardMove {
+        fn apply(&self, game: &mut Wards, next: &mut MoveContext<'_, Self>) {
+            let WardMove::Effects(step) = self;
+            step.apply(game, next);
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Action)]
+    #[action(behaviour = [WardMove::Effects(Resolution::Propose(vec![
+        Proposal::new(Hit(0), Striker),
+        Proposal::new(Hit(1), Striker),
+    ]))])]
+    struct Strike;
+
+    #[derive(Clone, Debug, PartialEq, Action)]
+    #[action(behaviour = [WardMove::Effects(Resolution::Choose(*next))])]
+    struct Order {
+        #[choose_from(game.effects.triggers_waiting())]
+        next: usize,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Action)]
+    #[action(behaviour = [WardMove::Effects(Resolution::Replace(*choice))])]
+    struct Replace {
+        #[choose_from(game.effects.replacement_offers())]
+        choice: Option<usize>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Actions)]
+    #[actions(game = Wards)]
+    enum WardAction {
+        Strike(Strike),
+        Order(Order),
+        Replace(Replace),
+    }
+
+    impl Game for Wards {
+        /// The ward's uses.
+        type Config = u32;
+        type Move = WardMove;
+        type Actions = WardAction;
+        const NAME: &'static str = "wards";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
+
+        fn setup(&uses: &u32, _: Seats) -> Result<Setup<Self>, SetupError> {
+            let ward = Floating {
+                in_force: InForce {
+                    source: Source {
+                        object: 0,
+                        incarnation: 0,
+                    },
+                    controller: P0,
+                    ability: Ward,
+                },
+                window: Window::Uses(uses),
+            };
+            Ok(Setup {
+                state: Wards {
+                    hits: [0; 2],
+                    echoes: 0,
+                    effects: EffectState::default(),
+                },
+                moves: vec![WardMove::Effects(Resolution::Float(ward))],
+            })
+        }
+
+        fn to_act(&self) -> PlayerSet {
+            PlayerSet::one(P0)
+        }
+
+        /// Over after one strike (else the engine would strike for the player for ever: a
+        /// strike is the only thing to do).
+        fn outcome(&self) -> Option<Outcome> {
+            (self.hits != [0; 2]).then(|| Outcome::win(P0, Seats::new(1)))
+        }
+    }
+
+    impl Effects for Wards {
+        type Effect = Hit;
+        type Cause = Striker;
+        type Ability = Ward;
+        type Trigger = Echo;
+
+        fn effects(&self) -> &EffectState<Self> {
+            &self.effects
+        }
+
+        fn effects_mut(&mut self) -> &mut EffectState<Self> {
+            &mut self.effects
+        }
+
+        fn effect_move(step: Resolution<Self>) -> WardMove {
+            WardMove::Effects(step)
+        }
+
+        fn abilities(&self, _: &mut Vec<InForce<Ward>>) {}
+
+        fn forbids(&self, _: &InForce<Ward>, proposal: &Proposal<Self>) -> bool {
+            proposal.effect == Hit(0)
+        }
+
+        fn apply(
+            &mut self,
+            proposal: &Proposal<Self>,
+            _: &mut Resolver<'_, '_, Self>,
+        ) -> Option<Hit> {
+            let target = proposal.effect.0;
+            self.hits[usize::from(target)] += 1;
+            Some(proposal.effect.clone())
+        }
+
+        fn triggers(&self, _: &InForce<Ward>, batch: &[Occurrence<Self>], out: &mut Vec<Echo>) {
+            if batch
+                .iter()
+                .any(|occurrence| matches!(occurrence, Occurrence::Effect { .. }))
+            {
+                out.push(Echo);
+            }
+        }
+
+        fn resolve(&mut self, _: &Pending<Self>, _: &mut Resolver<'_, '_, Self>) {
+            self.echoes += 1;
+        }
+
+        fn current_player(&self) -> PlayerIndex {
+            P0
+        }
+
+        fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
+            FollowUp::new(player, OrderArgs {})
+        }
+
+        fn replacement_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
+            FollowUp::new(player, ReplaceArgs {})
+        }
+    }
+
+    /// The table after its one strike (forced: the engine plays it).
+    fn strike(uses: u32) -> Engine<Wards> {
+        let engine = Engine::<Wards>::new(uses, 1, 0).expect("a table");
+        assert!(engine.outcome().is_some(), "the strike was played");
+        engine
+    }
+
+    fn words(engine: &Engine<Wards>) -> Vec<String> {
+        engine
+            .state()
+            .effects
+            .events
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_ward_used_up_during_a_batch_is_not_asked_about_it_afterwards() {
+        let engine = strike(1);
+        assert_eq!(engine.state().hits, [0, 1]);
+        assert_eq!(engine.state().echoes, 0);
+        assert_eq!(
+            words(&engine),
+            [
+                "the ward begins",
+                "target 0 is hit (by the striker): prevented by the ward",
+                "the ward ends",
+                "target 1 is hit (by the striker)",
+            ]
+        );
+        assert!(engine.state().effects.floating.is_empty());
+    }
+
+    #[test]
+    fn a_ward_with_a_use_left_after_the_batch_echoes_it() {
+        let engine = strike(2);
+        assert_eq!(engine.state().hits, [0, 1]);
+        assert_eq!(engine.state().echoes, 1);
+        assert_eq!(
+            words(&engine),
+            [
+                "the ward begins",
+                "target 0 is hit (by the striker): prevented by the ward",
+                "target 1 is hit (by the striker)",
+                "the ward ends",
+                "the ward echoes",
+            ]
+        );
+        assert!(engine.state().effects.floating.is_empty());
+    }
 }
