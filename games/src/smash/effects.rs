@@ -65,6 +65,16 @@ pub enum Effect {
         /// What it is played on.
         target: Target,
     },
+    /// `player`'s action `card`, played on `target`, is cancelled: it goes from their hand
+    /// to their discard pile without its text (Hideout's replacement of the play).
+    CancelAction {
+        /// Who played it.
+        player: PlayerIndex,
+        /// The action.
+        card: CardId,
+        /// What it was played on.
+        target: Target,
+    },
     /// A minion, or an action in play, is destroyed (to its owner's discard pile).
     Destroy {
         /// The card.
@@ -121,6 +131,15 @@ impl fmt::Display for Effect {
                 card,
                 target,
             } => write!(f, "Player {} plays {card} on {target}", player.0 + 1),
+            Effect::CancelAction {
+                player,
+                card,
+                target,
+            } => write!(
+                f,
+                "Player {}'s {card} on {target} is cancelled",
+                player.0 + 1
+            ),
             Effect::Destroy { card, base } => write!(f, "{card} is destroyed at base {}", base + 1),
             Effect::Move { card, from, to } => {
                 write!(f, "{card} moves from base {} to base {}", from + 1, to + 1)
@@ -298,6 +317,9 @@ impl fmt::Display for Ability {
     }
 }
 
+/// The highest power Broadside destroys.
+const BROADSIDE_MOST: u8 = 2;
+
 impl Smash {
     /// The source of `card` in its incarnation now.
     pub(super) fn source(&self, card: CardId) -> Source {
@@ -393,6 +415,23 @@ impl Smash {
                     .filter(|&minion| minion != except && self.power(minion) <= most)
                     .collect()
             })
+    }
+
+    /// The minions `player`'s action `card` played on `target` would affect now (destroy,
+    /// or change the power of): what Hideout answers.
+    fn affected_by(&self, player: PlayerIndex, card: CardId, target: Target) -> Vec<CardId> {
+        match (card.name.def().abilities.first(), target) {
+            (Some(Ability::Broadside), Target::Base(base)) => {
+                self.others_minions_at(base, player, BROADSIDE_MOST)
+            }
+            (
+                Some(Ability::DestroyMinion { .. } | Ability::PowerBonus(_)),
+                Target::Minion(minion),
+            ) => {
+                vec![minion]
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The minions at the base in `slot` of players other than `player`, of power `most`
@@ -536,22 +575,27 @@ impl Effects for Smash {
                     optional: false,
                 })
             }
+            // "Would affect" is known when the action is played (every action's minions
+            // follow from its target), so the whole action is cancelled before any of it
+            // happens.
             (
                 Ability::Hideout,
-                Effect::Destroy { card, base }
-                | Effect::Move {
-                    card, from: base, ..
+                Effect::PlayAction {
+                    player,
+                    card,
+                    target,
                 },
             ) => {
                 let hideout = self.source_card(ability.source)?;
-                let affects = self.in_play_minion(*card)
-                    && self.card(*card).owner == ability.controller
-                    && self.base_of(hideout) == Some(*base)
-                    && proposal.cause.player != ability.controller
-                    && matches!(
-                        proposal.cause.by,
-                        By::Card(by) if matches!(by.name.def().kind, Kind::Action { .. })
-                    );
+                let base = self.base_of(hideout)?;
+                let affects = *player != ability.controller
+                    && self
+                        .affected_by(*player, *card, *target)
+                        .into_iter()
+                        .any(|minion| {
+                            self.card(minion).owner == ability.controller
+                                && self.base_of(minion) == Some(base)
+                        });
                 affects.then_some(Offer {
                     chooser: ability.controller,
                     optional: true,
@@ -593,16 +637,33 @@ impl Effects for Smash {
                     }
                 }
             }
-            (Ability::Hideout, _) => {
+            (
+                Ability::Hideout,
+                &Effect::PlayAction {
+                    player,
+                    card,
+                    target,
+                },
+            ) => {
                 if let Some(hideout) = self.source_card(ability.source)
                     && let Some(base) = self.base_of(hideout)
                 {
+                    // "Destroy this card to cancel that action": the cost, then the cancel.
+                    let cause = Cause::card(ability.controller, hideout);
                     resolver.instead(
                         Effect::Destroy {
                             card: hideout,
                             base,
                         },
-                        Cause::card(ability.controller, hideout),
+                        cause,
+                    );
+                    resolver.instead(
+                        Effect::CancelAction {
+                            player,
+                            card,
+                            target,
+                        },
+                        cause,
                     );
                 }
             }
@@ -657,6 +718,17 @@ impl Effects for Smash {
                     }
                     _ => self.discards[player].push(card),
                 }
+            }
+            Effect::CancelAction { player, card, .. } => {
+                if !self.hands[player].remove(&card) {
+                    return None;
+                }
+                // It was played: it counts against the turn's action.
+                if player == self.current {
+                    self.actions_left = self.actions_left.saturating_sub(1);
+                }
+                self.cards[usize::from(card.index)].incarnation += 1;
+                self.discards[player].push(card);
             }
             Effect::Destroy { card, base } => {
                 let at = self.bases.get_mut(usize::from(base))?;
@@ -1010,7 +1082,7 @@ impl Smash {
                 ));
             }
             (Some(Ability::Broadside), Target::Base(base)) => {
-                let victims = self.others_minions_at(base, player, 2);
+                let victims = self.others_minions_at(base, player, BROADSIDE_MOST);
                 resolver.propose_batch(
                     victims
                         .into_iter()

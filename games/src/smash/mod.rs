@@ -8,7 +8,8 @@
 //!
 //! Its cards change each other's rules through the runtime's
 //! [`effects`](meeple::effects): General Ivan and Warbot forbid destroys (and are not
-//! offered as targets), Buccaneer and Hideout replace them, Gremlin and Nukebot answer
+//! offered as targets), Buccaneer replaces a destroy, Hideout the play of an action that
+//! would affect its owner's minions (cancelling it whole), Gremlin and Nukebot answer
 //! their own destruction after leaving play, the bases Tar Pits, Field of Honor and Haunted
 //! House trigger on what happens there, Overrun forbids plays and ends at its owner's turn,
 //! Mark of Sleep leaves a floating prohibition for its target's next turn. The card list

@@ -517,8 +517,10 @@ fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
     assert_eq!(game.discards[P0], [buccaneer]);
 }
 
-/// Hideout: a consumable, optional replacement, asked of its owner as a confirmation;
-/// used once, it is gone, and the next action against the minion goes through.
+/// Hideout: a consumable, optional replacement of the play of an action that would affect
+/// its owner's minions on its base, asked of its owner as a confirmation; the action is
+/// cancelled (to its player's discard pile, its text never resolving), Hideout destroyed,
+/// and the next action against the minion goes through.
 #[test]
 fn hideout_cancels_an_action_once() {
     let mut state = table(PIRATES_COMMANDERS, PLAIN);
@@ -535,7 +537,7 @@ fn hideout_cancels_an_action_once() {
     assert_eq!(action, "choose_replacement");
     assert_eq!(
         text,
-        "Would happen: Microbot is destroyed at base 2 (by Player 1's Cannon). Choose what happens instead"
+        "Would happen: Player 1 plays Cannon on Microbot (#23) (by the rules, for Player 1). Choose what happens instead"
     );
     assert_eq!(
         options,
@@ -552,15 +554,18 @@ fn hideout_cancels_an_action_once() {
     assert_eq!(
         events_from(&engine, from),
         [
-            "Player 1 plays Cannon on Microbot (#23) (by the rules, for Player 1)",
-            "Cannon's own text",
-            "Microbot is destroyed at base 2 (by Player 1's Cannon): replaced by Hideout",
+            "Player 1 plays Cannon on Microbot (#23) (by the rules, for Player 1): replaced by Hideout",
             "Hideout is destroyed at base 2 (by Player 2's Hideout)",
+            "Player 1's Cannon on Microbot (#23) is cancelled (by Player 2's Hideout)",
         ]
     );
     assert_eq!(engine.state().bases[1].minions, [microbot]);
     assert!(engine.state().bases[1].actions.is_empty());
     assert_eq!(engine.state().discards[P1], [hideout]);
+    // Cancelled, it was still played: the turn's action is spent.
+    assert_eq!(engine.state().discards[P0], [cannon]);
+    assert_eq!(engine.state().hands[P0].cards(), [purge]);
+    assert_eq!(engine.state().actions_left, 0);
 
     // Player 0's next turn: Purge goes through.
     end_plays(&mut engine, P0);
@@ -576,6 +581,66 @@ fn hideout_cancels_an_action_once() {
         ]
     );
     assert_eq!(engine.state().discards[P1], [hideout, microbot]);
+}
+
+/// Hideout cancels the whole action, not one of its effects: Broadside would destroy two
+/// of its owner's minions on its base, and both stay.
+#[test]
+fn hideout_cancels_a_whole_broadside() {
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
+    let broadside = in_hand(&mut state, P0, CardName::Broadside);
+    in_play(&mut state, P0, CardName::Conscript, 0, None);
+    let microbot = in_play(&mut state, P1, CardName::Microbot, 0, None);
+    let zapbot = in_play(&mut state, P1, CardName::Zapbot, 0, None);
+    let hideout = in_play(&mut state, P1, CardName::Hideout, 0, None);
+    let mut engine = start(state);
+    let from = engine.state().effects.events.len();
+    play_action(&mut engine, P0, broadside, Target::Base(0));
+    let (action, _, options) = asked(&engine.prompt(P1));
+    assert_eq!(action, "choose_replacement");
+    assert_eq!(
+        options,
+        [
+            "Hideout: destroy Hideout to cancel it (optional)",
+            "Let it happen"
+        ]
+    );
+    submit(
+        &mut engine,
+        P1,
+        SmashAction::ChooseReplacement(ChooseReplacement { choice: Some(0) }),
+    );
+    assert_eq!(
+        events_from(&engine, from),
+        [
+            "Player 1 plays Broadside on base 1 (by the rules, for Player 1): replaced by Hideout",
+            "Hideout is destroyed at base 1 (by Player 2's Hideout)",
+            "Player 1's Broadside on base 1 is cancelled (by Player 2's Hideout)",
+        ]
+    );
+    let base = &engine.state().bases[0];
+    assert!(base.minions.contains(&microbot) && base.minions.contains(&zapbot));
+    assert!(base.actions.is_empty());
+    assert_eq!(engine.state().discards[P1], [hideout]);
+    assert_eq!(engine.state().discards[P0], [broadside]);
+}
+
+/// Hideout answers only an action that would affect its owner's minions on its base: a
+/// Broadside there that destroys none of them asks nothing.
+#[test]
+fn hideout_ignores_an_action_that_spares_its_owner_there() {
+    let mut state = table(PIRATES_COMMANDERS, PLAIN);
+    let broadside = in_hand(&mut state, P0, CardName::Broadside);
+    in_play(&mut state, P0, CardName::Conscript, 1, None);
+    let brownie = in_play(&mut state, P1, CardName::Brownie, 1, None);
+    let hideout = in_play(&mut state, P1, CardName::Hideout, 1, None);
+    let mut engine = start(state);
+    // Base 2 holds Hideout but only a minion of power over 2 of its owner's.
+    assert!(engine.state().power(brownie) > 2);
+    play_action(&mut engine, P0, broadside, Target::Base(1));
+    assert!(engine.follow_ups().is_empty(), "nothing asked");
+    assert_eq!(engine.state().bases[1].actions[0].card, hideout);
+    assert!(engine.state().bases[1].minions.contains(&brownie));
 }
 
 /// Gremlin, destroyed, looks back: its owner draws, the other player discards a random
