@@ -64,6 +64,7 @@
 //! [`FlowError::RunawayResolution`]: crate::flow::FlowError::RunawayResolution
 
 use std::fmt::{self, Debug, Display};
+use std::ops::ControlFlow;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -396,9 +397,24 @@ impl<G: Effects> EffectState<G> {
     /// The prohibition that forbids `proposal` in `game` now, if any: what a game's
     /// [`Game::prohibits`] reads to prune its selections.
     pub fn prohibiting(game: &G, proposal: &Proposal<G>) -> Option<InForce<G::Ability>> {
-        in_force(game)
-            .into_iter()
-            .find(|ability| game.forbids(ability, proposal))
+        // Asked for every completion a prompt walks: found without building the list.
+        let mut found = None;
+        let _ = game.abilities(&mut |ability| {
+            if game.forbids(&ability, proposal) {
+                found = Some(ability);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found.or_else(|| {
+            game.effects()
+                .floating
+                .iter()
+                .filter(|floating| floating.active(game))
+                .find(|floating| game.forbids(&floating.in_force, proposal))
+                .map(|floating| floating.in_force.clone())
+        })
     }
 }
 
@@ -425,7 +441,10 @@ fn push_floating<G: Effects>(game: &G, abilities: &mut Vec<InForce<G::Ability>>)
 fn object_abilities<G: Effects>(game: &G) -> Vec<InForce<G::Ability>> {
     // Room for a table's worth at once: growing it was a tenth of a game's instructions.
     let mut abilities = Vec::with_capacity(32);
-    game.abilities(&mut abilities);
+    let _ = game.abilities(&mut |ability| {
+        abilities.push(ability);
+        ControlFlow::Continue(())
+    });
     abilities
 }
 
@@ -454,10 +473,16 @@ pub trait Effects: Game {
     /// Wraps a step of resolution into one of the game's moves.
     fn effect_move(step: Resolution<Self>) -> Self::Move;
 
-    /// Pushes onto `out` every ability of the objects in play, with its source and
+    /// Calls `visit` with every ability of the objects in play, with its source and
     /// controller, in an order fixed by the state alone (zones and positions, never the
-    /// order in which cards were registered or a hash map's).
-    fn abilities(&self, out: &mut Vec<InForce<Self::Ability>>);
+    /// order in which cards were registered or a hash map's), until `visit` breaks; returns
+    /// the break, if any (write `visit(ability)?;` for each). A visit rather than a list:
+    /// checking a completion against the prohibitions stops at the first that forbids it and
+    /// builds nothing.
+    fn abilities(
+        &self,
+        visit: &mut impl FnMut(InForce<Self::Ability>) -> ControlFlow<()>,
+    ) -> ControlFlow<()>;
     /// Whether `ability` forbids `proposal` ("cannot"). None by default.
     fn forbids(&self, ability: &InForce<Self::Ability>, proposal: &Proposal<Self>) -> bool {
         let _ = (ability, proposal);

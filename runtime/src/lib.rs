@@ -235,6 +235,7 @@
 //!
 //! ```
 //! use std::fmt;
+//! use std::ops::ControlFlow;
 //! use meeple::effects::{EffectState, Effects, InForce, Pending, Proposal, Resolution, Resolver, Source};
 //! use meeple::{Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Submission};
 //! use serde::{Deserialize, Serialize};
@@ -306,9 +307,9 @@
 //!     fn effects(&self) -> &EffectState<Self> { &self.effects }
 //!     fn effects_mut(&mut self) -> &mut EffectState<Self> { &mut self.effects }
 //!     fn effect_move(step: Resolution<Self>) -> FieldMove { FieldMove::Effects(step) }
-//!     fn abilities(&self, out: &mut Vec<InForce<Ward>>) {
+//!     fn abilities(&self, visit: &mut impl FnMut(InForce<Ward>) -> ControlFlow<()>) -> ControlFlow<()> {
 //!         let source = Source { object: 100, incarnation: 0 };
-//!         out.push(InForce { source, controller: PlayerIndex(0), ability: Ward(1) });
+//!         visit(InForce { source, controller: PlayerIndex(0), ability: Ward(1) })
 //!     }
 //!     fn forbids(&self, ward: &InForce<Ward>, proposal: &Proposal<Self>) -> bool {
 //!         proposal.effect.0 == ward.ability.0

@@ -7,6 +7,7 @@
 //! game.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use meeple::effects::{
     EffectState, Effects, InForce, Occurrence, Pending, Proposal, Resolution, Resolver, Source,
@@ -160,19 +161,23 @@ impl Effects for Portals {
         PortalMove::Effects(step)
     }
 
-    fn abilities(&self, out: &mut Vec<InForce<SendOn>>) {
+    fn abilities(
+        &self,
+        visit: &mut impl FnMut(InForce<SendOn>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for portal in [1u8, 2] {
             if self.open[usize::from(portal - 1)] {
-                out.push(InForce {
+                visit(InForce {
                     source: Source {
                         object: u32::from(portal),
                         incarnation: 0,
                     },
                     controller: P0,
                     ability: SendOn(portal),
-                });
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn apply(
@@ -340,6 +345,7 @@ fn a_runaway_after_a_decision_is_abandoned_and_the_decision_kept() {
 /// A floating ward with a number of uses, on a game of its own.
 mod wards {
     use std::fmt;
+    use std::ops::ControlFlow;
 
     use meeple::effects::{
         EffectState, Effects, Floating, InForce, Occurrence, Pending, Proposal, Resolution,
@@ -498,7 +504,13 @@ mod wards {
             WardMove::Effects(step)
         }
 
-        fn abilities(&self, _: &mut Vec<InForce<Ward>>) {}
+        /// None of an object: the ward floats.
+        fn abilities(
+            &self,
+            _: &mut impl FnMut(InForce<Ward>) -> ControlFlow<()>,
+        ) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
 
         fn forbids(&self, _: &InForce<Ward>, proposal: &Proposal<Self>) -> bool {
             proposal.effect == Hit(0)

@@ -3,6 +3,7 @@
 //! each card's wording to its mechanism.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use meeple::effects::{
     EffectState, Effects, Floating, InForce, Occurrence, Offer, Pending, Proposal, Resolution,
@@ -16,7 +17,7 @@ use super::actions::{
     SmashAction,
 };
 use super::cards::{Ability, Aim, CardName, Kind};
-use super::{Attached, CardId, Smash, SmashMove, size};
+use super::{Attached, Card, CardId, Smash, SmashMove, size};
 
 /// The object number of the rules themselves (the source of a played card's own text).
 const RULES: u32 = u32::MAX;
@@ -347,59 +348,77 @@ impl Smash {
 
     /// The prohibition that forbids `player`'s completed `action` now, in words.
     pub(super) fn prohibition(&self, player: PlayerIndex, action: &SmashAction) -> Option<String> {
-        let proposals = self.proposals_of(player, action);
-        proposals.iter().find_map(|proposal| {
-            EffectState::prohibiting(self, proposal)
-                .map(|by| format!("{} ({})", by.ability, by.ability.prohibition_text()))
-        })
+        // Asked of every completion a prompt walks: nothing built but the proposals.
+        let mut found = None;
+        let _ = self.proposals_of(
+            player,
+            action,
+            &mut |proposal| match EffectState::prohibiting(self, &proposal) {
+                Some(by) => {
+                    found = Some(format!(
+                        "{} ({})",
+                        by.ability,
+                        by.ability.prohibition_text()
+                    ));
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            },
+        );
+        found
     }
 
-    /// The proposals a completed action makes first, for its prohibitions.
-    fn proposals_of(&self, player: PlayerIndex, action: &SmashAction) -> Vec<Proposal<Smash>> {
+    /// Calls `visit` with each proposal a completed action makes first, for its
+    /// prohibitions, until it breaks.
+    fn proposals_of(
+        &self,
+        player: PlayerIndex,
+        action: &SmashAction,
+        visit: &mut impl FnMut(Proposal<Smash>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let cause = Cause::rules(player);
         match action {
-            SmashAction::PlayMinion(play) => vec![Proposal::new(
+            SmashAction::PlayMinion(play) => visit(Proposal::new(
                 Effect::PlayMinion {
                     player,
                     card: play.card,
                     base: play.base,
                 },
                 cause,
-            )],
+            )),
             SmashAction::PlayAction(play) => {
-                let mut proposals = vec![Proposal::new(
+                visit(Proposal::new(
                     Effect::PlayAction {
                         player,
                         card: play.card,
                         target: play.target,
                     },
                     cause,
-                )];
+                ))?;
                 if let (Target::Minion(minion), Some(Ability::DestroyMinion { .. })) =
                     (play.target, play.card.name.def().abilities.first())
                     && let Some(base) = self.base_of(minion)
                 {
-                    proposals.push(Proposal::new(
+                    visit(Proposal::new(
                         Effect::Destroy { card: minion, base },
                         Cause::card(player, play.card),
-                    ));
+                    ))?;
                 }
-                proposals
+                ControlFlow::Continue(())
             }
-            SmashAction::MayDestroy(decision) => decision
-                .targets
-                .iter()
-                .map(|&card| {
-                    Proposal::new(
+            SmashAction::MayDestroy(decision) => {
+                for &card in &decision.targets {
+                    visit(Proposal::new(
                         Effect::Destroy {
                             card,
                             base: decision.base,
                         },
                         Cause::card(player, decision.by),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
+                    ))?;
+                }
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
         }
     }
 
@@ -504,25 +523,28 @@ impl Effects for Smash {
 
     /// The rules; each base's ability; each minion's, then each ongoing action's, base by
     /// base in slot order.
-    fn abilities(&self, out: &mut Vec<InForce<Ability>>) {
-        out.push(InForce {
+    fn abilities(
+        &self,
+        visit: &mut impl FnMut(InForce<Ability>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        visit(InForce {
             source: Source {
                 object: RULES,
                 incarnation: 0,
             },
             controller: self.current,
             ability: Ability::Rules,
-        });
+        })?;
         for base in &self.bases {
             if let Some(ability) = base.name.def().ability {
-                out.push(InForce {
+                visit(InForce {
                     source: Source {
                         object: BASE_OBJECTS + base.incarnation,
                         incarnation: 0,
                     },
                     controller: self.current,
                     ability,
-                });
+                })?;
             }
         }
         for base in &self.bases {
@@ -531,16 +553,22 @@ impl Effects for Smash {
                 .iter()
                 .chain(base.actions.iter().map(|on| &on.card));
             for &card in cards {
-                let owner = self.card(card).owner;
+                let Card {
+                    owner, incarnation, ..
+                } = self.card(card);
                 for &ability in card.name.def().abilities {
-                    out.push(InForce {
-                        source: self.source(card),
+                    visit(InForce {
+                        source: Source {
+                            object: u32::from(card.index),
+                            incarnation,
+                        },
                         controller: owner,
                         ability,
-                    });
+                    })?;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn forbids(&self, ability: &InForce<Ability>, proposal: &Proposal<Self>) -> bool {
