@@ -117,12 +117,23 @@ impl Game for Pile {
             .map_or("?", |name| name)
             .to_owned()
     }
+
+    /// Each take in words, for the terminal and a server's clients.
+    fn describe_move(&self, applied: &PileMove, viewer: Viewer) -> Option<String> {
+        let PileMove::Take { player, tokens } = *applied;
+        let who = if viewer.player() == Some(player) {
+            "You take".to_owned()
+        } else {
+            format!("{} takes", self.player_name(player))
+        };
+        Some(format!("{who} {tokens}"))
+    }
 }
 
 /// The pile hides nothing and is scored at its end: the bots search it with the defaults.
 impl Search for Pile {}
 
-/// What the terminal shows: the pile, and each take in words.
+/// What the terminal shows of the state: the pile.
 impl TerminalGame for Pile {
     const ABOUT: &'static str = "Pile, 2 players ({\"tokens\":21} for a larger pile)";
 
@@ -136,16 +147,6 @@ impl TerminalGame for Pile {
             ),
             None => format!("{} tokens left", self.tokens),
         }
-    }
-
-    fn describe(&self, applied: &PileMove, viewer: Viewer) -> Option<String> {
-        let PileMove::Take { player, tokens } = *applied;
-        let who = if viewer.player() == Some(player) {
-            "You take".to_owned()
-        } else {
-            format!("{} takes", self.player_name(player))
-        };
-        Some(format!("{who} {tokens}"))
     }
 }
 

@@ -25,10 +25,6 @@ impl TerminalGame for Hearts {
     fn summary(&self, viewer: Viewer) -> String {
         Hearts::summary(self, seat(viewer))
     }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        Hearts::describe_move(self, applied, seat(viewer))
-    }
 }
 
 impl TerminalGame for TicTacToe {
@@ -38,10 +34,6 @@ impl TerminalGame for TicTacToe {
     fn summary(&self, viewer: Viewer) -> String {
         TicTacToe::summary(self, seat(viewer))
     }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        TicTacToe::describe_move(self, applied, seat(viewer))
-    }
 }
 
 impl TerminalGame for Memory {
@@ -50,10 +42,6 @@ impl TerminalGame for Memory {
 
     fn summary(&self, viewer: Viewer) -> String {
         Memory::summary(self, seat(viewer))
-    }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        Memory::describe_move(self, applied, seat(viewer))
     }
 }
 
@@ -65,10 +53,6 @@ impl TerminalGame for Blackjack {
     fn summary(&self, viewer: Viewer) -> String {
         Blackjack::summary(self, seat(viewer))
     }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        Blackjack::describe_move(self, applied, seat(viewer))
-    }
 }
 
 impl TerminalGame for ConnectFour {
@@ -76,10 +60,6 @@ impl TerminalGame for ConnectFour {
 
     fn summary(&self, viewer: Viewer) -> String {
         ConnectFour::summary(self, seat(viewer))
-    }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        ConnectFour::describe_move(self, applied, seat(viewer))
     }
 }
 
@@ -89,10 +69,6 @@ impl TerminalGame for Breakthrough {
     fn summary(&self, viewer: Viewer) -> String {
         Breakthrough::summary(self, seat(viewer))
     }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        Breakthrough::describe_move(self, applied, seat(viewer))
-    }
 }
 
 impl TerminalGame for Smash {
@@ -100,9 +76,5 @@ impl TerminalGame for Smash {
 
     fn summary(&self, viewer: Viewer) -> String {
         Smash::summary(self, seat(viewer))
-    }
-
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
-        Smash::describe_move(self, applied, seat(viewer))
     }
 }

@@ -202,8 +202,8 @@ fn show_records<G: TerminalGame>(
     viewer: PlayerIndex,
     delay: Duration,
 ) -> Result<usize, CliError> {
-    let state = engine.state();
-    // Each move as this player may see it: others' secrets are already concealed.
+    // Each move as this player may see it, in the game's words from the state right after
+    // it: others' secrets are already concealed.
     let records = engine.viewed_records(Viewer::Player(viewer));
     for record in records.iter().skip(from) {
         let messages: Vec<&str> = record
@@ -213,15 +213,13 @@ fn show_records<G: TerminalGame>(
             .collect();
         let by_other = record.player.is_some_and(|player| player != viewer);
         let mut described = false;
-        for applied in &record.moves {
-            if let Some(text) = state.describe(applied, Viewer::Player(viewer)) {
-                say!("  {text}")?;
-                described = true;
-                if by_other {
-                    // Flushing keeps the pace visible when stdout is a pipe.
-                    output::flush("")?;
-                    sleep(delay);
-                }
+        for text in record.texts.iter().flatten() {
+            say!("  {text}")?;
+            described = true;
+            if by_other {
+                // Flushing keeps the pace visible when stdout is a pipe.
+                output::flush("")?;
+                sleep(delay);
             }
         }
         // Messages say in words what the moves did not show (a pass seen from outside).

@@ -1,13 +1,14 @@
 //! What the terminal needs of a game: its table's usual size and how it shows the state
-//! and each move to a viewer.
+//! to a viewer (each move in words is the game's own [`Game::describe_move`]).
 
 use meeple::{Game, Search, Viewer};
 
 /// A game the command line can run: how many seats it has by default, and how the
-/// terminal shows its state and its moves to a viewer, in words. Its bots search it, so it
+/// terminal shows its state to a viewer, in words; each move is shown as the game describes
+/// it ([`Game::describe_move`], which a server sends its clients too). Its bots search it, so it
 /// implements [`Search`] (`impl Search for MyGame {}` for a game of perfect information).
 ///
-/// Both texts must show nothing hidden from `viewer`: `play` prints them to the person at a
+/// The summary must show nothing hidden from `viewer`: `play` prints them to the person at a
 /// seat. Implement it for a game, then call [`run`](crate::run) (or
 /// [`Cli::game`](crate::Cli::game)) from `main`; `cli/examples/pile.rs` shows a whole game.
 pub trait TerminalGame: Search + Game<Actions: PartialEq, Config: Send + Sync> {
@@ -25,10 +26,4 @@ pub trait TerminalGame: Search + Game<Actions: PartialEq, Config: Send + Sync> {
     /// first, so a summary that names the player to move from its own fields would be wrong
     /// during a follow-up (a multi-jump).
     fn summary(&self, viewer: Viewer) -> String;
-
-    /// A move that was just applied, as `viewer` may see it, in a sentence with the
-    /// players' names (`"East plays QS"`, `"You are dealt 7H"`). `self` is the game's
-    /// current state, which may be later than the move: describe the move from its own data.
-    /// `None` for a move with nothing to show.
-    fn describe(&self, applied: &Self::Move, viewer: Viewer) -> Option<String>;
 }

@@ -2,7 +2,7 @@
 //! first prompt, the table after a hit, and after the dealer played (the next round, and
 //! the end of the game); with the messages and move descriptions each player sees.
 
-use meeple::{Engine, PieceMove, PlayerIndex, Viewer};
+use meeple::{Engine, Game, PieceMove, PlayerIndex, Viewer};
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, Hit, Stand,
 };
@@ -101,13 +101,15 @@ fn after_a_hit() {
         let moves = viewed_moves(&engine, last.., viewer);
         let texts: Vec<String> = moves
             .iter()
-            .filter_map(|applied| state.describe_move(applied, viewer))
+            .filter_map(|applied| state.describe_move(applied, Viewer::Player(viewer)))
             .collect();
         assert_eq!(texts, described);
     }
     // The full move carries no card: only the viewed one names it.
     assert_eq!(
-        state.describe_move(&record.moves[1], FIRST).as_deref(),
+        state
+            .describe_move(&record.moves[1], Viewer::Player(FIRST))
+            .as_deref(),
         Some("You are dealt a card")
     );
     assert_eq!(engine.position().turn(), Some(FIRST), "15: still to play");
@@ -132,7 +134,7 @@ fn after_the_dealer_plays() {
     let moves = viewed_moves(&engine, from.., SECOND);
     let described: Vec<String> = moves
         .iter()
-        .filter_map(|applied| state.describe_move(applied, SECOND))
+        .filter_map(|applied| state.describe_move(applied, Viewer::Player(SECOND)))
         .collect();
     insta::assert_snapshot!("dealer_plays_moves", described.join("\n"));
     assert!(moves.contains(&BlackjackMove::HoleTurnedUp));
@@ -172,12 +174,12 @@ fn the_hole_card_is_described_face_down() {
         })
         .expect("the deal");
     assert_eq!(
-        state.describe_move(hole, FIRST).as_deref(),
+        state.describe_move(hole, Viewer::Player(FIRST)).as_deref(),
         Some("The dealer is dealt a card face down")
     );
     let described: Vec<String> = setup
         .iter()
-        .filter_map(|applied| state.describe_move(applied, FIRST))
+        .filter_map(|applied| state.describe_move(applied, Viewer::Player(FIRST)))
         .collect();
     insta::assert_snapshot!("setup_moves", described.join("\n"));
 }

@@ -2,7 +2,7 @@
 //! first trick with the refused cards shown in place with their reason; and of the table
 //! as one player sees it.
 
-use meeple::{Engine, PlayerIndex, PlayerSet, SelectionKind};
+use meeple::{Engine, Game, PlayerIndex, PlayerSet, SelectionKind, Viewer};
 use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, Phase, SEATS};
 
 fn engine(seed: u64) -> Engine<Hearts> {
@@ -130,11 +130,15 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
         panic!("one move: {:?}", record.moves)
     };
     assert_eq!(
-        state.describe_move(passed, north).as_deref(),
+        state
+            .describe_move(passed, Viewer::Player(north))
+            .as_deref(),
         Some("You pass 2C 4C JC to East")
     );
     assert_eq!(
-        state.describe_move(passed, PlayerIndex(2)).as_deref(),
+        state
+            .describe_move(passed, Viewer::Player(PlayerIndex(2)))
+            .as_deref(),
         Some("North passes three cards to East")
     );
 
@@ -144,14 +148,42 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
         .iter()
         .find(|applied| matches!(applied, HeartsMove::Deal { .. }))
         .expect("the setup deals");
-    let north_hand = state.describe_move(deal, north).expect("shown");
+    let north_hand = state
+        .describe_move(deal, Viewer::Player(north))
+        .expect("shown");
     assert_eq!(
         north_hand,
         "You are dealt 2C 4C JC KC AC 3D 6D JD QS 2H 4H 5H QH"
     );
     assert_eq!(
-        state.describe_move(deal, PlayerIndex(9)).as_deref(),
+        state.describe_move(deal, Viewer::Observer).as_deref(),
         Some("The cards are dealt")
+    );
+    // The same words travel beside each move of a record as its viewer sees it (what a
+    // server sends its clients), one per move.
+    let seated = &engine.viewed_records(Viewer::Player(north))[0];
+    assert_eq!(seated.texts.len(), seated.moves.len());
+    assert!(
+        seated
+            .texts
+            .iter()
+            .flatten()
+            .any(|text| *text == north_hand)
+    );
+    let watched = &engine.viewed_records(Viewer::Observer)[0];
+    assert!(
+        watched
+            .texts
+            .iter()
+            .flatten()
+            .any(|text| text == "The cards are dealt")
+    );
+    assert!(
+        !watched
+            .texts
+            .iter()
+            .flatten()
+            .any(|text| text.starts_with("You are dealt"))
     );
 
     // Once play begins, the messages name the card.

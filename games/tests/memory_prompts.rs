@@ -3,7 +3,9 @@
 //! the prompt of the player to act, a player's view and the table as text. No face-down
 //! card is named in any of them.
 
-use meeple::{Engine, PlayerIndex, PlayerSet, RecordKind, SelectionKind, Slot, Space, Viewer};
+use meeple::{
+    Engine, Game, PlayerIndex, PlayerSet, RecordKind, SelectionKind, Slot, Space, Viewer,
+};
 use meeple_games::memory::{Memory, MemoryAction, MemoryConfig, Reveal};
 
 mod memory_tables;
@@ -118,7 +120,7 @@ fn after_a_miss() {
     let described: Vec<String> = last
         .moves
         .iter()
-        .filter_map(|applied| engine.state().describe_move(applied, P1))
+        .filter_map(|applied| engine.state().describe_move(applied, Viewer::Player(P1)))
         .collect();
     insta::assert_debug_snapshot!("miss_described", described);
 }

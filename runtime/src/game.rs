@@ -11,7 +11,7 @@ use crate::flow::{Flow, FlowError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
-use crate::view::View;
+use crate::view::{View, Viewer};
 
 /// A game: its state type, its setup, its flow and its outcome.
 ///
@@ -205,6 +205,18 @@ pub trait Game: Clone + Debug + View + 'static {
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
         format!("Player {}", player.0.saturating_add(1))
+    }
+
+    /// A move just applied, as `viewer` sees it ([`Move::view`]'s result, so what is hidden
+    /// from them is concealed already), in a sentence for a person, with the players' names
+    /// ("East plays QS", "You are dealt 7H"); `self` is the state right after the move.
+    /// Shown by the command line, and sent beside each move to a server's clients
+    /// ([`ViewedRecord::texts`](crate::ViewedRecord::texts)), so it must say nothing the
+    /// state hides from `viewer`. `None` for a move with nothing to say (the bookkeeping of
+    /// a resolution), and by default: a client then shows the move's fields.
+    fn describe_move(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
+        let _ = (applied, viewer);
+        None
     }
 }
 

@@ -353,6 +353,11 @@ pub struct ViewedRecord<M> {
     /// The moves as this viewer sees them, in order; moves they do not see at all are left
     /// out.
     pub moves: Vec<M>,
+    /// Each of `moves` in words for this viewer ([`Game::describe_move`]), in the same
+    /// order, `None` for a move the game says nothing of; empty when it says nothing of
+    /// any (a game without descriptions sends none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub texts: Vec<Option<String>>,
     /// For a record of the flow or a timer: what changed (a phase entered, a turn begun),
     /// public to every viewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -360,6 +365,27 @@ pub struct ViewedRecord<M> {
     /// The game's clock when the record was made, in milliseconds ([`Record::clock`]).
     #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
     pub clock: u64,
+}
+
+impl<M> ViewedRecord<M> {
+    /// Adds `applied` as `viewer` sees it in `state` (the state right after it), with its
+    /// words, unless they do not see it at all.
+    fn see<G: Game<Move = M>>(&mut self, state: &G, applied: &M, viewer: Viewer)
+    where
+        M: Move<G>,
+    {
+        if let Some(seen) = applied.view(state, viewer) {
+            self.texts.push(state.describe_move(&seen, viewer));
+            self.moves.push(seen);
+        }
+    }
+
+    /// Empties `texts` when the game said nothing of any move: nothing is sent then.
+    fn settle_texts(&mut self) {
+        if self.texts.iter().all(Option::is_none) {
+            self.texts = Vec::new();
+        }
+    }
 }
 
 /// Whether a clock reading is 0, for serde's `skip_serializing_if`.
@@ -453,6 +479,7 @@ impl<G: Game> MoveViewer<G> {
                     .cloned()
                     .collect(),
                 moves: Vec::new(),
+                texts: Vec::new(),
                 event: record.event.clone(),
                 clock: record.clock,
             })
@@ -460,8 +487,11 @@ impl<G: Game> MoveViewer<G> {
         for applied in &record.moves {
             self.advance(applied);
             for (seen, &viewer) in viewed.iter_mut().zip(viewers) {
-                seen.moves.extend(applied.view(&self.state, viewer));
+                seen.see(&self.state, applied, viewer);
             }
+        }
+        for seen in &mut viewed {
+            seen.settle_texts();
         }
         (written, viewed)
     }
@@ -469,7 +499,7 @@ impl<G: Game> MoveViewer<G> {
     /// Follows every move of `record`, the next record of the game followed, and returns
     /// the record as `viewer` sees it.
     pub fn follow_record(&mut self, record: &Record<G>, viewer: Viewer) -> ViewedRecord<G::Move> {
-        ViewedRecord {
+        let mut viewed = ViewedRecord {
             player: record.player,
             action: std::borrow::Cow::Borrowed(record.name()),
             kind: record.kind,
@@ -478,17 +508,17 @@ impl<G: Game> MoveViewer<G> {
                 .into_iter()
                 .filter(|message| reaches(message, viewer))
                 .collect(),
-            moves: record
-                .moves
-                .iter()
-                .filter_map(|applied| {
-                    self.advance(applied);
-                    applied.view(&self.state, viewer)
-                })
-                .collect(),
+            moves: Vec::new(),
+            texts: Vec::new(),
             event: record.event.clone(),
             clock: record.clock,
+        };
+        for applied in &record.moves {
+            self.advance(applied);
+            viewed.see(&self.state, applied, viewer);
         }
+        viewed.settle_texts();
+        viewed
     }
 }
 

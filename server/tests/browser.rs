@@ -114,6 +114,8 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
     bob.wait_text("#acting .turn", "Your turn.").await;
     bob.wait_text("#boards button.space[data-space=\"4\"]", "X")
         .await;
+    // Each record's moves in the game's words (its bookkeeping left out), newest first.
+    bob.wait_text("#log li.move", "X marks 1,1").await;
     alice.wait("[data-role=undo]").await.click().await.unwrap();
     alice.wait_text("#acting .turn", "Your turn.").await;
     for page in [&alice, &bob, &observer] {
@@ -141,6 +143,8 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
     );
     // The log of each holds every move, one entry per record heard.
     assert!(observer.all("#log > li").await.len() >= 5);
+    // Nothing can be taken back once the match is over.
+    assert!(!alice.shown("[data-role=undo]").await);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

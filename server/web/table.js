@@ -111,6 +111,9 @@ export function showTable(app, game, matchID) {
   const clockTimer = setInterval(tick, 250);
 
   const showOutcome = (outcome) => {
+    // Nothing can be taken back once the match is over.
+    const undo = parts.controls.querySelector('[data-role=undo]');
+    if (undo) undo.hidden = Boolean(outcome);
     if (!outcome) {
       parts.outcome.hidden = true;
       return;
@@ -148,14 +151,15 @@ export function showTable(app, game, matchID) {
     records.forEach((record, offset) => {
       const number = first + offset;
       const lines = describeRecord(record, nameOf);
-      if (lines.length === 0 && record.moves.length === 0) return;
+      const shown = movesShown(record);
+      if (lines.length === 0 && shown.length === 0) return;
       const moves = h('ol', { class: 'moves' });
       const entry = h('li', { dataset: { record: String(number), kind: record.kind } },
         lines.map((line) => h('p', {}, line)), moves);
       parts.log.prepend(entry);
       // The moves of a record one at a time: the unit the engine resolves them in.
-      record.moves.forEach((move, index) => {
-        setTimeout(() => moves.append(h('li', { class: 'move' }, describeMove(move))), index * MOVE_STEP_MS);
+      shown.forEach((line, index) => {
+        setTimeout(() => moves.append(h('li', { class: 'move' }, line)), index * MOVE_STEP_MS);
       });
     });
   };
@@ -303,6 +307,14 @@ export function describeRecord(record, nameOf) {
     default:
       return who ? [`${who}: ${record.action.replaceAll('_', ' ')}.`] : [];
   }
+}
+
+/** A record's moves as lines: in the game's words when it says any (the moves it says
+ *  nothing of are its bookkeeping, left out, as the terminal does), else each move's
+ *  fields. */
+export function movesShown(record) {
+  if (record.texts) return record.texts.filter((line) => line !== null);
+  return record.moves.map(describeMove);
 }
 
 /** A move as a line: its fields, as the viewer sees them. */

@@ -211,6 +211,10 @@ fn dealt_cards_are_seen_by_their_owner_only() {
         panic!("the shuffle's arrangement: {:?}", records[0].moves);
     };
     assert_eq!(arrangement.order, (0..9).collect::<Vec<u16>>());
+    // A game that describes no move sends no words beside them.
+    assert!(records.iter().all(|record| record.texts.is_empty()));
+    let json = serde_json::to_value(&records[0]).expect("a record serializes");
+    assert!(json.get("texts").is_none(), "{json}");
 }
 
 /// Drawing, discarding, sorting and swapping move the pieces the actions say.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PieceMove, PlayerIndex, Slot, Stack};
+use meeple::{Game, PieceMove, PlayerIndex, Slot, Stack, Viewer};
 
 use super::hand::{HandValue, chips};
 use super::moves::BlackjackMove;
@@ -132,9 +132,9 @@ impl Blackjack {
     /// moves to the discard pile and back into the shoe (told by the rules' moves around
     /// them), and the rules' moves that only let the round go on.
     #[must_use]
-    pub fn describe_move(&self, applied: &BlackjackMove, viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(&self, applied: &BlackjackMove, viewer: Viewer) -> Option<String> {
         let name = |seat: PlayerIndex| {
-            if seat == viewer {
+            if viewer.player() == Some(seat) {
                 "You".to_owned()
             } else {
                 self.player_name(seat)
@@ -157,11 +157,19 @@ impl Blackjack {
                 "The dealer checks the hole card: no blackjack".to_owned()
             }
             BlackjackMove::Hit { player } => {
-                let verb = if *player == viewer { "hit" } else { "hits" };
+                let verb = if viewer.player() == Some(*player) {
+                    "hit"
+                } else {
+                    "hits"
+                };
                 format!("{} {verb}", name(*player))
             }
             BlackjackMove::Stand { player } => {
-                let verb = if *player == viewer { "stand" } else { "stands" };
+                let verb = if viewer.player() == Some(*player) {
+                    "stand"
+                } else {
+                    "stands"
+                };
                 format!("{} {verb}", name(*player))
             }
             BlackjackMove::DealerTurn => "The dealer plays".to_owned(),
@@ -184,12 +192,12 @@ impl Blackjack {
         Some(text)
     }
 
-    /// A card's move as `viewer` may see it (see [`describe_move`](Self::describe_move)): a
+    /// A card's move as `viewer` may see it (see [`move_in_words`](Self::move_in_words)): a
     /// card dealt, the hole card turned up, the shoe shuffled.
     fn describe_piece_move(
         &self,
         piece: &PieceMove<BlackjackPlace, Card>,
-        viewer: PlayerIndex,
+        viewer: Viewer,
     ) -> Option<String> {
         match piece {
             PieceMove::Move {
@@ -204,7 +212,7 @@ impl Blackjack {
                     Some(Slot::Hidden(_)) | None => "a card".to_owned(),
                 };
                 Some(match to {
-                    BlackjackPlace::Hands(seat) if *seat == viewer => {
+                    BlackjackPlace::Hands(seat) if viewer.player() == Some(*seat) => {
                         format!("You are dealt {card}")
                     }
                     BlackjackPlace::Hands(seat) => {

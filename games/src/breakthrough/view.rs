@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex};
+use meeple::{Coord, Game, PlayerIndex, Viewer};
 
 use super::{Breakthrough, BreakthroughMove, Pawn, SIZE};
 
@@ -48,10 +48,10 @@ impl Breakthrough {
     /// move's data, so it may be called with any later state. `None` for the pawns' moves
     /// themselves, which the action's message tells.
     #[must_use]
-    pub fn describe_move(
+    pub(super) fn move_in_words(
         &self,
         applied: &BreakthroughMove,
-        _viewer: PlayerIndex,
+        _viewer: Viewer,
     ) -> Option<String> {
         match applied {
             BreakthroughMove::Piece(_) => None,

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex};
+use meeple::{Coord, Game, PlayerIndex, Viewer};
 
 use super::{COLUMNS, ConnectFour, ConnectFourMove, Disc, Finish, ROWS};
 
@@ -45,7 +45,11 @@ impl ConnectFour {
     /// `"A draw"`. Reads only the move's data, so it may be called with any later state.
     /// `None` for the disc's move itself, which [`ConnectFourMove::Dropped`] tells.
     #[must_use]
-    pub fn describe_move(&self, applied: &ConnectFourMove, _viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(
+        &self,
+        applied: &ConnectFourMove,
+        _viewer: Viewer,
+    ) -> Option<String> {
         Some(match applied {
             ConnectFourMove::Piece(_) => return None,
             ConnectFourMove::Dropped { player, space } => format!(

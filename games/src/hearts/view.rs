@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PlayerIndex};
+use meeple::{Game, PlayerIndex, Viewer};
 
 use super::moves::HeartsMove;
 use super::{Hearts, Phase, SEATS, seat_name};
@@ -142,7 +142,7 @@ impl Hearts {
     /// seat names, so it may be called with any later state. `None` for moves with nothing
     /// to show.
     #[must_use]
-    pub fn describe_move(&self, applied: &HeartsMove, viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(&self, applied: &HeartsMove, viewer: Viewer) -> Option<String> {
         let name = seat_name;
         let text = match applied {
             HeartsMove::StartHand { hand } => format!(
@@ -150,12 +150,14 @@ impl Hearts {
                 hand + 1,
                 self.config.pass_direction(*hand)
             ),
-            HeartsMove::Deal { hands } => match hands.iter().nth(viewer.0) {
-                Some(hand) => format!("You are dealt {hand}"),
-                None => "The cards are dealt".to_owned(),
-            },
+            HeartsMove::Deal { hands } => {
+                match viewer.player().and_then(|seat| hands.iter().nth(seat.0)) {
+                    Some(hand) => format!("You are dealt {hand}"),
+                    None => "The cards are dealt".to_owned(),
+                }
+            }
             HeartsMove::Pass { player, to, cards } => {
-                if *player == viewer {
+                if viewer.player() == Some(*player) {
                     format!("You pass {cards} to {}", name(*to))
                 } else {
                     format!("{} passes three cards to {}", name(*player), name(*to))
@@ -166,7 +168,7 @@ impl Hearts {
                 from,
                 cards,
             } => {
-                if *player == viewer {
+                if viewer.player() == Some(*player) {
                     format!("You receive {cards} from {}", name(*from))
                 } else {
                     return None;

@@ -484,7 +484,7 @@ fn moves_are_described_without_face_down_cards() {
     moves.extend(game.hide_moves());
     let seen: Vec<Option<String>> = moves
         .iter()
-        .map(|applied| game.describe_move(applied, P1))
+        .map(|applied| game.describe_move(applied, Viewer::Player(P1)))
         .collect();
     assert_eq!(
         seen,
@@ -503,7 +503,7 @@ fn moves_are_described_without_face_down_cards() {
         ]
     );
     assert_eq!(
-        game.describe_move(&moves[1], P0).as_deref(),
+        game.describe_move(&moves[1], Viewer::Player(P0)).as_deref(),
         Some("You turn over A at 0,0")
     );
     let capture = MemoryMove::Capture {
@@ -512,19 +512,19 @@ fn moves_are_described_without_face_down_cards() {
         face: face("A"),
     };
     assert_eq!(
-        game.describe_move(&capture, P1).as_deref(),
+        game.describe_move(&capture, Viewer::Player(P1)).as_deref(),
         Some("You take the pair of A")
     );
     let arrange = MemoryMove::Piece(PieceMove::Arrange {
         place: MemoryPlace::FaceDown,
         arrangement: meeple::Arrangement::shuffle(6, &mut Chance::from_seed(1)),
     });
-    assert_eq!(game.describe_move(&arrange, P0), None);
+    assert_eq!(game.describe_move(&arrange, Viewer::Player(P0)), None);
     let shuffle = MemoryMove::Piece(PieceMove::Shuffle {
         place: MemoryPlace::FaceDown,
     });
     assert_eq!(
-        game.describe_move(&shuffle, P0).as_deref(),
+        game.describe_move(&shuffle, Viewer::Player(P0)).as_deref(),
         Some("The cards are shuffled and laid face down")
     );
 }

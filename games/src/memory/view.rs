@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PieceMove, PlayerIndex, Space};
+use meeple::{Game, PieceMove, PlayerIndex, Space, Viewer};
 
 use super::Memory;
 use super::moves::MemoryMove;
@@ -116,9 +116,9 @@ impl Memory {
     /// Reads only the move's data, the grid and the seat names, so it may be called with any
     /// later state. `None` for moves with nothing to show.
     #[must_use]
-    pub fn describe_move(&self, applied: &MemoryMove, viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(&self, applied: &MemoryMove, viewer: Viewer) -> Option<String> {
         let name = |player: PlayerIndex, verb: &str, verb_you: &str| {
-            if player == viewer {
+            if viewer.player() == Some(player) {
                 format!("You {verb_you}")
             } else {
                 format!("{} {verb}", self.player_name(player))
@@ -155,7 +155,7 @@ impl Memory {
                     "{}: the cards at {} stay face up; {} to play",
                     name(*player, "finds no pair", "find no pair"),
                     both(spaces),
-                    if next == viewer {
+                    if viewer.player() == Some(next) {
                         "you".to_owned()
                     } else {
                         self.player_name(next)

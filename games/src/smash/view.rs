@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use meeple::effects::{Event, Resolution};
-use meeple::{Game, PlayerIndex};
+use meeple::{Game, PlayerIndex, Viewer};
 
 use super::{Smash, SmashMove};
 
@@ -90,10 +90,10 @@ impl Smash {
     /// logged, a draw (the card named to its drawer only), a base scored; `None` for the
     /// bookkeeping steps of a resolution.
     #[must_use]
-    pub fn describe_move(&self, applied: &SmashMove, viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(&self, applied: &SmashMove, viewer: Viewer) -> Option<String> {
         match applied {
             SmashMove::Draw { player, card } => Some(match card {
-                Some(card) if *player == viewer => format!("You draw {card}"),
+                Some(card) if viewer.player() == Some(*player) => format!("You draw {card}"),
                 _ => format!("{} draws a card", self.player_name(*player)),
             }),
             SmashMove::Score { slot, .. } => Some(format!("Base {} scores", slot + 1)),

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex};
+use meeple::{Coord, Game, PlayerIndex, Viewer};
 
 use super::{Finish, Mark, TicTacToe, TicTacToeMove};
 
@@ -50,7 +50,7 @@ impl TicTacToe {
     /// Reads only the move's data, so it may be called with any later state. `None` for the
     /// mark's move itself, which [`TicTacToeMove::Marked`] tells.
     #[must_use]
-    pub fn describe_move(&self, applied: &TicTacToeMove, _viewer: PlayerIndex) -> Option<String> {
+    pub(super) fn move_in_words(&self, applied: &TicTacToeMove, _viewer: Viewer) -> Option<String> {
         Some(match applied {
             TicTacToeMove::Piece(_) => return None,
             TicTacToeMove::Marked { player, space } => format!(
