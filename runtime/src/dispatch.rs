@@ -258,13 +258,20 @@ ask_args! {
 
 /// The questions whose answers the game's effects may narrow ([`Game::PROHIBITS`], the one
 /// switch): each asks the action alone, or walks its completions past
-/// [`Game::prohibits`]. The branch is on a constant, so a game without effects runs the
-/// action's own answer and nothing else (Hearts' instructions per deal are unchanged).
+/// [`Game::prohibits`] when a prohibition may be in force ([`Game::may_prohibit`]). The
+/// branch is on a constant first, so a game without effects runs the action's own answer
+/// and nothing else (Hearts' instructions per deal are unchanged).
 impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
+    /// Whether the game's effects may narrow the answers in this state.
+    #[inline(always)]
+    fn narrowed(self) -> bool {
+        G::PROHIBITS && self.game.may_prohibit()
+    }
+
     /// Whether the action has at least one valid completion.
     #[inline(always)]
     pub(crate) fn has_completion(self) -> bool {
-        if G::PROHIBITS {
+        if self.narrowed() {
             self.permitted_has_completion()
         } else {
             self.own_has_completion()
@@ -275,13 +282,13 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
     /// ([`Action::COUNTS_AT_ONCE`]): never when effects may prohibit some.
     #[inline(always)]
     pub(crate) fn counts_at_once(self) -> bool {
-        !G::PROHIBITS && self.own_counts_at_once()
+        !self.narrowed() && self.own_counts_at_once()
     }
 
     /// The selection that follows the values of `prefix` ([`Action::step`]).
     #[inline(always)]
     pub(crate) fn step(self, prefix: &[Value]) -> Result<Step, SubmitError> {
-        if G::PROHIBITS {
+        if self.narrowed() {
             self.permitted_step(prefix)
         } else {
             self.own_step(prefix)
@@ -294,7 +301,7 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
         self,
         visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if G::PROHIBITS {
+        if self.narrowed() {
             self.permitted_for_each_completion(visit)
         } else {
             self.own_for_each_completion(visit)
@@ -304,7 +311,7 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
     /// How many completions the action has.
     #[inline(always)]
     pub(crate) fn count_completions(self) -> u64 {
-        if G::PROHIBITS {
+        if self.narrowed() {
             self.permitted_count_completions()
         } else {
             self.own_count_completions()
@@ -314,7 +321,7 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
     /// The completion at position `index`.
     #[inline(always)]
     pub(crate) fn nth_completion(self, index: u64) -> Option<G::Actions> {
-        if G::PROHIBITS {
+        if self.narrowed() {
             self.permitted_nth_completion(index)
         } else {
             self.own_nth_completion(index)

@@ -394,6 +394,25 @@ impl<G: Effects> EffectState<G> {
         self.batches.is_empty() && self.waiting.is_empty() && self.choosing.is_none()
     }
 
+    /// Whether some ability in force in `game` now (an object's, or a floating effect's)
+    /// satisfies `kind`, stopping at the first: what a game's [`Game::may_prohibit`] asks of
+    /// its kinds of prohibition.
+    pub fn any_in_force(game: &G, mut kind: impl FnMut(&InForce<G::Ability>) -> bool) -> bool {
+        game.abilities(&mut |ability| {
+            if kind(&ability) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
+            || game
+                .effects()
+                .floating
+                .iter()
+                .any(|floating| floating.active(game) && kind(&floating.in_force))
+    }
+
     /// The prohibition that forbids `proposal` in `game` now, if any: what a game's
     /// [`Game::prohibits`] reads to prune its selections.
     pub fn prohibiting(game: &G, proposal: &Proposal<G>) -> Option<InForce<G::Ability>> {

@@ -202,6 +202,19 @@ pub trait Game: Clone + Debug + View + 'static {
         None
     }
 
+    /// Whether any prohibition may be in force now, for a game with
+    /// [`PROHIBITS`](Self::PROHIBITS) on: when not, the engine answers this state's
+    /// questions (counts, draws, prompts) from the actions' own fast paths, as for a game
+    /// without prohibitions, instead of asking [`prohibits`](Self::prohibits) of every
+    /// completion. It must be `true` whenever `prohibits` would forbid some completion in
+    /// this state (a game can make that hold by construction: its prohibitions come from a
+    /// kind of ability, and this asks whether an ability of that kind is in force,
+    /// [`EffectState::any_in_force`](crate::effects::EffectState::any_in_force)). `true` by
+    /// default.
+    fn may_prohibit(&self) -> bool {
+        true
+    }
+
     /// The name of a seat in messages and prompts. Defaults to `Player N`, 1-based.
     fn player_name(&self, player: PlayerIndex) -> String {
         format!("Player {}", player.0.saturating_add(1))

@@ -491,6 +491,15 @@ impl Smash {
 }
 
 impl Ability {
+    /// Whether it is a prohibition ("cannot"): the only abilities that forbid anything
+    /// ([`Effects::forbids`]).
+    pub(super) fn is_prohibition(self) -> bool {
+        matches!(
+            self,
+            Ability::Indestructible | Ability::ProtectsOwn | Ability::Overrun | Ability::Asleep(_)
+        )
+    }
+
     /// What a prohibition says, for a refused option's reason.
     fn prohibition_text(self) -> &'static str {
         match self {
@@ -572,6 +581,10 @@ impl Effects for Smash {
     }
 
     fn forbids(&self, ability: &InForce<Ability>, proposal: &Proposal<Self>) -> bool {
+        // Only a prohibition forbids: what `may_prohibit` looks for.
+        if !ability.ability.is_prohibition() {
+            return false;
+        }
         match (ability.ability, &proposal.effect) {
             (Ability::Indestructible, Effect::Destroy { card, .. }) => {
                 self.source_card(ability.source) == Some(*card)

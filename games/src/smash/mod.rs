@@ -465,6 +465,12 @@ impl Game for Smash {
     fn prohibits(&self, player: PlayerIndex, action: &SmashAction) -> Option<String> {
         self.prohibition(player, action)
     }
+
+    /// Whether a prohibition is in force: else the engine counts and draws this state's
+    /// completions by the actions' own fast paths.
+    fn may_prohibit(&self) -> bool {
+        EffectState::any_in_force(self, |ability| ability.ability.is_prohibition())
+    }
 }
 
 impl Smash {
