@@ -15,7 +15,9 @@
 //!    chain (its products inherit the sources already applied, by object *and*
 //!    incarnation); when several apply, or an optional one, the player the game names
 //!    (the affected object's controller, Magic 616.1) chooses through the game's
-//!    [`replacement_decision`](Effects::replacement_decision), an ordinary action;
+//!    [`replacement_decision`](Effects::replacement_decision), an ordinary action; offers
+//!    naming different choosers are asked chooser by chooser, in the order of the abilities
+//!    in force (one who declines passes the proposal to the next);
 //! 3. the effect **applies** ([`Effects::apply`]) and is logged [`Event::Happened`] with
 //!    what it touched as it was (last-known information), or [`Event::Fizzled`] when its
 //!    object is gone;
@@ -869,7 +871,7 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
         use_once(game, &by);
         return;
     }
-    let offers: Vec<(InForce<G::Ability>, Offer)> = abilities
+    let mut offers: Vec<(InForce<G::Ability>, Offer)> = abilities
         .into_iter()
         .filter(|ability| !proposal.replaced_by.contains(&ability.source))
         .filter_map(|ability| {
@@ -877,6 +879,11 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
             Some((ability, offer))
         })
         .collect();
+    // One chooser at a time: a player chooses among, or declines, their own offers only
+    // (two players' Hideouts against one action); a decline leaves the next one's.
+    if let Some(chooser) = offers.first().map(|(_, offer)| offer.chooser) {
+        offers.retain(|(_, offer)| offer.chooser == chooser);
+    }
     match offers.as_slice() {
         [] => {
             let mut resolver = Resolver {
@@ -912,8 +919,8 @@ fn consider<G: Effects>(game: &mut G, proposal: &Proposal<G>, next: &mut MoveCon
             let ability = ability.clone();
             replace_with(game, &ability, proposal, next);
         }
-        _ => {
-            let chooser = offers[0].1.chooser;
+        [(_, first), ..] => {
+            let chooser = first.chooser;
             game.effects_mut().choosing = Some(ReplacementChoice {
                 proposal: proposal.clone(),
                 offers,

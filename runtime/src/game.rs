@@ -182,7 +182,8 @@ pub trait Game: Clone + Debug + View + 'static {
     /// Whether the game's effects may forbid completed actions ([`prohibits`](Self::prohibits)):
     /// the one switch of the engine's fast paths that take a selection's own options and
     /// validation as its only filter (completions counted at once, `valid` sets kept as
-    /// bits). With it on, the engine walks completions and asks `prohibits` of each: a
+    /// bits). With it on, the engine walks completions and asks `prohibits` of each, in a
+    /// state where [`may_prohibit`](Self::may_prohibit) says a prohibition may be in force: a
     /// game with prohibitions ("this minion cannot be destroyed", see
     /// [`effects`](crate::effects)) turns it on; every other game pays nothing. Off by
     /// default.

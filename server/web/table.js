@@ -47,6 +47,8 @@ export function showTable(app, game, matchID) {
     /** When the match was created, in ms since the epoch: its clock's origin. */
     createdAt: null,
     offeredSeats: false,
+    /** Whether the game describes its moves in words (some record came with `texts`). */
+    describes: false,
   };
   call('GET', `/games/${game}/${matchID}`).then((answer) => {
     if (answer.ok) {
@@ -151,7 +153,8 @@ export function showTable(app, game, matchID) {
     records.forEach((record, offset) => {
       const number = first + offset;
       const lines = describeRecord(record, nameOf);
-      const shown = movesShown(record);
+      state.describes ||= Boolean(record.texts);
+      const shown = movesShown(record, state.describes);
       if (lines.length === 0 && shown.length === 0) return;
       const moves = h('ol', { class: 'moves' });
       const entry = h('li', { dataset: { record: String(number), kind: record.kind } },
@@ -183,6 +186,7 @@ export function showTable(app, game, matchID) {
   const rewriteLog = () => {
     parts.log.setAttribute('aria-busy', 'true');
     replace(parts.log);
+    state.describes = connection.records.some((record) => Boolean(record.texts));
     logRecords(connection.records, 0);
     parts.log.setAttribute('aria-busy', 'false');
   };
@@ -309,12 +313,12 @@ export function describeRecord(record, nameOf) {
   }
 }
 
-/** A record's moves as lines: in the game's words when it says any (the moves it says
- *  nothing of are its bookkeeping, left out, as the terminal does), else each move's
- *  fields. */
-export function movesShown(record) {
+/** A record's moves as lines: for a game that `describes` its moves, the words it says
+ *  (the moves it says nothing of, a record's `texts` absent when of none, are its
+ *  bookkeeping: left out, as the terminal does); else each move's fields. */
+export function movesShown(record, describes) {
   if (record.texts) return record.texts.filter((line) => line !== null);
-  return record.moves.map(describeMove);
+  return describes ? [] : record.moves.map(describeMove);
 }
 
 /** A move as a line: its fields, as the viewer sees them. */

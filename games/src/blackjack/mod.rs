@@ -243,13 +243,13 @@ impl Game for Blackjack {
         ]))
     }
 
-    /// Once the last round is settled: the players with the highest score (several when
-    /// tied) and every score, in half-chips.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &BlackjackMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// Once the last round is settled: the players with the highest score (several when
+    /// tied) and every score, in half-chips.
     fn outcome(&self) -> Option<Outcome> {
         if !self.over {
             return None;

@@ -242,12 +242,12 @@ impl Game for Breakthrough {
         ))
     }
 
-    /// A win; no scores.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &BreakthroughMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// A win; no scores.
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(|winner| Outcome::win(winner, SEATS))
     }

@@ -273,12 +273,12 @@ impl Game for ConnectFour {
         ))
     }
 
-    /// A win, or a draw once the board is full without four; no scores.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &ConnectFourMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// A win, or a draw once the board is full without four; no scores.
     fn outcome(&self) -> Option<Outcome> {
         Some(match self.finish.as_ref()? {
             Finish::Won { player, .. } => Outcome::win(*player, SEATS),

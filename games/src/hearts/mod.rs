@@ -192,12 +192,12 @@ impl Game for Hearts {
         ))
     }
 
-    /// Once over: the seats with the lowest total (several when tied) and every total.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &HeartsMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// Once over: the seats with the lowest total (several when tied) and every total.
     fn outcome(&self) -> Option<Outcome> {
         if !self.over {
             return None;

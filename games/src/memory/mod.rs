@@ -201,13 +201,13 @@ impl Game for Memory {
         ))
     }
 
-    /// Once every pair is taken: the players with the most pairs (several when tied), and
-    /// each player's pairs as their score.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &MemoryMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// Once every pair is taken: the players with the most pairs (several when tied), and
+    /// each player's pairs as their score.
     fn outcome(&self) -> Option<Outcome> {
         if !self.over {
             return None;

@@ -141,8 +141,9 @@ pub struct OrderTriggers {
     pub next: usize,
 }
 
-/// The affected minion's owner picks which replacement applies (or declines an optional
-/// one: Hideout's "destroy this card to cancel").
+/// The player the replacements name picks which applies, or declines an optional one: the
+/// affected minion's owner for Buccaneer's move, Hideout's owner for its "destroy this card
+/// to cancel".
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = game.replacement_prompt(),

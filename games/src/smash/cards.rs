@@ -503,8 +503,9 @@ impl CardName {
     /// rules read it at every step: a search of the catalog was a fifth of a game's time).
     ///
     /// # Panics
-    /// Never for a name with its entry: compiling checks that every name but, possibly, the
-    /// last declared has one (the tests play every card of the catalog).
+    /// When the name has no entry in [`CATALOG`]. Compiling refuses a catalog with a name
+    /// twice or with a name missing before the last one catalogued: only a name declared
+    /// after every catalogued one, and left out, would panic here.
     #[must_use]
     pub fn def(self) -> &'static CardDef {
         &CATALOG[usize::from(CATALOG_INDEX[self as usize])]

@@ -438,17 +438,30 @@ impl Smash {
 
     /// The minions `player`'s action `card` played on `target` would affect now (destroy,
     /// or change the power of): what Hideout answers.
+    /// A minion whose destroy a prohibition forbids (Warbot, General Ivan's) is not affected.
     fn affected_by(&self, player: PlayerIndex, card: CardId, target: Target) -> Vec<CardId> {
+        let destroyable = |minion: &CardId| {
+            self.base_of(*minion).is_some_and(|base| {
+                let destroy = Proposal::new(
+                    Effect::Destroy {
+                        card: *minion,
+                        base,
+                    },
+                    Cause::card(player, card),
+                );
+                EffectState::prohibiting(self, &destroy).is_none()
+            })
+        };
         match (card.name.def().abilities.first(), target) {
-            (Some(Ability::Broadside), Target::Base(base)) => {
-                self.others_minions_at(base, player, BROADSIDE_MOST)
+            (Some(Ability::Broadside), Target::Base(base)) => self
+                .others_minions_at(base, player, BROADSIDE_MOST)
+                .into_iter()
+                .filter(destroyable)
+                .collect(),
+            (Some(Ability::DestroyMinion { .. }), Target::Minion(minion)) => {
+                Some(minion).filter(destroyable).into_iter().collect()
             }
-            (
-                Some(Ability::DestroyMinion { .. } | Ability::PowerBonus(_)),
-                Target::Minion(minion),
-            ) => {
-                vec![minion]
-            }
+            (Some(Ability::PowerBonus(_)), Target::Minion(minion)) => vec![minion],
             _ => Vec::new(),
         }
     }
@@ -589,8 +602,9 @@ impl Effects for Smash {
             (Ability::Indestructible, Effect::Destroy { card, .. }) => {
                 self.source_card(ability.source) == Some(*card)
             }
+            // The owner first: a lookup, where being in play is a walk of the bases.
             (Ability::ProtectsOwn, Effect::Destroy { card, .. }) => {
-                self.in_play_minion(*card) && self.card(*card).owner == ability.controller
+                self.card(*card).owner == ability.controller && self.in_play_minion(*card)
             }
             (Ability::Overrun, Effect::PlayMinion { player, base, .. }) => {
                 *player != ability.controller

@@ -449,12 +449,12 @@ impl Game for Smash {
         ))
     }
 
-    /// Once over: the most VP wins, ties sharing; scores are VP.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &SmashMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// Once over: the most VP wins, ties sharing; scores are VP.
     fn outcome(&self) -> Option<Outcome> {
         self.over
             .then(|| Outcome::from_scores(self.vp.iter().map(|&vp| i64::from(vp)), Best::Highest))

@@ -21,11 +21,17 @@ const P1: PlayerIndex = PlayerIndex(1);
 /// A two-player table under `factions`, every card in its owner's deck (in card order),
 /// hands empty, `bases` in play.
 fn table(factions: [[Faction; 2]; 2], bases: [BaseName; 3]) -> Smash {
+    table_of(&factions, bases)
+}
+
+/// [`table`] for a player per entry of `factions`.
+fn table_of(factions: &[[Faction; 2]], bases: [BaseName; 3]) -> Smash {
     let config = SmashConfig {
         factions: factions.to_vec(),
     };
-    let mut state = Smash::setup_with(&config, Seats::new(2), CATALOG).state;
-    for player in [P0, P1] {
+    let seats = Seats::new(factions.len());
+    let mut state = Smash::setup_with(&config, seats, CATALOG).state;
+    for player in seats.iter() {
         let owned: Vec<CardId> = (0..state.cards.len())
             .filter_map(|index| state.card_id(u16::try_from(index).ok()?))
             .filter(|&card| state.card(card).owner == player)
@@ -79,12 +85,13 @@ fn in_play(
 /// for the players, so that a test sees each decision (and a turn without choices does
 /// not end by itself).
 fn start(state: Smash) -> Engine<Smash> {
+    let players = state.factions.players().count();
     Engine::from_start(Start {
         settings: EngineSettings {
             autoplay_forced: false,
             ..EngineSettings::default()
         },
-        ..Start::new(state, 2)
+        ..Start::new(state, players)
     })
     .expect("a valid table")
 }
@@ -566,6 +573,19 @@ fn hideout_cancels_an_action_once() {
     assert_eq!(engine.state().discards[P0], [cannon]);
     assert_eq!(engine.state().hands[P0].cards(), [purge]);
     assert_eq!(engine.state().actions_left, 0);
+    // Its owner reads the replacement among the record's moves in words.
+    let records = engine.viewed_records(meeple::Viewer::Player(P1));
+    let texts: Vec<&str> = records
+        .iter()
+        .flat_map(|record| record.texts.iter().flatten())
+        .map(String::as_str)
+        .collect();
+    assert!(
+        texts.contains(
+            &"Player 1 plays Cannon on Microbot (#23) (by the rules, for Player 1): replaced by Hideout"
+        ),
+        "{texts:?}"
+    );
 
     // Player 0's next turn: Purge goes through.
     end_plays(&mut engine, P0);
@@ -622,18 +642,103 @@ fn hideout_cancels_a_whole_broadside() {
 /// Broadside there that destroys none of them asks nothing.
 #[test]
 fn hideout_ignores_an_action_that_spares_its_owner_there() {
-    let mut state = table(PIRATES_COMMANDERS, PLAIN);
+    let mut state = table(
+        [
+            [Faction::Pirates, Faction::Robots],
+            [Faction::Tricksters, Faction::Commanders],
+        ],
+        PLAIN,
+    );
     let broadside = in_hand(&mut state, P0, CardName::Broadside);
-    in_play(&mut state, P0, CardName::Conscript, 1, None);
+    in_play(&mut state, P0, CardName::Microbot, 1, None);
     let brownie = in_play(&mut state, P1, CardName::Brownie, 1, None);
+    let ivan = in_play(&mut state, P1, CardName::GeneralIvan, 1, None);
+    let conscript = in_play(&mut state, P1, CardName::Conscript, 1, None);
     let hideout = in_play(&mut state, P1, CardName::Hideout, 1, None);
     let mut engine = start(state);
-    // Base 2 holds Hideout but only a minion of power over 2 of its owner's.
-    assert!(engine.state().power(brownie) > 2);
+    // Base 2 holds Hideout and its owner's minions: of power over 2, or protected by
+    // General Ivan. Broadside would affect none of them.
+    assert!(engine.state().power(brownie) > 2 && engine.state().power(conscript) <= 2);
+    let from = engine.state().effects.events.len();
     play_action(&mut engine, P0, broadside, Target::Base(1));
     assert!(engine.follow_ups().is_empty(), "nothing asked");
+    assert_eq!(
+        events_from(&engine, from),
+        [
+            "Player 1 plays Broadside on base 2 (by the rules, for Player 1)",
+            "Broadside's own text",
+            "Conscript is destroyed at base 2 (by Player 1's Broadside): prevented by General Ivan",
+        ]
+    );
     assert_eq!(engine.state().bases[1].actions[0].card, hideout);
-    assert!(engine.state().bases[1].minions.contains(&brownie));
+    let minions = &engine.state().bases[1].minions;
+    assert!(
+        [brownie, ivan, conscript]
+            .iter()
+            .all(|minion| minions.contains(minion))
+    );
+}
+
+/// Two players' Hideouts against one Broadside: each owner is asked about their own, in
+/// turn; the first declines, the second spends theirs, and the action is cancelled.
+#[test]
+fn two_hideouts_are_asked_of_their_owners_in_turn() {
+    let tricksters = [Faction::Tricksters, Faction::Robots];
+    let mut state = table_of(
+        &[
+            [Faction::Pirates, Faction::Commanders],
+            tricksters,
+            tricksters,
+        ],
+        PLAIN,
+    );
+    let p2 = PlayerIndex(2);
+    let broadside = in_hand(&mut state, P0, CardName::Broadside);
+    in_play(&mut state, P0, CardName::Conscript, 0, None);
+    let microbot = in_play(&mut state, P1, CardName::Microbot, 0, None);
+    let zapbot = in_play(&mut state, p2, CardName::Zapbot, 0, None);
+    let first = in_play(&mut state, P1, CardName::Hideout, 0, None);
+    let second = in_play(&mut state, p2, CardName::Hideout, 0, None);
+    let mut engine = start(state);
+    let from = engine.state().effects.events.len();
+    play_action(&mut engine, P0, broadside, Target::Base(0));
+    // Player 2 first, about their own Hideout only; player 3 is not asked yet.
+    assert_eq!(engine.to_act(), meeple::PlayerSet::one(P1));
+    let (action, _, options) = asked(&engine.prompt(P1));
+    assert_eq!(action, "choose_replacement");
+    assert_eq!(
+        options,
+        [
+            "Hideout: destroy Hideout to cancel it (optional)",
+            "Let it happen"
+        ]
+    );
+    submit(
+        &mut engine,
+        P1,
+        SmashAction::ChooseReplacement(ChooseReplacement { choice: None }),
+    );
+    assert_eq!(engine.to_act(), meeple::PlayerSet::one(p2));
+    submit(
+        &mut engine,
+        p2,
+        SmashAction::ChooseReplacement(ChooseReplacement { choice: Some(0) }),
+    );
+    assert_eq!(
+        events_from(&engine, from),
+        [
+            "Player 1 plays Broadside on base 1 (by the rules, for Player 1): replaced by Hideout",
+            "Hideout is destroyed at base 1 (by Player 3's Hideout)",
+            "Player 1's Broadside on base 1 is cancelled (by Player 3's Hideout)",
+        ]
+    );
+    let base = &engine.state().bases[0];
+    assert!(base.minions.contains(&microbot) && base.minions.contains(&zapbot));
+    assert_eq!(
+        base.actions.iter().map(|on| on.card).collect::<Vec<_>>(),
+        [first]
+    );
+    assert_eq!(engine.state().discards[p2], [second]);
 }
 
 /// Gremlin, destroyed, looks back: its owner draws, the other player discards a random

@@ -116,6 +116,12 @@ impl Smash {
                     _ => None,
                 })
             }
+            // A replacement chosen: its event is the last (a declined one logs none).
+            SmashMove::Effects(Resolution::Replace(Some(_))) => {
+                self.effects.events.last().and_then(|event| {
+                    matches!(event, Event::Replaced { .. }).then(|| event.to_string())
+                })
+            }
             SmashMove::Effects(Resolution::Float(floating)) => {
                 Some(format!("{} begins", floating.in_force.ability))
             }

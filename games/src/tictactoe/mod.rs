@@ -306,12 +306,12 @@ impl Game for TicTacToe {
         ))
     }
 
-    /// A win, or a draw once the board is full without a line; no scores.
     /// A move in words for `viewer`: see the game's view module.
     fn describe_move(&self, applied: &TicTacToeMove, viewer: meeple::Viewer) -> Option<String> {
         self.move_in_words(applied, viewer)
     }
 
+    /// A win, or a draw once the board is full without a line; no scores.
     fn outcome(&self) -> Option<Outcome> {
         Some(match self.finish.as_ref()? {
             Finish::Won { player, .. } => Outcome::win(*player, SEATS),
