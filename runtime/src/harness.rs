@@ -67,7 +67,8 @@ impl std::error::Error for ViewCheckError {}
 /// - for the player about to act, counting and ranking their completions agree with
 ///   walking them ([`check_completions`]);
 /// - every message names no value hidden from a viewer it reaches (a hidden card named in
-///   a text), once its record has applied;
+///   a text), once its record has applied; nor does any move's text for a viewer
+///   ([`Game::describe_move`], what a server sends beside the move), right after the move;
 /// - no player's copy of the game ([`Engine::for_agent`]) holds, in the arguments of a
 ///   pending follow-up, a value hidden from them;
 /// - the prompt of the chosen action after each prefix of its choices
@@ -265,11 +266,19 @@ fn check_game<G: Game>(
                     );
                 }
                 report.moves += 1;
+                let mut texts: Vec<Option<String>> = Vec::with_capacity(viewers.len());
                 for (viewer, view) in viewers.iter().zip(&mut replayed) {
-                    if let Some(seen) = applied.view(follower.state(), *viewer) {
+                    let seen = applied.view(follower.state(), *viewer);
+                    texts.push(
+                        seen.as_ref()
+                            .and_then(|seen| follower.state().describe_move(seen, *viewer)),
+                    );
+                    if let Some(seen) = seen {
                         apply_alone(view, &mut scratch, &seen);
                     }
                 }
+                check_texts(follower.state(), &viewers, &texts, record.name())
+                    .map_err(|reason| fail(submission, reason))?;
             }
             check_messages(
                 &viewers,
@@ -446,6 +455,40 @@ fn check_messages(
                     message.text, action
                 ));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that each viewer's text of a move (`texts`, by viewer: [`Game::describe_move`])
+/// names no value hidden from them in `state`, the state right after the move: a card
+/// they neither hold nor saw. A move of action `action`.
+fn check_texts<G: Game>(
+    state: &G,
+    viewers: &[Viewer],
+    texts: &[Option<String>],
+    action: &str,
+) -> Result<(), String> {
+    if texts.iter().all(Option::is_none) {
+        return Ok(());
+    }
+    let words: Vec<HiddenValues> = texts
+        .iter()
+        .map(|text| HiddenValues::words_of(text.as_deref()))
+        .collect();
+    let hidden = HiddenValues::unseen_among(
+        &mut StateJson::new(state),
+        viewers,
+        &words.iter().collect::<Vec<_>>(),
+    );
+    for ((viewer, text), hidden) in viewers.iter().zip(texts).zip(&hidden) {
+        if let Some(text) = text
+            && let Some(word) = hidden.named_in(text)
+        {
+            return Err(format!(
+                "{viewer:?} reads `{word}`, hidden from them, in the words of a move of \
+                 `{action}`: \"{text}\""
+            ));
         }
     }
     Ok(())

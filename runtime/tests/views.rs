@@ -322,6 +322,92 @@ mod words {
     }
 }
 
+/// The same secret words, kept out of the messages but told in the words of the move
+/// (`Game::describe_move`, sent to every client): the harness finds them there.
+mod described {
+    use super::*;
+
+    #[derive(Clone, Debug, Serialize, Deserialize, View)]
+    pub struct Described {
+        #[view(others = hidden)]
+        pub words: PerPlayer<String>,
+        pub said: Vec<PlayerIndex>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Said(PlayerIndex);
+
+    impl Move<Described> for Said {
+        fn apply(&self, game: &mut Described, _next: &mut MoveContext<'_, Self>) {
+            game.said.push(self.0);
+        }
+    }
+
+    /// Think of your word: nothing said of it but by the move's words (the leak).
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Think of your word", behaviour = [Said(player)])]
+    pub struct Think {
+        #[choose_from([game.words[player].clone()], skip_if = "never")]
+        word: String,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Described)]
+    pub enum DescribedAction {
+        Think(Think),
+    }
+
+    impl Game for Described {
+        type Config = ();
+        type Move = Said;
+        type Actions = DescribedAction;
+        const NAME: &'static str = "described";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+        fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+            let names = ["apple", "pear"];
+            let state = Described {
+                words: PerPlayer::from_fn(seats, |seat| names[seat.0 % 2].to_owned()),
+                said: Vec::new(),
+            };
+            Ok(Setup {
+                state,
+                moves: vec![],
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            match self.said.len() {
+                0 => PlayerSet::one(PlayerIndex(0)),
+                1 => PlayerSet::one(PlayerIndex(1)),
+                _ => PlayerSet::EMPTY,
+            }
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            (self.said.len() == 2).then(|| Outcome::draw(Seats::new(2)))
+        }
+        fn describe_move(&self, applied: &Said, _viewer: Viewer) -> Option<String> {
+            let Said(player) = applied;
+            Some(format!(
+                "{} thinks of {}",
+                self.player_name(*player),
+                self.words[*player]
+            ))
+        }
+    }
+}
+
+#[test]
+fn the_harness_catches_the_words_of_a_move_that_name_a_hidden_value() {
+    let error = check_views::<described::Described>(&(), 2, 0..1, None, 10)
+        .expect_err("the move's words name the first player's word to the second");
+    assert_eq!(error.submission, 1);
+    assert!(
+        error.reason.starts_with(
+            "Player(PlayerIndex(1)) reads `apple`, hidden from them, in the words of a move of `think`: \"Player 1 thinks of apple\""
+        ),
+        "{error}"
+    );
+}
+
 #[test]
 fn the_harness_catches_a_message_that_names_a_hidden_value() {
     let error = check_views::<words::Words>(&(), 2, 0..1, None, 10)
