@@ -768,6 +768,27 @@ fn gremlin_triggers_after_it_left_play() {
     assert!(engine.state().hands[P0].is_empty());
     assert_eq!(engine.state().discards[P0], [cannon, veteran]);
     assert_eq!(engine.state().discards[P1], [gremlin]);
+    // In words, move by move: the drawer reads the card drawn, the other player that a
+    // card was drawn; neither reads the draw twice.
+    let drawn = engine.state().hands[P1].cards()[0];
+    let words_of = |viewer: PlayerIndex| -> Vec<String> {
+        let records = engine.viewed_records(meeple::Viewer::Player(viewer));
+        records
+            .last()
+            .map(|record| record.texts.iter().flatten().cloned().collect())
+            .unwrap_or_default()
+    };
+    let told = format!("You draw {drawn}");
+    assert_eq!(
+        words_of(P1),
+        [
+            "Player 1 plays Cannon on Gremlin (#31) (by the rules, for Player 1)",
+            "Gremlin is destroyed at base 1 (by Player 1's Cannon)",
+            told.as_str(),
+            "Player 1 discards Veteran (by Player 2's Gremlin)"
+        ]
+    );
+    assert_eq!(words_of(P0)[2], "Player 2 draws a card");
 }
 
 /// Broadside at Field of Honor destroys two minions in one batch: the batch trigger gives

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use meeple::effects::{Event, Resolution};
 use meeple::{Game, PlayerIndex, Viewer};
 
-use super::{Smash, SmashMove};
+use super::{Effect, Smash, SmashMove};
 
 /// How many events of the log the summary shows.
 const RECENT: usize = 8;
@@ -105,6 +105,11 @@ impl Smash {
             // replacement to be chosen).
             SmashMove::Effects(Resolution::Consider(proposal)) => {
                 self.effects.events.last().and_then(|event| match event {
+                    // The draw's own move says it, naming the card to its drawer.
+                    Event::Happened {
+                        effect: Effect::Draw { .. },
+                        ..
+                    } => None,
                     Event::Happened { effect, .. }
                     | Event::Prevented { effect, .. }
                     | Event::Replaced { effect, .. }
