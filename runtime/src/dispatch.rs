@@ -264,7 +264,7 @@ ask_args! {
 impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
     /// Whether the game's effects may narrow the answers in this state.
     #[inline(always)]
-    fn narrowed(self) -> bool {
+    pub(crate) fn narrowed(self) -> bool {
         G::PROHIBITS && self.game.may_prohibit()
     }
 

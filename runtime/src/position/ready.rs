@@ -26,6 +26,8 @@ pub(super) struct Ready<G: Game> {
 pub(super) struct Candidate<G: Game> {
     pub(super) player: PlayerIndex,
     pub(super) args: <G::Actions as ActionSet>::Args,
+    /// Its completions, counted by `refresh` when the action counts them at once or the
+    /// game's prohibitions narrow them (a walk, done once per decision); `None` otherwise.
     pub(super) count: Option<u64>,
     /// What the action kept of this decision when counting (its valid set as bits,
     /// `Action::count_keeping`), to draw and check its completions from. An empty set is
@@ -65,6 +67,10 @@ impl<G: Game> Candidate<G> {
         let (count, kept) = if cx.counts_at_once() {
             let (count, kept) = cx.count_keeping();
             (Some(count), kept.and_then(NonZeroU64::new))
+        } else if cx.narrowed() {
+            // Counted once here by walking past the prohibitions: whether a player is stuck,
+            // forced or choosing, and an agent's count, then need no walk of their own.
+            (Some(cx.count_completions()), None)
         } else {
             (None, None)
         };
