@@ -59,7 +59,10 @@
 //!   are [`EffectState::triggers_waiting`] and [`EffectState::replacement_offers`] and whose
 //!   behaviours are [`Resolution::Choose`] and [`Resolution::Replace`].
 //! - To prune selections by prohibitions, turn [`Game::PROHIBITS`] on and answer
-//!   [`Game::prohibits`] with [`EffectState::prohibiting`].
+//!   [`Game::prohibits`] with [`EffectState::prohibiting`]; answer [`Game::may_prohibit`]
+//!   with [`EffectState::any_in_force`] over the kinds of ability that forbid (and let
+//!   [`Effects::forbids`] answer for no other kind), so a state without a prohibition in
+//!   force keeps the engine's fast paths.
 //!
 //! The Smash Up–style game in `meeple-games` (`smash`) is the worked example.
 //!

@@ -228,7 +228,9 @@
 //! 5. to prune selections by the prohibitions (a protected minion not offered for a
 //!    destroy), turn [`Game::PROHIBITS`] on and answer [`Game::prohibits`] with
 //!    [`effects::EffectState::prohibiting`]: the one switch of the engine's fast paths,
-//!    so a game without effects pays nothing.
+//!    so a game without effects pays nothing; answer [`Game::may_prohibit`] with
+//!    [`effects::EffectState::any_in_force`] over the game's kinds of prohibition, and a
+//!    state without one in force keeps the fast paths too.
 //!
 //! Here a ward forbids destroying the minion it guards: the destroy is prevented, and the
 //! log says by what.
