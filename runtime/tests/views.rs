@@ -299,9 +299,8 @@ mod words {
         const NAME: &'static str = "words";
         const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
         fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
-            let names = ["apple", "pear"];
             let state = Words {
-                words: PerPlayer::from_fn(seats, |seat| names[seat.0 % 2].to_owned()),
+                words: secret_words(seats),
                 said: Vec::new(),
             };
             Ok(Setup {
@@ -310,15 +309,31 @@ mod words {
             })
         }
         fn to_act(&self) -> PlayerSet {
-            match self.said.len() {
-                0 => PlayerSet::one(PlayerIndex(0)),
-                1 => PlayerSet::one(PlayerIndex(1)),
-                _ => PlayerSet::EMPTY,
-            }
+            next_to_think(&self.said)
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.said.len() == 2).then(|| Outcome::draw(Seats::new(2)))
+            all_thought(&self.said)
         }
+    }
+
+    /// Each seat's secret word.
+    pub fn secret_words(seats: Seats) -> PerPlayer<String> {
+        let names = ["apple", "pear"];
+        PerPlayer::from_fn(seats, |seat| names[seat.0 % 2].to_owned())
+    }
+
+    /// Seat 0 thinks first, then seat 1.
+    pub fn next_to_think(said: &[PlayerIndex]) -> PlayerSet {
+        match said.len() {
+            0 => PlayerSet::one(PlayerIndex(0)),
+            1 => PlayerSet::one(PlayerIndex(1)),
+            _ => PlayerSet::EMPTY,
+        }
+    }
+
+    /// A draw once both thought of their word.
+    pub fn all_thought(said: &[PlayerIndex]) -> Option<Outcome> {
+        (said.len() == 2).then(|| Outcome::draw(Seats::new(2)))
     }
 }
 
@@ -364,9 +379,8 @@ mod described {
         const NAME: &'static str = "described";
         const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
         fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
-            let names = ["apple", "pear"];
             let state = Described {
-                words: PerPlayer::from_fn(seats, |seat| names[seat.0 % 2].to_owned()),
+                words: words::secret_words(seats),
                 said: Vec::new(),
             };
             Ok(Setup {
@@ -375,14 +389,10 @@ mod described {
             })
         }
         fn to_act(&self) -> PlayerSet {
-            match self.said.len() {
-                0 => PlayerSet::one(PlayerIndex(0)),
-                1 => PlayerSet::one(PlayerIndex(1)),
-                _ => PlayerSet::EMPTY,
-            }
+            words::next_to_think(&self.said)
         }
         fn outcome(&self) -> Option<Outcome> {
-            (self.said.len() == 2).then(|| Outcome::draw(Seats::new(2)))
+            words::all_thought(&self.said)
         }
         fn describe_move(&self, applied: &Said, _viewer: Viewer) -> Option<String> {
             let Said(player) = applied;
