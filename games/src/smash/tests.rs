@@ -163,6 +163,15 @@ fn play_action(engine: &mut Engine<Smash>, player: PlayerIndex, card: CardId, ta
     );
 }
 
+/// `player` picks replacement `choice` (`None`: declines the optional ones).
+fn choose_replacement(engine: &mut Engine<Smash>, player: PlayerIndex, choice: Option<usize>) {
+    submit(
+        engine,
+        player,
+        SmashAction::ChooseReplacement(ChooseReplacement { choice }),
+    );
+}
+
 fn end_plays(engine: &mut Engine<Smash>, player: PlayerIndex) {
     submit(engine, player, SmashAction::EndPlays(EndPlays));
 }
@@ -553,11 +562,7 @@ fn hideout_cancels_an_action_once() {
             "Let it happen"
         ]
     );
-    submit(
-        &mut engine,
-        P1,
-        SmashAction::ChooseReplacement(ChooseReplacement { choice: Some(0) }),
-    );
+    choose_replacement(&mut engine, P1, Some(0));
     assert_eq!(
         events_from(&engine, from),
         [
@@ -618,11 +623,7 @@ fn hideout_cancels_a_whole_broadside() {
     play_action(&mut engine, P0, broadside, Target::Base(0));
     // Asked once, at the play: not once per minion.
     assert_eq!(asked(&engine.prompt(P1)).0, "choose_replacement");
-    submit(
-        &mut engine,
-        P1,
-        SmashAction::ChooseReplacement(ChooseReplacement { choice: Some(0) }),
-    );
+    choose_replacement(&mut engine, P1, Some(0));
     assert_eq!(
         events_from(&engine, from),
         [
@@ -713,17 +714,9 @@ fn two_hideouts_are_asked_of_their_owners_in_turn() {
             "Let it happen"
         ]
     );
-    submit(
-        &mut engine,
-        P1,
-        SmashAction::ChooseReplacement(ChooseReplacement { choice: None }),
-    );
+    choose_replacement(&mut engine, P1, None);
     assert_eq!(engine.to_act(), meeple::PlayerSet::one(p2));
-    submit(
-        &mut engine,
-        p2,
-        SmashAction::ChooseReplacement(ChooseReplacement { choice: Some(0) }),
-    );
+    choose_replacement(&mut engine, p2, Some(0));
     assert_eq!(
         events_from(&engine, from),
         [
