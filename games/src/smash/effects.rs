@@ -425,15 +425,7 @@ impl Smash {
     /// The minions at the base in `slot` other than `except` of power `most` or less, that
     /// `player`'s `by` may destroy: Saucy Wench's targets.
     pub(super) fn destroyable_at(&self, slot: u8, most: u8, except: CardId) -> Vec<CardId> {
-        self.bases
-            .get(usize::from(slot))
-            .map_or_else(Vec::new, |base| {
-                base.minions
-                    .iter()
-                    .copied()
-                    .filter(|&minion| minion != except && self.power(minion) <= most)
-                    .collect()
-            })
+        self.minions_at_up_to(slot, most, |minion| minion != except)
     }
 
     /// The minions `player`'s action `card` played on `target` would affect now (destroy,
@@ -469,15 +461,19 @@ impl Smash {
     /// The minions at the base in `slot` of players other than `player`, of power `most`
     /// or less: what Broadside and Nukebot destroy.
     fn others_minions_at(&self, slot: u8, player: PlayerIndex, most: u8) -> Vec<CardId> {
+        self.minions_at_up_to(slot, most, |minion| self.card(minion).owner != player)
+    }
+
+    /// The minions at the base in `slot` of power `most` or less that `keep` keeps, in
+    /// their order there; none for a slot without a base.
+    fn minions_at_up_to(&self, slot: u8, most: u8, keep: impl Fn(CardId) -> bool) -> Vec<CardId> {
         self.bases
             .get(usize::from(slot))
             .map_or_else(Vec::new, |base| {
                 base.minions
                     .iter()
                     .copied()
-                    .filter(|&minion| {
-                        self.card(minion).owner != player && self.power(minion) <= most
-                    })
+                    .filter(|&minion| keep(minion) && self.power(minion) <= most)
                     .collect()
             })
     }
