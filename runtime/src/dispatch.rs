@@ -278,13 +278,6 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
         }
     }
 
-    /// Whether the action counts its completions without walking them
-    /// ([`Action::COUNTS_AT_ONCE`]): never when effects may prohibit some.
-    #[inline(always)]
-    pub(crate) fn counts_at_once(self) -> bool {
-        !self.narrowed() && self.own_counts_at_once()
-    }
-
     /// The selection that follows the values of `prefix` ([`Action::step`]).
     #[inline(always)]
     pub(crate) fn step(self, prefix: &[Value]) -> Result<Step, SubmitError> {

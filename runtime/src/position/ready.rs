@@ -64,13 +64,15 @@ impl<G: Game> Candidate<G> {
         args: <G::Actions as ActionSet>::Args,
     ) -> Self {
         let cx = ActionContext::new(state, player, &args);
-        let (count, kept) = if cx.counts_at_once() {
-            let (count, kept) = cx.count_keeping();
-            (Some(count), kept.and_then(NonZeroU64::new))
-        } else if cx.narrowed() {
+        // Asked once: whether a prohibition may be in force is a look at the whole table.
+        let narrowed = cx.narrowed();
+        let (count, kept) = if narrowed {
             // Counted once here by walking past the prohibitions: whether a player is stuck,
             // forced or choosing, and an agent's count, then need no walk of their own.
-            (Some(cx.count_completions()), None)
+            (Some(cx.permitted_count_completions()), None)
+        } else if cx.own_counts_at_once() {
+            let (count, kept) = cx.count_keeping();
+            (Some(count), kept.and_then(NonZeroU64::new))
         } else {
             (None, None)
         };
