@@ -197,8 +197,20 @@ impl SearchAgent {
         let root_state = world.state().clone();
         let mut path = vec![0_usize];
         let mut node = 0;
-        // Selection down the tree, then expansion of one untried action.
-        while let Some(actor) = world.to_act().first() {
+        // Selection down the tree, then expansion of one untried action. The root's
+        // children are `player`'s own actions, whoever else may act at once (Hearts'
+        // simultaneous pass): the choice is taken among them.
+        let mut at_root = true;
+        loop {
+            let to_act = world.to_act();
+            let actor = if at_root && to_act.contains(player) {
+                player
+            } else if let Some(first) = to_act.first() {
+                first
+            } else {
+                break;
+            };
+            at_root = false;
             let legal = world.completions(actor);
             if legal.is_empty() {
                 break;

@@ -2,7 +2,7 @@
 //! from the store on demand, dropped once over), and what moves them: submissions, bots
 //! and timers. Every change is stored before anyone hears of it.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use meeple::{Game, PlayerIndex, Seats, Submission, Viewer};
 use serde_json::Value;
-use tokio::sync::{Notify, broadcast};
+use tokio::sync::{Notify, broadcast, watch};
 
 use crate::protocol::{ServerFrame, WireError};
 use crate::store::{Notice, Store, StoreError, StoredMatch, StoredSeat};
@@ -91,6 +91,11 @@ const TAKE_OVER_EVERY: Duration = Duration::from_millis(500);
 /// further behind is sent a new `welcome` with what it missed.
 const UPDATES_KEPT: usize = 256;
 
+/// The finished matches a process keeps in memory after their last connection closed, most
+/// recent first: an observer's `hello` to one of them is answered without replaying it
+/// from the store.
+const FINISHED_KEPT: usize = 32;
+
 /// Milliseconds since the Unix epoch, now.
 pub(crate) fn now_ms() -> u64 {
     SystemTime::now()
@@ -118,6 +123,11 @@ pub struct Hub {
     leases: Mutex<HashSet<String>>,
     /// Woken when another process hands over a match ([`Notice::Released`]).
     handed_over: Notify,
+    /// Finished matches no connection watches any more, most recent first, at most
+    /// [`FINISHED_KEPT`].
+    finished: Mutex<VecDeque<Arc<LiveMatch>>>,
+    /// How many times a match was loaded from the store (restored from its records).
+    loads: AtomicUsize,
 }
 
 /// A match in memory: its table, its seats, and the channel its updates go out on.
@@ -132,6 +142,41 @@ pub(crate) struct LiveMatch {
     /// The connections of each viewer (seat 0 first, then observers): an update writes
     /// frames only for the viewers someone watches as.
     watchers: Vec<AtomicUsize>,
+    /// Who holds each seat now: a connection whose credentials no longer hold its seat
+    /// hears of it at once, and acts and sees as that seat no more.
+    pub(crate) seating: watch::Sender<Seating>,
+}
+
+/// Who holds the seats of a match, as its connections check it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Seating {
+    /// The SHA-256 of each seat's credentials, seat 0 first; `None` for a seat nobody
+    /// joined, or a bot's.
+    pub(crate) holders: Vec<Option<String>>,
+    /// The match was wiped (every person left it).
+    pub(crate) wiped: bool,
+}
+
+impl Seating {
+    fn of(seats: &[StoredSeat]) -> Self {
+        Seating {
+            holders: seats
+                .iter()
+                .map(|seat| seat.credential_hash.clone())
+                .collect(),
+            wiped: false,
+        }
+    }
+
+    /// Whether the credentials of SHA-256 `credential_hash` hold `seat`.
+    pub(crate) fn holds(&self, seat: PlayerIndex, credential_hash: &str) -> bool {
+        !self.wiped
+            && self
+                .holders
+                .get(seat.0)
+                .and_then(Option::as_deref)
+                .is_some_and(|held| held == credential_hash)
+    }
 }
 
 /// A connection watching a match as one viewer, counted while it lives.
@@ -210,6 +255,8 @@ impl Hub {
             live: Mutex::new(HashMap::new()),
             leases: Mutex::new(HashSet::new()),
             handed_over: Notify::new(),
+            finished: Mutex::new(VecDeque::new()),
+            loads: AtomicUsize::new(0),
         }
     }
 
@@ -270,6 +317,57 @@ impl Hub {
                 self.let_go(&id).await;
             }
             Notice::Released { .. } => self.handed_over.notify_waiters(),
+            Notice::Seats { id } => {
+                let _ = self.seats_changed(&id).await;
+            }
+        }
+    }
+
+    /// After the seats of match `id` changed in the store (a join, a leave, a rename, a
+    /// wipe; here or in another process): the match in memory reads them again, and the
+    /// connections whose credentials no longer hold their seat hear of it.
+    ///
+    /// # Errors
+    /// [`StoreError`]; the match in memory is then dropped (its seats may be stale), so
+    /// that it is loaded again when next asked.
+    pub(crate) async fn seats_changed(&self, id: &str) -> Result<(), StoreError> {
+        // A finished match kept for observers is loaded again with its new seats.
+        self.finished
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|kept| kept.id != id);
+        let Some(live) = self.live_match(id) else {
+            return Ok(());
+        };
+        let mut state = live.state.lock().await;
+        self.read_seats(&live, &mut state).await
+    }
+
+    /// Reads the seats of match `live` from the store into its state, and tells its
+    /// connections who holds them; a match the store no longer has was wiped.
+    async fn read_seats(&self, live: &LiveMatch, state: &mut MatchState) -> Result<(), StoreError> {
+        match self.store.get(live.id.clone()).await {
+            Ok(Some(stored)) => {
+                let seating = Seating::of(&stored.seats);
+                state.seats = stored.seats;
+                live.seating.send_if_modified(|now| {
+                    let changed = *now != seating;
+                    *now = seating;
+                    changed
+                });
+                Ok(())
+            }
+            Ok(None) => {
+                state.broken = true;
+                self.forget(&live.id);
+                live.seating.send_modify(|now| now.wiped = true);
+                Ok(())
+            }
+            Err(error) => {
+                state.broken = true;
+                self.forget(&live.id);
+                Err(error)
+            }
         }
     }
 
@@ -415,12 +513,33 @@ impl Hub {
         Ok(())
     }
 
-    /// A finished match (`over`) leaves memory, and this process its lease; the store
+    /// A finished match (`over`) leaves this process its lease, and memory once no
+    /// connection watches it (kept a while for observers, [`FINISHED_KEPT`]); the store
     /// keeps it.
-    async fn leave_if_over(&self, live: &LiveMatch, over: bool) {
+    async fn leave_if_over(&self, live: &Arc<LiveMatch>, over: bool) {
         if over {
-            self.forget(&live.id);
+            if live.updates.receiver_count() == 0 {
+                self.retire(live);
+            }
             self.let_go(&live.id).await;
+        }
+    }
+
+    /// Moves finished match `live` from the matches in memory to the few kept for
+    /// observers ([`FINISHED_KEPT`]).
+    fn retire(&self, live: &Arc<LiveMatch>) {
+        let removed = {
+            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            let kept = map
+                .get(&live.id)
+                .is_some_and(|kept| Arc::ptr_eq(kept, live));
+            kept && map.remove(&live.id).is_some()
+        };
+        if removed {
+            let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+            finished.retain(|kept| kept.id != live.id);
+            finished.push_front(Arc::clone(live));
+            finished.truncate(FINISHED_KEPT);
         }
     }
 
@@ -498,6 +617,18 @@ impl Hub {
         if let Some(live) = self.live_match(id) {
             return Ok(live);
         }
+        let kept = {
+            let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+            finished
+                .iter()
+                .position(|kept| kept.id == id)
+                .and_then(|index| finished.remove(index))
+        };
+        if let Some(kept) = kept {
+            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            return Ok(Arc::clone(map.entry(kept.id.clone()).or_insert(kept)));
+        }
+        self.loads.fetch_add(1, Ordering::Relaxed);
         let stored = self
             .store
             .get(id.to_owned())
@@ -531,23 +662,37 @@ impl Hub {
                 return Err(HubError::Restore(reason));
             }
         };
-        let over = table.outcome().is_some();
-        let live = LiveMatch::new(id.to_owned(), game, stored.created_at, table, stored.seats);
-        // A finished match is answered from memory once, not kept there; of two loads at
-        // once, the first is kept.
-        let live = if over {
-            Arc::new(live)
-        } else {
-            self.keep(live)
+        let loaded = Arc::new(LiveMatch::new(
+            id.to_owned(),
+            game,
+            stored.created_at,
+            table,
+            stored.seats,
+        ));
+        // Of two loads at once, the first is kept. A finished match too, while connections
+        // watch it: a seat that leaves it must reach them.
+        let live = {
+            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            Arc::clone(
+                map.entry(id.to_owned())
+                    .or_insert_with(|| Arc::clone(&loaded)),
+            )
         };
-        // A timer that came due while the match was not loaded fired in `restore`: its
-        // records are stored now, before anyone is told of them.
         {
             let mut state = live.state.lock().await;
+            if Arc::ptr_eq(&live, &loaded) {
+                // The seats again, now that a change of them finds the match in memory: one
+                // made since they were read above would otherwise be missed.
+                self.read_seats(&live, &mut state).await?;
+            }
+            // A timer that came due while the match was not loaded fired in `restore`: its
+            // records are stored now, before anyone is told of them.
             if self.holds(id) {
                 let new = state.table.take_new();
                 if !new.is_empty() && !state.broken {
-                    let _ = self.commit(&live, &mut state, stored_count, new).await;
+                    let _ = self
+                        .commit(&live, &mut state, stored_count, new, None)
+                        .await;
                 }
             } else if !state.broken {
                 // What the writer stored since the records were read.
@@ -586,6 +731,11 @@ impl Hub {
         if writes && bot_to_act(&state) && !state.broken && state.table.outcome().is_none() {
             return;
         }
+        if state.table.outcome().is_some() && !state.broken {
+            drop(state);
+            self.retire(live);
+            return;
+        }
         let removed = {
             let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
             let kept = map
@@ -599,13 +749,31 @@ impl Hub {
     }
 
     /// Wipes match `id` (every person left it): its connections hear that it is gone.
+    ///
+    /// # Errors
+    /// [`StoreError`]; the match is dropped from memory all the same.
     pub(crate) async fn wipe(&self, id: &str) -> Result<(), StoreError> {
-        if let Some(live) = self.live_match(id) {
+        let live = self.live_match(id);
+        if let Some(live) = &live {
             live.state.lock().await.broken = true;
         }
         self.forget(id);
+        self.finished
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|kept| kept.id != id);
         self.let_go(id).await;
-        self.store.wipe(id.to_owned()).await
+        self.store.wipe(id.to_owned()).await?;
+        if let Some(live) = live {
+            live.seating.send_modify(|now| now.wiped = true);
+        }
+        Ok(())
+    }
+
+    /// How many times a match was loaded from the store since the server started: a
+    /// match in memory, or finished and kept for observers, is not loaded again.
+    pub fn loads(&self) -> usize {
+        self.loads.load(Ordering::Relaxed)
     }
 
     /// How many matches are in memory.
@@ -616,13 +784,20 @@ impl Hub {
             .len()
     }
 
-    /// Submits `submission` for `seat` at match `live`, acting on record count `at`: the
-    /// clock moved to now first (a timer due fires before it), then the records stored,
-    /// then sent to every viewer. Returns the record count after it.
+    /// Submits `submission` for `seat` at match `live`, acting on record count `at`, from
+    /// a connection whose credentials have SHA-256 `credential_hash`: the clock moved to
+    /// now first (a timer due fires before it), then the records stored, then sent to
+    /// every viewer. Returns the record count after it.
+    ///
+    /// # Errors
+    /// [`WireError::SeatLost`] when the credentials no longer hold the seat (checked here,
+    /// and again by the store in the transaction that appends the records when other
+    /// processes share it); the table's refusal; [`WireError::Store`].
     pub(crate) async fn submit(
         self: &Arc<Self>,
         live: &Arc<LiveMatch>,
         seat: PlayerIndex,
+        credential_hash: &str,
         at: usize,
         submission: &Submission,
     ) -> Result<usize, WireError> {
@@ -631,6 +806,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
+            check_holder(live, &state, seat, credential_hash)?;
             self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let mut new = state.table.advance_clock(live.clock()).unwrap_or_default();
@@ -642,7 +818,11 @@ impl Hub {
                 }
                 Err(error) => Some(error),
             };
-            self.commit(live, &mut state, from, new).await?;
+            let holder = refusal
+                .is_none()
+                .then(|| self.store_guard(seat, credential_hash))
+                .flatten();
+            self.commit(live, &mut state, from, new, holder).await?;
             match refusal {
                 None => Ok(state.table.records()),
                 Some(error) => Err(error),
@@ -655,10 +835,14 @@ impl Hub {
     /// Takes back `seat`'s last action at match `live` (with what depended on it when
     /// `take_back`): the undo stored as a line of the log, then every viewer told which
     /// records are gone. Returns the record count after it.
+    ///
+    /// # Errors
+    /// As [`submit`](Self::submit)'s, and the engine's refusal of the undo.
     pub(crate) async fn undo(
         self: &Arc<Self>,
         live: &Arc<LiveMatch>,
         seat: PlayerIndex,
+        credential_hash: &str,
         take_back: bool,
     ) -> Result<usize, WireError> {
         let result = {
@@ -666,6 +850,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
+            check_holder(live, &state, seat, credential_hash)?;
             self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let undone = state.table.undo(seat, take_back)?;
@@ -677,6 +862,7 @@ impl Hub {
                     vec![undone.stored],
                     now_ms(),
                     state.table.outcome(),
+                    self.store_guard(seat, credential_hash),
                 )
                 .await
             {
@@ -702,9 +888,20 @@ impl Hub {
     ) -> WireError {
         state.broken = true;
         self.forget(&live.id);
-        WireError::Store {
-            reason: error.to_string(),
+        match error {
+            StoreError::SeatChanged { seat } => WireError::SeatLost { seat: *seat },
+            other => store_error(other.clone()),
         }
+    }
+
+    /// What the store checks before it appends records a person's connection submitted:
+    /// that its credentials still hold the seat. Only where other processes share the
+    /// store: in one process every change of a seat reaches the match in memory before the
+    /// lobby answers, and [`check_holder`] is enough.
+    fn store_guard(&self, seat: PlayerIndex, credential_hash: &str) -> Option<(usize, String)> {
+        self.store
+            .shared()
+            .then(|| (seat.0, credential_hash.to_owned()))
     }
 
     /// Stores `new`, appended as log line `from` on, then sends it to every viewer. On a
@@ -716,6 +913,7 @@ impl Hub {
         state: &mut MatchState,
         from: usize,
         new: Vec<NewRecord>,
+        holder: Option<(usize, String)>,
     ) -> Result<(), WireError> {
         if new.is_empty() {
             return Ok(());
@@ -723,7 +921,14 @@ impl Hub {
         let rows = new.iter().map(|record| record.stored.clone()).collect();
         if let Err(error) = self
             .store
-            .append(live.id.clone(), from, rows, now_ms(), state.table.outcome())
+            .append(
+                live.id.clone(),
+                from,
+                rows,
+                now_ms(),
+                state.table.outcome(),
+                holder,
+            )
             .await
         {
             return Err(self.store_failed(live, state, &error));
@@ -761,30 +966,12 @@ impl Hub {
                 .and_then(|agent| serde_json::from_value(agent.clone()).ok())
                 .unwrap_or(AgentKind::Random);
             let think = bot.get("thinkMs").and_then(Value::as_u64).unwrap_or(0);
-            let at = state.table.records();
-            if state.thinking.get(seat.0).copied().flatten() == Some(at) {
+            // One choice per seat and record count: a bot that chose what the game
+            // refused is not asked again until the match moves on.
+            if state.thinking.get(seat.0).copied().flatten() == Some(state.table.records()) {
                 continue;
             }
-            if let Some(job) = state.table.bot_job(seat, agent) {
-                if let Some(thinking) = state.thinking.get_mut(seat.0) {
-                    *thinking = Some(at);
-                }
-                let hub = Arc::clone(self);
-                let live = Arc::clone(live);
-                tokio::spawn(async move {
-                    let Ok(choice) = tokio::task::spawn_blocking(job).await else {
-                        // The agent panicked: the seat may be asked again.
-                        if let Some(thinking) = live.state.lock().await.thinking.get_mut(seat.0) {
-                            *thinking = None;
-                        }
-                        return;
-                    };
-                    if think > 0 {
-                        tokio::time::sleep(Duration::from_millis(think)).await;
-                    }
-                    hub.play_bot(&live, choice).await;
-                });
-            }
+            self.start_bot(live, &mut state, seat, agent, think);
         }
         let deadline = state.table.deadline();
         if deadline.is_some() && deadline != state.timer {
@@ -800,28 +987,104 @@ impl Hub {
         }
     }
 
-    async fn play_bot(self: &Arc<Self>, live: &Arc<LiveMatch>, choice: crate::table::BotChoice) {
+    /// Makes `seat`'s bot, played by `agent`, choose at the match's record count now, off
+    /// the async runtime, then play its choice after `think` milliseconds.
+    fn start_bot(
+        self: &Arc<Self>,
+        live: &Arc<LiveMatch>,
+        state: &mut MatchState,
+        seat: PlayerIndex,
+        agent: AgentKind,
+        think: u64,
+    ) {
+        let Some(job) = state.table.bot_job(seat, agent) else {
+            return;
+        };
+        let at = state.table.records();
+        if let Some(thinking) = state.thinking.get_mut(seat.0) {
+            *thinking = Some(at);
+        }
+        let hub = Arc::clone(self);
+        let live = Arc::clone(live);
+        tokio::spawn(async move {
+            match tokio::task::spawn_blocking(job).await {
+                Ok(choice) => {
+                    if think > 0 {
+                        tokio::time::sleep(Duration::from_millis(think)).await;
+                    }
+                    hub.play_bot(&live, agent, choice).await;
+                }
+                Err(panicked) => {
+                    let mut state = live.state.lock().await;
+                    let failure = format!("the agent panicked: {panicked}");
+                    hub.bot_failed(&live, &mut state, seat, agent, at, &failure);
+                }
+            }
+        });
+    }
+
+    /// Plays `choice`, made by `agent`; a choice made before the match moved on is
+    /// dropped, and the bot asked again by [`wake`](Self::wake).
+    async fn play_bot(
+        self: &Arc<Self>,
+        live: &Arc<LiveMatch>,
+        agent: AgentKind,
+        choice: crate::table::BotChoice,
+    ) {
         {
             let mut state = live.state.lock().await;
-            if let Some(thinking) = state.thinking.get_mut(choice.seat.0)
-                && *thinking == Some(choice.at)
-            {
-                *thinking = None;
-            }
             // A bot of a match handed over to another process meanwhile plays there.
             if state.broken || !self.holds(&live.id) {
                 return;
             }
+            let (seat, at) = (choice.seat, choice.at);
             let from = state.table.logged();
-            // A bot that chose before the match moved on is asked again by `wake`.
-            if let Ok(new) = state.table.play_bot(choice) {
-                let _ = self.commit(live, &mut state, from, new).await;
+            match state.table.play_bot(choice) {
+                Ok(new) => {
+                    finish_thinking(&mut state, seat, at);
+                    let _ = self.commit(live, &mut state, from, new, None).await;
+                }
+                Err(WireError::Stale { .. }) => finish_thinking(&mut state, seat, at),
+                Err(refused) => {
+                    let failure = refused.to_string();
+                    self.bot_failed(live, &mut state, seat, agent, at, &failure);
+                }
             }
         }
         self.wake(live).await;
         // A match nobody watches leaves memory once its bots are done.
         if live.updates.receiver_count() == 0 {
             self.release(live).await;
+        }
+    }
+
+    /// After `seat`'s bot, played by `agent`, failed to play at record count `at` (it chose
+    /// what the game refused, found nothing, or panicked): says so once on the standard
+    /// error, and lets a random agent play the seat at that count instead, once. The seat's
+    /// bot is not asked again at that count: a bot never spins on a choice it cannot make.
+    fn bot_failed(
+        self: &Arc<Self>,
+        live: &Arc<LiveMatch>,
+        state: &mut MatchState,
+        seat: PlayerIndex,
+        agent: AgentKind,
+        at: usize,
+        failure: &str,
+    ) {
+        let fallback = agent != AgentKind::Random && state.table.records() == at;
+        eprintln!(
+            "meeple-server: match {}: the {} bot of seat {} failed at record {at}: {failure}{}",
+            live.id,
+            agent.name(),
+            seat.0,
+            if fallback {
+                "; a random agent plays the seat there instead"
+            } else {
+                ""
+            }
+        );
+        if fallback && !state.broken && self.holds(&live.id) {
+            self.start_bot(live, state, seat, AgentKind::Random, 0);
         }
     }
 
@@ -835,7 +1098,7 @@ impl Hub {
             }
             let from = state.table.logged();
             if let Ok(new) = state.table.advance_clock(live.clock()) {
-                let _ = self.commit(live, &mut state, from, new).await;
+                let _ = self.commit(live, &mut state, from, new, None).await;
             }
         }
         self.wake(live).await;
@@ -853,10 +1116,12 @@ impl LiveMatch {
         let (updates, _) = broadcast::channel(UPDATES_KEPT);
         let players = table.players();
         let watchers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
+        let (seating, _) = watch::channel(Seating::of(&seats));
         LiveMatch {
             id,
             game,
             watchers,
+            seating,
             created_at,
             state: tokio::sync::Mutex::new(MatchState {
                 table,
@@ -892,6 +1157,41 @@ impl LiveMatch {
     /// The match's clock: the time since it was created.
     pub(crate) fn clock(&self) -> Duration {
         Duration::from_millis(now_ms().saturating_sub(self.created_at))
+    }
+}
+
+/// Checks that the credentials of SHA-256 `credential_hash` hold `seat` of match `live`.
+///
+/// # Errors
+/// [`WireError::MatchGone`] for a wiped match, [`WireError::SeatLost`] when the seat is
+/// free or held by other credentials.
+pub(crate) fn check_holder(
+    live: &LiveMatch,
+    state: &MatchState,
+    seat: PlayerIndex,
+    credential_hash: &str,
+) -> Result<(), WireError> {
+    if live.seating.borrow().wiped {
+        return Err(WireError::MatchGone);
+    }
+    let held = state
+        .seats
+        .get(seat.0)
+        .and_then(|row| row.credential_hash.as_deref())
+        .is_some_and(|held| held == credential_hash);
+    if held {
+        Ok(())
+    } else {
+        Err(WireError::SeatLost { seat: seat.0 })
+    }
+}
+
+/// `seat`'s bot is done choosing at record count `at`: it may be asked at any other.
+fn finish_thinking(state: &mut MatchState, seat: PlayerIndex, at: usize) {
+    if let Some(thinking) = state.thinking.get_mut(seat.0)
+        && *thinking == Some(at)
+    {
+        *thinking = None;
     }
 }
 

@@ -133,11 +133,20 @@ impl Server {
 
 /// Serves `router` (from [`Server::router`]) on `listener` until the process ends.
 ///
+/// Every accepted connection is set `TCP_NODELAY`: a submission's `accepted` frame and
+/// its `records` frame are two small writes, and with Nagle's algorithm the second waits
+/// for the client's delayed acknowledgement of the first (some 40 ms on Linux).
+///
 /// # Errors
 /// The listener's I/O error.
 pub async fn serve_router(
     listener: tokio::net::TcpListener,
     router: Router,
 ) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|stream| {
+        // A connection that refuses the option is served all the same, only later.
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, router).await
 }

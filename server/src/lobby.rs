@@ -499,6 +499,7 @@ pub(crate) async fn join(
             format!("Player {} not available", id_text(&player_id)),
         ));
     }
+    hub.seats_changed(&id).await.map_err(internal)?;
     Ok(Json(
         json!({ "playerID": player_id, "playerCredentials": credentials }),
     ))
@@ -562,7 +563,12 @@ pub(crate) async fn leave(
         .enumerate()
         .any(|(other, row)| other != seat && row.name.is_some() && row.bot.is_none());
     if anyone_left {
-        hub.store.set_seat(id, seat, row).await.map_err(internal)?;
+        hub.store
+            .set_seat(id.clone(), seat, row)
+            .await
+            .map_err(internal)?;
+        // Before the answer: the connections that held the seat act for it no more.
+        hub.seats_changed(&id).await.map_err(internal)?;
     } else {
         hub.wipe(&id).await.map_err(internal)?;
     }
@@ -602,7 +608,11 @@ pub(crate) async fn update(
     if truthy(body.get("data")) {
         row.data = body.get("data").cloned();
     }
-    hub.store.set_seat(id, seat, row).await.map_err(internal)?;
+    hub.store
+        .set_seat(id.clone(), seat, row)
+        .await
+        .map_err(internal)?;
+    hub.seats_changed(&id).await.map_err(internal)?;
     Ok(Json(json!({})))
 }
 

@@ -172,6 +172,14 @@ pub enum WireError {
     /// The match is gone (wiped when every person left).
     #[error("the match is gone")]
     MatchGone,
+    /// The connection's credentials no longer hold its seat: its player left it, or
+    /// another person took it since. Nothing changed; the connection watches as an observer
+    /// from then on ([`ServerFrame::SeatLost`]).
+    #[error("seat {seat} is no longer yours: its player left it, or another person took it")]
+    SeatLost {
+        /// The seat.
+        seat: usize,
+    },
     /// Another server process sharing the database writes the match and did not hand it
     /// over in time (it is busy, or just died and its lease is not yet free): nothing
     /// changed; send the frame again.
@@ -262,6 +270,17 @@ pub enum ServerFrame {
         /// The action's prompt for the choices so far.
         prompt: Json,
     },
+    /// The connection's credentials no longer hold its seat. Sent once, at once, to every
+    /// connection that said `hello` with them: after `left` or `taken` it watches as an
+    /// observer (a `welcome` as one follows); after `wiped` it is closed.
+    SeatLost {
+        /// The seat it held.
+        seat: usize,
+        /// Why.
+        reason: SeatLostReason,
+        /// It in words.
+        message: String,
+    },
     /// A frame was refused; nothing changed.
     Error {
         /// Why, typed.
@@ -278,6 +297,36 @@ impl ServerFrame {
         ServerFrame::Error {
             message: error.to_string(),
             error,
+        }
+    }
+}
+
+/// Why a connection's credentials no longer hold its seat ([`ServerFrame::SeatLost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatLostReason {
+    /// The seat is free: its player left the match (the lobby's `leave`).
+    Left,
+    /// Other credentials hold the seat now: it was freed and another person joined it.
+    Taken,
+    /// The match was wiped: every person left it.
+    Wiped,
+}
+
+impl SeatLostReason {
+    /// The reason in words, for seat `seat`.
+    #[must_use]
+    pub fn message(self, seat: usize) -> String {
+        match self {
+            SeatLostReason::Left => {
+                format!("you left seat {seat}: you watch the match as an observer now")
+            }
+            SeatLostReason::Taken => format!(
+                "seat {seat} was left and another person joined it: you watch the match as an observer now"
+            ),
+            SeatLostReason::Wiped => {
+                format!("the match was wiped when its last person left: seat {seat} is gone")
+            }
         }
     }
 }

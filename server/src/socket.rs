@@ -10,9 +10,9 @@ use axum::response::Response;
 use meeple::{PlayerIndex, Submission, Viewer};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::{Hub, HubError, LiveMatch};
+use crate::hub::{Hub, HubError, LiveMatch, Seating, Watching, check_holder};
 use crate::lobby::credentials_match;
-use crate::protocol::{ClientFrame, MAX_FRAME, ServerFrame, WireError};
+use crate::protocol::{ClientFrame, MAX_FRAME, SeatLostReason, ServerFrame, WireError};
 
 /// The largest message the WebSocket layer reads at all: past it the connection is
 /// dropped (the client sees 1006). Frames between [`MAX_FRAME`] and this get a typed
@@ -37,15 +37,42 @@ pub(crate) async fn play(
         .on_upgrade(move |socket| connection(hub, id, socket))
 }
 
-/// Who is connected: a seat or an observer.
-#[derive(Clone, Copy)]
+/// Who is connected: a seat, with the credentials it said `hello` with, or an observer.
+#[derive(Clone)]
 struct Client {
     viewer: Viewer,
+    /// The SHA-256 of the seat's credentials, as the store keeps them; `None` for an
+    /// observer.
+    credential_hash: Option<String>,
 }
 
 impl Client {
-    fn seat(self) -> Option<PlayerIndex> {
+    const OBSERVER: Client = Client {
+        viewer: Viewer::Observer,
+        credential_hash: None,
+    };
+
+    fn seat(&self) -> Option<PlayerIndex> {
         self.viewer.player()
+    }
+
+    /// The seat and credentials of a seat's connection.
+    fn holder(&self) -> Option<(PlayerIndex, &str)> {
+        Some((self.seat()?, self.credential_hash.as_deref()?))
+    }
+
+    /// Why this connection may no longer act or see as its seat, if so: checked at every
+    /// change of the match's seats and before every frame written for the seat.
+    fn lost(&self, seating: &Seating) -> Option<SeatLostReason> {
+        let (seat, credential_hash) = self.holder()?;
+        if seating.wiped {
+            return Some(SeatLostReason::Wiped);
+        }
+        match seating.holders.get(seat.0) {
+            Some(Some(_)) if seating.holds(seat, credential_hash) => None,
+            Some(Some(_)) => Some(SeatLostReason::Taken),
+            _ => Some(SeatLostReason::Left),
+        }
     }
 }
 
@@ -125,70 +152,159 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
     };
     // Watched, then subscribed, before the welcome is read, so that every update from
     // then on has a frame for this viewer and none falls between them.
-    let watching = live.watch(client.viewer);
+    let mut watching = live.watch(client.viewer);
     let updates = live.updates.subscribe();
-    session(&hub, &live, client, since, &mut socket, updates).await;
+    let connection = Connection {
+        hub: &hub,
+        live: &live,
+        client,
+        watching: &mut watching,
+        socket: &mut socket,
+    };
+    connection.serve(since, updates).await;
     drop(watching);
     // The last connection gone, a match that nothing else moves leaves memory.
     hub.release(&live).await;
 }
 
-/// Serves a connection that said `hello`: its welcome, then its frames and the match's
-/// updates, until it closes.
-async fn session(
-    hub: &Arc<Hub>,
-    live: &Arc<LiveMatch>,
+/// A connection that said `hello`, to a match in memory.
+struct Connection<'a> {
+    hub: &'a Arc<Hub>,
+    live: &'a Arc<LiveMatch>,
     client: Client,
-    since: usize,
-    socket: &mut WebSocket,
-    mut updates: tokio::sync::broadcast::Receiver<Arc<crate::hub::Update>>,
-) {
-    // The updates are numbered by the lines of the match's log, which only grow.
-    let Some(mut logged) = welcome(live, client, since, socket).await else {
-        return;
-    };
-    loop {
-        tokio::select! {
-            frame = read_frame(socket) => {
-                let Some(frame) = frame else { return };
-                let answer = match frame {
-                    Err(error) => ServerFrame::error(error),
-                    Ok(frame) => handle(hub, live, client, frame).await,
-                };
-                if !send(socket, &answer).await {
-                    return;
+    /// What counts this connection among the match's viewers (as its seat, or as an
+    /// observer once demoted).
+    watching: &'a mut Watching,
+    socket: &'a mut WebSocket,
+}
+
+/// What became of a connection whose seat's holders changed.
+enum Checked {
+    /// It still holds its seat, or is an observer: nothing to do.
+    Unchanged,
+    /// It lost its seat and was sent what it sees as an observer: the lines of the match's
+    /// log it stands at now.
+    Demoted(usize),
+    /// It is to be closed (the match was wiped, or the socket failed).
+    Closed,
+}
+
+impl Connection<'_> {
+    /// Serves the connection: its welcome, then its frames and the match's updates and
+    /// changes of seats, until it closes.
+    async fn serve(
+        mut self,
+        since: usize,
+        mut updates: tokio::sync::broadcast::Receiver<Arc<crate::hub::Update>>,
+    ) {
+        let mut seating = self.live.seating.subscribe();
+        // The seat may have changed between `hello` and now.
+        let mut logged = match self.check_seat().await {
+            Checked::Closed => return,
+            Checked::Demoted(logged) => logged,
+            Checked::Unchanged => {
+                match welcome(self.live, &self.client, since, self.socket).await {
+                    Some(logged) => logged,
+                    None => return,
                 }
             }
-            update = updates.recv() => match update {
-                Ok(update) => {
-                    if update.logged > logged {
-                        logged = update.logged;
-                        let sent = match update.frame(client.viewer) {
-                            Some(frame) => socket
-                                .send(Message::Text(Utf8Bytes::from(frame.to_owned())))
-                                .await
-                                .is_ok(),
-                            // Made before this viewer was counted: the match again, whole.
-                            None => match welcome(live, client, 0, socket).await {
-                                Some(now) => {
-                                    logged = now;
-                                    true
-                                }
-                                None => false,
-                            },
-                        };
-                        if !sent {
-                            return;
-                        }
+        };
+        // The updates are numbered by the lines of the match's log, which only grow.
+        loop {
+            tokio::select! {
+                frame = read_frame(self.socket) => {
+                    let Some(frame) = frame else { return };
+                    let answer = match frame {
+                        Err(error) => ServerFrame::error(error),
+                        Ok(frame) => handle(self.hub, self.live, &self.client, frame).await,
+                    };
+                    if !send(self.socket, &answer).await {
+                        return;
                     }
                 }
-                // Too far behind: the whole match again.
-                Err(RecvError::Lagged(_)) => {
-                    let Some(now) = welcome(live, client, 0, socket).await else { return };
-                    logged = now;
+                changed = seating.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    match self.check_seat().await {
+                        Checked::Unchanged => {}
+                        Checked::Demoted(now) => logged = now,
+                        Checked::Closed => return,
+                    }
                 }
-                Err(RecvError::Closed) => return,
+                update = updates.recv() => match update {
+                    Ok(update) => {
+                        // Never a seat's frame to credentials that no longer hold it.
+                        match self.check_seat().await {
+                            Checked::Unchanged => {}
+                            Checked::Demoted(now) => logged = now,
+                            Checked::Closed => return,
+                        }
+                        if update.logged > logged {
+                            logged = update.logged;
+                            let sent = match update.frame(self.client.viewer) {
+                                Some(frame) => self
+                                    .socket
+                                    .send(Message::Text(Utf8Bytes::from(frame.to_owned())))
+                                    .await
+                                    .is_ok(),
+                                // Made before this viewer was counted: the match again, whole.
+                                None => match welcome(self.live, &self.client, 0, self.socket).await {
+                                    Some(now) => {
+                                        logged = now;
+                                        true
+                                    }
+                                    None => false,
+                                },
+                            };
+                            if !sent {
+                                return;
+                            }
+                        }
+                    }
+                    // Too far behind: the whole match again.
+                    Err(RecvError::Lagged(_)) => {
+                        let Some(now) = welcome(self.live, &self.client, 0, self.socket).await else {
+                            return;
+                        };
+                        logged = now;
+                    }
+                    Err(RecvError::Closed) => return,
+                }
             }
+        }
+    }
+
+    /// Checks that the connection's credentials still hold its seat. If not, it is told
+    /// why ([`ServerFrame::SeatLost`]), and then either closed (the match was wiped) or
+    /// demoted to an observer and sent the match as one sees it. An observer hears that a
+    /// wiped match is gone, and is closed.
+    async fn check_seat(&mut self) -> Checked {
+        let (lost, wiped) = {
+            let seating = self.live.seating.borrow();
+            (self.client.lost(&seating), seating.wiped)
+        };
+        let Some(reason) = lost else {
+            if wiped {
+                let _ = send_error(self.socket, WireError::MatchGone).await;
+                return Checked::Closed;
+            }
+            return Checked::Unchanged;
+        };
+        let seat = self.client.seat().map_or(0, |seat| seat.0);
+        let told = ServerFrame::SeatLost {
+            seat,
+            reason,
+            message: reason.message(seat),
+        };
+        if !send(self.socket, &told).await || reason == SeatLostReason::Wiped {
+            return Checked::Closed;
+        }
+        self.client = Client::OBSERVER;
+        *self.watching = self.live.watch(Viewer::Observer);
+        match welcome(self.live, &self.client, 0, self.socket).await {
+            Some(logged) => Checked::Demoted(logged),
+            None => Checked::Closed,
         }
     }
 }
@@ -209,9 +325,7 @@ async fn identify(
         })?
         .ok_or(WireError::MatchGone)?;
     let Some(player_id) = player_id else {
-        return Ok(Client {
-            viewer: Viewer::Observer,
-        });
+        return Ok(Client::OBSERVER);
     };
     let text = match player_id {
         serde_json::Value::String(text) => text.clone(),
@@ -229,6 +343,7 @@ async fn identify(
     }
     Ok(Client {
         viewer: Viewer::Player(PlayerIndex(seat)),
+        credential_hash: stored.seats[seat].credential_hash.clone(),
     })
 }
 
@@ -245,7 +360,7 @@ fn hub_error(error: HubError) -> WireError {
 /// lines of the match's log it stands at.
 async fn welcome(
     live: &Arc<LiveMatch>,
-    client: Client,
+    client: &Client,
     since: usize,
     socket: &mut WebSocket,
 ) -> Option<usize> {
@@ -274,7 +389,7 @@ async fn welcome(
 async fn handle(
     hub: &Arc<Hub>,
     live: &Arc<LiveMatch>,
-    client: Client,
+    client: &Client,
     frame: ClientFrame,
 ) -> ServerFrame {
     let result = match frame {
@@ -283,30 +398,73 @@ async fn handle(
             at,
             action,
             selections,
-        } => match client.seat() {
+        } => match client.holder() {
             None => Err(WireError::Observer),
-            Some(seat) => hub
-                .submit(live, seat, at, &Submission { action, selections })
+            Some((seat, credential_hash)) => hub
+                .submit(
+                    live,
+                    seat,
+                    credential_hash,
+                    at,
+                    &Submission { action, selections },
+                )
                 .await
                 .map(|at| ServerFrame::Accepted { at }),
         },
-        ClientFrame::Undo { take_back } => match client.seat() {
+        ClientFrame::Undo { take_back } => match client.holder() {
             None => Err(WireError::Observer),
-            Some(seat) => hub
-                .undo(live, seat, take_back)
+            Some((seat, credential_hash)) => hub
+                .undo(live, seat, credential_hash, take_back)
                 .await
                 .map(|at| ServerFrame::Accepted { at }),
         },
-        ClientFrame::PromptAction { action, selections } => match client.seat() {
+        ClientFrame::PromptAction { action, selections } => match client.holder() {
             None => Err(WireError::Observer),
-            Some(seat) => {
+            Some((seat, credential_hash)) => {
                 let state = live.state.lock().await;
-                state
-                    .table
-                    .prompt_action(seat, &Submission { action, selections })
-                    .map(|prompt| ServerFrame::Prompt { prompt })
+                check_holder(live, &state, seat, credential_hash).and_then(|()| {
+                    state
+                        .table
+                        .prompt_action(seat, &Submission { action, selections })
+                        .map(|prompt| ServerFrame::Prompt { prompt })
+                })
             }
         },
     };
     result.unwrap_or_else(ServerFrame::error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seating(holders: &[Option<&str>], wiped: bool) -> Seating {
+        Seating {
+            holders: holders.iter().map(|held| held.map(str::to_owned)).collect(),
+            wiped,
+        }
+    }
+
+    #[test]
+    fn a_seat_is_lost_when_left_taken_or_wiped() {
+        let alice = Client {
+            viewer: Viewer::Player(PlayerIndex(1)),
+            credential_hash: Some("a1".to_owned()),
+        };
+        assert_eq!(alice.lost(&seating(&[None, Some("a1")], false)), None);
+        assert_eq!(
+            alice.lost(&seating(&[None, None], false)),
+            Some(SeatLostReason::Left)
+        );
+        assert_eq!(
+            alice.lost(&seating(&[None, Some("c3")], false)),
+            Some(SeatLostReason::Taken)
+        );
+        assert_eq!(
+            alice.lost(&seating(&[None, Some("a1")], true)),
+            Some(SeatLostReason::Wiped)
+        );
+        // An observer holds no seat to lose.
+        assert_eq!(Client::OBSERVER.lost(&seating(&[None, None], true)), None);
+    }
 }

@@ -88,6 +88,18 @@ pub enum AgentKind {
     Ismcts,
 }
 
+impl AgentKind {
+    /// The agent's name, as the lobby takes it (`"random"`, `"uct"`, `"ismcts"`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentKind::Random => "random",
+            AgentKind::Uct => "uct",
+            AgentKind::Ismcts => "ismcts",
+        }
+    }
+}
+
 /// The iterations a search bot spends on one decision: a few milliseconds a move on this
 /// server's machine, so that a table of bots plays at a person's pace without taking a
 /// core for itself.

@@ -460,3 +460,30 @@ fn worlds_give_no_seat_a_suit_it_has_shown_out_of() {
         );
     }
 }
+
+#[test]
+fn a_search_agent_passes_while_lower_seats_have_not() {
+    // The pass is simultaneous: every seat may pass first. A search agent at East, South
+    // or West chooses its own three cards whoever else has passed (its tree's root was
+    // North's pass, which the engine refused for it, and a server asked it again for ever).
+    let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 7).expect("a table");
+    for seat in [EAST, SOUTH, WEST] {
+        assert!(engine.to_act().contains(NORTH), "North has not passed");
+        for mut agent in [
+            meeple::SearchAgent::ismcts(3, meeple::Budget::Iterations(40)),
+            meeple::SearchAgent::uct(3, meeple::Budget::Iterations(40)),
+        ] {
+            let position = engine.for_agent(seat, 11);
+            let pass = meeple::Agent::choose(&mut agent, &position, seat).expect("a pass");
+            assert!(
+                engine.position().completions(seat).contains(&pass),
+                "{seat:?} chose {pass:?}, not one of its own passes"
+            );
+        }
+        let position = engine.for_agent(seat, 11);
+        let mut agent = meeple::SearchAgent::ismcts(5, meeple::Budget::Iterations(40));
+        let pass = meeple::Agent::choose(&mut agent, &position, seat).expect("a pass");
+        engine.submit(seat, pass).expect("its own pass is taken");
+    }
+    assert_eq!(engine.to_act().iter().collect::<Vec<_>>(), vec![NORTH]);
+}

@@ -37,6 +37,13 @@ pub enum StoreError {
     /// A row of the database could not be read.
     #[error("a stored value could not be read: {0}")]
     Corrupt(String),
+    /// Records submitted for a seat were not appended: the seat is no longer held by the
+    /// credentials that submitted them (its player left, or another took it).
+    #[error("seat {seat} is no longer held by the credentials that acted for it")]
+    SeatChanged {
+        /// The seat.
+        seat: usize,
+    },
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -122,6 +129,14 @@ trait Rows {
     fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
     /// Sets seat `seat` of match `id` if nobody holds it (no name, no bot); whether it did.
     fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError>;
+    /// Whether seat `seat` of match `id` is held by the credentials of SHA-256
+    /// `credential_hash`, the row locked against changes until the transaction ends.
+    fn seat_held(
+        &mut self,
+        id: &str,
+        seat: usize,
+        credential_hash: &str,
+    ) -> Result<bool, StoreError>;
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError>;
     fn wipe(&mut self, id: &str) -> Result<(), StoreError>;
     /// Takes the lease of match `id`'s writer for this process unless another holds it;
@@ -160,6 +175,13 @@ pub enum Notice {
     },
     /// The writer of match `id` gave up its lease: another process may take it.
     Released {
+        /// The match.
+        id: String,
+    },
+    /// The seats of match `id` changed (a join, a leave, a rename), or the match was
+    /// wiped: each process reads them again and lets go of connections whose credentials
+    /// no longer hold a seat.
+    Seats {
         /// The match.
         id: String,
     },
@@ -405,12 +427,15 @@ impl Store {
     }
 
     /// Appends `records` to match `id` from record number `from`, and sets when it was
-    /// updated and its outcome. Returns once they are durable; the other processes
-    /// sharing the database hear of them then ([`Notice::Records`]).
+    /// updated and its outcome. With `holder` (a seat and the SHA-256 of the credentials
+    /// that acted for it), only if that seat is still held by them, checked in the same
+    /// transaction. Returns once they are durable; the other processes sharing the
+    /// database hear of them then ([`Notice::Records`]).
     ///
     /// # Errors
-    /// [`StoreError`]; none of them is kept then (a record number already taken, as by
-    /// another writer, fails the whole call).
+    /// [`StoreError::SeatChanged`] when `holder` no longer holds its seat; any other
+    /// [`StoreError`]. None of the records is kept then (a record number already taken, as
+    /// by another writer, fails the whole call).
     pub async fn append(
         &self,
         id: String,
@@ -418,12 +443,18 @@ impl Store {
         records: Vec<String>,
         updated_at: u64,
         gameover: Option<Value>,
+        holder: Option<(usize, String)>,
     ) -> Result<(), StoreError> {
         let notice = self.envelope(Notice::Records {
             id: id.clone(),
             logged: from + records.len(),
         });
         self.run(move |rows| {
+            if let Some((seat, hash)) = &holder
+                && !rows.seat_held(&id, *seat, hash)?
+            {
+                return Err(StoreError::SeatChanged { seat: *seat });
+            }
             rows.append_rows(&id, from, &records)?;
             rows.update_match(&id, updated_at, gameover.as_ref())?;
             match &notice {
@@ -473,7 +504,8 @@ impl Store {
         .await
     }
 
-    /// Sets seat `seat` of match `id`.
+    /// Sets seat `seat` of match `id`; the other processes sharing the database hear of
+    /// it ([`Notice::Seats`]).
     ///
     /// # Errors
     /// [`StoreError`].
@@ -483,11 +515,17 @@ impl Store {
         seat: usize,
         row: StoredSeat,
     ) -> Result<(), StoreError> {
-        self.run(move |rows| rows.set_seat(&id, seat, &row)).await
+        let notice = self.envelope(Notice::Seats { id: id.clone() });
+        self.run(move |rows| {
+            rows.set_seat(&id, seat, &row)?;
+            notice.map_or(Ok(()), |notice| rows.notify(&notice))
+        })
+        .await
     }
 
     /// Sets seat `seat` of match `id` to `row` if nobody holds it (no name, no bot):
     /// whether it did. What a join does, so that of two joins of a seat at once one wins.
+    /// The other processes sharing the database hear of it ([`Notice::Seats`]).
     ///
     /// # Errors
     /// [`StoreError`].
@@ -497,7 +535,15 @@ impl Store {
         seat: usize,
         row: StoredSeat,
     ) -> Result<bool, StoreError> {
-        self.run(move |rows| rows.take_seat(&id, seat, &row)).await
+        let notice = self.envelope(Notice::Seats { id: id.clone() });
+        self.run(move |rows| {
+            let taken = rows.take_seat(&id, seat, &row)?;
+            if let Some(notice) = notice.filter(|_| taken) {
+                rows.notify(&notice)?;
+            }
+            Ok(taken)
+        })
+        .await
     }
 
     /// Sets the match "play again" created from match `id`, unless one is set already;
@@ -510,12 +556,18 @@ impl Store {
             .await
     }
 
-    /// Deletes match `id` with its seats and records (every person left it).
+    /// Deletes match `id` with its seats and records (every person left it); the other
+    /// processes sharing the database hear of it ([`Notice::Seats`]).
     ///
     /// # Errors
     /// [`StoreError`].
     pub async fn wipe(&self, id: String) -> Result<(), StoreError> {
-        self.run(move |rows| rows.wipe(&id)).await
+        let notice = self.envelope(Notice::Seats { id: id.clone() });
+        self.run(move |rows| {
+            rows.wipe(&id)?;
+            notice.map_or(Ok(()), |notice| rows.notify(&notice))
+        })
+        .await
     }
 }
 

@@ -324,6 +324,24 @@ impl Rows for Statements<'_, '_> {
         self.write_seat(id, seat, row, true)
     }
 
+    fn seat_held(
+        &mut self,
+        id: &str,
+        seat: usize,
+        credential_hash: &str,
+    ) -> Result<bool, StoreError> {
+        // FOR SHARE: a leave or a join of this seat in another process waits for this
+        // transaction, so that it answers only once these records are ordered before it.
+        Ok(self
+            .0
+            .query_opt(
+                "SELECT 1 FROM seats WHERE match_id = $1 AND seat = $2 AND credential_hash = $3 \
+                 FOR SHARE",
+                &[&id, &index(seat), &credential_hash],
+            )?
+            .is_some())
+    }
+
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
         self.0.execute(
             "UPDATE matches SET next_match_id = $2 WHERE id = $1 AND next_match_id IS NULL",

@@ -302,6 +302,19 @@ impl Rows for Statements<'_> {
         self.write_seat(id, seat, row, true)
     }
 
+    fn seat_held(
+        &mut self,
+        id: &str,
+        seat: usize,
+        credential_hash: &str,
+    ) -> Result<bool, StoreError> {
+        // SQLite has one writer: the row cannot change before this transaction commits.
+        let mut statement = self.0.prepare_cached(
+            "SELECT 1 FROM seats WHERE match_id = ?1 AND seat = ?2 AND credential_hash = ?3",
+        )?;
+        Ok(statement.exists(params![id, index(seat), credential_hash])?)
+    }
+
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
         self.0.execute(
             "UPDATE matches SET next_match_id = ?2 WHERE id = ?1 AND next_match_id IS NULL",
