@@ -201,8 +201,12 @@ pub(crate) struct MatchState {
     /// The deadline a timer task waits for, so that one is started per deadline.
     timer: Option<Duration>,
     /// For each seat, the record count its bot is choosing at, while it chooses: one
-    /// choice per seat and position, however often the match is woken.
+    /// choice at a time per seat, however often the match is woken (a choice made before
+    /// others acted still holds, in steps where players act at once).
     thinking: Vec<Option<usize>>,
+    /// For each seat, the record count at which its bot last failed to play: it is not
+    /// asked again until the match moves on.
+    failed: Vec<Option<usize>>,
     /// Set when the store failed: the table ran ahead of what is durable, so it is
     /// dropped and loaded again.
     pub(crate) broken: bool,
@@ -313,6 +317,7 @@ impl Hub {
                     // Its bots and timers run in the new writer's process now.
                     state.timer = None;
                     state.thinking.fill(None);
+                    state.failed.fill(None);
                 }
                 self.let_go(&id).await;
             }
@@ -966,9 +971,12 @@ impl Hub {
                 .and_then(|agent| serde_json::from_value(agent.clone()).ok())
                 .unwrap_or(AgentKind::Random);
             let think = bot.get("thinkMs").and_then(Value::as_u64).unwrap_or(0);
-            // One choice per seat and record count: a bot that chose what the game
-            // refused is not asked again until the match moves on.
-            if state.thinking.get(seat.0).copied().flatten() == Some(state.table.records()) {
+            // One choice at a time per seat; a bot that failed to play is not asked again
+            // until the match moves on.
+            let at = Some(state.table.records());
+            if state.thinking.get(seat.0).is_some_and(Option::is_some)
+                || state.failed.get(seat.0).copied().flatten() == at
+            {
                 continue;
             }
             self.start_bot(live, &mut state, seat, agent, think);
@@ -1016,8 +1024,11 @@ impl Hub {
                 }
                 Err(panicked) => {
                     let mut state = live.state.lock().await;
+                    finish_thinking(&mut state, seat, at);
                     let failure = format!("the agent panicked: {panicked}");
                     hub.bot_failed(&live, &mut state, seat, agent, at, &failure);
+                    drop(state);
+                    hub.wake(&live).await;
                 }
             }
         });
@@ -1033,18 +1044,19 @@ impl Hub {
     ) {
         {
             let mut state = live.state.lock().await;
+            let (seat, at) = (choice.seat, choice.at);
+            finish_thinking(&mut state, seat, at);
             // A bot of a match handed over to another process meanwhile plays there.
             if state.broken || !self.holds(&live.id) {
                 return;
             }
-            let (seat, at) = (choice.seat, choice.at);
             let from = state.table.logged();
             match state.table.play_bot(choice) {
                 Ok(new) => {
-                    finish_thinking(&mut state, seat, at);
                     let _ = self.commit(live, &mut state, from, new, None).await;
                 }
-                Err(WireError::Stale { .. }) => finish_thinking(&mut state, seat, at),
+                // Asked again by `wake` below, at the record count now.
+                Err(WireError::Stale { .. }) => {}
                 Err(refused) => {
                     let failure = refused.to_string();
                     self.bot_failed(live, &mut state, seat, agent, at, &failure);
@@ -1071,6 +1083,9 @@ impl Hub {
         at: usize,
         failure: &str,
     ) {
+        if let Some(failed) = state.failed.get_mut(seat.0) {
+            *failed = Some(at);
+        }
         let fallback = agent != AgentKind::Random && state.table.records() == at;
         eprintln!(
             "meeple-server: match {}: the {} bot of seat {} failed at record {at}: {failure}{}",
@@ -1128,6 +1143,7 @@ impl LiveMatch {
                 seats,
                 timer: None,
                 thinking: vec![None; players],
+                failed: vec![None; players],
                 broken: false,
             }),
             updates,

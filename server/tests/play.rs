@@ -458,3 +458,61 @@ async fn a_seat_out_of_time_has_its_timeout_move_played_and_an_abandoned_match_e
         "no clock once over"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_bots_pass_at_once_and_then_wait_for_a_person_without_using_the_cpu() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("bots.sqlite");
+    let server = support::ServerProcess::start(database.to_str().unwrap());
+    let create = support::post_to(
+        &server.address,
+        "/games/hearts/create",
+        json!({
+            "numPlayers": 4,
+            "bots": {
+                "1": { "agent": "ismcts" },
+                "2": { "agent": "uct" },
+                "3": { "agent": "ismcts" },
+            },
+        }),
+    )
+    .await;
+    let id = create["matchID"].as_str().unwrap().to_owned();
+    // Nobody holds seat 0: the bots pass all the same (each search's own pass, whoever
+    // else passed), and the pass waits for seat 0.
+    let mut observer = server.connect(&id).await;
+    let mut acting = observer.hello(None, None, 0).await["acting"].clone();
+    while acting["acted"] != json!([1, 2, 3]) {
+        acting = observer.next_of("records").await["acting"].clone();
+    }
+    assert_eq!(acting["to_act"], json!([0]));
+    // Then nothing runs: no search, no retry.
+    let before = server.cpu_seconds();
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let used = server.cpu_seconds() - before;
+    assert!(
+        used < 0.2,
+        "the server used {used} s of CPU in 2 s with nothing to do"
+    );
+
+    // A person takes seat 0 and passes: the bots play on.
+    let credentials = support::post_to(
+        &server.address,
+        &format!("/games/hearts/{id}/join"),
+        json!({ "playerID": "0", "playerName": "alice" }),
+    )
+    .await["playerCredentials"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut alice = server.connect(&id).await;
+    let mut seen = Seen::default();
+    seen.absorb(&alice.hello(Some(0), Some(&credentials), 0).await);
+    let answer = support::submit_from_prompt(&mut alice, &seen, &mut rng(9)).await;
+    assert_eq!(answer["type"], "accepted", "{answer}");
+    let mut records = observer.next_of("records").await;
+    while records["acting"]["step"] == acting["step"] {
+        records = observer.next_of("records").await;
+    }
+    assert_ne!(records["acting"]["to_act"], json!([]));
+}

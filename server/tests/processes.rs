@@ -176,3 +176,45 @@ async fn two_processes_share_matches_and_take_over_from_a_killed_writer() {
         .unwrap();
     assert_eq!(listed["gameover"], outcome);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_through_another_process_is_lost_at_once_and_its_successor_plays() {
+    let postgres = tokio::task::spawn_blocking(TestPostgres::start)
+        .await
+        .unwrap();
+    let first = ServerProcess::start(&postgres.url);
+    let second = ServerProcess::start(&postgres.url);
+    let id = create(&first, "tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = join(&first, "tictactoe", &id, 0).await;
+    let _bob = join(&first, "tictactoe", &id, 1).await;
+    let (mut one, _) = seat(&first, &id, 0, &alice).await;
+
+    // Alice leaves through the other process: the first hears of it from the database.
+    post_to(
+        &second.address,
+        &format!("/games/tictactoe/{id}/leave"),
+        json!({ "playerID": "0", "credentials": alice }),
+    )
+    .await;
+    let lost = one.next_of("seat_lost").await;
+    assert_eq!(lost["reason"], "left", "{lost}");
+    assert_eq!(one.next_of("welcome").await["seat"], Value::Null);
+
+    // Carol joins through the second process and plays through the first.
+    let carol = post_to(
+        &second.address,
+        &format!("/games/tictactoe/{id}/join"),
+        json!({ "playerID": "0", "playerName": "carol" }),
+    )
+    .await["playerCredentials"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (mut hers, seen) = seat(&first, &id, 0, &carol).await;
+    let answer = support::submit_from_prompt(&mut hers, &seen, &mut rng(5)).await;
+    assert_eq!(answer["type"], "accepted", "{answer}");
+    // Alice's old connection, an observer now, hears the move as one.
+    let heard = one.next_of("records").await;
+    assert_eq!(heard["prompt"], Value::Null);
+    assert_eq!(heard["at"], answer["at"]);
+}

@@ -245,6 +245,18 @@ impl ServerProcess {
     pub async fn connect(&self, id: &str) -> Client {
         connect_to(&format!("ws://{}/play/{id}", self.address)).await
     }
+
+    /// The CPU time the process used so far (user and system, every thread), in seconds,
+    /// from `/proc/<pid>/stat` (in clock ticks of 1/100 s, Linux's `USER_HZ`).
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
+        // After the command's name, in parentheses: utime and stime are fields 14 and 15.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..]
+            .split_whitespace()
+            .collect();
+        let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+        ticks / 100.0
+    }
 }
 
 impl Drop for ServerProcess {
