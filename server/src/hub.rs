@@ -596,7 +596,12 @@ impl Hub {
             seed: stored.seed,
             move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
-        let mut table = (entry.create)(&setup).map_err(HubError::Setup)?;
+        // The game's setup is its author's code: off the async workers.
+        let create = entry.create;
+        let mut table = tokio::task::spawn_blocking(move || create(&setup))
+            .await
+            .map_err(|error| HubError::Setup(format!("the game's setup panicked: {error}")))?
+            .map_err(HubError::Setup)?;
         let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
         let mut stored = stored;
         stored.gameover = table.outcome();
@@ -660,7 +665,12 @@ impl Hub {
         } else {
             Duration::ZERO
         };
-        let table = match (entry.restore)(&setup, &records, clock) {
+        // Replaying a match takes as long as it is long: off the async workers.
+        let restore = entry.restore;
+        let restored = tokio::task::spawn_blocking(move || restore(&setup, &records, clock))
+            .await
+            .unwrap_or_else(|error| Err(format!("replaying it panicked: {error}")));
+        let table = match restored {
             Ok(table) => table,
             Err(reason) => {
                 self.let_go(id).await;

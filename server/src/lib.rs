@@ -42,6 +42,7 @@ use axum::routing::{get, post};
 use meeple::Game;
 
 pub use crate::hub::Hub;
+pub use crate::lobby::{MAX_BODY, MAX_NAME_CHARS, MAX_SEAT_DATA_BYTES};
 pub use crate::store::{Store, StoreError};
 pub use crate::table::AgentKind;
 
@@ -117,6 +118,7 @@ impl Server {
             .route("/", get(web::index))
             .route("/client/{file}", get(web::client_file))
             .route("/meeple/games", get(web::catalog))
+            .layer(axum::extract::DefaultBodyLimit::max(lobby::MAX_BODY))
             .with_state(Arc::clone(&hub));
         (router, hub)
     }

@@ -50,6 +50,42 @@ fn internal(error: impl std::fmt::Display) -> LobbyError {
 
 type Answer = Result<Json<Value>, LobbyError>;
 
+/// The largest body a lobby call may have, in bytes: a create of any shipped game with
+/// every config list at its cap is a few kilobytes. Past it the call is refused (413)
+/// before it is read.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The most characters a player's name may have: names are shown at the table and sent
+/// in every listing of the match.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// The most bytes a seat's `data` may have, as JSON.
+pub const MAX_SEAT_DATA_BYTES: usize = 4096;
+
+/// Checks a player's name (`playerName`, `newName`) against [`MAX_NAME_CHARS`].
+fn check_name(field: &str, name: &str) -> Result<(), LobbyError> {
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            format!("{field} must be at most {MAX_NAME_CHARS} characters, not {chars}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a seat's `data` against [`MAX_SEAT_DATA_BYTES`].
+fn check_data(data: &Value) -> Result<(), LobbyError> {
+    let bytes = serde_json::to_string(data).map_or(usize::MAX, |text| text.len());
+    if bytes > MAX_SEAT_DATA_BYTES {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            format!("data must be at most {MAX_SEAT_DATA_BYTES} bytes of JSON, not {bytes}"),
+        ));
+    }
+    Ok(())
+}
+
 /// A POST body: JSON, or a form (every value a string), or nothing (`{}`), as koa-body
 /// reads them for boardgame.io.
 fn read_body(headers: &HeaderMap, body: &Bytes) -> Result<Map<String, Value>, LobbyError> {
@@ -352,7 +388,11 @@ async fn create_match(hub: &Arc<Hub>, game: &str, new: NewMatch) -> Result<Strin
         .games
         .get(game)
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("Game {game} not found")))?;
-    (entry.validate)(&config, players)
+    // A game's check of its config is its author's code: off the async workers.
+    let validate = entry.validate;
+    let config = tokio::task::spawn_blocking(move || validate(&config, players).map(|()| config))
+        .await
+        .map_err(internal)?
         .map_err(|message| refuse(StatusCode::BAD_REQUEST, message))?;
     let now = now_ms();
     let id = new_match_id();
@@ -442,6 +482,14 @@ pub(crate) async fn join(
     if !truthy(body.get("playerName")) {
         return Err(refuse(StatusCode::FORBIDDEN, "playerName is required"));
     }
+    let name = match &body["playerName"] {
+        Value::String(name) => name.clone(),
+        other => other.to_string(),
+    };
+    check_name("playerName", &name)?;
+    if truthy(body.get("data")) {
+        check_data(&body["data"])?;
+    }
     let stored = find(&hub, &id).await?;
     let (seat, player_id) = match body.get("playerID").filter(|id| !id.is_null()) {
         None => {
@@ -478,10 +526,7 @@ pub(crate) async fn join(
     };
     let credentials = new_credentials();
     let mut row = stored.seats[seat].clone();
-    row.name = Some(match &body["playerName"] {
-        Value::String(name) => name.clone(),
-        other => other.to_string(),
-    });
+    row.name = Some(name);
     if truthy(body.get("data")) {
         row.data = body.get("data").cloned();
     }
@@ -599,6 +644,12 @@ pub(crate) async fn update(
             StatusCode::FORBIDDEN,
             format!("newName must be a string, got {kind}"),
         ));
+    }
+    if let Some(Value::String(name)) = new_name {
+        check_name("newName", name)?;
+    }
+    if truthy(body.get("data")) {
+        check_data(&body["data"])?;
     }
     let (stored, seat) = checked_seat(&hub, &id, &body).await?;
     let mut row = stored.seats[seat].clone();

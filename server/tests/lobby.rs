@@ -417,3 +417,186 @@ async fn bad_bodies_are_refused_plainly() {
     assert_eq!(status, 400);
     assert!(message.as_str().unwrap().contains("oracle"));
 }
+
+/// The JSON text `body(n)` for the largest `n` that fits in [`meeple_server::MAX_BODY`]
+/// bytes, padded with spaces to exactly that size: the largest body the lobby reads.
+fn largest(body: impl Fn(usize) -> Value) -> String {
+    let fits = |n: usize| body(n).to_string().len() <= meeple_server::MAX_BODY;
+    let (mut low, mut high) = (0, 1);
+    while fits(high) {
+        low = high;
+        high *= 2;
+    }
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if fits(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let mut text = body(low).to_string();
+    text.push_str(&" ".repeat(meeple_server::MAX_BODY - text.len()));
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_largest_bodies_are_refused_in_the_games_words_and_stall_nothing() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("large.sqlite");
+    let server = support::ServerProcess::start(database.to_str().unwrap());
+    let address = server.address.clone();
+    let memory = support::post_to(&address, "/games/memory/create", json!({ "numPlayers": 2 }))
+        .await["matchID"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let credentials = support::post_to(
+        &address,
+        &format!("/games/memory/{memory}/join"),
+        json!({ "playerID": "0", "playerName": "alice" }),
+    )
+    .await["playerCredentials"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let seat = |more: Value| {
+        let mut body = json!({ "playerID": "0", "credentials": credentials });
+        body.as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        body
+    };
+    let faces = |n: usize| {
+        (0..n)
+            .map(|face| json!(face.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let long = |n: usize| "n".repeat(n);
+    // Each create and update route with its largest body, and what it answers.
+    let calls: Vec<(String, String, u16, &str)> = vec![
+        (
+            "/games/memory/create".to_owned(),
+            largest(
+                |n| json!({ "numPlayers": 2, "setupData": { "rows": 10, "columns": 10, "faces": faces(n) } }),
+            ),
+            400,
+            "faces are listed, but at most 50 are used (one per pair of a 10 x 10 table)",
+        ),
+        (
+            "/games/hearts/create".to_owned(),
+            largest(
+                |n| json!({ "numPlayers": 4, "setupData": { "pass_rotation": vec!["left"; n] } }),
+            ),
+            400,
+            "list at most 16 directions, the cycle the hands pass by",
+        ),
+        (
+            "/games/smash/create".to_owned(),
+            largest(
+                |n| json!({ "numPlayers": 2, "setupData": { "factions": vec![["Pirates", "Robots"]; n] } }),
+            ),
+            400,
+            "factions are listed for",
+        ),
+        (
+            "/games/tictactoe/create".to_owned(),
+            largest(|n| json!({ "numPlayers": 2, "setupData": { "size": long(n) } })),
+            400,
+            "invalid type: string",
+        ),
+        (
+            "/games/blackjack/create".to_owned(),
+            largest(|n| json!({ "numPlayers": 1, "bots": { "0": { "agent": long(n) } } })),
+            400,
+            "bots: unknown agent",
+        ),
+        (
+            format!("/games/memory/{memory}/join"),
+            largest(|n| json!({ "playerID": "1", "playerName": long(n) })),
+            400,
+            "playerName must be at most 64 characters",
+        ),
+        (
+            format!("/games/memory/{memory}/update"),
+            largest(|n| seat(json!({ "data": { "note": long(n) } }))),
+            400,
+            "data must be at most 4096 bytes of JSON",
+        ),
+        (
+            format!("/games/memory/{memory}/rename"),
+            largest(|n| seat(json!({ "newName": long(n) }))),
+            400,
+            "newName must be at most 64 characters",
+        ),
+        (
+            format!("/games/memory/{memory}/leave"),
+            largest(|n| json!({ "playerID": "0", "credentials": long(n) })),
+            403,
+            "Invalid credentials",
+        ),
+        (
+            format!("/games/memory/{memory}/playAgain"),
+            largest(|n| seat(json!({ "setupData": { "faces": faces(n) } }))),
+            400,
+            "faces are listed, but at most 50 are used",
+        ),
+    ];
+    let client = reqwest::Client::new();
+    for (path, body, status, message) in calls {
+        assert_eq!(body.len(), meeple_server::MAX_BODY);
+        // Four at once, and meanwhile the list of games, again and again.
+        let posts: Vec<_> = (0..4)
+            .map(|_| {
+                let request = client
+                    .post(format!("http://{address}{path}"))
+                    .header("content-type", "application/json")
+                    .body(body.clone());
+                tokio::spawn(async move {
+                    let response = request.send().await.unwrap();
+                    (response.status().as_u16(), response.text().await.unwrap())
+                })
+            })
+            .collect();
+        let mut slowest = std::time::Duration::ZERO;
+        loop {
+            let started = std::time::Instant::now();
+            let listed = client
+                .get(format!("http://{address}/games"))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(listed.status().as_u16(), 200);
+            slowest = slowest.max(started.elapsed());
+            if posts.iter().all(tokio::task::JoinHandle::is_finished) {
+                break;
+            }
+        }
+        assert!(
+            slowest < std::time::Duration::from_millis(100),
+            "{path}: the list of games took {slowest:?} while four of its largest bodies were read"
+        );
+        for post in posts {
+            let (answered, text) = post.await.unwrap();
+            assert_eq!(answered, status, "{path}: {text}");
+            assert!(text.contains(message), "{path}: {text}");
+        }
+    }
+    // One byte more is not read.
+    let response = client
+        .post(format!("http://{address}/games/memory/create"))
+        .header("content-type", "application/json")
+        .body(format!("{{}}{}", " ".repeat(meeple_server::MAX_BODY - 1)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 413);
+    // Nothing changed: alice still holds her seat, with her name.
+    let listed = reqwest::get(format!("http://{address}/games/memory/{memory}"))
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(listed["players"][0], json!({ "id": 0, "name": "alice" }));
+}

@@ -112,12 +112,16 @@ impl Default for HeartsConfig {
 impl HeartsConfig {
     /// The highest target score accepted.
     pub const MAX_TARGET_SCORE: u32 = 10_000;
+    /// The longest pass rotation accepted: a cycle of directions longer than this is no
+    /// variant anyone plays.
+    pub const MAX_PASS_ROTATION: usize = 16;
 
     /// Checks that the config can be played.
     ///
     /// # Errors
     /// [`SetupError::Config`] naming the field: a `target_score` of 0 or above
-    /// [`MAX_TARGET_SCORE`](Self::MAX_TARGET_SCORE), or an empty `pass_rotation`.
+    /// [`MAX_TARGET_SCORE`](Self::MAX_TARGET_SCORE), an empty `pass_rotation`, or one of
+    /// more than [`MAX_PASS_ROTATION`](Self::MAX_PASS_ROTATION) directions.
     pub fn validate(&self) -> Result<(), SetupError> {
         if !(1..=Self::MAX_TARGET_SCORE).contains(&self.target_score) {
             return Err(SetupError::Config {
@@ -135,6 +139,16 @@ impl HeartsConfig {
                 reason: "list at least one direction (left, right, across or hold); \
                          use [\"hold\"] for a game without passing"
                     .to_owned(),
+            });
+        }
+        if self.pass_rotation.len() > Self::MAX_PASS_ROTATION {
+            return Err(SetupError::Config {
+                field: "pass_rotation",
+                reason: format!(
+                    "list at most {} directions, the cycle the hands pass by; {} are listed",
+                    Self::MAX_PASS_ROTATION,
+                    self.pass_rotation.len()
+                ),
             });
         }
         Ok(())

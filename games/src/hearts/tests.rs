@@ -360,6 +360,26 @@ fn configs_and_player_counts_are_checked() {
     });
     assert_eq!(field, "pass_rotation");
     assert!(reason.contains("at least one direction"), "{reason}");
+    let (field, reason) = refused(HeartsConfig {
+        pass_rotation: vec![PassDirection::Left; 17],
+        ..HeartsConfig::default()
+    });
+    assert_eq!(field, "pass_rotation");
+    assert_eq!(
+        reason,
+        "list at most 16 directions, the cycle the hands pass by; 17 are listed"
+    );
+    assert!(
+        Engine::<Hearts>::new(
+            HeartsConfig {
+                pass_rotation: vec![PassDirection::Left; 16],
+                ..HeartsConfig::default()
+            },
+            4,
+            0
+        )
+        .is_ok()
+    );
     for players in [0, 3, 5] {
         assert_eq!(
             Engine::<Hearts>::new(HeartsConfig::default(), players, 0).err(),

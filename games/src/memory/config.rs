@@ -80,6 +80,9 @@ impl MemoryConfig {
     pub const MAX_SIDE: usize = 10;
     /// The most characters a face may have (so that the grid stays readable).
     pub const MAX_FACE_CHARS: usize = 4;
+    /// The most faces a config may list: one per pair of the largest table
+    /// ([`MAX_SIDE`](Self::MAX_SIDE) x [`MAX_SIDE`](Self::MAX_SIDE)).
+    pub const MAX_FACES: usize = Self::MAX_SIDE * Self::MAX_SIDE / 2;
     /// The longest delay before the cards of a miss are turned face down: an hour.
     pub const MAX_HIDE_AFTER_MS: u64 = 3_600_000;
 
@@ -122,6 +125,8 @@ impl MemoryConfig {
     ///   `"a 3 x 3 table holds 9 cards, but cards come in pairs: make rows x columns even"`;
     /// - fewer faces than pairs (field `faces`):
     ///   `"a 4 x 4 table needs 8 faces, one per pair, but 5 are listed"`;
+    /// - more faces than the largest table uses (field `faces`):
+    ///   `"51 faces are listed, but at most 50 are used (one per pair of a 10 x 10 table)"`;
     /// - a face that is empty, too long or holds whitespace (field `faces`):
     ///   ``"`A B` is not a face: write each with 1 to 4 characters, without spaces"``;
     /// - a face listed twice (field `faces`):
@@ -173,7 +178,19 @@ impl MemoryConfig {
                 ),
             });
         }
-        for (index, face) in self.faces.iter().enumerate() {
+        if self.faces.len() > Self::MAX_FACES {
+            return Err(SetupError::Config {
+                field: "faces",
+                reason: format!(
+                    "{} faces are listed, but at most {} are used (one per pair of a {side} x {side} table)",
+                    self.faces.len(),
+                    Self::MAX_FACES,
+                    side = Self::MAX_SIDE,
+                ),
+            });
+        }
+        let mut seen = std::collections::HashSet::with_capacity(self.faces.len());
+        for face in &self.faces {
             let chars = face.0.chars().count();
             if chars == 0 || chars > Self::MAX_FACE_CHARS || face.0.chars().any(char::is_whitespace)
             {
@@ -185,7 +202,7 @@ impl MemoryConfig {
                     ),
                 });
             }
-            if self.faces[..index].contains(face) {
+            if !seen.insert(face) {
                 return Err(SetupError::Config {
                     field: "faces",
                     reason: format!("`{face}` is listed twice: each pair needs its own face"),

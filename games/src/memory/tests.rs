@@ -427,6 +427,29 @@ fn the_config_and_the_player_count_are_checked() {
         config_error(faces(&["A", "B", "A"])),
         "invalid config: faces: `A` is listed twice: each pair needs its own face"
     );
+    // As many faces as the largest table uses, and not one more.
+    let numbered: Vec<String> = (0..=MemoryConfig::MAX_FACES)
+        .map(|n| n.to_string())
+        .collect();
+    let listed: Vec<&str> = numbered.iter().map(String::as_str).collect();
+    assert_eq!(
+        config_error(faces(&listed)),
+        "invalid config: faces: 51 faces are listed, but at most 50 are used (one per pair of a 10 x 10 table)"
+    );
+    assert!(
+        Engine::<Memory>::new(
+            MemoryConfig {
+                faces: listed[..MemoryConfig::MAX_FACES]
+                    .iter()
+                    .map(|text| face(text))
+                    .collect(),
+                ..MemoryConfig::grid(10, 10)
+            },
+            2,
+            0
+        )
+        .is_ok()
+    );
     assert_eq!(
         Engine::<Memory>::new(MemoryConfig::default(), 2, 0)
             .err()

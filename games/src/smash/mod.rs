@@ -402,6 +402,54 @@ impl Game for Smash {
     /// for a destroy, a base where Overrun forbids it not for a play.
     const PROHIBITS: bool = true;
 
+    /// Checks the factions as Smash Up's rules deal them: each player shuffles two
+    /// different factions together, and no two players share a faction while there are
+    /// enough for everyone (two players; with four factions, three or four players share,
+    /// as [`SmashConfig::factions_of`] deals them).
+    ///
+    /// # Errors
+    /// [`SetupError::Config`] on the field `factions`: more seats listed than the table
+    /// has, a seat listed with the same faction twice, or a faction listed for two seats
+    /// when each could have their own.
+    fn validate_config(config: &SmashConfig, seats: Seats) -> Result<(), SetupError> {
+        let refuse = |reason: String| SetupError::Config {
+            field: "factions",
+            reason,
+        };
+        if config.factions.len() > seats.count() {
+            return Err(refuse(format!(
+                "factions are listed for {} seats, but the table has {}",
+                config.factions.len(),
+                seats.count()
+            )));
+        }
+        for (seat, [first, second]) in config.factions.iter().enumerate() {
+            if first == second {
+                return Err(refuse(format!(
+                    "seat {seat} is dealt {first:?} twice: each player shuffles two different factions together"
+                )));
+            }
+        }
+        if 2 * seats.count() <= Faction::ALL.len() {
+            let mut holder: [Option<usize>; Faction::ALL.len()] = [None; Faction::ALL.len()];
+            for seat in 0..seats.count() {
+                for faction in config.factions_of(PlayerIndex(seat)) {
+                    let index = Faction::ALL
+                        .iter()
+                        .position(|known| *known == faction)
+                        .unwrap_or_default();
+                    if let Some(other) = holder[index].filter(|&other| other != seat) {
+                        return Err(refuse(format!(
+                            "{faction:?} is dealt to seats {other} and {seat}: no two players share a faction"
+                        )));
+                    }
+                    holder[index] = Some(seat);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Each seat's twenty cards, in the catalog's order by faction and name (never the
     /// order the catalog lists them in); the setup's move shuffles and deals.
     ///

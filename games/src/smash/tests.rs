@@ -1101,3 +1101,52 @@ fn the_catalogs_order_changes_nothing() {
     let reordered = Smash::setup_with(&config, Seats::new(2), &shuffled).state;
     assert_eq!(listed, reordered);
 }
+
+#[test]
+fn factions_are_dealt_as_the_rules_deal_them() {
+    use Faction::{Commanders, Pirates, Robots, Tricksters};
+    let refused = |factions: Vec<[Faction; 2]>, players: usize| {
+        Engine::<Smash>::new(SmashConfig { factions }, players, 0)
+            .err()
+            .map(|error| error.to_string())
+    };
+    assert_eq!(
+        refused(vec![[Pirates, Robots], [Pirates, Commanders]], 2),
+        Some(
+            "invalid config: factions: Pirates is dealt to seats 0 and 1: no two players share a faction"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        refused(vec![[Tricksters, Tricksters]], 2),
+        Some(
+            "invalid config: factions: seat 0 is dealt Tricksters twice: each player shuffles two different factions together"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        refused(vec![[Tricksters, Commanders], [Robots, Pirates]], 2),
+        None
+    );
+    // A seat with no factions listed takes the next two of `Faction::ALL`, going round:
+    // seat 1 takes Tricksters and Commanders.
+    assert_eq!(refused(vec![[Pirates, Robots]], 2), None);
+    assert_eq!(
+        refused(vec![[Commanders, Tricksters]], 2),
+        Some(
+            "invalid config: factions: Tricksters is dealt to seats 0 and 1: no two players share a faction"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        refused(vec![[Pirates, Robots]; 3], 2),
+        Some(
+            "invalid config: factions: factions are listed for 3 seats, but the table has 2"
+                .to_owned()
+        )
+    );
+    // Four factions for three or four players: they share, as the defaults deal them.
+    assert_eq!(refused(vec![[Pirates, Robots]; 4], 4), None);
+    assert_eq!(refused(Vec::new(), 3), None);
+    assert_eq!(refused(SmashConfig::default().factions, 2), None);
+}
