@@ -516,3 +516,49 @@ async fn search_bots_pass_at_once_and_then_wait_for_a_person_without_using_the_c
     }
     assert_ne!(records["acting"]["to_act"], json!([]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_submissions_records_follow_its_acknowledgement_at_once() {
+    // `accepted` and `records` are two small writes: with Nagle's algorithm on the server's
+    // socket the second waited for the client's delayed acknowledgement of the first
+    // (some 40 ms on Linux) on most moves.
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("nodelay.sqlite")).await;
+    let mut waits = Vec::new();
+    for round in 0..3 {
+        let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+        let alice = server.join("tictactoe", &id, 0, "alice").await;
+        let bob = server.join("tictactoe", &id, 1, "bob").await;
+        let mut clients = [server.connect(&id).await, server.connect(&id).await];
+        let mut seen = [Seen::default(), Seen::default()];
+        seen[0].absorb(&clients[0].hello(Some(0), Some(&alice), 0).await);
+        seen[1].absorb(&clients[1].hello(Some(1), Some(&bob), 0).await);
+        let mut rng = rng(round);
+        while seen[0].outcome.is_none() {
+            let mover = usize::from(seen[0].prompt.is_none());
+            let other = 1 - mover;
+            let prompt = seen[mover].prompt.clone().unwrap();
+            let (action, selections) =
+                support::complete_from_prompt(&mut clients[mover], &prompt, &mut rng)
+                    .await
+                    .ready();
+            let started = std::time::Instant::now();
+            clients[mover]
+                .send(json!({ "type": "submit", "at": seen[mover].at, "action": action, "selections": selections }))
+                .await;
+            assert_eq!(clients[mover].next_of("accepted").await["type"], "accepted");
+            let records = clients[mover].next_of("records").await;
+            waits.push(started.elapsed());
+            seen[mover].absorb(&records);
+            let heard = clients[other].next_of("records").await;
+            seen[other].absorb(&heard);
+        }
+    }
+    waits.sort();
+    let median = waits[waits.len() / 2];
+    assert!(
+        median < std::time::Duration::from_millis(25),
+        "from a submission to its records: median {median:?} over {} moves",
+        waits.len()
+    );
+}
