@@ -2,7 +2,8 @@
 //! Tic-tac-toe and of Hearts, every seat a bot driven by a real WebSocket client that
 //! chooses from its prompts. Reports moves per second per server core (the server's own
 //! CPU time, read from `/proc`), p50 and p99 from a submission to its acknowledgement
-//! (every record durable in SQLite first), and the server's memory per live match.
+//! (every record durable in SQLite first) and to the `records` frame that tells its mover
+//! of it (the update a client draws), and the server's memory per live match.
 //!
 //! `cargo bench -p meeple-server --bench load` (the figures are in `docs/SERVER.md`);
 //! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8);
@@ -156,7 +157,11 @@ fn choose(prompt: &Value, rng: &mut StdRng) -> (String, Map<String, Value>) {
 struct Tally {
     moves: AtomicU64,
     refused: AtomicU64,
+    /// From a submission to its `accepted` frame.
     latencies: Mutex<Vec<Duration>>,
+    /// From a submission to the first `records` frame at or past the record count its
+    /// `accepted` named.
+    updates: Mutex<Vec<Duration>>,
     measuring: AtomicBool,
     stop: AtomicBool,
 }
@@ -181,6 +186,10 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
     let mut rng = StdRng::seed_from_u64(id.len() as u64 * 31 + seat as u64);
     let mut sent: Option<Instant> = None;
     let mut latencies = Vec::new();
+    let mut updates = Vec::new();
+    // An accepted submission waiting for its records: when it was sent, and the record
+    // count after it.
+    let mut unheard: Option<(Instant, u64)> = None;
     // The last prompt and the record count it came at: chosen from again after a refusal.
     let mut last: Option<(Value, Value)> = None;
     while let Some(Ok(message)) = socket.next().await {
@@ -198,6 +207,7 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
                 {
                     latencies.push(sent.elapsed());
                     tally.moves.fetch_add(1, Ordering::Relaxed);
+                    unheard = Some((sent, frame["at"].as_u64().unwrap_or(0)));
                 }
             }
             "error" => {
@@ -221,6 +231,12 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
                 }
             }
             "welcome" | "records" => {
+                if let Some((sent, at)) = unheard
+                    && frame["at"].as_u64().unwrap_or(0) >= at
+                {
+                    updates.push(sent.elapsed());
+                    unheard = None;
+                }
                 if !frame["outcome"].is_null() {
                     break;
                 }
@@ -241,6 +257,7 @@ async fn seat(address: String, id: String, seat: usize, credentials: String, tal
         }
     }
     tally.latencies.lock().await.extend(latencies);
+    tally.updates.lock().await.extend(updates);
 }
 
 /// One of the concurrent matches: created, its seats joined and played by their clients
@@ -325,6 +342,7 @@ async fn workload(game: &str, matches: usize, window: Duration) {
         moves: AtomicU64::new(0),
         refused: AtomicU64::new(0),
         latencies: Mutex::new(Vec::new()),
+        updates: Mutex::new(Vec::new()),
         measuring: AtomicBool::new(false),
         stop: AtomicBool::new(false),
     });
@@ -357,13 +375,18 @@ async fn workload(game: &str, matches: usize, window: Duration) {
     }
     let mut latencies = tally.latencies.lock().await.clone();
     latencies.sort();
+    let mut updates = tally.updates.lock().await.clone();
+    updates.sort();
     let moves = tally.moves.load(Ordering::Relaxed);
+    let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
     println!(
-        "{game:>9} {matches:>5} matches: {:>8.0} moves/s, {:>8.0} moves per server CPU-second ({cpu:.2} s of CPU in {elapsed:.1} s), p50 {:>7.2} ms, p99 {:>7.2} ms, {:>6.1} KB per live match, {} refused",
+        "{game:>9} {matches:>5} matches: {:>8.0} moves/s, {:>8.0} moves per server CPU-second ({cpu:.2} s of CPU in {elapsed:.1} s), accepted p50 {:>7.2} ms p99 {:>7.2} ms, records p50 {:>7.2} ms p99 {:>7.2} ms, {:>6.1} KB per live match, {} refused",
         moves as f64 / elapsed,
         moves as f64 / cpu.max(1e-9),
-        percentile(&latencies, 0.5).as_secs_f64() * 1000.0,
-        percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99)),
+        ms(percentile(&updates, 0.5)),
+        ms(percentile(&updates, 0.99)),
         (memory_live.saturating_sub(memory_before)) as f64 / matches as f64 / 1024.0,
         tally.refused.load(Ordering::Relaxed),
     );

@@ -791,6 +791,12 @@ impl Hub {
         self.loads.load(Ordering::Relaxed)
     }
 
+    /// The store the matches are kept in: to read them while the server runs (a SQLite
+    /// file has this one connection, and refuses any other while it lives).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// How many matches are in memory.
     pub fn live_count(&self) -> usize {
         self.live

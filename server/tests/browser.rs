@@ -1,6 +1,7 @@
 //! The web client in a real browser: headless Chromium (Debian's `chromium` and
 //! `chromium-driver`, installed by `.ci/run`) driven through WebDriver against a real
-//! server. Pages are only read and clicked, as a person does; no test calls the API.
+//! server. Pages are only read and clicked, as a person does; no test calls the API but to
+//! stand for another client of the same person.
 
 #![allow(clippy::unwrap_used)]
 
@@ -177,6 +178,44 @@ async fn a_page_bot_plays_every_game_to_its_end() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_whose_seat_was_left_elsewhere_watches_and_offers_the_seat() {
+    let (_directory, server, driver) = start("left").await;
+    let alice = driver.page(1000, 800).await;
+    let id = create_from_page(&alice, &server, "tictactoe", "Alice", &[(1, "person")], &[]).await;
+    server.join("tictactoe", &id, 1, "Bob").await;
+    alice.wait("#prompt .building").await;
+    assert_eq!(alice.text(".who").await, "You play X.");
+    // Alice leaves the match from another of her clients, with the page's credentials.
+    let seat = alice
+        .eval(&format!("return localStorage.getItem('meeple:seat:{id}')"))
+        .await;
+    let seat: serde_json::Value = serde_json::from_str(seat.as_str().unwrap()).unwrap();
+    let (status, _) = server
+        .post(
+            &format!("/games/tictactoe/{id}/leave"),
+            serde_json::json!({ "playerID": seat["playerID"], "credentials": seat["credentials"] }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    // The page says so at once, shows no prompt, and offers the free seat.
+    alice
+        .wait_text(
+            ".who",
+            "you left seat 0: you watch the match as an observer now",
+        )
+        .await;
+    assert!(!alice.shown("#prompt .building").await);
+    alice.wait("[data-role=join][data-seat=\"0\"]").await;
+    assert_eq!(
+        alice
+            .eval(&format!("return localStorage.getItem('meeple:seat:{id}')"))
+            .await,
+        serde_json::Value::Null,
+        "the page forgot the credentials"
+    );
+}
+
 /// Where the browser tests keep their screenshots: `target/browser-artifacts`.
 fn artifacts() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/browser-artifacts")
@@ -184,8 +223,7 @@ fn artifacts() -> std::path::PathBuf {
 
 /// Match `id` of Hearts as the server's store has it now: the full state (a test's
 /// knowledge, never a page's) and its seed.
-async fn hearts_now(database: &std::path::Path, id: &str) -> (meeple::Engine<Hearts>, u64) {
-    let store = meeple_server::Store::open_sqlite(database).unwrap();
+async fn hearts_now(store: &meeple_server::Store, id: &str) -> (meeple::Engine<Hearts>, u64) {
     let stored = store.get(id.to_owned()).await.unwrap().unwrap();
     let records = store.records(id.to_owned(), 0).await.unwrap();
     let records = records
@@ -355,7 +393,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
             // Hearts' `shown_out` lists whole suits (the ones a seat showed it lacks), not
             // cards anyone holds: it is left out of the search for hidden cards.
             let held = without_field(&page.held().await, "shown_out");
-            let (engine, seed) = hearts_now(&database, &id).await;
+            let (engine, seed) = hearts_now(server.hub.store(), &id).await;
             assert!(!held.contains(&seed.to_string()), "the page holds the seed");
             for card in hidden_from_north(&engine) {
                 let quoted = format!("\"{card}\"");

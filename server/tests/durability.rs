@@ -244,3 +244,57 @@ async fn survives_a_kill(database: &str) {
     }
     drop(server);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_file_is_kept_by_one_process_without_a_shared_memory_file() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("alone.sqlite");
+    let (server, address) = start_server(database.to_str().unwrap());
+    let id = post(
+        &address,
+        "/games/tictactoe/create",
+        json!({ "numPlayers": 2 }),
+    )
+    .await;
+    assert!(id["matchID"].is_string());
+    // No `-shm` file mapped into the server's memory: one shrunk under a mapping (by
+    // another program, a full disk) killed the server with SIGBUS at its next write.
+    let shm = directory.path().join("alone.sqlite-shm");
+    if shm.exists() {
+        std::fs::File::options()
+            .write(true)
+            .open(&shm)
+            .unwrap()
+            .set_len(0)
+            .unwrap();
+    }
+    assert!(!shm.exists(), "the WAL's index is in the server's memory");
+    for _ in 0..3 {
+        let created = post(
+            &address,
+            "/games/tictactoe/create",
+            json!({ "numPlayers": 2 }),
+        )
+        .await;
+        assert!(created["matchID"].is_string(), "{created}");
+    }
+    // A second process on the same file is refused at start, with the reason.
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_meeple-server"))
+        .args(["--addr", "127.0.0.1:0", "--database"])
+        .arg(&database)
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("database is locked"), "{said}");
+    drop(server);
+    // Once the first is gone, the file opens again with every match.
+    let (_server, address) = start_server(database.to_str().unwrap());
+    let listed = reqwest::get(format!("http://{address}/games/tictactoe"))
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(listed["matches"].as_array().unwrap().len(), 4);
+}

@@ -337,15 +337,14 @@ async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
     assert_eq!(undone["view"], before["view"], "the board as it was");
 
     // The store kept everything: the records, the mark, the undo after it.
-    let rows: i64 = rusqlite::Connection::open(&database)
+    let rows = server
+        .hub
+        .store()
+        .records(id.clone(), 0)
+        .await
         .unwrap()
-        .query_row(
-            "SELECT COUNT(*) FROM records WHERE match_id = ?1",
-            [&id],
-            |row| row.get(0),
-        )
-        .unwrap();
-    assert_eq!(rows as usize, played + 1);
+        .len();
+    assert_eq!(rows, played + 1);
 
     // Another server on the same file replays the undo and the match goes on.
     server.stop();
@@ -561,4 +560,48 @@ async fn a_submissions_records_follow_its_acknowledgement_at_once() {
         "from a submission to its records: median {median:?} over {} moves",
         waits.len()
     );
+}
+
+#[tokio::test]
+async fn observers_of_a_finished_match_are_answered_from_memory() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("finished.sqlite");
+    let server = TestServer::start(&database).await;
+    let id = server
+        .create(
+            "tictactoe",
+            json!({ "numPlayers": 2, "bots": { "0": {}, "1": {} } }),
+        )
+        .await;
+    // Two bots play it to the end, nobody watching.
+    let mut waited = 0;
+    let outcome = loop {
+        let (_, listed) = server.get(&format!("/games/tictactoe/{id}")).await;
+        if let Some(outcome) = listed.get("gameover") {
+            break outcome.clone();
+        }
+        waited += 1;
+        assert!(waited < 500, "the bots never finished");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    };
+    let loads = server.hub.loads();
+    let mut welcomes = Vec::new();
+    for _ in 0..5 {
+        let mut observer = server.connect(&id).await;
+        let welcome = observer.hello(None, None, 0).await;
+        assert_eq!(welcome["outcome"], outcome);
+        welcomes.push(welcome);
+    }
+    // Not one of them replayed the match from the store, and each saw it alike.
+    assert_eq!(server.hub.loads(), loads);
+    assert!(welcomes.windows(2).all(|pair| pair[0] == pair[1]));
+
+    // A new server loads it once, for its first observer.
+    server.stop();
+    let server = TestServer::start(&database).await;
+    for _ in 0..3 {
+        let mut observer = server.connect(&id).await;
+        assert_eq!(observer.hello(None, None, 0).await, welcomes[0]);
+    }
+    assert_eq!(server.hub.loads(), 1);
 }

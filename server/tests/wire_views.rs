@@ -8,8 +8,6 @@
 
 mod support;
 
-use std::path::Path;
-
 use meeple::{Engine, Game, GameLog, PlayerIndex, Viewer};
 use meeple_games::{
     blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour, hearts::Hearts,
@@ -18,37 +16,13 @@ use meeple_games::{
 use serde_json::{Value, json};
 use support::{Seen, TestServer, play_to_end, rng};
 
-/// The stored match: its config, seed and records.
-fn stored(database: &Path, id: &str) -> (Value, u64, usize, Vec<String>) {
-    let connection = rusqlite::Connection::open(database).unwrap();
-    let (config, seed): (String, i64) = connection
-        .query_row(
-            "SELECT config, seed FROM matches WHERE id = ?1",
-            [id],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )
-        .unwrap();
-    let players: i64 = connection
-        .query_row(
-            "SELECT COUNT(*) FROM seats WHERE match_id = ?1",
-            [id],
-            |row| row.get(0),
-        )
-        .unwrap();
-    let mut statement = connection
-        .prepare("SELECT body FROM records WHERE match_id = ?1 ORDER BY seq")
-        .unwrap();
-    let records = statement
-        .query_map([id], |row| row.get::<_, String>(0))
-        .unwrap()
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap();
-    (
-        serde_json::from_str(&config).unwrap(),
-        seed.cast_unsigned(),
-        usize::try_from(players).unwrap(),
-        records,
-    )
+/// The stored match: its config, seed, number of seats and records, read through the
+/// server's own store (the SQLite file has no other connection while it runs).
+async fn stored(server: &TestServer, id: &str) -> (Value, u64, usize, Vec<String>) {
+    let store = server.hub.store();
+    let stored = store.get(id.to_owned()).await.unwrap().unwrap();
+    let records = store.records(id.to_owned(), 0).await.unwrap();
+    (stored.config, stored.seed, stored.seats.len(), records)
 }
 
 /// The engine after the first `count` stored records.
@@ -73,8 +47,12 @@ fn engine_at<G: Game>(
 }
 
 /// Checks every frame `seat` received against the engine's own answers for that seat.
-fn check_frames<G: Game>(database: &Path, id: &str, seat: usize, frames: &[String]) -> usize {
-    let (config, seed, players, records) = stored(database, id);
+fn check_frames<G: Game>(
+    (config, seed, players, records): &(Value, u64, usize, Vec<String>),
+    seat: usize,
+    frames: &[String],
+) -> usize {
+    let (seed, players) = (*seed, *players);
     let viewer = Viewer::Player(PlayerIndex(seat));
     let whole = engine_at::<G>(&config, seed, players, &records, records.len());
     let viewed: Vec<Value> = whole
@@ -176,8 +154,9 @@ async fn every_frame_is_the_seats_own_view_and_never_the_seed() {
             seed,
         )
         .await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<Hearts>(&database, &id, seat, frames);
+            checked += check_frames::<Hearts>(&kept, seat, frames);
         }
         let (id, frames) = play(
             &server,
@@ -187,28 +166,34 @@ async fn every_frame_is_the_seats_own_view_and_never_the_seed() {
             seed,
         )
         .await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<Memory>(&database, &id, seat, frames);
+            checked += check_frames::<Memory>(&kept, seat, frames);
         }
         let (id, frames) = play(&server, "blackjack", json!({ "numPlayers": 3 }), 3, seed).await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<Blackjack>(&database, &id, seat, frames);
+            checked += check_frames::<Blackjack>(&kept, seat, frames);
         }
         let (id, frames) = play(&server, "tictactoe", json!({ "numPlayers": 2 }), 2, seed).await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<TicTacToe>(&database, &id, seat, frames);
+            checked += check_frames::<TicTacToe>(&kept, seat, frames);
         }
         let (id, frames) = play(&server, "connect_four", json!({ "numPlayers": 2 }), 2, seed).await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<ConnectFour>(&database, &id, seat, frames);
+            checked += check_frames::<ConnectFour>(&kept, seat, frames);
         }
         let (id, frames) = play(&server, "breakthrough", json!({ "numPlayers": 2 }), 2, seed).await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<Breakthrough>(&database, &id, seat, frames);
+            checked += check_frames::<Breakthrough>(&kept, seat, frames);
         }
         let (id, frames) = play(&server, "smash", json!({ "numPlayers": 2 }), 2, seed).await;
+        let kept = stored(&server, &id).await;
         for (seat, frames) in frames.iter().enumerate() {
-            checked += check_frames::<Smash>(&database, &id, seat, frames);
+            checked += check_frames::<Smash>(&kept, seat, frames);
         }
     }
     assert!(checked > 500, "{checked} frames checked");

@@ -30,8 +30,9 @@ export class Connection {
   /**
    * A connection to match `matchID` as `seat` (`{playerID, credentials}`, or `null` for an
    * observer). `handlers` hears of the match: `welcome(frame)`, `records(frame)`,
-   * `undone(frame)`, `refused(frame)` (the hello was refused: no retry), `state(text)`
-   * ('connected', 'reconnecting').
+   * `undone(frame)`, `refused(frame)` (the hello was refused: no retry), `seatLost(frame)`
+   * (the seat's credentials hold it no more: an observer's welcome follows, or, for a
+   * wiped match, nothing), `state(text)` ('connected', 'reconnecting').
    */
   constructor(matchID, seat, handlers) {
     this.matchID = matchID;
@@ -99,6 +100,13 @@ export class Connection {
           this.records.splice(position, 1);
         }
         this.handlers.undone(frame);
+        return;
+      case 'seat_lost':
+        // Not an answer to a request: the server says it on its own. From now on this
+        // connection watches (and says hello again as an observer); a wiped match is over.
+        this.seat = null;
+        if (frame.reason === 'wiped') this.closed = true;
+        this.handlers.seatLost?.(frame);
         return;
       default: {
         if (!this.welcomed && frame.type === 'error') {

@@ -47,6 +47,8 @@ export function showTable(app, game, matchID) {
     /** When the match was created, in ms since the epoch: its clock's origin. */
     createdAt: null,
     offeredSeats: false,
+    /** Why this page lost its seat (the server's words), once it did. */
+    lostSeat: null,
     /** Whether the game describes its moves in words (some record came with `texts`). */
     describes: false,
   };
@@ -196,7 +198,7 @@ export function showTable(app, game, matchID) {
       state.names = frame.acting.names;
       rewriteLog();
       parts.who.textContent = frame.seat === null
-        ? 'You are watching.'
+        ? (state.lostSeat ?? 'You are watching.')
         : `You play ${frame.acting.names[frame.seat] ?? `seat ${frame.seat}`}.`;
       showFrame(frame, frame.arrivedAt ?? performance.now());
       if (frame.seat === null && !state.offeredSeats) {
@@ -212,6 +214,17 @@ export function showTable(app, game, matchID) {
       rewriteLog();
       parts.log.prepend(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
       showFrame(frame, frame.arrivedAt ?? performance.now());
+    },
+    seatLost(frame) {
+      // The seat is another's now, or nobody's: these credentials open it no more.
+      localStorage.removeItem(`meeple:seat:${matchID}`);
+      state.seatIndex = null;
+      state.lostSeat = frame.message;
+      parts.who.textContent = frame.message;
+      if (frame.reason === 'wiped') {
+        panel.setPrompt(null, state.frame?.at ?? 0);
+        replace(parts.prompt, h('p', { role: 'alert' }, frame.message));
+      }
     },
     refused(frame) {
       replace(parts.prompt, h('p', { role: 'alert' }, frame.message));

@@ -53,8 +53,17 @@ impl Sqlite {
     }
 
     fn set_up(connection: Connection) -> Result<Self, StoreError> {
-        // WAL: readers never wait for the writer; FULL: a commit is on disk (the WAL
-        // synced) before it returns, so an acknowledged record survives a power cut.
+        // EXCLUSIVE, before WAL: the WAL's index lives in this process's heap, never in a
+        // `-shm` file mapped into memory (a `-shm` file shrunk or unwritable under a
+        // mapping kills the process with SIGBUS instead of failing a statement). The store's
+        // thread is the database's one connection anyway; a second process on the same file
+        // is refused ("database is locked") rather than sharing it.
+        connection.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        // Nobody else may hold the lock but a process about to go: a second wait is
+        // enough to tell it from a second server on the file.
+        connection.busy_timeout(std::time::Duration::from_secs(1))?;
+        // WAL: a commit appends to the log; FULL: a commit is on disk (the WAL synced)
+        // before it returns, so an acknowledged record survives a power cut.
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "FULL")?;
         connection.pragma_update(None, "foreign_keys", "ON")?;
