@@ -179,6 +179,14 @@ impl Seating {
     }
 }
 
+/// A match opened for a connection: the match, the connection counted as its viewer, and
+/// its updates from then on.
+pub(crate) struct Opened {
+    pub(crate) live: Arc<LiveMatch>,
+    pub(crate) watching: Watching,
+    pub(crate) updates: broadcast::Receiver<Arc<Update>>,
+}
+
 /// A connection watching a match as one viewer, counted while it lives.
 pub(crate) struct Watching {
     live: Arc<LiveMatch>,
@@ -314,38 +322,32 @@ impl Hub {
                     None => None,
                 };
                 if let Some(state) = state.as_mut() {
-                    // Its bots and timers run in the new writer's process now.
+                    // Its bots and timers run in the new writer's process now (a bot still
+                    // choosing here finds it so when it is done, and plays nothing).
                     state.timer = None;
-                    state.thinking.fill(None);
                     state.failed.fill(None);
                 }
                 self.let_go(&id).await;
             }
             Notice::Released { .. } => self.handed_over.notify_waiters(),
-            Notice::Seats { id } => {
-                let _ = self.seats_changed(&id).await;
-            }
+            Notice::Seats { id } => self.seats_changed(&id).await,
         }
     }
 
     /// After the seats of match `id` changed in the store (a join, a leave, a rename, a
     /// wipe; here or in another process): the match in memory reads them again, and the
-    /// connections whose credentials no longer hold their seat hear of it.
-    ///
-    /// # Errors
-    /// [`StoreError`]; the match in memory is then dropped (its seats may be stale), so
-    /// that it is loaded again when next asked.
-    pub(crate) async fn seats_changed(&self, id: &str) -> Result<(), StoreError> {
-        // A finished match kept for observers is loaded again with its new seats.
-        self.finished
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .retain(|kept| kept.id != id);
+    /// connections whose credentials no longer hold their seat hear of it. When the store
+    /// cannot be read, the match is dropped from memory (its seats may be stale: it is
+    /// loaded again when next asked) and the failure written to the standard error: the
+    /// change itself stands.
+    pub(crate) async fn seats_changed(&self, id: &str) {
         let Some(live) = self.live_match(id) else {
-            return Ok(());
+            return;
         };
         let mut state = live.state.lock().await;
-        self.read_seats(&live, &mut state).await
+        if let Err(error) = self.read_seats(&live, &mut state).await {
+            eprintln!("meeple-server: match {id}: its seats could not be read again: {error}");
+        }
     }
 
     /// Reads the seats of match `live` from the store into its state, and tells its
@@ -523,24 +525,15 @@ impl Hub {
     /// keeps it.
     async fn leave_if_over(&self, live: &Arc<LiveMatch>, over: bool) {
         if over {
-            if live.updates.receiver_count() == 0 {
-                self.retire(live);
-            }
+            self.retire(live);
             self.let_go(&live.id).await;
         }
     }
 
     /// Moves finished match `live` from the matches in memory to the few kept for
-    /// observers ([`FINISHED_KEPT`]).
+    /// observers ([`FINISHED_KEPT`]), once no connection watches it.
     fn retire(&self, live: &Arc<LiveMatch>) {
-        let removed = {
-            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-            let kept = map
-                .get(&live.id)
-                .is_some_and(|kept| Arc::ptr_eq(kept, live));
-            kept && map.remove(&live.id).is_some()
-        };
-        if removed {
+        if self.remove_unwatched(live) {
             let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
             finished.retain(|kept| kept.id != live.id);
             finished.push_front(Arc::clone(live));
@@ -622,10 +615,21 @@ impl Hub {
         Arc::clone(map.entry(live.id.clone()).or_insert_with(|| Arc::new(live)))
     }
 
-    /// The match `id`, loaded from the store when it is not in memory.
-    pub(crate) async fn open(self: &Arc<Self>, id: &str) -> Result<Arc<LiveMatch>, HubError> {
-        if let Some(live) = self.live_match(id) {
-            return Ok(live);
+    /// Match `id` for a connection watching as `viewer`: loaded from the store when it is
+    /// not in memory, and counted as watched ([`LiveMatch::watch`]) and subscribed to while
+    /// it is in the hub's map, so that it cannot leave memory between the two (a change of
+    /// its seats must reach every connection).
+    ///
+    /// # Errors
+    /// [`HubError::NoSuchMatch`]; [`HubError::Store`]; [`HubError::Restore`] when its
+    /// records do not replay.
+    pub(crate) async fn open(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Viewer,
+    ) -> Result<Opened, HubError> {
+        if let Some(opened) = self.attach(id, None, viewer) {
+            return Ok(opened);
         }
         let kept = {
             let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
@@ -634,9 +638,14 @@ impl Hub {
                 .position(|kept| kept.id == id)
                 .and_then(|index| finished.remove(index))
         };
-        if let Some(kept) = kept {
-            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-            return Ok(Arc::clone(map.entry(kept.id.clone()).or_insert(kept)));
+        if let Some(kept) = kept
+            && let Some(opened) = self.attach(id, Some(kept), viewer)
+        {
+            // Its seats again: a change of them while it was out of the map reached nobody.
+            let mut state = opened.live.state.lock().await;
+            self.read_seats(&opened.live, &mut state).await?;
+            drop(state);
+            return Ok(opened);
         }
         self.loads.fetch_add(1, Ordering::Relaxed);
         let stored = self
@@ -645,18 +654,6 @@ impl Hub {
             .await?
             .ok_or_else(|| HubError::NoSuchMatch(id.to_owned()))?;
         let records = self.store.records(id.to_owned(), 0).await?;
-        let Some((game, entry)) = self.games.get_key_value(stored.game.as_str()) else {
-            return Err(HubError::Restore(format!(
-                "no game `{}` is served",
-                stored.game
-            )));
-        };
-        let setup = Setup {
-            config: stored.config.clone(),
-            players: stored.seats.len(),
-            seed: stored.seed,
-            move_clock: stored.move_clock_ms.map(Duration::from_millis),
-        };
         let stored_count = records.len();
         // A follower (another process writes the match) fires no timer: the writer does.
         let writer = stored.gameover.is_none() && self.try_take(id).await?;
@@ -665,17 +662,22 @@ impl Hub {
         } else {
             Duration::ZERO
         };
-        // Replaying a match takes as long as it is long: off the async workers.
-        let restore = entry.restore;
-        let restored = tokio::task::spawn_blocking(move || restore(&setup, &records, clock))
-            .await
-            .unwrap_or_else(|error| Err(format!("replaying it panicked: {error}")));
-        let table = match restored {
+        let table = match self.restore_table(&stored, records, clock).await {
             Ok(table) => table,
-            Err(reason) => {
+            Err(error) => {
                 self.let_go(id).await;
-                return Err(HubError::Restore(reason));
+                return Err(error);
             }
+        };
+        let Some(game) = self
+            .games
+            .get_key_value(stored.game.as_str())
+            .map(|(game, _)| *game)
+        else {
+            return Err(HubError::Restore(format!(
+                "no game `{}` is served",
+                stored.game
+            )));
         };
         let loaded = Arc::new(LiveMatch::new(
             id.to_owned(),
@@ -686,13 +688,10 @@ impl Hub {
         ));
         // Of two loads at once, the first is kept. A finished match too, while connections
         // watch it: a seat that leaves it must reach them.
-        let live = {
-            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-            Arc::clone(
-                map.entry(id.to_owned())
-                    .or_insert_with(|| Arc::clone(&loaded)),
-            )
+        let Some(opened) = self.attach(id, Some(Arc::clone(&loaded)), viewer) else {
+            return Err(HubError::NoSuchMatch(id.to_owned()));
         };
+        let live = Arc::clone(&opened.live);
         {
             let mut state = live.state.lock().await;
             if Arc::ptr_eq(&live, &loaded) {
@@ -715,7 +714,78 @@ impl Hub {
             }
         }
         self.wake(&live).await;
-        Ok(live)
+        Ok(opened)
+    }
+
+    /// Under the map's lock: match `id` as the map has it (`loaded` put there if it has
+    /// none), watched as `viewer` and subscribed to; `None` when the map has none and
+    /// nothing is given.
+    fn attach(&self, id: &str, loaded: Option<Arc<LiveMatch>>, viewer: Viewer) -> Option<Opened> {
+        let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        let live = match (map.get(id), loaded) {
+            (Some(live), _) => Arc::clone(live),
+            (None, Some(loaded)) => Arc::clone(map.entry(id.to_owned()).or_insert(loaded)),
+            (None, None) => return None,
+        };
+        // Watched, then subscribed: every update from then on has a frame for this viewer.
+        let watching = live.watch(viewer);
+        let updates = live.updates.subscribe();
+        Some(Opened {
+            live,
+            watching,
+            updates,
+        })
+    }
+
+    /// Replays `stored`'s `records` into a table of its game, its clock moved to `clock`
+    /// (a timer due by then fires: its records are the table's new ones), on the blocking
+    /// pool: replaying a match takes as long as it is long.
+    ///
+    /// # Errors
+    /// [`HubError::Restore`]: the game is not served, or the records do not replay.
+    async fn restore_table(
+        &self,
+        stored: &StoredMatch,
+        records: Vec<String>,
+        clock: Duration,
+    ) -> Result<Box<dyn Table>, HubError> {
+        let Some(entry) = self.games.get(stored.game.as_str()) else {
+            return Err(HubError::Restore(format!(
+                "no game `{}` is served",
+                stored.game
+            )));
+        };
+        let setup = Setup {
+            config: stored.config.clone(),
+            players: stored.seats.len(),
+            seed: stored.seed,
+            move_clock: stored.move_clock_ms.map(Duration::from_millis),
+        };
+        let restore = entry.restore;
+        tokio::task::spawn_blocking(move || restore(&setup, &records, clock))
+            .await
+            .unwrap_or_else(|error| Err(format!("replaying it panicked: {error}")))
+            .map_err(HubError::Restore)
+    }
+
+    /// Loads match `live`'s table and seats again from the store, in place, after its
+    /// table ran ahead of the store by records the store refused
+    /// ([`StoreError::SeatChanged`]): its connections heard of none of them, and stay.
+    ///
+    /// # Errors
+    /// As [`open`](Self::open)'s.
+    async fn reload(&self, live: &LiveMatch, state: &mut MatchState) -> Result<(), HubError> {
+        let stored = self
+            .store
+            .get(live.id.clone())
+            .await?
+            .ok_or_else(|| HubError::NoSuchMatch(live.id.clone()))?;
+        let records = self.store.records(live.id.clone(), 0).await?;
+        // At the clock of its last record: a timer due since fires at the next change.
+        state.table = self.restore_table(&stored, records, Duration::ZERO).await?;
+        state.failed.fill(None);
+        self.read_seats(live, state).await?;
+        Ok(())
     }
 
     fn live_match(&self, id: &str) -> Option<Arc<LiveMatch>> {
@@ -735,32 +805,30 @@ impl Hub {
     }
 
     /// Drops match `live` from memory once nothing moves it: no connection left, no bot
-    /// to act, no timer running. The store has it; it is loaded again when asked.
+    /// to act, no timer running; a finished one once no connection watches it (kept a
+    /// while for observers). The store has it; it is loaded again when asked.
     pub(crate) async fn release(&self, live: &Arc<LiveMatch>) {
         let state = live.state.lock().await;
-        if live.updates.receiver_count() > 0 || state.timer.is_some() {
-            return;
-        }
+        let over = state.table.outcome().is_some() && !state.broken;
         // A follower's bots play in the writer's process.
-        let writes = self.holds(&live.id);
-        if writes && bot_to_act(&state) && !state.broken && state.table.outcome().is_none() {
-            return;
-        }
-        if state.table.outcome().is_some() && !state.broken {
-            drop(state);
+        let moving =
+            state.timer.is_some() || (self.holds(&live.id) && bot_to_act(&state) && !state.broken);
+        drop(state);
+        if over {
             self.retire(live);
-            return;
-        }
-        let removed = {
-            let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
-            let kept = map
-                .get(&live.id)
-                .is_some_and(|kept| Arc::ptr_eq(kept, live));
-            kept && map.remove(&live.id).is_some()
-        };
-        if removed {
+        } else if !moving && self.remove_unwatched(live) {
             self.let_go(&live.id).await;
         }
+    }
+
+    /// Removes match `live` from the map if no connection watches it, under the map's lock
+    /// (a connection subscribes under it, [`open`](Self::open)): whether it did.
+    fn remove_unwatched(&self, live: &Arc<LiveMatch>) -> bool {
+        let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept = map
+            .get(&live.id)
+            .is_some_and(|kept| Arc::ptr_eq(kept, live));
+        kept && live.updates.receiver_count() == 0 && map.remove(&live.id).is_some()
     }
 
     /// Wipes match `id` (every person left it): its connections hear that it is gone.
@@ -887,7 +955,7 @@ impl Hub {
                 )
                 .await
             {
-                return Err(self.store_failed(live, &mut state, &error));
+                return Err(self.store_failed(live, &mut state, &error).await);
             }
             let logged = state.table.logged();
             let update = build_undone(live, state.table.as_ref(), seat, &undone.cancels, logged);
@@ -901,12 +969,25 @@ impl Hub {
     /// After the store failed to keep what `live`'s table played: the table ran ahead of
     /// what is durable, so the match is dropped from memory (loaded again from the store
     /// when next asked) and nobody hears of what was lost.
-    fn store_failed(
+    ///
+    /// Records the store refused because the seat that submitted them changed hands
+    /// ([`StoreError::SeatChanged`], a race between processes) are not a failure of the
+    /// store: the table is loaded again in place, and the match goes on.
+    async fn store_failed(
         &self,
         live: &LiveMatch,
         state: &mut MatchState,
         error: &StoreError,
     ) -> WireError {
+        if let StoreError::SeatChanged { seat } = error {
+            match self.reload(live, state).await {
+                Ok(()) => return WireError::SeatLost { seat: *seat },
+                Err(reload) => eprintln!(
+                    "meeple-server: match {}: it could not be loaded again after seat {seat} changed hands: {reload}",
+                    live.id
+                ),
+            }
+        }
         state.broken = true;
         self.forget(&live.id);
         match error {
@@ -952,7 +1033,7 @@ impl Hub {
             )
             .await
         {
-            return Err(self.store_failed(live, state, &error));
+            return Err(self.store_failed(live, state, &error).await);
         }
         let logged = state.table.logged();
         let update = build_update(live, state.table.as_ref(), new, logged);
@@ -1133,6 +1214,10 @@ impl Hub {
             }
         }
         self.wake(live).await;
+        // A match nobody watches leaves memory once its timer is done.
+        if live.updates.receiver_count() == 0 {
+            self.release(live).await;
+        }
     }
 }
 
@@ -1227,13 +1312,14 @@ fn finish_thinking(state: &mut MatchState, seat: PlayerIndex, at: usize) {
     }
 }
 
-/// Whether a bot is to act at the match.
+/// Whether a bot is to act at the match, and may: one that failed at this record waits
+/// for the match to move on.
 fn bot_to_act(state: &MatchState) -> bool {
-    state
-        .table
-        .to_act()
-        .iter()
-        .any(|seat| state.seats.get(seat.0).is_some_and(|row| row.bot.is_some()))
+    let at = Some(state.table.records());
+    state.table.to_act().iter().any(|seat| {
+        state.seats.get(seat.0).is_some_and(|row| row.bot.is_some())
+            && state.failed.get(seat.0).copied().flatten() != at
+    })
 }
 
 /// Whether something moves the match without a person: a bot to act, a timer running.

@@ -544,7 +544,7 @@ pub(crate) async fn join(
             format!("Player {} not available", id_text(&player_id)),
         ));
     }
-    hub.seats_changed(&id).await.map_err(internal)?;
+    hub.seats_changed(&id).await;
     Ok(Json(
         json!({ "playerID": player_id, "playerCredentials": credentials }),
     ))
@@ -567,15 +567,47 @@ async fn checked_seat(
     })?;
     let credentials = body.get("credentials").and_then(Value::as_str);
     if !credentials_match(&stored.seats[seat], credentials) {
-        let shown = body
-            .get("credentials")
-            .map_or_else(|| "undefined".to_owned(), id_text);
-        return Err(refuse(
-            StatusCode::FORBIDDEN,
-            format!("Invalid credentials {shown}"),
-        ));
+        return Err(invalid_credentials(body));
     }
     Ok((stored, seat))
+}
+
+/// boardgame.io's refusal of the credentials a body gives.
+fn invalid_credentials(body: &Map<String, Value>) -> LobbyError {
+    let shown = body
+        .get("credentials")
+        .map_or_else(|| "undefined".to_owned(), id_text);
+    refuse(
+        StatusCode::FORBIDDEN,
+        format!("Invalid credentials {shown}"),
+    )
+}
+
+/// Writes `row` as seat `seat` of match `stored` for a call whose credentials
+/// ([`checked_seat`]) hold it, unless they no longer do (another call changed the seat
+/// meanwhile: refused as their credentials are); then the match in memory and its
+/// connections hear of it, before the answer.
+async fn change_seat(
+    hub: &Hub,
+    stored: &StoredMatch,
+    seat: usize,
+    row: StoredSeat,
+    body: &Map<String, Value>,
+) -> Result<(), LobbyError> {
+    let held_by = stored.seats[seat]
+        .credential_hash
+        .clone()
+        .unwrap_or_default();
+    let set = hub
+        .store
+        .set_seat(stored.id.clone(), seat, row, held_by)
+        .await
+        .map_err(internal)?;
+    if !set {
+        return Err(invalid_credentials(body));
+    }
+    hub.seats_changed(&stored.id).await;
+    Ok(())
 }
 
 fn require_player_id(body: &Map<String, Value>, null_counts: bool) -> Result<(), LobbyError> {
@@ -608,12 +640,8 @@ pub(crate) async fn leave(
         .enumerate()
         .any(|(other, row)| other != seat && row.name.is_some() && row.bot.is_none());
     if anyone_left {
-        hub.store
-            .set_seat(id.clone(), seat, row)
-            .await
-            .map_err(internal)?;
         // Before the answer: the connections that held the seat act for it no more.
-        hub.seats_changed(&id).await.map_err(internal)?;
+        change_seat(&hub, &stored, seat, row, &body).await?;
     } else {
         hub.wipe(&id).await.map_err(internal)?;
     }
@@ -659,11 +687,7 @@ pub(crate) async fn update(
     if truthy(body.get("data")) {
         row.data = body.get("data").cloned();
     }
-    hub.store
-        .set_seat(id.clone(), seat, row)
-        .await
-        .map_err(internal)?;
-    hub.seats_changed(&id).await.map_err(internal)?;
+    change_seat(&hub, &stored, seat, row, &body).await?;
     Ok(Json(json!({})))
 }
 

@@ -10,7 +10,7 @@ use axum::response::Response;
 use meeple::{PlayerIndex, Submission, Viewer};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::{Hub, HubError, LiveMatch, Seating, Watching, check_holder};
+use crate::hub::{Hub, HubError, LiveMatch, Opened, Seating, Watching, check_holder};
 use crate::lobby::credentials_match;
 use crate::protocol::{ClientFrame, MAX_FRAME, SeatLostReason, ServerFrame, WireError};
 
@@ -143,17 +143,19 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
             }
         }
     };
-    let live = match hub.open(&id).await {
-        Ok(live) => live,
+    // Watched, then subscribed, before the welcome is read, so that every update from
+    // then on has a frame for this viewer and none falls between them.
+    let Opened {
+        live,
+        mut watching,
+        updates,
+    } = match hub.open(&id, client.viewer).await {
+        Ok(opened) => opened,
         Err(error) => {
             let _ = send_error(&mut socket, hub_error(error)).await;
             return;
         }
     };
-    // Watched, then subscribed, before the welcome is read, so that every update from
-    // then on has a frame for this viewer and none falls between them.
-    let mut watching = live.watch(client.viewer);
-    let updates = live.updates.subscribe();
     let connection = Connection {
         hub: &hub,
         live: &live,
@@ -198,16 +200,21 @@ impl Connection<'_> {
         mut updates: tokio::sync::broadcast::Receiver<Arc<crate::hub::Update>>,
     ) {
         let mut seating = self.live.seating.subscribe();
+        // Credentials `hello` just found in the store, but that the match in memory does
+        // not know yet (a join through another process whose notice is on its way): the
+        // seats are read again before anything is decided.
+        let unknown = self.client.lost(&self.live.seating.borrow()).is_some();
+        if unknown {
+            self.hub.seats_changed(&self.live.id).await;
+        }
         // The seat may have changed between `hello` and now.
         let mut logged = match self.check_seat().await {
             Checked::Closed => return,
             Checked::Demoted(logged) => logged,
-            Checked::Unchanged => {
-                match welcome(self.live, &self.client, since, self.socket).await {
-                    Some(logged) => logged,
-                    None => return,
-                }
-            }
+            Checked::Unchanged => match self.welcome(since).await {
+                Some(logged) => logged,
+                None => return,
+            },
         };
         // The updates are numbered by the lines of the match's log, which only grow.
         loop {
@@ -232,15 +239,18 @@ impl Connection<'_> {
                         Checked::Closed => return,
                     }
                 }
-                update = updates.recv() => match update {
-                    Ok(update) => {
-                        // Never a seat's frame to credentials that no longer hold it.
-                        match self.check_seat().await {
-                            Checked::Unchanged => {}
-                            Checked::Demoted(now) => logged = now,
-                            Checked::Closed => return,
-                        }
-                        if update.logged > logged {
+                update = updates.recv() => {
+                    // Never a seat's frame to credentials that no longer hold it.
+                    match self.check_seat().await {
+                        Checked::Unchanged => {}
+                        Checked::Demoted(now) => logged = now,
+                        Checked::Closed => return,
+                    }
+                    match update {
+                        Ok(update) => {
+                            if update.logged <= logged {
+                                continue;
+                            }
                             logged = update.logged;
                             let sent = match update.frame(self.client.viewer) {
                                 Some(frame) => self
@@ -249,7 +259,7 @@ impl Connection<'_> {
                                     .await
                                     .is_ok(),
                                 // Made before this viewer was counted: the match again, whole.
-                                None => match welcome(self.live, &self.client, 0, self.socket).await {
+                                None => match self.welcome(0).await {
                                     Some(now) => {
                                         logged = now;
                                         true
@@ -261,18 +271,37 @@ impl Connection<'_> {
                                 return;
                             }
                         }
+                        // Too far behind: the whole match again.
+                        Err(RecvError::Lagged(_)) => {
+                            let Some(now) = self.welcome(0).await else { return };
+                            logged = now;
+                        }
+                        Err(RecvError::Closed) => return,
                     }
-                    // Too far behind: the whole match again.
-                    Err(RecvError::Lagged(_)) => {
-                        let Some(now) = welcome(self.live, &self.client, 0, self.socket).await else {
-                            return;
-                        };
-                        logged = now;
-                    }
-                    Err(RecvError::Closed) => return,
                 }
             }
         }
+    }
+
+    /// Sends the match as the connection may see it, with the records from `since`: as
+    /// its seat only if its credentials hold it when the match is read; else it is told
+    /// it lost the seat, and sent what an observer sees. Returns the lines of the match's
+    /// log it stands at; `None` once it is to be closed.
+    async fn welcome(&mut self, since: usize) -> Option<usize> {
+        // Seats change under the match's lock: a second round is one where they changed
+        // between this check and the next.
+        for _ in 0..3 {
+            match welcome(self.live, &self.client, since, self.socket).await {
+                Welcomed::Sent(logged) => return Some(logged),
+                Welcomed::Closed => return None,
+                Welcomed::SeatLost => match self.check_seat().await {
+                    Checked::Demoted(logged) => return Some(logged),
+                    Checked::Closed => return None,
+                    Checked::Unchanged => {}
+                },
+            }
+        }
+        None
     }
 
     /// Checks that the connection's credentials still hold its seat. If not, it is told
@@ -303,8 +332,8 @@ impl Connection<'_> {
         self.client = Client::OBSERVER;
         *self.watching = self.live.watch(Viewer::Observer);
         match welcome(self.live, &self.client, 0, self.socket).await {
-            Some(logged) => Checked::Demoted(logged),
-            None => Checked::Closed,
+            Welcomed::Sent(logged) => Checked::Demoted(logged),
+            Welcomed::Closed | Welcomed::SeatLost => Checked::Closed,
         }
     }
 }
@@ -356,16 +385,30 @@ fn hub_error(error: HubError) -> WireError {
     }
 }
 
-/// Sends the client the match as it sees it, with the records from `since`; returns the
-/// lines of the match's log it stands at.
+/// What became of a `welcome`.
+enum Welcomed {
+    /// Sent: the lines of the match's log the connection stands at.
+    Sent(usize),
+    /// Not sent: the connection's credentials no longer hold its seat.
+    SeatLost,
+    /// The socket failed.
+    Closed,
+}
+
+/// Sends the client the match as it sees it, with the records from `since`, unless its
+/// credentials no longer hold its seat: checked under the match's lock, under which its
+/// seats change.
 async fn welcome(
     live: &Arc<LiveMatch>,
     client: &Client,
     since: usize,
     socket: &mut WebSocket,
-) -> Option<usize> {
+) -> Welcomed {
     let (frame, logged) = {
         let state = live.state.lock().await;
+        if client.lost(&live.seating.borrow()).is_some() {
+            return Welcomed::SeatLost;
+        }
         let table = &state.table;
         let at = table.records();
         let frame = ServerFrame::Welcome {
@@ -382,7 +425,11 @@ async fn welcome(
         };
         (frame, table.logged())
     };
-    send(socket, &frame).await.then_some(logged)
+    if send(socket, &frame).await {
+        Welcomed::Sent(logged)
+    } else {
+        Welcomed::Closed
+    }
 }
 
 /// Answers a frame after `hello`.

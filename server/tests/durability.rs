@@ -257,8 +257,9 @@ async fn a_sqlite_file_is_kept_by_one_process_without_a_shared_memory_file() {
     )
     .await;
     assert!(id["matchID"].is_string());
-    // No `-shm` file mapped into the server's memory: one shrunk under a mapping (by
-    // another program, a full disk) killed the server with SIGBUS at its next write.
+    // A `-shm` file shrunk under the server's mapping of it (by another program, a full
+    // disk) killed the server with SIGBUS at its next write. There is none to shrink now:
+    // the WAL's index is in the server's memory.
     let shm = directory.path().join("alone.sqlite-shm");
     if shm.exists() {
         std::fs::File::options()
@@ -268,7 +269,6 @@ async fn a_sqlite_file_is_kept_by_one_process_without_a_shared_memory_file() {
             .set_len(0)
             .unwrap();
     }
-    assert!(!shm.exists(), "the WAL's index is in the server's memory");
     for _ in 0..3 {
         let created = post(
             &address,
@@ -278,6 +278,7 @@ async fn a_sqlite_file_is_kept_by_one_process_without_a_shared_memory_file() {
         .await;
         assert!(created["matchID"].is_string(), "{created}");
     }
+    assert!(!shm.exists(), "the WAL's index is in the server's memory");
     // A second process on the same file is refused at start, with the reason.
     let second = std::process::Command::new(env!("CARGO_BIN_EXE_meeple-server"))
         .args(["--addr", "127.0.0.1:0", "--database"])

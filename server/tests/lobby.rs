@@ -64,6 +64,21 @@ async fn create_checks_the_game_the_seats_and_the_config() {
         message.as_str().unwrap().contains("target_score"),
         "{message}"
     );
+    // Smash deals factions as its rules do: no two players share one.
+    assert_eq!(
+        server
+            .post(
+                "/games/smash/create",
+                json!({ "numPlayers": 2, "setupData": { "factions": [["Pirates", "Robots"], ["Pirates", "Tricksters"]] } }),
+            )
+            .await,
+        (
+            400,
+            json!(
+                "invalid config: factions: Pirates is dealt to seats 0 and 1: no two players share a faction"
+            )
+        )
+    );
     // A config that is not the game's.
     let (status, _) = server
         .post(

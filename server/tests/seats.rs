@@ -211,3 +211,57 @@ async fn a_rename_keeps_the_seat_and_its_connection() {
     let answer = support::submit_from_prompt(&mut first, &seen, &mut support::rng(3)).await;
     assert_eq!(answer["type"], "accepted", "{answer}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_submission_racing_a_leave_is_refused_and_changes_nothing() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("race.sqlite")).await;
+    for round in 0..10 {
+        let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+        let alice = server.join("tictactoe", &id, 0, "alice").await;
+        let _bob = server.join("tictactoe", &id, 1, "bob").await;
+        let (mut first, welcome) = seated(&server, &id, 0, &alice).await;
+        let action = &welcome["prompt"]["actions"][0];
+        let name = action["selection"]["name"].as_str().unwrap();
+        let value = action["selection"]["options"][round % 9]["value"].clone();
+        let submit = json!({
+            "type": "submit",
+            "at": welcome["at"],
+            "action": action["action"],
+            "selections": { name: value },
+        });
+        // The leave and the submission at once: the submission is taken before the leave
+        // answers, or refused after it (as an observer's, or as a seat no longer held),
+        // never taken after.
+        let (left, answer) = tokio::join!(leave(&server, "tictactoe", &id, 0, &alice), async {
+            first.send(submit.clone()).await;
+            first.next_of_any(&["accepted", "error"]).await
+        });
+        assert_eq!(left, 200);
+        let mut observer = server.connect(&id).await;
+        let at = observer.hello(None, None, 0).await["at"].clone();
+        match answer["type"].as_str() {
+            Some("accepted") => assert_eq!(at, answer["at"]),
+            _ => {
+                assert!(
+                    matches!(
+                        answer["error"]["error"].as_str(),
+                        Some("observer" | "seat_lost")
+                    ),
+                    "{answer}"
+                );
+                assert_eq!(at, welcome["at"], "nothing was played");
+            }
+        }
+        // Afterwards, always refused.
+        first.send(submit).await;
+        let refused = first.next_of("error").await;
+        assert!(
+            matches!(
+                refused["error"]["error"].as_str(),
+                Some("observer" | "seat_lost" | "stale")
+            ),
+            "{refused}"
+        );
+    }
+}

@@ -54,7 +54,7 @@ fn check_frames<G: Game>(
 ) -> usize {
     let (seed, players) = (*seed, *players);
     let viewer = Viewer::Player(PlayerIndex(seat));
-    let whole = engine_at::<G>(&config, seed, players, &records, records.len());
+    let whole = engine_at::<G>(config, seed, players, records, records.len());
     let viewed: Vec<Value> = whole
         .viewed_records(viewer)
         .iter()
@@ -79,7 +79,7 @@ fn check_frames<G: Game>(
             "{} seat {seat}: the records up to {at}",
             G::NAME
         );
-        let engine = engine_at::<G>(&config, seed, players, &records, at);
+        let engine = engine_at::<G>(config, seed, players, records, at);
         assert_eq!(
             frame["view"],
             serde_json::to_value(meeple::Serialized(&engine.view(viewer))).unwrap(),

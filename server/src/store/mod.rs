@@ -126,9 +126,14 @@ trait Rows {
     /// The records of match `id` from record number `from` on, in order.
     fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError>;
     fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError>;
-    fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
-    /// Sets seat `seat` of match `id` if nobody holds it (no name, no bot); whether it did.
-    fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError>;
+    /// Sets seat `seat` of match `id` if it is held as `held_by` says; whether it did.
+    fn set_seat(
+        &mut self,
+        id: &str,
+        seat: usize,
+        row: &StoredSeat,
+        held_by: SeatHolder<'_>,
+    ) -> Result<bool, StoreError>;
     /// Whether seat `seat` of match `id` is held by the credentials of SHA-256
     /// `credential_hash`, the row locked against changes until the transaction ends.
     fn seat_held(
@@ -152,6 +157,17 @@ trait Rows {
     fn notify(&mut self, _payload: &str) -> Result<(), StoreError> {
         Ok(())
     }
+}
+
+/// Who must hold a seat for a change of it to be written: the condition that makes a
+/// change of a seat safe against another made at the same time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SeatHolder<'a> {
+    /// Nobody: no name, no bot (a join).
+    Nobody,
+    /// The credentials of this SHA-256, hexadecimal (a leave, a rename: of two changes at
+    /// once, the second finds other credentials or none).
+    Credentials(&'a str),
 }
 
 /// What one server process tells the others that share its PostgreSQL database (its
@@ -504,8 +520,10 @@ impl Store {
         .await
     }
 
-    /// Sets seat `seat` of match `id`; the other processes sharing the database hear of
-    /// it ([`Notice::Seats`]).
+    /// Sets seat `seat` of match `id` to `row` if the credentials of SHA-256 `held_by`
+    /// still hold it: whether it did. What a leave or a rename does, so that neither
+    /// writes back credentials that left meanwhile. The other processes sharing the
+    /// database hear of it ([`Notice::Seats`]).
     ///
     /// # Errors
     /// [`StoreError`].
@@ -514,11 +532,15 @@ impl Store {
         id: String,
         seat: usize,
         row: StoredSeat,
-    ) -> Result<(), StoreError> {
+        held_by: String,
+    ) -> Result<bool, StoreError> {
         let notice = self.envelope(Notice::Seats { id: id.clone() });
         self.run(move |rows| {
-            rows.set_seat(&id, seat, &row)?;
-            notice.map_or(Ok(()), |notice| rows.notify(&notice))
+            let set = rows.set_seat(&id, seat, &row, SeatHolder::Credentials(&held_by))?;
+            if let Some(notice) = notice.filter(|_| set) {
+                rows.notify(&notice)?;
+            }
+            Ok(set)
         })
         .await
     }
@@ -537,7 +559,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let notice = self.envelope(Notice::Seats { id: id.clone() });
         self.run(move |rows| {
-            let taken = rows.take_seat(&id, seat, &row)?;
+            let taken = rows.set_seat(&id, seat, &row, SeatHolder::Nobody)?;
             if let Some(notice) = notice.filter(|_| taken) {
                 rows.notify(&notice)?;
             }

@@ -11,8 +11,8 @@ use serde_json::Value;
 use tokio::sync::mpsc as channel;
 
 use super::{
-    Database, Deliver, Job, MatchFilter, Notice, Rows, StoreError, StoredMatch, StoredSeat,
-    read_json, read_notice,
+    Database, Deliver, Job, MatchFilter, Notice, Rows, SeatHolder, StoreError, StoredMatch,
+    StoredSeat, read_json, read_notice,
 };
 
 /// The channel of PostgreSQL's `LISTEN`/`NOTIFY` the processes sharing a database send
@@ -161,22 +161,23 @@ fn index(value: usize) -> i64 {
 }
 
 impl Statements<'_, '_> {
-    /// Writes seat `seat` of match `id`, only if nobody holds it when `only_if_free`:
-    /// whether it was written.
+    /// Writes seat `seat` of match `id`, only if it is held as `only_if` says: whether it
+    /// was written.
     fn write_seat(
         &mut self,
         id: &str,
         seat: usize,
         row: &StoredSeat,
-        only_if_free: bool,
+        only_if: SeatHolder<'_>,
     ) -> Result<bool, StoreError> {
-        let statement = if only_if_free {
-            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
-             WHERE match_id = $1 AND seat = $2 AND name IS NULL AND bot IS NULL"
-        } else {
-            "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
-             WHERE match_id = $1 AND seat = $2"
+        let held_by = match only_if {
+            SeatHolder::Nobody => None,
+            SeatHolder::Credentials(hash) => Some(hash),
         };
+        // Free (no name, no bot) when no credentials are named, else held by them.
+        let statement = "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
+             WHERE match_id = $1 AND seat = $2 \
+             AND (($7::TEXT IS NULL AND name IS NULL AND bot IS NULL) OR credential_hash = $7)";
         let changed = self.0.execute(
             statement,
             &[
@@ -186,6 +187,7 @@ impl Statements<'_, '_> {
                 &row.data.as_ref().map(Value::to_string),
                 &row.credential_hash,
                 &row.bot.as_ref().map(Value::to_string),
+                &held_by,
             ],
         )?;
         Ok(changed == 1)
@@ -316,12 +318,14 @@ impl Rows for Statements<'_, '_> {
             .collect()
     }
 
-    fn set_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
-        self.write_seat(id, seat, row, false).map(|_| ())
-    }
-
-    fn take_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<bool, StoreError> {
-        self.write_seat(id, seat, row, true)
+    fn set_seat(
+        &mut self,
+        id: &str,
+        seat: usize,
+        row: &StoredSeat,
+        held_by: SeatHolder<'_>,
+    ) -> Result<bool, StoreError> {
+        self.write_seat(id, seat, row, held_by)
     }
 
     fn seat_held(

@@ -28,6 +28,8 @@ pub struct TestServer {
     /// The server's matches, to see which are in memory.
     pub hub: std::sync::Arc<meeple_server::Hub>,
     pub database: PathBuf,
+    /// The store it serves from, to serve it again ([`restart`](Self::restart)).
+    store: Store,
     task: JoinHandle<()>,
 }
 
@@ -48,7 +50,7 @@ impl TestServer {
     pub async fn start_serving(store: Store, more: impl FnOnce(Server) -> Server) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
-        let (router, hub) = more(Server::new(store).with_shipped_games()).router();
+        let (router, hub) = more(Server::new(store.clone()).with_shipped_games()).router();
         let task = tokio::spawn(async move {
             meeple_server::serve_router(listener, router).await.unwrap();
         });
@@ -56,6 +58,7 @@ impl TestServer {
             address,
             hub,
             database: PathBuf::new(),
+            store,
             task,
         }
     }
@@ -63,6 +66,16 @@ impl TestServer {
     /// Stops serving (the process's memory of its matches goes with it).
     pub fn stop(self) {
         self.task.abort();
+    }
+
+    /// Stops serving, then serves again from the same store on a new port, with nothing
+    /// in memory: a restarted server, in this process. (A SQLite file has one connection
+    /// at a time, which the store keeps.)
+    pub async fn restart(self) -> TestServer {
+        self.task.abort();
+        let mut server = Self::start_on(self.store.clone()).await;
+        server.database = self.database;
+        server
     }
 
     pub fn url(&self, path: &str) -> String {
