@@ -350,6 +350,29 @@ impl Hub {
         }
     }
 
+    /// After seat `seat` of match `id` was taken (a join), in this process: the match in
+    /// memory, if any, has `row` there. No read of the store: the seat was free when the
+    /// join committed, and a change of it since can only follow a leave, which reads the
+    /// seats again under the match's lock (whoever has the lock last has the latest seats).
+    pub(crate) async fn seat_taken(&self, id: &str, seat: usize, row: StoredSeat) {
+        let Some(live) = self.live_match(id) else {
+            return;
+        };
+        let mut state = live.state.lock().await;
+        let Some(kept) = state.seats.get_mut(seat) else {
+            return;
+        };
+        *kept = row;
+        let seating = Seating::of(&state.seats);
+        live.seating.send_if_modified(|now| {
+            let changed = !now.wiped && *now != seating;
+            if changed {
+                *now = seating;
+            }
+            changed
+        });
+    }
+
     /// Reads the seats of match `live` from the store into its state, and tells its
     /// connections who holds them; a match the store no longer has was wiped.
     async fn read_seats(&self, live: &LiveMatch, state: &mut MatchState) -> Result<(), StoreError> {
@@ -569,8 +592,9 @@ impl Hub {
         }
     }
 
-    /// Creates match `stored` (its seats set, its seed drawn), stores it with its setup
-    /// records, and keeps it in memory, its bots started.
+    /// Creates match `stored` (its seats set, its seed drawn), its config checked by the
+    /// game first ([`Game::validate_config`], in the game's words), stores it with its
+    /// setup records, and keeps it in memory, its bots started.
     ///
     /// # Errors
     /// [`HubError::Setup`] when the game refuses the setup (its config, its seats);
@@ -589,12 +613,16 @@ impl Hub {
             seed: stored.seed,
             move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
-        // The game's setup is its author's code: off the async workers.
-        let create = entry.create;
-        let mut table = tokio::task::spawn_blocking(move || create(&setup))
-            .await
-            .map_err(|error| HubError::Setup(format!("the game's setup panicked: {error}")))?
-            .map_err(HubError::Setup)?;
+        // The game's check of its config and its setup are its author's code: off the
+        // async workers, in one trip to the blocking pool.
+        let (validate, create) = (entry.validate, entry.create);
+        let mut table = off_the_workers(move || {
+            validate(&setup.config, setup.players)?;
+            create(&setup)
+        })
+        .await
+        .map_err(|error| HubError::Setup(format!("the game's setup panicked: {error}")))?
+        .map_err(HubError::Setup)?;
         let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
         let mut stored = stored;
         stored.gameover = table.outcome();
@@ -762,7 +790,7 @@ impl Hub {
             move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
         let restore = entry.restore;
-        tokio::task::spawn_blocking(move || restore(&setup, &records, clock))
+        off_the_workers(move || restore(&setup, &records, clock))
             .await
             .unwrap_or_else(|error| Err(format!("replaying it panicked: {error}")))
             .map_err(HubError::Restore)
@@ -1300,6 +1328,38 @@ pub(crate) fn check_holder(
         Ok(())
     } else {
         Err(WireError::SeatLost { seat: seat.0 })
+    }
+}
+
+/// Runs `work`, the game's own code (a check of its config, its setup, a replay), where
+/// it holds up no other request however long it takes: on the worker that asks, once its
+/// other tasks are handed to the other workers (`block_in_place`: no trip to another
+/// thread for work that is mostly short), or on the blocking pool in a runtime of one
+/// thread, which has no other worker to hand them to.
+///
+/// # Errors
+/// The work panicked: what it said.
+async fn off_the_workers<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    let said = |panicked: Box<dyn std::any::Any + Send>| {
+        panicked
+            .downcast_ref::<&str>()
+            .map(|text| (*text).to_owned())
+            .or_else(|| panicked.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_owned())
+    };
+    if Handle::current().runtime_flavor() == RuntimeFlavor::MultiThread {
+        let work = std::panic::AssertUnwindSafe(work);
+        tokio::task::block_in_place(|| std::panic::catch_unwind(work)).map_err(said)
+    } else {
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|error| match error.try_into_panic() {
+                Ok(panicked) => said(panicked),
+                Err(error) => error.to_string(),
+            })
     }
 }
 

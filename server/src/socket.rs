@@ -7,8 +7,9 @@ use std::sync::Arc;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use futures_util::SinkExt;
 use meeple::{PlayerIndex, Submission, Viewer};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::hub::{Hub, HubError, LiveMatch, Opened, Seating, Watching, check_holder};
 use crate::lobby::credentials_match;
@@ -225,7 +226,25 @@ impl Connection<'_> {
                         Err(error) => ServerFrame::error(error),
                         Ok(frame) => handle(self.hub, self.live, &self.client, frame).await,
                     };
-                    if !send(self.socket, &answer).await {
+                    let text = serde_json::to_string(&answer).unwrap_or_default();
+                    if self.socket.feed(Message::Text(Utf8Bytes::from(text))).await.is_err() {
+                        return;
+                    }
+                    // The records a submission made are out already: written with its
+                    // `accepted`, in one write (without Nagle's algorithm, a write each is
+                    // a packet each).
+                    loop {
+                        let update = match updates.try_recv() {
+                            Ok(update) => Ok(update),
+                            Err(TryRecvError::Empty) => break,
+                            Err(TryRecvError::Lagged(missed)) => Err(RecvError::Lagged(missed)),
+                            Err(TryRecvError::Closed) => Err(RecvError::Closed),
+                        };
+                        if !self.deliver(update, &mut logged).await {
+                            return;
+                        }
+                    }
+                    if self.socket.flush().await.is_err() {
                         return;
                     }
                 }
@@ -240,46 +259,49 @@ impl Connection<'_> {
                     }
                 }
                 update = updates.recv() => {
-                    // Never a seat's frame to credentials that no longer hold it.
-                    match self.check_seat().await {
-                        Checked::Unchanged => {}
-                        Checked::Demoted(now) => logged = now,
-                        Checked::Closed => return,
-                    }
-                    match update {
-                        Ok(update) => {
-                            if update.logged <= logged {
-                                continue;
-                            }
-                            logged = update.logged;
-                            let sent = match update.frame(self.client.viewer) {
-                                Some(frame) => self
-                                    .socket
-                                    .send(Message::Text(Utf8Bytes::from(frame.to_owned())))
-                                    .await
-                                    .is_ok(),
-                                // Made before this viewer was counted: the match again, whole.
-                                None => match self.welcome(0).await {
-                                    Some(now) => {
-                                        logged = now;
-                                        true
-                                    }
-                                    None => false,
-                                },
-                            };
-                            if !sent {
-                                return;
-                            }
-                        }
-                        // Too far behind: the whole match again.
-                        Err(RecvError::Lagged(_)) => {
-                            let Some(now) = self.welcome(0).await else { return };
-                            logged = now;
-                        }
-                        Err(RecvError::Closed) => return,
+                    if !self.deliver(update, &mut logged).await
+                        || self.socket.flush().await.is_err()
+                    {
+                        return;
                     }
                 }
             }
+        }
+    }
+
+    /// Writes `update` (not yet flushed) if the connection has not had it, as the viewer it
+    /// watches as now; `logged` is the lines of the match's log the connection stands at.
+    /// Returns whether the connection goes on.
+    async fn deliver(
+        &mut self,
+        update: Result<Arc<crate::hub::Update>, RecvError>,
+        logged: &mut usize,
+    ) -> bool {
+        // Never a seat's frame to credentials that no longer hold it.
+        match self.check_seat().await {
+            Checked::Unchanged => {}
+            Checked::Demoted(now) => *logged = now,
+            Checked::Closed => return false,
+        }
+        match update {
+            Ok(update) => {
+                if update.logged <= *logged {
+                    return true;
+                }
+                *logged = update.logged;
+                match update.frame(self.client.viewer) {
+                    Some(frame) => self
+                        .socket
+                        .feed(Message::Text(Utf8Bytes::from(frame.to_owned())))
+                        .await
+                        .is_ok(),
+                    // Made before this viewer was counted: the match again, whole.
+                    None => self.welcome(0).await.map(|now| *logged = now).is_some(),
+                }
+            }
+            // Too far behind: the whole match again.
+            Err(RecvError::Lagged(_)) => self.welcome(0).await.map(|now| *logged = now).is_some(),
+            Err(RecvError::Closed) => false,
         }
     }
 

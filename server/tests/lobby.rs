@@ -521,6 +521,18 @@ async fn the_largest_bodies_are_refused_in_the_games_words_and_stall_nothing() {
             "invalid type: string",
         ),
         (
+            "/games/connect_four/create".to_owned(),
+            largest(|n| json!({ "numPlayers": 2, "setupData": long(n) })),
+            400,
+            "invalid type: string",
+        ),
+        (
+            "/games/breakthrough/create".to_owned(),
+            largest(|n| json!({ "numPlayers": 2, "setupData": [long(n)] })),
+            400,
+            "invalid type: sequence",
+        ),
+        (
             "/games/blackjack/create".to_owned(),
             largest(|n| json!({ "numPlayers": 1, "bots": { "0": { "agent": long(n) } } })),
             400,
