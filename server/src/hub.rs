@@ -93,8 +93,8 @@ const UPDATES_KEPT: usize = 256;
 
 /// The finished matches a process keeps in memory after their last connection closed, most
 /// recent first: an observer's `hello` to one of them is answered without replaying it
-/// from the store.
-const FINISHED_KEPT: usize = 32;
+/// from the store. Few: each is a whole match in memory (some 100 to 400 KB).
+const FINISHED_KEPT: usize = 8;
 
 /// Milliseconds since the Unix epoch, now.
 pub(crate) fn now_ms() -> u64 {
@@ -1331,36 +1331,24 @@ pub(crate) fn check_holder(
     }
 }
 
-/// Runs `work`, the game's own code (a check of its config, its setup, a replay), where
-/// it holds up no other request however long it takes: on the worker that asks, once its
-/// other tasks are handed to the other workers (`block_in_place`: no trip to another
-/// thread for work that is mostly short), or on the blocking pool in a runtime of one
-/// thread, which has no other worker to hand them to.
+/// Runs `work`, the game's own code (a check of its config, its setup, a replay), on
+/// tokio's blocking pool, where it holds up no other request however long it takes.
 ///
 /// # Errors
 /// The work panicked: what it said.
 async fn off_the_workers<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, String> {
-    use tokio::runtime::{Handle, RuntimeFlavor};
-    let said = |panicked: Box<dyn std::any::Any + Send>| {
-        panicked
-            .downcast_ref::<&str>()
-            .map(|text| (*text).to_owned())
-            .or_else(|| panicked.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".to_owned())
-    };
-    if Handle::current().runtime_flavor() == RuntimeFlavor::MultiThread {
-        let work = std::panic::AssertUnwindSafe(work);
-        tokio::task::block_in_place(|| std::panic::catch_unwind(work)).map_err(said)
-    } else {
-        tokio::task::spawn_blocking(work)
-            .await
-            .map_err(|error| match error.try_into_panic() {
-                Ok(panicked) => said(panicked),
-                Err(error) => error.to_string(),
-            })
-    }
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| match error.try_into_panic() {
+            Ok(panicked) => panicked
+                .downcast_ref::<&str>()
+                .map(|text| (*text).to_owned())
+                .or_else(|| panicked.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned()),
+            Err(error) => error.to_string(),
+        })
 }
 
 /// `seat`'s bot is done choosing at record count `at`: it may be asked at any other.
