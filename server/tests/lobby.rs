@@ -466,15 +466,7 @@ async fn the_largest_bodies_are_refused_in_the_games_words_and_stall_nothing() {
         .as_str()
         .unwrap()
         .to_owned();
-    let credentials = support::post_to(
-        &address,
-        &format!("/games/memory/{memory}/join"),
-        json!({ "playerID": "0", "playerName": "alice" }),
-    )
-    .await["playerCredentials"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let credentials = support::join_to(&address, "memory", &memory, 0, "alice").await;
     let seat = |more: Value| {
         let mut body = json!({ "playerID": "0", "credentials": credentials });
         body.as_object_mut()

@@ -493,15 +493,7 @@ async fn search_bots_pass_at_once_and_then_wait_for_a_person_without_using_the_c
     );
 
     // A person takes seat 0 and passes: the bots play on.
-    let credentials = support::post_to(
-        &server.address,
-        &format!("/games/hearts/{id}/join"),
-        json!({ "playerID": "0", "playerName": "alice" }),
-    )
-    .await["playerCredentials"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let credentials = support::join_to(&server.address, "hearts", &id, 0, "alice").await;
     let mut alice = server.connect(&id).await;
     let mut seen = Seen::default();
     seen.absorb(&alice.hello(Some(0), Some(&credentials), 0).await);

@@ -24,15 +24,7 @@ async fn create(server: &ServerProcess, game: &str, body: Value) -> String {
 
 /// Joins seat `seat` of match `id` through `server`; the credentials.
 async fn join(server: &ServerProcess, game: &str, id: &str, seat: usize) -> String {
-    post_to(
-        &server.address,
-        &format!("/games/{game}/{id}/join"),
-        json!({ "playerID": seat.to_string(), "playerName": format!("p{seat}") }),
-    )
-    .await["playerCredentials"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    support::join_to(&server.address, game, id, seat, &format!("p{seat}")).await
 }
 
 /// A seat's connection, welcomed.
@@ -201,15 +193,7 @@ async fn a_seat_left_through_another_process_is_lost_at_once_and_its_successor_p
     assert_eq!(one.next_of("welcome").await["seat"], Value::Null);
 
     // Carol joins through the second process and plays through the first.
-    let carol = post_to(
-        &second.address,
-        &format!("/games/tictactoe/{id}/join"),
-        json!({ "playerID": "0", "playerName": "carol" }),
-    )
-    .await["playerCredentials"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let carol = support::join_to(&second.address, "tictactoe", &id, 0, "carol").await;
     let (mut hers, seen) = seat(&first, &id, 0, &carol).await;
     let answer = support::submit_from_prompt(&mut hers, &seen, &mut rng(5)).await;
     assert_eq!(answer["type"], "accepted", "{answer}");

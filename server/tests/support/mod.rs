@@ -292,6 +292,20 @@ pub async fn post_to(address: &str, path: &str, body: Value) -> Value {
     response.json().await.unwrap()
 }
 
+/// Joins seat `seat` of match `id` of `game` as `name`, through the server at `address`;
+/// the credentials.
+pub async fn join_to(address: &str, game: &str, id: &str, seat: usize, name: &str) -> String {
+    post_to(
+        address,
+        &format!("/games/{game}/{id}/join"),
+        json!({ "playerID": seat.to_string(), "playerName": name }),
+    )
+    .await["playerCredentials"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
 /// Connects to a play socket by its URL.
 pub async fn connect_to(url: &str) -> Client {
     let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
