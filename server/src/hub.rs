@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -91,9 +91,10 @@ const TAKE_OVER_EVERY: Duration = Duration::from_millis(500);
 /// further behind is sent a new `welcome` with what it missed.
 const UPDATES_KEPT: usize = 256;
 
-/// The finished matches a process keeps in memory after their last connection closed, most
-/// recent first: an observer's `hello` to one of them is answered without replaying it
-/// from the store. Few: each is a whole match in memory (some 100 to 400 KB).
+/// The finished matches a process keeps in memory after their last connection closed, of
+/// those an observer watched, most recent first: an observer's `hello` to one of them is
+/// answered without replaying it from the store. Few: each is a whole match in memory (some
+/// 100 to 400 KB).
 const FINISHED_KEPT: usize = 8;
 
 /// Milliseconds since the Unix epoch, now.
@@ -145,6 +146,8 @@ pub(crate) struct LiveMatch {
     /// Who holds each seat now: a connection whose credentials no longer hold its seat
     /// hears of it at once, and acts and sees as that seat no more.
     pub(crate) seating: watch::Sender<Seating>,
+    /// Whether an observer ever watched it: only such a match is kept once finished.
+    observed: AtomicBool,
 }
 
 /// Who holds the seats of a match, as its connections check it.
@@ -553,10 +556,11 @@ impl Hub {
         }
     }
 
-    /// Moves finished match `live` from the matches in memory to the few kept for
-    /// observers ([`FINISHED_KEPT`]), once no connection watches it.
+    /// Moves finished match `live` out of the matches in memory once no connection watches
+    /// it: to the few kept for observers ([`FINISHED_KEPT`]) if any observer watched it
+    /// (a match nobody watches is not kept: its observers would be the first).
     fn retire(&self, live: &Arc<LiveMatch>) {
-        if self.remove_unwatched(live) {
+        if self.remove_unwatched(live) && live.observed.load(Ordering::Relaxed) {
             let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
             finished.retain(|kept| kept.id != live.id);
             finished.push_front(Arc::clone(live));
@@ -1266,6 +1270,7 @@ impl LiveMatch {
             game,
             watchers,
             seating,
+            observed: AtomicBool::new(false),
             created_at,
             state: tokio::sync::Mutex::new(MatchState {
                 table,
@@ -1282,6 +1287,9 @@ impl LiveMatch {
     /// Counts a connection watching as `viewer` until the result is dropped: from then on,
     /// every update has a frame for it. Called before subscribing to the updates.
     pub(crate) fn watch(self: &Arc<Self>, viewer: Viewer) -> Watching {
+        if viewer.player().is_none() {
+            self.observed.store(true, Ordering::Relaxed);
+        }
         let index = viewer_index(viewer, self.watchers.len() - 1);
         if let Some(count) = self.watchers.get(index) {
             count.fetch_add(1, Ordering::SeqCst);
