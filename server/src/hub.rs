@@ -927,7 +927,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
-            check_holder(live, &state, seat, credential_hash)?;
+            check_holder(live, seat, credential_hash)?;
             self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let mut new = state.table.advance_clock(live.clock()).unwrap_or_default();
@@ -971,7 +971,7 @@ impl Hub {
             if state.broken {
                 return Err(WireError::MatchGone);
             }
-            check_holder(live, &state, seat, credential_hash)?;
+            check_holder(live, seat, credential_hash)?;
             self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let undone = state.table.undo(seat, take_back)?;
@@ -1314,25 +1314,21 @@ impl LiveMatch {
 }
 
 /// Checks that the credentials of SHA-256 `credential_hash` hold `seat` of match `live`.
+/// Called under the match's lock, under which its seats change ([`Hub::seats_changed`],
+/// [`Hub::seat_taken`]), so the answer holds until the lock is let go.
 ///
 /// # Errors
 /// [`WireError::MatchGone`] for a wiped match, [`WireError::SeatLost`] when the seat is
 /// free or held by other credentials.
 pub(crate) fn check_holder(
     live: &LiveMatch,
-    state: &MatchState,
     seat: PlayerIndex,
     credential_hash: &str,
 ) -> Result<(), WireError> {
-    if live.seating.borrow().wiped {
-        return Err(WireError::MatchGone);
-    }
-    let held = state
-        .seats
-        .get(seat.0)
-        .and_then(|row| row.credential_hash.as_deref())
-        .is_some_and(|held| held == credential_hash);
-    if held {
+    let seating = live.seating.borrow();
+    if seating.wiped {
+        Err(WireError::MatchGone)
+    } else if seating.holds(seat, credential_hash) {
         Ok(())
     } else {
         Err(WireError::SeatLost { seat: seat.0 })

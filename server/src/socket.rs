@@ -491,7 +491,7 @@ async fn handle(
             None => Err(WireError::Observer),
             Some((seat, credential_hash)) => {
                 let state = live.state.lock().await;
-                check_holder(live, &state, seat, credential_hash).and_then(|()| {
+                check_holder(live, seat, credential_hash).and_then(|()| {
                     state
                         .table
                         .prompt_action(seat, &Submission { action, selections })
