@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use meeple::scene::{Ink, Piece};
+
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -216,6 +218,50 @@ impl Card {
     #[must_use]
     pub const fn is_heart(self) -> bool {
         matches!(self.suit, Suit::Hearts)
+    }
+
+    /// The card as its face reads, rank then suit symbol: `J♣`, `10♥`.
+    #[must_use]
+    pub fn face(self) -> String {
+        let rank = match self.rank {
+            Rank::Ten => "10".to_owned(),
+            rank => rank.letter().to_string(),
+        };
+        let suit = match self.suit {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+        };
+        format!("{rank}{suit}")
+    }
+
+    /// The card in words: `jack of clubs`, `10 of hearts`.
+    #[must_use]
+    pub fn title(self) -> String {
+        let rank = match self.rank {
+            Rank::Jack => "jack".to_owned(),
+            Rank::Queen => "queen".to_owned(),
+            Rank::King => "king".to_owned(),
+            Rank::Ace => "ace".to_owned(),
+            Rank::Ten => "10".to_owned(),
+            rank => rank.letter().to_string(),
+        };
+        format!("{rank} of {}", self.suit.name())
+    }
+
+    /// The card as a scene draws it ([`meeple::scene`]): its face, its name in words, red
+    /// or black, picked by an option whose value is the card.
+    #[must_use]
+    pub fn piece(self) -> Piece {
+        let ink = match self.suit {
+            Suit::Hearts | Suit::Diamonds => Ink::Red,
+            Suit::Clubs | Suit::Spades => Ink::Black,
+        };
+        Piece::face_up(self.face())
+            .titled(self.title())
+            .inked(ink)
+            .choosing(self)
     }
 }
 

@@ -20,11 +20,12 @@ use crate::log::{
     RecordMoves,
 };
 use crate::outcome::Outcome;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::player::{PlayerIndex, PlayerSet, Seats};
 use crate::position::{
     Carried, EngineSettings, Played, Position, Recorder, Resume, Status, millis,
 };
 use crate::prompt::{ActionPrompt, Prompt};
+use crate::scene::Scene;
 use crate::start::Start;
 use crate::submission::Submission;
 use crate::view::{MoveViewer, Serialized, ViewedRecord, Viewer};
@@ -482,6 +483,12 @@ impl<G: Game> Engine<G> {
     /// The state as `viewer` may see it ([`View::view`](crate::View::view)).
     pub fn view(&self, viewer: Viewer) -> G {
         self.position.view(viewer)
+    }
+
+    /// What `viewer` sees laid out as pieces: [`Game::scene`] of their view.
+    pub fn scene(&self, viewer: Viewer) -> Scene {
+        self.view(viewer)
+            .scene(viewer, Seats::checked(self.position.players()))
     }
 
     /// The number of seats.

@@ -11,6 +11,7 @@ use crate::flow::{Flow, FlowError};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
+use crate::scene::Scene;
 use crate::view::{View, Viewer};
 
 /// A game: its state type, its setup, its flow and its outcome.
@@ -231,6 +232,19 @@ pub trait Game: Clone + Debug + View + 'static {
     fn describe_move(&self, applied: &Self::Move, viewer: Viewer) -> Option<String> {
         let _ = (applied, viewer);
         None
+    }
+
+    /// What `viewer` sees of the game laid out as pieces on a table ([`Scene`]), for a
+    /// client that draws any game with no code of its own. `self` is `viewer`'s own view
+    /// ([`View::view`]), never the whole state, so the scene can show nothing the view
+    /// hides; `seats` is the table's. By default the view written out
+    /// ([`Scene::written_out`]: its boards, stacks and numbers); a game draws its own to
+    /// show its cards as cards, say what its pieces cannot ([`Scene::summary`]) and let
+    /// its pieces be chosen ([`Piece::choosing`](crate::scene::Piece::choosing)).
+    fn scene(&self, viewer: Viewer, seats: Seats) -> Scene {
+        let _ = viewer;
+        let view = serde_json::to_value(crate::Serialized(self)).unwrap_or(serde_json::Value::Null);
+        Scene::written_out(&view, seats)
     }
 }
 

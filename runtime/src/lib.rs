@@ -617,6 +617,7 @@ mod player;
 mod position;
 mod prompt;
 mod reveal;
+pub mod scene;
 mod search;
 mod selection;
 mod start;

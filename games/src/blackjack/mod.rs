@@ -248,6 +248,11 @@ impl Game for Blackjack {
         self.move_in_words(applied, viewer)
     }
 
+    /// The shoe, the dealer, each seat's cards and chips.
+    fn scene(&self, _viewer: meeple::Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(seats)
+    }
+
     /// Once the last round is settled: the players with the highest score (several when
     /// tied) and every score, in half-chips.
     fn outcome(&self) -> Option<Outcome> {

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PieceMove, PlayerIndex, Slot, Stack, Viewer};
+use meeple::scene::{Layout, Part, Piece, Scene};
+use meeple::{Game, PieceMove, PlayerIndex, Seats, Slot, Stack, Viewer};
 
 use super::hand::{HandValue, chips};
 use super::moves::BlackjackMove;
@@ -235,5 +236,61 @@ impl Blackjack {
             )),
             _ => None,
         }
+    }
+}
+
+impl Blackjack {
+    /// The table as pieces ([`Game::scene`]), drawn from a viewer's own view: the shoe and
+    /// the discard pile as piles (the shoe face down), the dealer's cards with the hole card
+    /// face down until the dealer plays; each seat's cards with their value, whether it
+    /// stands, and its chips; the round and the dealer's rule in words.
+    pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        scene.summary.push(format!(
+            "Round {} of {}; {}.",
+            (self.round + 1).min(self.config.rounds),
+            self.config.rounds,
+            self.config.dealer_rule()
+        ));
+        let face_down = |stack: &Stack<Card>| vec![Piece::face_down(); stack.len()];
+        scene
+            .table
+            .push(Part::cards("Shoe", Layout::Pile, face_down(&self.shoe)));
+        let mut dealer: Vec<Piece> = self.dealer.components().map(|card| card.piece()).collect();
+        dealer.extend(face_down(&self.hole));
+        let value = self.dealer_value();
+        let dealer = Part::cards("Dealer", Layout::Row, dealer);
+        scene.table.push(if self.dealer.is_empty() {
+            dealer
+        } else if self.hole.is_empty() {
+            dealer.noted(value.to_string())
+        } else {
+            dealer.noted(format!("showing {}", value.total))
+        });
+        scene.table.push(Part::stack(
+            "Discard",
+            Layout::Pile,
+            &self.discard,
+            |piece| piece.component().piece(),
+        ));
+        for (seat, hand) in self.hands.enumerate() {
+            let Some(area) = scene.seat_mut(seat) else {
+                continue;
+            };
+            let cards = Part::stack("Cards", Layout::Row, hand, |piece| {
+                piece.component().piece().owned_by(seat)
+            });
+            area.parts.push(if hand.is_empty() {
+                cards
+            } else {
+                cards.noted(HandValue::of(hand.components().copied()).to_string())
+            });
+            area.summary
+                .push(format!("{} chips", chips(self.scores[seat])));
+            if self.stood(seat) {
+                area.summary.push("Stands".to_owned());
+            }
+        }
+        scene
     }
 }

@@ -261,6 +261,11 @@ impl Game for Breakthrough {
     fn space_name(&self, space: Space) -> String {
         Breakthrough::space_name(self, space)
     }
+
+    /// The board in its colours, each seat's count, who won.
+    fn scene(&self, _viewer: meeple::Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(seats)
+    }
 }
 
 impl Breakthrough {

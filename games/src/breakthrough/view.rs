@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex, Viewer};
+use meeple::scene::{Ink, Part, Piece, Scene};
+use meeple::{Coord, Game, PlayerIndex, Seats, Viewer};
 
 use super::{Breakthrough, BreakthroughMove, Pawn, SIZE};
 
@@ -62,5 +63,44 @@ impl Breakthrough {
             )),
             BreakthroughMove::Win { player } => Some(format!("{} wins", self.player_name(*player))),
         }
+    }
+}
+
+impl Breakthrough {
+    /// The table as pieces ([`Game::scene`]): the board with files `a` to `h` and ranks
+    /// `8` to `1`, each pawn in its colour; the pawns each seat took; who won. The same for
+    /// every viewer.
+    pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        let files = (0..SIZE)
+            .map(|column| char::from(b'a' + column as u8).to_string())
+            .collect();
+        let ranks = (1..=SIZE).rev().map(|rank| rank.to_string()).collect();
+        scene.table.push(
+            Part::board("Board", self.board(), |space, piece| {
+                let pawn = *piece.component();
+                Piece::face_up("♟")
+                    .titled(format!("{} pawn on {}", pawn, self.space_name(space)))
+                    .owned_by(pawn.player())
+                    .inked(match pawn {
+                        Pawn::Black => Ink::Black,
+                        Pawn::White => Ink::White,
+                    })
+            })
+            .labelled(ranks, files),
+        );
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let taken = self.taken(PlayerIndex(seat));
+            area.parts.push(Part::counter(
+                "Pawns taken",
+                i64::try_from(taken).unwrap_or(i64::MAX),
+            ));
+        }
+        if let Some(winner) = self.winner() {
+            scene
+                .summary
+                .push(format!("{} broke through.", self.player_name(winner)));
+        }
+        scene
     }
 }

@@ -295,6 +295,11 @@ impl Game for ConnectFour {
     fn space_name(&self, space: Space) -> String {
         ConnectFour::space_name(self, space)
     }
+
+    /// The board in its colours, each seat's count, who won.
+    fn scene(&self, _viewer: meeple::Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(seats)
+    }
 }
 
 impl ConnectFour {

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex, Viewer};
+use meeple::scene::{Ink, Part, Piece, Scene};
+use meeple::{Coord, Game, PlayerIndex, Seats, Viewer};
 
 use super::{COLUMNS, ConnectFour, ConnectFourMove, Disc, Finish, ROWS};
 
@@ -62,5 +63,51 @@ impl ConnectFour {
             }
             ConnectFourMove::Draw => "A draw".to_owned(),
         })
+    }
+}
+
+impl ConnectFour {
+    /// The table as pieces ([`Game::scene`]): the board with its columns numbered, each
+    /// disc in its colour and the winning disc marked; each seat's discs left; how the
+    /// game ended. The same for every viewer.
+    pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        let last = match self.finish() {
+            Some(Finish::Won { space, .. }) => Some(*space),
+            _ => None,
+        };
+        scene.table.push(
+            Part::board("Board", self.board(), |space, piece| {
+                let disc = *piece.component();
+                let drawn = Piece::face_up("●")
+                    .titled(format!("{disc} disc, {}", self.space_name(space)))
+                    .owned_by(disc.player())
+                    .inked(match disc {
+                        Disc::Red => Ink::Red,
+                        Disc::Yellow => Ink::Yellow,
+                    });
+                if last == Some(space) {
+                    drawn.marked("four in a row")
+                } else {
+                    drawn
+                }
+            })
+            .labelled(Vec::new(), (1..=COLUMNS).map(|c| c.to_string()).collect()),
+        );
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let discs = self.supply(PlayerIndex(seat));
+            area.parts.push(Part::counter(
+                "Discs left",
+                i64::try_from(discs).unwrap_or(i64::MAX),
+            ));
+        }
+        match self.finish() {
+            Some(Finish::Won { player, .. }) => scene
+                .summary
+                .push(format!("{} made four in a row.", self.player_name(*player))),
+            Some(Finish::Draw) => scene.summary.push("The board is full: a draw.".to_owned()),
+            None => {}
+        }
+        scene
     }
 }

@@ -197,6 +197,11 @@ impl Game for Hearts {
         self.move_in_words(applied, viewer)
     }
 
+    /// The trick, the hands (the viewer's face up), the pass, the points.
+    fn scene(&self, viewer: meeple::Viewer, _seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(viewer)
+    }
+
     /// Once over: the seats with the lowest total (several when tied) and every total.
     fn outcome(&self) -> Option<Outcome> {
         if !self.over {

@@ -2,11 +2,12 @@
 
 use std::fmt::Write as _;
 
+use meeple::scene::{Layout, Part, Piece, Scene};
 use meeple::{Game, PlayerIndex, Viewer};
 
 use super::moves::HeartsMove;
 use super::{Hearts, Phase, SEATS, seat_name};
-use crate::french::Suit;
+use crate::french::{Card, Suit};
 
 impl Hearts {
     /// The table as `viewer` may see it, as lines of text: the hand number and pass
@@ -198,5 +199,109 @@ impl Hearts {
             HeartsMove::EndGame => "The game is over".to_owned(),
         };
         Some(text)
+    }
+}
+
+impl Hearts {
+    /// The table as pieces for `viewer` ([`Game::scene`]), drawn from `viewer`'s own view:
+    /// the trick in the middle, each card by the seat that played it; each seat's hand (the
+    /// viewer's face up and sorted, the cards received in the pass marked; the others' face
+    /// down, as many as they hold), the cards the viewer passed, the tricks each seat took
+    /// and its points this hand and in all; the hand, the pass and whether hearts are
+    /// broken in words.
+    pub(super) fn draw_scene(&self, viewer: Viewer) -> Scene {
+        let mut scene = Scene::for_seats(SEATS);
+        let passing = match self.pass_direction.steps() {
+            Some(_) => format!("pass {}", self.pass_direction),
+            None => "no passing".to_owned(),
+        };
+        scene.summary.push(format!(
+            "Hand {} ({passing}); the game ends at {} points.",
+            self.hand_number + 1,
+            self.config.target_score
+        ));
+        let phase = self.phase();
+        if phase == Phase::Playing {
+            scene.summary.push(format!(
+                "Trick {} of 13; hearts are {}broken.",
+                (u32::from(self.tricks_played) + 1).min(13),
+                if self.hearts_broken { "" } else { "not " }
+            ));
+        }
+        let trick: Vec<Piece> = self
+            .trick()
+            .map(|(seat, card)| card.piece().owned_by(seat))
+            .collect();
+        scene
+            .table
+            .push(Part::cards("The trick", Layout::Row, trick));
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let seat = PlayerIndex(seat);
+            let hand = if viewer.owns(seat) {
+                let received = self.received(seat);
+                self.hand(seat)
+                    .iter()
+                    .map(|card| {
+                        let piece = card.piece().owned_by(seat);
+                        if received.contains(card) {
+                            piece.marked("received")
+                        } else {
+                            piece
+                        }
+                    })
+                    .collect()
+            } else {
+                vec![Piece::face_down(); self.cards_held(seat)]
+            };
+            area.parts.push(Part::cards("Hand", Layout::Hand, hand));
+            if viewer.owns(seat)
+                && let Some(passed) = self.passed(seat)
+                && phase == Phase::Passing
+            {
+                let to = self.pass_target(seat).map_or_else(String::new, seat_name);
+                area.parts.push(Part::cards(
+                    format!("Passed to {to}"),
+                    Layout::Row,
+                    passed.iter().map(Card::piece).collect(),
+                ));
+            }
+            let tricks = self.taken(seat).len() / SEATS.count();
+            area.parts.push(Part::counter(
+                "Tricks",
+                i64::try_from(tricks).unwrap_or(i64::MAX),
+            ));
+            area.parts.push(Part::counter(
+                "Points this hand",
+                i64::from(self.hand_points(seat)),
+            ));
+            area.parts
+                .push(Part::counter("Total", i64::from(self.totals[seat])));
+            if phase == Phase::Passing {
+                area.summary.push(if self.has_passed.contains(seat) {
+                    "Passed".to_owned()
+                } else {
+                    "Choosing cards to pass".to_owned()
+                });
+            }
+        }
+        scene
+    }
+
+    /// How many cards `seat` holds, from what everyone sees: thirteen less the tricks
+    /// played, the card on the trick and the three passed while the pass is on.
+    fn cards_held(&self, seat: PlayerIndex) -> usize {
+        match self.phase() {
+            Phase::Dealing | Phase::Over => 0,
+            Phase::Passing => {
+                if self.has_passed.contains(seat) {
+                    10
+                } else {
+                    13
+                }
+            }
+            Phase::Playing => 13usize
+                .saturating_sub(usize::from(self.tricks_played))
+                .saturating_sub(usize::from(self.trick[seat].is_some())),
+        }
     }
 }

@@ -206,6 +206,11 @@ impl Game for Memory {
         self.move_in_words(applied, viewer)
     }
 
+    /// One grid of cards face down or up, each seat's pairs.
+    fn scene(&self, _viewer: meeple::Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(seats)
+    }
+
     /// Once every pair is taken: the players with the most pairs (several when tied), and
     /// each player's pairs as their score.
     fn outcome(&self) -> Option<Outcome> {

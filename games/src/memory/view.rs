@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Game, PieceMove, PlayerIndex, Space, Viewer};
+use meeple::scene::{Layout, Part, Piece, Scene, Shape};
+use meeple::{Game, PieceMove, PlayerIndex, Seats, Slot, Space, Viewer};
 
 use super::Memory;
 use super::moves::MemoryMove;
@@ -168,5 +169,80 @@ impl Memory {
             MemoryMove::EndGame => "Every pair is taken: the game is over".to_owned(),
         };
         Some(text)
+    }
+}
+
+impl Memory {
+    /// The table as pieces ([`Game::scene`]): one grid of cards, face down or face up where
+    /// they lie (a space whose pair was taken is empty), the first card of the turn and the
+    /// two of a miss marked; each seat's pairs, with their faces; who won. Every viewer sees
+    /// the same table: no face-down card is named.
+    pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        let grid = self.face_down.grid();
+        let spaces = grid
+            .spaces()
+            .map(|space| {
+                let card = match (self.face_at(space), self.face_down.get(space)) {
+                    (Some(face), _) => Piece::face_up(face.to_string())
+                        .titled(format!("{face}, face up at {}", self.coord(space))),
+                    (None, Some(_)) => {
+                        Piece::face_down().titled(format!("face down at {}", self.coord(space)))
+                    }
+                    (None, None) => return None,
+                };
+                let card = if self.first == Some(space) {
+                    card.marked("turned this turn")
+                } else if self.waiting.is_some_and(|waiting| waiting.contains(&space)) {
+                    card.marked("no pair")
+                } else {
+                    card
+                };
+                Some(card.choosing(space))
+            })
+            .collect();
+        scene.table.push(Part {
+            name: "Cards".to_owned(),
+            notes: vec![format!("{} pairs left", self.pairs_left())],
+            choices: Vec::new(),
+            shape: Shape::Board {
+                rows: grid.rows,
+                columns: grid.columns,
+                spaces,
+                row_labels: Vec::new(),
+                column_labels: Vec::new(),
+            },
+        });
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let player = PlayerIndex(seat);
+            let taken = self.captured(player);
+            // One card of each pair taken.
+            let pairs = taken
+                .iter()
+                .step_by(2)
+                .filter_map(Slot::component)
+                .map(|face| Piece::face_up(face.to_string()).owned_by(player))
+                .collect();
+            area.parts.push(Part::cards("Pairs", Layout::Row, pairs));
+            area.summary.push(match self.pairs(player) {
+                1 => "1 pair".to_owned(),
+                count => format!("{count} pairs"),
+            });
+        }
+        if let Some(outcome) = self.outcome() {
+            let winners: Vec<String> = outcome
+                .winners()
+                .iter()
+                .map(|winner| self.player_name(winner))
+                .collect();
+            scene
+                .summary
+                .push(format!("Most pairs: {}.", winners.join(" and ")));
+        } else if self.waiting.is_some() {
+            scene
+                .summary
+                .push("No pair: the two cards stay face up a moment.".to_owned());
+        }
+        scene
     }
 }

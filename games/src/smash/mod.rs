@@ -502,6 +502,11 @@ impl Game for Smash {
         self.move_in_words(applied, viewer)
     }
 
+    /// The bases with their minions, the hands (the viewer's face up), decks, discards, VP.
+    fn scene(&self, viewer: meeple::Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(viewer, seats)
+    }
+
     /// Once over: the most VP wins, ties sharing; scores are VP.
     fn outcome(&self) -> Option<Outcome> {
         self.over

@@ -3,9 +3,12 @@
 use std::fmt::Write as _;
 
 use meeple::effects::{Event, Resolution};
-use meeple::{Game, PlayerIndex, Viewer};
+use meeple::scene::{Layout, Part, Piece, Scene};
+use meeple::{Game, PlayerIndex, Seats, Viewer};
 
-use super::{Effect, Smash, SmashMove};
+use super::cards::Kind;
+use super::effects::Target;
+use super::{CardId, Effect, Smash, SmashMove};
 
 /// How many events of the log the summary shows.
 const RECENT: usize = 8;
@@ -132,5 +135,122 @@ impl Smash {
             }
             _ => None,
         }
+    }
+}
+
+impl Smash {
+    /// The table as pieces for `viewer` ([`Game::scene`]), drawn from `viewer`'s own view:
+    /// each base with its total power against its breakpoint, its points and its text, the
+    /// minions on it (power, owner) and the actions played there; the base deck face down;
+    /// each seat's hand (the viewer's face up, the others' face down), deck and discard
+    /// pile, and its VP; the turn, the effects in force and the last events in words.
+    /// Bases are picked as slots or as targets, cards as themselves or as targets.
+    pub(super) fn draw_scene(&self, viewer: Viewer, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        scene.summary.push(format!(
+            "Turn {}: {} plays; first to {} VP wins.",
+            self.turn,
+            self.player_name(self.current),
+            super::WINNING_VP
+        ));
+        for floating in &self.effects.floating {
+            scene
+                .summary
+                .push(format!("In force: {}.", floating.in_force.ability));
+        }
+        for (slot, base) in self.bases.iter().enumerate() {
+            let slot = u8::try_from(slot).unwrap_or(u8::MAX);
+            let def = base.name.def();
+            let mut pieces: Vec<Piece> = base
+                .minions
+                .iter()
+                .map(|&minion| {
+                    let owner = self.card(minion).owner;
+                    self.card_piece(minion)
+                        .owned_by(owner)
+                        .marked(format!("power {}", self.power(minion)))
+                        .choosing(Target::Minion(minion))
+                })
+                .collect();
+            pieces.extend(base.actions.iter().map(|on| {
+                let piece = self.card_piece(on.card).owned_by(self.card(on.card).owner);
+                match on.on {
+                    Some(minion) => piece.marked(format!("on {minion}")),
+                    None => piece.marked("ongoing"),
+                }
+            }));
+            let mut part = Part::cards(base.name.to_string(), Layout::Row, pieces)
+                .noted(format!(
+                    "power {} of {}",
+                    self.total_power(slot),
+                    def.breakpoint
+                ))
+                .noted(format!(
+                    "scores {}",
+                    def.points.map(|points| points.to_string()).join("/")
+                ))
+                .choosing(slot)
+                .choosing(Target::Base(slot));
+            if !def.text.is_empty() {
+                part = part.noted(def.text);
+            }
+            scene.table.push(part);
+        }
+        scene.table.push(Part::cards(
+            "Base deck",
+            Layout::Pile,
+            vec![Piece::face_down(); self.base_deck.len()],
+        ));
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let player = PlayerIndex(seat);
+            let hand = if viewer.owns(player) {
+                self.hands[player]
+                    .cards()
+                    .iter()
+                    .map(|&card| self.card_piece(card).owned_by(player))
+                    .collect()
+            } else {
+                vec![Piece::face_down(); self.hands[player].len()]
+            };
+            area.parts.push(Part::cards("Hand", Layout::Hand, hand));
+            area.parts.push(Part::cards(
+                "Deck",
+                Layout::Pile,
+                vec![Piece::face_down(); self.decks[player].len()],
+            ));
+            area.parts.push(Part::cards(
+                "Discard",
+                Layout::Pile,
+                self.discards[player]
+                    .iter()
+                    .map(|&card| self.card_piece(card).owned_by(player))
+                    .collect(),
+            ));
+            area.parts
+                .push(Part::counter("VP", i64::from(self.vp[player])));
+            let [first, second] = self.factions[player];
+            area.summary.push(format!("{first:?} and {second:?}"));
+        }
+        let recent = self.effects.events.len().saturating_sub(3);
+        for event in &self.effects.events[recent..] {
+            scene.summary.push(format!("{event}."));
+        }
+        scene
+    }
+
+    /// A card face up: its title, its kind and text in words, picked as itself.
+    fn card_piece(&self, card: CardId) -> Piece {
+        let def = card.name.def();
+        let kind = match def.kind {
+            Kind::Minion { power } => format!("minion, power {power}"),
+            Kind::Action { ongoing: true, .. } => "ongoing action".to_owned(),
+            Kind::Action { .. } => "action".to_owned(),
+        };
+        let title = if def.text.is_empty() {
+            kind
+        } else {
+            format!("{kind}: {}", def.text)
+        };
+        Piece::face_up(def.title).titled(title).choosing(card)
     }
 }

@@ -44,7 +44,7 @@ use meeple::flow::Step;
 use meeple::{
     Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Flow, Game,
     Grid, Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats,
-    Setup, SetupError, Slot, Space, Stack, View, move_piece,
+    Setup, SetupError, Slot, Space, Stack, View, Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +65,15 @@ impl Mark {
     #[must_use]
     pub fn of(player: PlayerIndex) -> Mark {
         if player.0 == 0 { Mark::X } else { Mark::O }
+    }
+
+    /// The player whose mark this is: seat 0 for X, seat 1 for O.
+    #[must_use]
+    pub fn player(self) -> PlayerIndex {
+        PlayerIndex(match self {
+            Mark::X => 0,
+            Mark::O => 1,
+        })
     }
 }
 
@@ -327,6 +336,11 @@ impl Game for TicTacToe {
     /// `row,column` ([`TicTacToe::space_label`]).
     fn space_name(&self, space: Space) -> String {
         self.space_label(space)
+    }
+
+    /// The board, each seat's marks left, how the game ended.
+    fn scene(&self, _viewer: Viewer, seats: Seats) -> meeple::scene::Scene {
+        self.draw_scene(seats)
     }
 }
 

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use meeple::{Coord, Game, PlayerIndex, Viewer};
+use meeple::scene::{Part, Piece, Scene};
+use meeple::{Coord, Game, PlayerIndex, Seats, Space, Viewer};
 
 use super::{Finish, Mark, TicTacToe, TicTacToeMove};
 
@@ -68,5 +69,49 @@ impl TicTacToe {
             ),
             TicTacToeMove::Draw => "A draw".to_owned(),
         })
+    }
+}
+
+impl TicTacToe {
+    /// The table as pieces ([`Game::scene`]): the board, each mark coloured by its player
+    /// and the winning line marked; each seat's marks left; how the game ended. The same
+    /// for every viewer.
+    pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
+        let mut scene = Scene::for_seats(seats);
+        let line: &[Space] = match self.finish() {
+            Some(Finish::Won { line, .. }) => line,
+            _ => &[],
+        };
+        let grid = self.board().grid();
+        let numbers = |count: usize| (1..=count).map(|number| number.to_string()).collect();
+        scene.table.push(
+            Part::board("Board", self.board(), |space, piece| {
+                let mark = *piece.component();
+                let drawn = Piece::face_up(mark.to_string())
+                    .titled(format!("{mark} at {}", self.space_label(space)))
+                    .owned_by(mark.player());
+                if line.contains(&space) {
+                    drawn.marked("in the line")
+                } else {
+                    drawn
+                }
+            })
+            .labelled(numbers(grid.rows), numbers(grid.columns)),
+        );
+        for (seat, area) in scene.seats.iter_mut().enumerate() {
+            let marks = self.supply(PlayerIndex(seat));
+            area.parts.push(Part::counter(
+                "Marks left",
+                i64::try_from(marks).unwrap_or(i64::MAX),
+            ));
+        }
+        match self.finish() {
+            Some(Finish::Won { player, .. }) => scene
+                .summary
+                .push(format!("{} made a line.", self.player_name(*player))),
+            Some(Finish::Draw) => scene.summary.push("The board is full: a draw.".to_owned()),
+            None => {}
+        }
+        scene
     }
 }
