@@ -143,6 +143,9 @@ pub(crate) struct LiveMatch {
     /// The connections of each viewer (seat 0 first, then observers): an update writes
     /// frames only for the viewers someone watches as.
     watchers: Vec<AtomicUsize>,
+    /// Of those, the connections that draw the game's pieces: an update carries the scene
+    /// only of the viewers one of them watches as.
+    drawers: Vec<AtomicUsize>,
     /// Who holds each seat now: a connection whose credentials no longer hold its seat
     /// hears of it at once, and acts and sees as that seat no more.
     pub(crate) seating: watch::Sender<Seating>,
@@ -156,6 +159,9 @@ pub(crate) struct Seating {
     /// The SHA-256 of each seat's credentials, seat 0 first; `None` for a seat nobody
     /// joined, or a bot's.
     pub(crate) holders: Vec<Option<String>>,
+    /// Who sits at each seat, as the lobby names them (a person's name, `random bot`);
+    /// `None` for a free seat.
+    pub(crate) names: Vec<Option<String>>,
     /// The match was wiped (every person left it).
     pub(crate) wiped: bool,
 }
@@ -167,6 +173,7 @@ impl Seating {
                 .iter()
                 .map(|seat| seat.credential_hash.clone())
                 .collect(),
+            names: seats.iter().map(|seat| seat.name.clone()).collect(),
             wiped: false,
         }
     }
@@ -194,11 +201,18 @@ pub(crate) struct Opened {
 pub(crate) struct Watching {
     live: Arc<LiveMatch>,
     index: usize,
+    /// Whether it draws the game's pieces (it is counted among the viewer's drawers).
+    draws: bool,
 }
 
 impl Drop for Watching {
     fn drop(&mut self) {
         if let Some(count) = self.live.watchers.get(self.index) {
+            count.fetch_sub(1, Ordering::SeqCst);
+        }
+        if self.draws
+            && let Some(count) = self.live.drawers.get(self.index)
+        {
             count.fetch_sub(1, Ordering::SeqCst);
         }
     }
@@ -659,8 +673,9 @@ impl Hub {
         self: &Arc<Self>,
         id: &str,
         viewer: Viewer,
+        draws: bool,
     ) -> Result<Opened, HubError> {
-        if let Some(opened) = self.attach(id, None, viewer) {
+        if let Some(opened) = self.attach(id, None, viewer, draws) {
             return Ok(opened);
         }
         let kept = {
@@ -671,7 +686,7 @@ impl Hub {
                 .and_then(|index| finished.remove(index))
         };
         if let Some(kept) = kept
-            && let Some(opened) = self.attach(id, Some(kept), viewer)
+            && let Some(opened) = self.attach(id, Some(kept), viewer, draws)
         {
             // Its seats again: a change of them while it was out of the map reached nobody.
             let mut state = opened.live.state.lock().await;
@@ -720,7 +735,7 @@ impl Hub {
         ));
         // Of two loads at once, the first is kept. A finished match too, while connections
         // watch it: a seat that leaves it must reach them.
-        let Some(opened) = self.attach(id, Some(Arc::clone(&loaded)), viewer) else {
+        let Some(opened) = self.attach(id, Some(Arc::clone(&loaded)), viewer, draws) else {
             return Err(HubError::NoSuchMatch(id.to_owned()));
         };
         let live = Arc::clone(&opened.live);
@@ -752,7 +767,13 @@ impl Hub {
     /// Under the map's lock: match `id` as the map has it (`loaded` put there if it has
     /// none), watched as `viewer` and subscribed to; `None` when the map has none and
     /// nothing is given.
-    fn attach(&self, id: &str, loaded: Option<Arc<LiveMatch>>, viewer: Viewer) -> Option<Opened> {
+    fn attach(
+        &self,
+        id: &str,
+        loaded: Option<Arc<LiveMatch>>,
+        viewer: Viewer,
+        draws: bool,
+    ) -> Option<Opened> {
         let mut map = self.live.lock().unwrap_or_else(PoisonError::into_inner);
         let live = match (map.get(id), loaded) {
             (Some(live), _) => Arc::clone(live),
@@ -760,7 +781,7 @@ impl Hub {
             (None, None) => return None,
         };
         // Watched, then subscribed: every update from then on has a frame for this viewer.
-        let watching = live.watch(viewer);
+        let watching = live.watch(viewer, draws);
         let updates = live.updates.subscribe();
         Some(Opened {
             live,
@@ -1264,11 +1285,13 @@ impl LiveMatch {
         let (updates, _) = broadcast::channel(UPDATES_KEPT);
         let players = table.players();
         let watchers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
+        let drawers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
         let (seating, _) = watch::channel(Seating::of(&seats));
         LiveMatch {
             id,
             game,
             watchers,
+            drawers,
             seating,
             observed: AtomicBool::new(false),
             created_at,
@@ -1286,7 +1309,7 @@ impl LiveMatch {
 
     /// Counts a connection watching as `viewer` until the result is dropped: from then on,
     /// every update has a frame for it. Called before subscribing to the updates.
-    pub(crate) fn watch(self: &Arc<Self>, viewer: Viewer) -> Watching {
+    pub(crate) fn watch(self: &Arc<Self>, viewer: Viewer, draws: bool) -> Watching {
         if viewer.player().is_none() {
             self.observed.store(true, Ordering::Relaxed);
         }
@@ -1294,15 +1317,27 @@ impl LiveMatch {
         if let Some(count) = self.watchers.get(index) {
             count.fetch_add(1, Ordering::SeqCst);
         }
+        if draws && let Some(count) = self.drawers.get(index) {
+            count.fetch_add(1, Ordering::SeqCst);
+        }
         Watching {
             live: Arc::clone(self),
             index,
+            draws,
         }
     }
 
     /// Whether some connection watches as the viewer at `index`.
     fn watched(&self, index: usize) -> bool {
         self.watchers
+            .get(index)
+            .is_some_and(|count| count.load(Ordering::SeqCst) > 0)
+    }
+
+    /// Whether some connection that draws the game's pieces watches as the viewer at
+    /// `index`.
+    fn drawn(&self, index: usize) -> bool {
+        self.drawers
             .get(index)
             .is_some_and(|count| count.load(Ordering::SeqCst) > 0)
     }
@@ -1400,16 +1435,19 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
             seen.push(viewed);
         }
     }
-    let frames = frames_for(live, table, |index, view, prompt| ServerFrame::Records {
-        records: records
-            .get_mut(index)
-            .map(std::mem::take)
-            .unwrap_or_default(),
-        at,
-        view,
-        prompt,
-        acting: acting.clone(),
-        outcome: outcome.clone(),
+    let frames = frames_for(live, table, |index, view, scene, prompt| {
+        ServerFrame::Records {
+            records: records
+                .get_mut(index)
+                .map(std::mem::take)
+                .unwrap_or_default(),
+            at,
+            view,
+            scene,
+            prompt,
+            acting: acting.clone(),
+            outcome: outcome.clone(),
+        }
     });
     Update { logged, frames }
 }
@@ -1424,11 +1462,12 @@ fn build_undone(
     logged: usize,
 ) -> Update {
     let acting = table.acting();
-    let frames = frames_for(live, table, |_, view, prompt| ServerFrame::Undone {
+    let frames = frames_for(live, table, |_, view, scene, prompt| ServerFrame::Undone {
         seat: seat.0,
         cancels: cancels.to_vec(),
         at: table.records(),
         view,
+        scene,
         prompt,
         acting: acting.clone(),
     });
@@ -1436,12 +1475,17 @@ fn build_undone(
 }
 
 /// A frame for each viewer someone watches as (seat 0 first, then observers; `None` for
-/// the others), made by `frame` from the viewer's index, view and prompt, and serialized
-/// once.
+/// the others), made by `frame` from the viewer's index, view, scene (only for a viewer a
+/// connection that draws pieces watches as) and prompt, and serialized once.
 fn frames_for(
     live: &LiveMatch,
     table: &dyn Table,
-    mut frame: impl FnMut(usize, crate::protocol::Json, Option<crate::protocol::Json>) -> ServerFrame,
+    mut frame: impl FnMut(
+        usize,
+        crate::protocol::Json,
+        Option<crate::protocol::Json>,
+        Option<crate::protocol::Json>,
+    ) -> ServerFrame,
 ) -> Vec<Option<String>> {
     let players = table.players();
     (0..=players)
@@ -1455,7 +1499,8 @@ fn frames_for(
                 Viewer::Player(PlayerIndex(index))
             };
             let prompt = viewer.player().and_then(|seat| table.prompt(seat));
-            serde_json::to_string(&frame(index, table.view(viewer), prompt)).ok()
+            let scene = live.drawn(index).then(|| table.scene(viewer));
+            serde_json::to_string(&frame(index, table.view(viewer), scene, prompt)).ok()
         })
         .collect()
 }

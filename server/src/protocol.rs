@@ -28,6 +28,10 @@ pub enum ClientFrame {
         /// How many records the client has already (0 for none): it is sent the rest.
         #[serde(default)]
         since: usize,
+        /// Whether the client draws the game's pieces: its `welcome`, `records` and
+        /// `undone` frames then carry the viewer's scene ([`meeple::scene::Scene`]).
+        #[serde(default)]
+        scene: bool,
     },
     /// An action submitted: its name and selections, and the record count it was chosen
     /// at.
@@ -222,12 +226,18 @@ pub enum ServerFrame {
         at: usize,
         /// The state as the client sees it.
         view: Json,
+        /// The state laid out as pieces, for a client that asked for scenes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scene: Option<Json>,
         /// The client's prompt when it is to act.
         prompt: Option<Json>,
         /// Who acts now.
         acting: Acting,
         /// The outcome, once the match is over.
         outcome: Option<Value>,
+        /// Who sits at each seat, seat 0 first, as the lobby names them: a person's name,
+        /// a bot's agent (`random bot`); `null` for a free seat.
+        seated: Vec<Option<String>>,
     },
     /// Records appended to the match (by anyone), stored before they are sent.
     Records {
@@ -237,6 +247,9 @@ pub enum ServerFrame {
         at: usize,
         /// The state as the client sees it after them.
         view: Json,
+        /// The state laid out as pieces, for a client that asked for scenes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scene: Option<Json>,
         /// The client's prompt when it is to act.
         prompt: Option<Json>,
         /// Who acts now.
@@ -255,6 +268,9 @@ pub enum ServerFrame {
         at: usize,
         /// The state as the client sees it now.
         view: Json,
+        /// The state laid out as pieces, for a client that asked for scenes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        scene: Option<Json>,
         /// The client's prompt when it is to act.
         prompt: Option<Json>,
         /// Who acts now.
@@ -280,6 +296,11 @@ pub enum ServerFrame {
         reason: SeatLostReason,
         /// It in words.
         message: String,
+    },
+    /// Someone joined, left or was renamed: who sits at each seat now, as in `welcome`.
+    Seated {
+        /// Who sits at each seat, seat 0 first; `null` for a free seat.
+        seated: Vec<Option<String>>,
     },
     /// A frame was refused; nothing changed.
     Error {

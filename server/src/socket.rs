@@ -113,7 +113,7 @@ async fn read_frame(socket: &mut WebSocket) -> Option<Result<ClientFrame, WireEr
 
 async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
     // Until `hello`: who is this?
-    let (client, since) = loop {
+    let (client, since, draws) = loop {
         let frame = match read_frame(&mut socket).await {
             None => return,
             Some(Err(error)) => {
@@ -128,6 +128,7 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
             player_id,
             credentials,
             since,
+            scene,
         } = frame
         else {
             if !send_error(&mut socket, WireError::HelloFirst).await {
@@ -136,7 +137,7 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
             continue;
         };
         match identify(&hub, &id, player_id.as_ref(), credentials.as_deref()).await {
-            Ok(client) => break (client, since),
+            Ok(client) => break (client, since, scene),
             Err(error) => {
                 if !send_error(&mut socket, error).await {
                     return;
@@ -150,7 +151,7 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         live,
         mut watching,
         updates,
-    } = match hub.open(&id, client.viewer).await {
+    } = match hub.open(&id, client.viewer, draws).await {
         Ok(opened) => opened,
         Err(error) => {
             let _ = send_error(&mut socket, hub_error(error)).await;
@@ -161,6 +162,8 @@ async fn connection(hub: Arc<Hub>, id: String, mut socket: WebSocket) {
         hub: &hub,
         live: &live,
         client,
+        draws,
+        seated: None,
         watching: &mut watching,
         socket: &mut socket,
     };
@@ -175,6 +178,10 @@ struct Connection<'a> {
     hub: &'a Arc<Hub>,
     live: &'a Arc<LiveMatch>,
     client: Client,
+    /// Whether it draws the game's pieces: its frames carry the viewer's scene.
+    draws: bool,
+    /// Who sat at each seat as this connection was last told (`welcome`, `seated`).
+    seated: Option<Vec<Option<String>>>,
     /// What counts this connection among the match's viewers (as its seat, or as an
     /// observer once demoted).
     watching: &'a mut Watching,
@@ -257,6 +264,9 @@ impl Connection<'_> {
                         Checked::Demoted(now) => logged = now,
                         Checked::Closed => return,
                     }
+                    if !self.tell_seated().await {
+                        return;
+                    }
                 }
                 update = updates.recv() => {
                     if !self.deliver(update, &mut logged).await
@@ -313,7 +323,7 @@ impl Connection<'_> {
         // Seats change under the match's lock: a second round is one where they changed
         // between this check and the next.
         for _ in 0..3 {
-            match welcome(self.live, &self.client, since, self.socket).await {
+            match self.send_welcome(since).await {
                 Welcomed::Sent(logged) => return Some(logged),
                 Welcomed::Closed => return None,
                 Welcomed::SeatLost => match self.check_seat().await {
@@ -324,6 +334,27 @@ impl Connection<'_> {
             }
         }
         None
+    }
+
+    /// [`welcome`] for this connection; what it was told of the seats is kept.
+    async fn send_welcome(&mut self, since: usize) -> Welcomed {
+        let (welcomed, seated) =
+            welcome(self.live, &self.client, since, self.draws, self.socket).await;
+        if matches!(welcomed, Welcomed::Sent(_)) {
+            self.seated = Some(seated);
+        }
+        welcomed
+    }
+
+    /// Tells the connection who sits at each seat, if that changed since it was last
+    /// told. Returns whether the connection goes on.
+    async fn tell_seated(&mut self) -> bool {
+        let seated = self.live.seating.borrow().names.clone();
+        if self.seated.as_ref() == Some(&seated) {
+            return true;
+        }
+        self.seated = Some(seated.clone());
+        send(self.socket, &ServerFrame::Seated { seated }).await
     }
 
     /// Checks that the connection's credentials still hold its seat. If not, it is told
@@ -352,8 +383,8 @@ impl Connection<'_> {
             return Checked::Closed;
         }
         self.client = Client::OBSERVER;
-        *self.watching = self.live.watch(Viewer::Observer);
-        match welcome(self.live, &self.client, 0, self.socket).await {
+        *self.watching = self.live.watch(Viewer::Observer, self.draws);
+        match self.send_welcome(0).await {
             Welcomed::Sent(logged) => Checked::Demoted(logged),
             Welcomed::Closed | Welcomed::SeatLost => Checked::Closed,
         }
@@ -424,13 +455,18 @@ async fn welcome(
     live: &Arc<LiveMatch>,
     client: &Client,
     since: usize,
+    draws: bool,
     socket: &mut WebSocket,
-) -> Welcomed {
-    let (frame, logged) = {
+) -> (Welcomed, Vec<Option<String>>) {
+    let (frame, logged, seated) = {
         let state = live.state.lock().await;
-        if client.lost(&live.seating.borrow()).is_some() {
-            return Welcomed::SeatLost;
-        }
+        let seated = {
+            let seating = live.seating.borrow();
+            if client.lost(&seating).is_some() {
+                return (Welcomed::SeatLost, Vec::new());
+            }
+            seating.names.clone()
+        };
         let table = &state.table;
         let at = table.records();
         let frame = ServerFrame::Welcome {
@@ -441,16 +477,18 @@ async fn welcome(
             records: table.viewed_records(client.viewer, since),
             at,
             view: table.view(client.viewer),
+            scene: draws.then(|| table.scene(client.viewer)),
             prompt: client.seat().and_then(|seat| table.prompt(seat)),
             acting: table.acting(),
             outcome: table.outcome(),
+            seated: seated.clone(),
         };
-        (frame, table.logged())
+        (frame, table.logged(), seated)
     };
     if send(socket, &frame).await {
-        Welcomed::Sent(logged)
+        (Welcomed::Sent(logged), seated)
     } else {
-        Welcomed::Closed
+        (Welcomed::Closed, seated)
     }
 }
 
@@ -510,6 +548,7 @@ mod tests {
     fn seating(holders: &[Option<&str>], wiped: bool) -> Seating {
         Seating {
             holders: holders.iter().map(|held| held.map(str::to_owned)).collect(),
+            names: vec![None; holders.len()],
             wiped,
         }
     }

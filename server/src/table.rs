@@ -167,6 +167,8 @@ pub trait Table: Send {
     fn deadline(&self) -> Option<Duration>;
     /// The state as `viewer` sees it, JSON.
     fn view(&self, viewer: Viewer) -> Json;
+    /// The state as `viewer` sees it laid out as pieces ([`meeple::Engine::scene`]), JSON.
+    fn scene(&self, viewer: Viewer) -> Json;
     /// `seat`'s prompt, JSON; `None` when the seat has nothing to decide.
     fn prompt(&self, seat: PlayerIndex) -> Option<Json>;
     /// The prompt of `seat`'s action in progress ([`meeple::Engine::prompt_submission`]).
@@ -503,6 +505,10 @@ where
 
     fn view(&self, viewer: Viewer) -> Json {
         to_raw(&meeple::Serialized(&self.engine.view(viewer)))
+    }
+
+    fn scene(&self, viewer: Viewer) -> Json {
+        to_raw(&self.engine.scene(viewer))
     }
 
     fn prompt(&self, seat: PlayerIndex) -> Option<Json> {

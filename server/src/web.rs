@@ -29,9 +29,8 @@ const FILES: &[(&str, &str)] = client_files![
     "lobby.js",
     "table.js",
     "prompt.js",
-    "board.js",
+    "scene.js",
     "view.js",
-    "hearts.js",
 ];
 
 /// `GET /`: the client's page; it routes by the URL's fragment (`#/games/hearts`).

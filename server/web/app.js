@@ -4,7 +4,6 @@
 import { h, replace } from './dom.js';
 import { showGame, showGames } from './lobby.js';
 import { showTable } from './table.js';
-import './hearts.js';
 
 const app = document.getElementById('app');
 let leave = null;

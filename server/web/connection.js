@@ -32,7 +32,8 @@ export class Connection {
    * observer). `handlers` hears of the match: `welcome(frame)`, `records(frame)`,
    * `undone(frame)`, `refused(frame)` (the hello was refused: no retry), `seatLost(frame)`
    * (the seat's credentials hold it no more: an observer's welcome follows, or, for a
-   * wiped match, nothing), `state(text)` ('connected', 'reconnecting').
+   * wiped match, nothing), `seated(frame)` (who sits at each seat changed),
+   * `state(text)` ('connected', 'reconnecting').
    */
   constructor(matchID, seat, handlers) {
     this.matchID = matchID;
@@ -56,7 +57,8 @@ export class Connection {
     this.socket = socket;
     this.welcomed = false;
     socket.addEventListener('open', () => {
-      const hello = { type: 'hello', since: this.records.length };
+      // The page draws the game's pieces: its frames carry the seat's scene.
+      const hello = { type: 'hello', since: this.records.length, scene: true };
       if (this.seat) {
         hello.playerID = this.seat.playerID;
         hello.credentials = this.seat.credentials;
@@ -100,6 +102,9 @@ export class Connection {
           this.records.splice(position, 1);
         }
         this.handlers.undone(frame);
+        return;
+      case 'seated':
+        this.handlers.seated?.(frame);
         return;
       case 'seat_lost':
         // Not an answer to a request: the server says it on its own. From now on this

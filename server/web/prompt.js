@@ -12,7 +12,9 @@ let reasons = 0;
 export class PromptPanel {
   /**
    * Draws into `element`. `request(frame)` sends a frame and resolves to the answer;
-   * `onSelection(selection, picked)` tells the board which options to offer (`null`: none).
+   * `onSelection(selection, picked, chosen)` tells the table which options to offer on its
+   * pieces (`null`: none), which are picked and which values the action chose so far; it
+   * returns whether every option can be chosen there (then no button repeats them).
    */
   constructor(element, { request, onSelection }) {
     this.element = element;
@@ -43,6 +45,9 @@ export class PromptPanel {
     this.ticket = 0;
     /** Whether the match is over: nothing more to wait for. */
     this.over = false;
+    /** Whether the options of the selection being made are all drawn on the table's
+     *  pieces, to be chosen there. */
+    this.onTable = false;
   }
 
   /** Takes the seat's prompt (`null` when it is not to act) at record count `at`. A
@@ -258,9 +263,14 @@ export class PromptPanel {
     this.choose(values);
   }
 
+  /** Every value the action being made chose so far, flattened. */
+  chosenValues() {
+    return Object.values(this.building?.selections ?? {}).flat();
+  }
+
   render() {
     const selection = this.selection();
-    this.onSelection(selection, this.picked);
+    this.onTable = Boolean(this.onSelection(selection, this.picked, this.chosenValues()));
     // What the player was typing or ticking, and where the focus was, come back after
     // the panel is drawn again (others' moves redraw it at any time).
     const kept = new Map();
@@ -378,7 +388,9 @@ export class PromptPanel {
     if (this.spaceFilter !== null) {
       options = options.filter((option) => spaceOf(option.value) === this.spaceFilter);
     }
-    const buttons = options.map((option) => {
+    // Options drawn on the table's pieces are chosen there: no second row of them.
+    const onTable = this.onTable && this.spaceFilter === null;
+    const buttons = onTable ? [] : options.map((option) => {
       const picked = this.picked.some((value) => same(value, option.value));
       let described = null;
       const attributes = {
@@ -399,7 +411,9 @@ export class PromptPanel {
       }
       return h('span', { class: 'option-wrap' }, h('button', attributes, option.label), described);
     });
-    const parts = [legend, h('div', { class: 'options' }, buttons)];
+    const parts = [legend, onTable
+      ? h('p', { class: 'on-table' }, 'Choose on the table.')
+      : h('div', { class: 'options' }, buttons)];
     if (!single) {
       const wanted = bounds.min === bounds.max ? `${bounds.min}` : `${bounds.min} to ${bounds.max}`;
       const ready = this.picked.length >= bounds.min && this.picked.length <= bounds.max;

@@ -1,12 +1,15 @@
-// A match's table, for any game: who acts and what the others are doing (from the flow),
-// the boards, the view, the seat's prompt, the message log with each record's moves shown
-// one at a time, undo, the outcome, the clock; and, for a page that holds no seat, the
-// seats it may join. Everything it shows comes from the frames the server sends this seat.
+// A match's table, for any game: the game drawn as pieces from the scene the server sends
+// (`scene.js`): the other seats' areas, the parts on the table, the seat's own area, with
+// the choices of its prompt made on the pieces; who acts (by the names people joined
+// with), the prompt's instruction and buttons in a bar that stays in view, the message log
+// with each record's moves shown one at a time, undo, the outcome, the clock; and, for a
+// page that holds no seat, the seats it may join. Everything it shows comes from the
+// frames the server sends this seat.
 
 import { h, replace, text } from './dom.js';
 import { Connection, trace } from './connection.js';
 import { PromptPanel } from './prompt.js';
-import { drawBoards } from './board.js';
+import { drawScene } from './scene.js';
 import { renderOwn, renderView } from './view.js';
 import { call, join, playerName, seatOf, title } from './lobby.js';
 
@@ -21,22 +24,29 @@ export function showTable(app, game, matchID) {
     who: h('p', { class: 'who' }),
     acting: h('section', { id: 'acting', 'aria-live': 'polite', 'aria-label': 'Whose turn' }),
     clock: h('p', { id: 'clock', hidden: true }),
-    boards: h('section', { id: 'boards', 'aria-label': 'Board' }),
-    own: h('section', { id: 'own-view', 'aria-label': 'The table' }),
+    summary: h('section', { id: 'scene-summary', 'aria-label': 'The game', hidden: true }),
+    others: h('div', { id: 'seats', class: 'seats' }),
+    table: h('section', { id: 'table-parts', 'aria-label': 'The table' }),
+    mine: h('div', { id: 'my-area' }),
+    own: h('section', { id: 'own-view', 'aria-label': 'The table', hidden: true }),
     prompt: h('section', { id: 'prompt', 'aria-labelledby': 'prompt-heading' }),
     outcome: h('section', { id: 'outcome', 'aria-live': 'polite', hidden: true }),
     controls: h('div', { class: 'controls' }),
     view: h('div', { id: 'view' }),
-    log: h('ol', { id: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' }),
+    log: h('ol', { id: 'log' }),
     joins: h('section', { id: 'joins', hidden: true }),
   };
   replace(app, h('div', { class: 'table' },
     parts.heading, parts.who, parts.joins,
     h('div', { class: 'layout' },
       h('div', { class: 'main' },
-        parts.acting, parts.clock, parts.own, parts.boards, parts.prompt, parts.outcome, parts.controls,
-        h('details', { class: 'view' }, h('summary', {}, 'The table as you see it'), parts.view)),
-      h('aside', { class: 'side' }, h('h2', {}, 'Log'), parts.log))));
+        parts.acting, parts.clock, parts.outcome, parts.summary, parts.others, parts.table, parts.own,
+        parts.mine, parts.prompt, parts.controls,
+        h('details', { class: 'view' }, h('summary', {}, 'The view, written out (for authors)'), parts.view)),
+      h('aside', { class: 'side' }, h('h2', { id: 'log-heading' }, 'Log'),
+        h('div', {
+          class: 'log', role: 'log', tabindex: '0', 'aria-live': 'polite', 'aria-labelledby': 'log-heading',
+        }, parts.log)))));
 
   const state = {
     frame: null,
@@ -51,6 +61,8 @@ export function showTable(app, game, matchID) {
     lostSeat: null,
     /** Whether the game describes its moves in words (some record came with `texts`). */
     describes: false,
+    /** Who sits at each seat, as the lobby names them (`seated` of the frames). */
+    seated: [],
   };
   call('GET', `/games/${game}/${matchID}`).then((answer) => {
     if (answer.ok) {
@@ -61,20 +73,43 @@ export function showTable(app, game, matchID) {
   let connection = null;
   const panel = new PromptPanel(parts.prompt, {
     request: (frame) => connection.request(frame),
-    onSelection: (selection, picked) => {
-      drawBoards(parts.boards, state.frame?.view, selection, picked, (space) => panel.chooseSpace(space));
-      const own = state.frame ? renderOwn(game, state.frame.view, {
+    onSelection: (selection, picked, chosen) => {
+      if (!state.frame) return false;
+      const own = renderOwn(game, state.frame.view, {
         seat: state.seatIndex,
-        names: state.names,
+        names: state.names.map((_, index) => nameOf(index)),
         selection,
         picked,
         pick: (value) => panel.chooseValue(value),
-      }) : null;
-      replace(parts.own, own);
+      });
+      parts.own.hidden = !own;
+      if (own) {
+        replace(parts.own, own);
+        return false;
+      }
+      const focused = focusKey(app);
+      const covered = drawScene(parts, state.frame.scene, {
+        seat: state.seatIndex,
+        seatName: nameOf,
+        toAct: state.frame.outcome ? [] : state.frame.acting?.to_act ?? [],
+        selection,
+        picked,
+        chosen,
+        pick: (option) => panel.pick(selection, option),
+        chooseSpace: (space) => panel.chooseSpace(space),
+      });
+      if (focused) refocus(app, focused);
+      return covered;
     },
   });
 
-  const nameOf = (index) => state.names[index] ?? `seat ${index}`;
+  /** A seat as the table names it: the person (or bot) there, and the seat's name in the
+   *  game when it says more ("Ana (North)"). */
+  const nameOf = (index) => {
+    const game = state.names[index] ?? `seat ${index + 1}`;
+    const person = state.seated[index];
+    return person && person !== game ? `${person} (${game})` : game;
+  };
 
   const showActing = (acting, outcome) => {
     state.names = acting.names;
@@ -152,21 +187,28 @@ export function showTable(app, game, matchID) {
   };
 
   const logRecords = (records, first) => {
+    const scroller = parts.log.parentElement;
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
     records.forEach((record, offset) => {
       const number = first + offset;
-      const lines = describeRecord(record, nameOf);
       state.describes ||= Boolean(record.texts);
       const shown = movesShown(record, state.describes);
+      // A record's moves in words say what happened; its messages only when they do not.
+      const lines = shown.length > 0 ? [] : describeRecord(record, nameOf);
       if (lines.length === 0 && shown.length === 0) return;
-      const moves = h('ol', { class: 'moves' });
+      const moves = h('ul', { class: 'moves' });
       const entry = h('li', { dataset: { record: String(number), kind: record.kind } },
         lines.map((line) => h('p', {}, line)), moves);
-      parts.log.prepend(entry);
+      parts.log.append(entry);
       // The moves of a record one at a time: the unit the engine resolves them in.
       shown.forEach((line, index) => {
-        setTimeout(() => moves.append(h('li', { class: 'move' }, line)), index * MOVE_STEP_MS);
+        setTimeout(() => {
+          moves.append(h('li', { class: 'move' }, line));
+          if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+        }, index * MOVE_STEP_MS);
       });
     });
+    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
   };
 
   const showFrame = (frame, receivedAt) => {
@@ -196,10 +238,9 @@ export function showTable(app, game, matchID) {
   const handlers = {
     welcome(frame) {
       state.names = frame.acting.names;
+      state.seated = frame.seated ?? [];
       rewriteLog();
-      parts.who.textContent = frame.seat === null
-        ? (state.lostSeat ?? 'You are watching.')
-        : `You play ${frame.acting.names[frame.seat] ?? `seat ${frame.seat}`}.`;
+      showWho(frame.seat);
       showFrame(frame, frame.arrivedAt ?? performance.now());
       if (frame.seat === null && !state.offeredSeats) {
         state.offeredSeats = true;
@@ -212,8 +253,16 @@ export function showTable(app, game, matchID) {
     },
     undone(frame) {
       rewriteLog();
-      parts.log.prepend(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
+      parts.log.append(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
       showFrame(frame, frame.arrivedAt ?? performance.now());
+    },
+    seated(frame) {
+      state.seated = frame.seated ?? [];
+      showWho(state.seatIndex);
+      if (state.frame) {
+        showActing(state.frame.acting, state.frame.outcome);
+        panel.render();
+      }
     },
     seatLost(frame) {
       // The seat is another's now, or nobody's: these credentials open it no more.
@@ -236,6 +285,16 @@ export function showTable(app, game, matchID) {
       const banner = document.getElementById('connection');
       if (banner) banner.textContent = now === 'connected' ? '' : 'Connection lost: reconnecting…';
     },
+  };
+
+  const showWho = (seatIndex) => {
+    if (seatIndex === null || seatIndex === undefined) {
+      parts.who.textContent = state.lostSeat ?? 'You are watching.';
+      return;
+    }
+    const person = state.seated[seatIndex];
+    const seatName = state.names[seatIndex] ?? `seat ${seatIndex + 1}`;
+    parts.who.textContent = person ? `You are ${person}, playing ${seatName}.` : `You play ${seatName}.`;
   };
 
   const offerSeats = async () => {
@@ -268,7 +327,7 @@ export function showTable(app, game, matchID) {
             status.textContent = error.message;
           }
         },
-      }, `Take seat ${player.id}`))),
+      }, `Play ${state.names[player.id] ?? `seat ${player.id + 1}`}`))),
       status);
   };
 
@@ -345,4 +404,31 @@ function ordinal(place) {
     : place % 10 === 2 && place % 100 !== 12 ? 'nd'
       : place % 10 === 3 && place % 100 !== 13 ? 'rd' : 'th';
   return `${place}${suffix}`;
+}
+
+/** What names the focused control of the table across a redraw (its choice, its space,
+ *  its role), or `null` when the focus is elsewhere. */
+function focusKey(root) {
+  const focused = document.activeElement;
+  if (!focused || !root.contains(focused) || focused.closest('#prompt')) return null;
+  const { choice, space, role, seat } = focused.dataset ?? {};
+  if (choice === undefined && space === undefined) return null;
+  return { choice, space, role, seat: focused.closest('[data-seat]')?.dataset.seat };
+}
+
+/** Puts the focus back on what was focused before a redraw, or on what now stands where
+ *  it was (a space once played, a card once moved), so a keyboard player keeps their
+ *  place. */
+function refocus(root, focused) {
+  const candidates = [...root.querySelectorAll('[data-choice], [data-space]')]
+    .filter((element) => !element.closest('#prompt'));
+  const same = (element) => (focused.space !== undefined
+    ? element.dataset.space === focused.space
+      && (element.closest('[data-seat]')?.dataset.seat === focused.seat)
+    : element.dataset.choice === focused.choice);
+  const found = candidates.find((element) => same(element) && element.tagName === 'BUTTON')
+    ?? candidates.find(same);
+  if (!found) return;
+  if (found.tagName !== 'BUTTON' && !found.hasAttribute('tabindex')) found.setAttribute('tabindex', '-1');
+  found.focus({ preventScroll: true });
 }

@@ -1,9 +1,9 @@
-// The view of any game as the seat sees it, written out: its fields by name, nested, the
-// boards left to `board.js`. A game may register a renderer of its own for its view
-// (`renderers`); every game is readable without one.
+// The view of any game as the seat sees it, written out: its fields by name, nested, for
+// authors (the table draws the game's pieces from its scene, `scene.js`). A game may
+// register a renderer of its own for its view (`renderers`), drawn instead of its scene;
+// no shipped game needs one.
 
 import { h, text } from './dom.js';
-import { isBoard } from './board.js';
 
 /** Renderers of their own, by game name: `(view, context) => Node`. */
 export const renderers = new Map();
@@ -29,7 +29,6 @@ function name(key) {
 
 function generic(value, depth) {
   if (value === null || typeof value !== 'object') return h('span', { class: 'value' }, text(value));
-  if (isBoard(value)) return h('span', { class: 'value' }, '(the board, drawn above)');
   if (Array.isArray(value)) {
     if (value.every((item) => item === null || typeof item !== 'object')) {
       return h('span', { class: 'value' }, value.length === 0 ? 'none' : value.map(text).join(', '));

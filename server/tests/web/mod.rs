@@ -98,6 +98,11 @@ impl Driver {
     }
 }
 
+/// The options of a selection drawn on the table: its pieces, its parts, the spaces of
+/// its boards.
+pub const ON_PIECES: &str =
+    "#table-parts button.offered, #seats button.offered, #my-area button.offered";
+
 /// One browser context: a Chromium session with its own profile.
 pub struct Page {
     pub client: Client,
@@ -196,6 +201,7 @@ impl Page {
                 .await
                 .pop()
             {
+                self.assert_in_view(&button, role).await;
                 return clicked(button.click().await);
             }
         }
@@ -224,6 +230,42 @@ impl Page {
                 }
             }
             return self.click_choose().await;
+        }
+        // The options drawn on the table are chosen on its pieces, never as buttons.
+        let pieces = self.enabled(ON_PIECES).await;
+        if !pieces.is_empty() {
+            if let Some(legend) = self.all("#prompt legend").await.pop() {
+                self.assert_in_view(&legend, "the instruction").await;
+            }
+            let mut allowed = Vec::new();
+            for piece in pieces {
+                if piece.attr("aria-disabled").await.ok().flatten().as_deref() != Some("true") {
+                    allowed.push(piece);
+                }
+            }
+            let several = !self.all("#prompt [data-role=choose]").await.is_empty();
+            if !several {
+                if !allowed.is_empty() {
+                    let index = rng.random_range(0..allowed.len());
+                    return self.click_piece(&allowed[index]).await;
+                }
+            } else {
+                let (chosen, low, high) = self.wanted().await;
+                let mut unpicked = Vec::new();
+                for piece in allowed {
+                    if piece.attr("aria-pressed").await.ok().flatten().as_deref() == Some("false") {
+                        unpicked.push(piece);
+                    }
+                }
+                if chosen >= low && (chosen >= high || unpicked.is_empty() || rng.random_bool(0.3))
+                {
+                    return self.click_choose().await;
+                }
+                if !unpicked.is_empty() {
+                    let index = rng.random_range(0..unpicked.len());
+                    return self.click_piece(&unpicked[index]).await;
+                }
+            }
         }
         let options = self
             .enabled("#prompt button[data-role=option]:not([aria-disabled=\"true\"])")
@@ -291,11 +333,19 @@ impl Page {
                 Step::Acted => {}
                 Step::Waiting => tokio::time::sleep(Duration::from_millis(20)).await,
             }
-            assert!(
-                started.elapsed() < patience,
-                "the match did not end in time; the page: {}",
-                self.text("main").await
-            );
+            if started.elapsed() >= patience {
+                // The page as it stood, for whoever reads why.
+                if let Ok(screenshot) = self.client.screenshot().await {
+                    let directory = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("../target/browser-artifacts");
+                    let _ = std::fs::create_dir_all(&directory);
+                    let _ = std::fs::write(directory.join("stuck.png"), screenshot);
+                }
+                panic!(
+                    "the match did not end in time; the page: {}",
+                    self.text("main").await
+                );
+            }
         }
     }
 
@@ -325,8 +375,56 @@ impl Page {
 
     async fn click_choose(&self) -> Step {
         match self.enabled("#prompt [data-role=choose]").await.pop() {
-            Some(button) => clicked(button.click().await),
+            Some(button) => {
+                self.assert_in_view(&button, "choose").await;
+                clicked(button.click().await)
+            }
             None => Step::Waiting,
+        }
+    }
+
+    /// Clicks a piece of the table as a person does: scrolled to the middle of the window
+    /// first, clear of the prompt's bar.
+    async fn click_piece(&self, piece: &Element) -> Step {
+        if let Ok(argument) = serde_json::to_value(piece) {
+            let _ = self
+                .client
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});",
+                    vec![argument],
+                )
+                .await;
+        }
+        clicked(piece.click().await)
+    }
+
+    /// Fails unless `element` (what a person needs: an instruction, a confirm button) lies
+    /// wholly inside the window, with no scrolling.
+    pub async fn assert_in_view(&self, element: &Element, what: &str) {
+        let Ok(argument) = serde_json::to_value(element) else {
+            return;
+        };
+        let inside = self
+            .client
+            .execute(
+                "const box = arguments[0].getBoundingClientRect();
+                 return [box.top, box.bottom, window.innerHeight, box.left, box.right, window.innerWidth];",
+                vec![argument],
+            )
+            .await;
+        // A redraw between finding and measuring: nothing to judge.
+        let Ok(Value::Array(numbers)) = inside else {
+            return;
+        };
+        let numbers: Vec<f64> = numbers.iter().filter_map(Value::as_f64).collect();
+        if let [top, bottom, height, left, right, width] = numbers[..] {
+            if bottom - top == 0.0 {
+                return;
+            }
+            assert!(
+                top >= -1.0 && bottom <= height + 1.0 && left >= -1.0 && right <= width + 1.0,
+                "{what} is outside the window ({width}x{height}): {left},{top} to {right},{bottom}"
+            );
         }
     }
 

@@ -1,0 +1,233 @@
+// The game drawn as pieces, for any game, from the scene the server sends with each frame
+// (the Rust `meeple::scene`): the parts on the table (boards with their coordinates, the
+// trick, piles, bases), each seat's area (its hand fanned, its piles, its counters, a few
+// lines the game writes), every piece face up or face down, coloured by its ink or its
+// owner. The options of the selection being made are chosen on the pieces themselves:
+// a piece or part whose `choices` hold an option's value is a button, a space of a board
+// is one when an option names it.
+
+import { h, replace } from './dom.js';
+import { spaceOf } from './prompt.js';
+
+/** At most this many face-down pieces are drawn side by side; more are drawn as a pile
+ *  with its count. */
+const FANNED_BACKS = 5;
+
+/**
+ * Draws `scene` into the `table` and `areas` elements. `context`:
+ * `{seat, seatName(index), selection, picked, chosen, pick(option), chooseSpace(space)}`:
+ * the viewer's seat (`null` for an observer), each seat's name as the table shows it,
+ * the selection being made (`null`: none), the values picked in it so far, the values
+ * chosen earlier in the action, and what a click on an offered piece or space does.
+ * Returns whether every option of the selection can be chosen on the pieces drawn.
+ */
+export function drawScene(elements, scene, context) {
+  const offer = new Offer(context.selection, context.picked, context.chosen);
+  const seats = scene?.seats ?? [];
+  replace(elements.summary, (scene?.summary ?? []).map((line) => h('p', {}, line)));
+  elements.summary.hidden = (scene?.summary ?? []).length === 0;
+  replace(elements.table, (scene?.table ?? []).map((part) => drawPart(part, offer, context)));
+  const mine = context.seat !== null && context.seat < seats.length ? context.seat : null;
+  const others = seats.map((area, index) => ({ area, index })).filter(({ index }) => index !== mine);
+  replace(elements.others, others.map(({ area, index }) => drawArea(area, index, offer, context, false)));
+  replace(elements.mine, mine === null ? null : drawArea(seats[mine], mine, offer, context, true));
+  elements.mine.hidden = mine === null;
+  return offer.covered();
+}
+
+/** The options of the selection being made, found by value. */
+class Offer {
+  constructor(selection, picked, chosen) {
+    this.selection = selection;
+    this.onPieces = Boolean(selection?.options) && !['choose_group', 'enter_text'].includes(selection.kind);
+    this.byValue = new Map();
+    this.bySpace = new Map();
+    for (const option of this.onPieces ? selection.options : []) {
+      this.byValue.set(key(option.value), option);
+      const space = spaceOf(option.value);
+      if (space !== null) {
+        // A space offers its first option the rules allow (a piece's rotations).
+        const first = this.bySpace.get(space);
+        if (!first || (first.error && !option.error)) this.bySpace.set(space, option);
+      }
+    }
+    this.picked = new Set((picked ?? []).map(key));
+    this.pickedSpaces = new Set((picked ?? []).map(spaceOf).filter((space) => space !== null));
+    this.chosen = new Set((chosen ?? []).map(key));
+    this.drawn = new Set();
+    this.several = Boolean(selection) && ['choose_from', 'choose_on_board'].includes(selection.kind) && selection.max > 1;
+  }
+
+  /** The option of the first of `choices` the selection offers. */
+  find(choices) {
+    for (const choice of choices ?? []) {
+      const option = this.byValue.get(key(choice));
+      if (option) {
+        this.drawn.add(key(option.value));
+        return option;
+      }
+    }
+    return null;
+  }
+
+  /** The option a space of a board offers. */
+  space(index) {
+    const option = this.bySpace.get(index);
+    if (option) {
+      for (const [value, other] of this.byValue) if (spaceOf(other.value) === index) this.drawn.add(value);
+    }
+    return option ?? null;
+  }
+
+  isPicked(choices) {
+    return (choices ?? []).some((choice) => this.picked.has(key(choice)));
+  }
+
+  isChosen(choices) {
+    return (choices ?? []).some((choice) => this.chosen.has(key(choice)));
+  }
+
+  /** Whether every option was drawn on a piece, a part or a space. */
+  covered() {
+    return this.onPieces && this.byValue.size > 0 && [...this.byValue.keys()].every((value) => this.drawn.has(value));
+  }
+}
+
+function key(value) {
+  return JSON.stringify(value);
+}
+
+function drawArea(area, index, offer, context, mine) {
+  const name = context.seatName(index);
+  return h('section', {
+    class: `area owner-${index % 6}${mine ? ' mine' : ''}${context.toAct?.includes(index) ? ' to-act' : ''}`,
+    'aria-label': mine ? `${name} (you)` : name,
+    dataset: { seat: String(index) },
+  },
+  h('h2', { class: 'area-name' }, mine ? `${name} (you)` : name,
+    context.toAct?.includes(index) ? h('span', { class: 'turn-badge' }, ' to play') : null),
+  (area.summary ?? []).length > 0 ? h('p', { class: 'area-summary' }, area.summary.join(' · ')) : null,
+  h('div', { class: 'area-parts' }, (area.parts ?? []).map((part) => drawPart(part, offer, context))));
+}
+
+function drawPart(part, offer, context) {
+  const notes = (part.notes ?? []).length > 0
+    ? h('p', { class: 'notes' }, part.notes.join(' · '))
+    : null;
+  const option = offer.find(part.choices);
+  const heading = option
+    ? h('button', optionAttributes(option, offer, part.choices, context, `part-choice`), part.name)
+    : h('h3', { class: 'part-name' }, part.name);
+  switch (part.shape) {
+    case 'counter':
+      return h('div', { class: 'part counter' }, h('span', { class: 'part-name' }, part.name), ' ',
+        h('strong', {}, String(part.value)));
+    case 'board':
+      return h('div', { class: 'part board-part' }, heading, notes, drawBoard(part, offer, context));
+    default:
+      return h('div', { class: `part cards layout-${part.layout}${option ? ' offered' : ''}` }, heading, notes,
+        drawCards(part, offer, context));
+  }
+}
+
+/** The attributes of a button that picks `option`. */
+function optionAttributes(option, offer, choices, context, role) {
+  const picked = offer.isPicked(choices);
+  return {
+    type: 'button',
+    class: [role, 'offered', option.error ? 'refused' : '', picked ? 'picked' : ''].join(' ').trim(),
+    dataset: { role, choice: key(option.value) },
+    'aria-pressed': offer.several ? String(picked) : null,
+    'aria-disabled': option.error ? 'true' : null,
+    title: option.error ?? null,
+    onclick: () => context.pick(option),
+  };
+}
+
+function drawCards(part, offer, context) {
+  const pieces = part.pieces ?? [];
+  if (pieces.length === 0) return h('p', { class: 'empty' }, 'none');
+  const backs = pieces.filter((piece) => piece.face === null || piece.face === undefined).length;
+  // A pile shows its top piece and its count; so do many face-down pieces.
+  if (part.layout === 'pile' || (backs === pieces.length && pieces.length > FANNED_BACKS)) {
+    const top = pieces[pieces.length - 1];
+    return h('div', { class: 'pile' }, drawPiece(top, offer, context),
+      h('span', { class: 'count' }, pieces.length === 1 ? '1 card' : `${pieces.length} cards`));
+  }
+  return h('div', { class: `pieces ${part.layout}` }, pieces.map((piece) => drawPiece(piece, offer, context)));
+}
+
+/** What a piece says: its face, then its name in words (a screen reader reads both; the
+ *  face is what a person sees and says). */
+function pieceWords(piece) {
+  const face = piece.face ?? null;
+  if (face === null) return [h('span', { class: 'back', 'aria-hidden': 'true' }), h('span', { class: 'visually-hidden' }, piece.title ?? 'a face-down card')];
+  return [h('span', { class: 'face' }, face), piece.title ? h('span', { class: 'visually-hidden' }, `, ${piece.title}`) : null];
+}
+
+function pieceClass(piece) {
+  return [
+    'piece',
+    piece.face === null || piece.face === undefined ? 'face-down' : 'face-up',
+    piece.ink ? `ink-${piece.ink}` : '',
+    piece.owner !== undefined && piece.owner !== null ? `owner-${piece.owner % 6}` : '',
+  ].filter(Boolean).join(' ');
+}
+
+function drawPiece(piece, offer, context) {
+  const marks = (piece.marks ?? []).map((mark) => h('span', { class: 'mark' }, mark));
+  const option = offer.find(piece.choices);
+  const chosen = offer.isChosen(piece.choices);
+  if (option) {
+    const attributes = optionAttributes(option, offer, piece.choices, context, 'piece-choice');
+    attributes.class = `${pieceClass(piece)} ${attributes.class}${chosen ? ' chosen' : ''}`;
+    return h('button', attributes, pieceWords(piece), marks);
+  }
+  return h('span', { class: `${pieceClass(piece)}${chosen ? ' chosen' : ''}`, title: piece.title ?? null }, pieceWords(piece), marks);
+}
+
+function drawBoard(part, offer, context) {
+  const { rows, columns } = part;
+  const rowLabels = part.row_labels ?? [];
+  const columnLabels = part.column_labels ?? [];
+  const cells = [];
+  const labelled = rowLabels.length > 0;
+  if (columnLabels.length > 0) {
+    if (labelled) cells.push(h('span', { class: 'corner', 'aria-hidden': 'true' }));
+    for (const label of columnLabels) cells.push(h('span', { class: 'coordinate', 'aria-hidden': 'true' }, label));
+  }
+  for (let row = 0; row < rows; row += 1) {
+    if (labelled) cells.push(h('span', { class: 'coordinate', 'aria-hidden': 'true' }, rowLabels[row] ?? ''));
+    for (let column = 0; column < columns; column += 1) {
+      const index = row * columns + column;
+      const piece = part.spaces?.[index] ?? null;
+      const where = [columnLabels[column], rowLabels[row]].filter(Boolean).join('') || `space ${index}`;
+      const option = offer.space(index) ?? (piece ? offer.find(piece.choices) : null);
+      const picked = offer.pickedSpaces.has(index) || (piece && offer.isPicked(piece.choices));
+      const chosen = piece ? offer.isChosen(piece.choices) : offer.chosen.has(key(index));
+      const classes = ['space', piece ? pieceClass(piece).replace(/^piece /, '') : 'empty', chosen ? 'chosen' : '', (row + column) % 2 === 1 ? 'dark' : ''];
+      const content = piece ? [pieceWords(piece), (piece.marks ?? []).map((mark) => h('span', { class: 'mark' }, mark))]
+        : h('span', { class: 'visually-hidden' }, `${where}, empty`);
+      if (option) {
+        cells.push(h('button', {
+          type: 'button',
+          class: [...classes, 'offered', option.error ? 'refused' : '', picked ? 'picked' : ''].join(' '),
+          dataset: { space: String(index), role: 'space', choice: key(option.value) },
+          'aria-pressed': offer.several ? String(Boolean(picked)) : null,
+          'aria-disabled': option.error ? 'true' : null,
+          title: option.error ? `${option.label}: ${option.error}` : option.label,
+          onclick: () => context.chooseSpace(index),
+        }, content));
+      } else {
+        cells.push(h('div', { class: classes.join(' '), dataset: { space: String(index) } }, content));
+      }
+    }
+  }
+  // Spaces as large as fit: the whole board in the window beside the rest of the table.
+  const size = `min(5rem, ${(48 / Math.max(rows, 1)).toFixed(2)}vh, calc((100vw - 4rem) / ${Math.max(columns, 1)}))`;
+  const track = `${labelled ? 'max-content ' : ''}repeat(${columns}, ${size})`;
+  return h('div', {
+    class: 'board', role: 'group', 'aria-label': part.name,
+    style: `grid-template-columns: ${track}`,
+  }, cells);
+}
