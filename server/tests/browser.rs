@@ -17,6 +17,9 @@ use support::{TestServer, rng};
 use web::workshop::Workshop;
 use web::{Driver, Page, Proxy};
 
+/// The cards of the seat's own hand, as the table draws them.
+const HAND: &str = "#my-area .pieces.hand > .piece";
+
 /// A server on a SQLite file of its own (named `name`, in a directory kept as long as the
 /// first value lives) and a chromedriver to drive browsers at it.
 async fn start(name: &str) -> (tempfile::TempDir, TestServer, Driver) {
@@ -55,8 +58,17 @@ async fn create_from_page(
         field.clear().await.unwrap();
         field.send_keys(value).await.unwrap();
     }
+    no_bot_pacing(page).await;
     page.wait("[data-role=create]").await.click().await.unwrap();
     page.match_id().await
+}
+
+/// Sets the form's bots to play at once: the tests play fast, the lobby's default is
+/// paced for people.
+async fn no_bot_pacing(page: &Page) {
+    let think = page.wait("#bot-think").await;
+    think.clear().await.unwrap();
+    think.send_keys("0").await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -71,7 +83,7 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
     // Alice creates a match for two people from the lobby's form and is seated.
     let id = create_from_page(&alice, &server, "tictactoe", "Alice", &[(1, "person")], &[]).await;
     alice.wait("#prompt .building").await;
-    assert_eq!(alice.text(".who").await, "You play X.");
+    assert_eq!(alice.text(".who").await, "You are Alice, playing X.");
 
     // Bob opens the table, joins the free seat, and waits for his turn.
     bob.goto(&server.url(&format!("/#/play/tictactoe/{id}")))
@@ -86,7 +98,7 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
         .unwrap();
     bob.wait(".who").await;
     let started = std::time::Instant::now();
-    while bob.text(".who").await != "You play O." {
+    while bob.text(".who").await != "You are Bob, playing O." {
         assert!(
             started.elapsed() < web::PATIENCE,
             "{}",
@@ -94,7 +106,7 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    assert_eq!(bob.text("#acting .turn").await, "Waiting for X.");
+    assert_eq!(bob.text("#acting .turn").await, "Waiting for Alice (X).");
 
     // An observer watches; nothing to join any more.
     observer
@@ -107,23 +119,24 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
     // Alice marks the centre, then takes it back before Bob plays: everyone's table
     // loses the mark, and it is her turn again.
     alice
-        .wait("#boards button.space.offered[data-space=\"4\"]")
+        .wait("#table-parts button.space.offered[data-space=\"4\"]")
         .await
         .click()
         .await
         .unwrap();
     bob.wait_text("#acting .turn", "Your turn.").await;
-    bob.wait_text("#boards button.space[data-space=\"4\"]", "X")
+    bob.wait_text("#table-parts [data-space=\"4\"] .face", "X")
         .await;
     // Each record's moves in the game's words (its bookkeeping left out), newest first.
     bob.wait_text("#log li.move", "X marks 1,1").await;
     alice.wait("[data-role=undo]").await.click().await.unwrap();
     alice.wait_text("#acting .turn", "Your turn.").await;
     for page in [&alice, &bob, &observer] {
-        page.wait_text("#boards button.space[data-space=\"4\"]", "")
+        page.wait_text("#table-parts [data-space=\"4\"] .face", "")
             .await;
     }
-    bob.wait_text("#acting .turn", "Waiting for X.").await;
+    bob.wait_text("#acting .turn", "Waiting for Alice (X).")
+        .await;
 
     // Each clicks the board when it is their turn, until the match is over.
     let (mut one, mut two) = (rng(1), rng(2));
@@ -192,7 +205,7 @@ async fn a_page_whose_seat_was_left_elsewhere_watches_and_offers_the_seat() {
     let id = create_from_page(&alice, &server, "tictactoe", "Alice", &[(1, "person")], &[]).await;
     server.join("tictactoe", &id, 1, "Bob").await;
     alice.wait("#prompt .building").await;
-    assert_eq!(alice.text(".who").await, "You play X.");
+    assert_eq!(alice.text(".who").await, "You are Alice, playing X.");
     // Alice leaves the match from another of her clients, with the page's credentials.
     let seat = alice
         .eval(&format!("return localStorage.getItem('meeple:seat:{id}')"))
@@ -303,21 +316,22 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
     let target = page.wait("[data-config=\"target_score\"]").await;
     target.clear().await.unwrap();
     target.send_keys("1").await.unwrap();
+    no_bot_pacing(&page).await;
     page.wait("[data-role=create]").await.click().await.unwrap();
     let id = page.match_id().await;
-    page.wait_text(".who", "You play North.").await;
+    page.wait_text(".who", "You are Nora, playing North.").await;
 
     // Passing: two cards picked in the hand, then the connection drops and comes back;
     // the two stay picked; a third, and the three are passed.
-    page.wait(".hand .card:not([disabled])").await;
-    assert_eq!(page.all(".hand .card").await.len(), 13);
+    page.wait(&format!("{HAND}.offered")).await;
+    assert_eq!(page.all(HAND).await.len(), 13);
     let mut hand = Vec::new();
-    for card in page.all(".hand .card").await {
-        hand.push(card.attr("data-card").await.unwrap().unwrap());
+    for card in page.all(HAND).await {
+        hand.push(card.attr("data-choice").await.unwrap().unwrap());
     }
     // The page draws the hand again after each click: each card is found afresh.
     for card in &hand[..2] {
-        page.wait(&format!(".hand .card[data-card=\"{card}\"]"))
+        page.wait(&format!("{HAND}[data-choice='{card}']"))
             .await
             .click()
             .await
@@ -332,11 +346,13 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
     page.wait_text("#prompt .count", "2 chosen; choose 3.")
         .await;
     assert_eq!(
-        page.all(".hand .card[aria-pressed=\"true\"]").await.len(),
+        page.all(&format!("{HAND}[aria-pressed=\"true\"]"))
+            .await
+            .len(),
         2,
         "the half-made choice survived the dropped connection"
     );
-    page.wait(&format!(".hand .card[data-card=\"{}\"]", hand[2]))
+    page.wait(&format!("{HAND}[data-choice='{}']", hand[2]))
         .await
         .click()
         .await
@@ -362,7 +378,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         if page.shown("#outcome").await {
             break;
         }
-        let playable = page.all(".hand .card:not([disabled]):not(.refused)").await;
+        let playable = page.all(&format!("{HAND}.offered:not(.refused)")).await;
         if page.text("#acting .turn").await != "Your turn."
             || playable.is_empty()
             || page.all("#prompt[data-busy=\"true\"]").await.len() == 1
@@ -370,8 +386,9 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         }
-        if !shown_a_refusal && let Some(refused) = page.all(".hand .card.refused").await.pop() {
-            let cards = page.all(".hand .card").await.len();
+        if !shown_a_refusal && let Some(refused) = page.all(&format!("{HAND}.refused")).await.pop()
+        {
+            let cards = page.all(HAND).await.len();
             refused.click().await.unwrap();
             let notice = page.wait("#prompt .notice").await.text().await.unwrap();
             assert!(
@@ -385,11 +402,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
                 .any(|reason| notice.contains(reason)),
                 "{notice}"
             );
-            assert_eq!(
-                page.all(".hand .card").await.len(),
-                cards,
-                "nothing was played"
-            );
+            assert_eq!(page.all(HAND).await.len(), cards, "nothing was played");
             shown_a_refusal = true;
             continue;
         }
@@ -422,11 +435,11 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
             )
             .unwrap();
             // Reloaded in the middle of the hand: the seat resumes where it was.
-            let cards = page.all(".hand .card").await.len();
+            let cards = page.all(HAND).await.len();
             page.client.refresh().await.unwrap();
-            page.wait_text(".who", "You play North.").await;
-            page.wait(".hand").await;
-            assert_eq!(page.all(".hand .card").await.len(), cards);
+            page.wait_text(".who", "You are Nora, playing North.").await;
+            page.wait(HAND).await;
+            assert_eq!(page.all(HAND).await.len(), cards);
             reloaded = true;
             continue;
         }
@@ -459,6 +472,7 @@ async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_an
     let target = page.wait("[data-config=\"target_score\"]").await;
     target.clear().await.unwrap();
     target.send_keys("0").await.unwrap();
+    no_bot_pacing(&page).await;
     page.wait("[data-role=create]").await.click().await.unwrap();
     let refusal = page.wait("form.create .notice").await.text().await.unwrap();
     assert!(
@@ -474,7 +488,7 @@ async fn the_lobby_refuses_a_config_in_the_games_words_a_choice_is_taken_back_an
         .await;
     let who = page.text(".who").await;
     let records = page.all("#log > li").await.len();
-    page.wait("#prompt button[data-role=option]")
+    page.wait("#table-parts button.offered")
         .await
         .click()
         .await
@@ -527,6 +541,7 @@ async fn a_match_is_played_with_the_keyboard_alone() {
         .send_keys("30")
         .await
         .unwrap();
+    no_bot_pacing(&page).await;
     page.wait("[data-role=create]").await.click().await.unwrap();
     page.match_id().await;
     let clock = page.wait("#clock").await.text().await.unwrap();
@@ -546,10 +561,7 @@ async fn a_match_is_played_with_the_keyboard_alone() {
         );
         if page.text("#acting .turn").await != "Your turn."
             || page.all("#prompt[data-busy=\"true\"]").await.len() == 1
-            || page
-                .all("#prompt button[data-role=option]")
-                .await
-                .is_empty()
+            || page.all(web::ON_PIECES).await.is_empty()
         {
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
@@ -566,8 +578,30 @@ async fn a_match_is_played_with_the_keyboard_alone() {
                 .unwrap_or_default()
                 .is_some_and(|class| class.contains("offered"));
             if role.as_deref() == Some("option") || offered {
+                let space = focused.attr("data-space").await.unwrap_or_default();
                 focused.send_keys(&enter).await.unwrap();
                 pressed = true;
+                // The page takes the move; the focus stays where it was made, on the
+                // space now marked, not on the page's body.
+                let started = std::time::Instant::now();
+                while page
+                    .all(&format!(
+                        "#table-parts [data-space=\"{}\"] .face",
+                        space.clone().unwrap_or_default()
+                    ))
+                    .await
+                    .is_empty()
+                {
+                    assert!(started.elapsed() < web::PATIENCE);
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                let now = page.client.active_element().await.unwrap();
+                assert_eq!(
+                    now.attr("data-space").await.unwrap_or_default(),
+                    space,
+                    "the focus left the move"
+                );
                 break;
             }
             focused.send_keys(&tab).await.unwrap();
@@ -597,7 +631,7 @@ async fn every_kind_of_selection_is_drawn_and_answered() {
         .click()
         .await
         .unwrap();
-    page.wait("#boards button.space.offered[data-space=\"0\"]")
+    page.wait("#table-parts button.space.offered[data-space=\"0\"]")
         .await
         .click()
         .await
@@ -618,7 +652,7 @@ async fn every_kind_of_selection_is_drawn_and_answered() {
     let started = std::time::Instant::now();
     while !["→", "↓"].contains(
         &page
-            .text("#boards button.space[data-space=\"0\"]")
+            .text("#table-parts [data-space=\"0\"] .face")
             .await
             .as_str(),
     ) {

@@ -58,6 +58,10 @@ export async function join(game, matchID, playerID, name) {
   return seat;
 }
 
+/** How long a bot takes to play by default, in seconds: long enough for a person to see
+ *  each play (the load tests and simulations ask for none). */
+const BOT_THINK_SECONDS = 0.8;
+
 /** The games page. */
 export async function showGames(app) {
   replace(app, h('h1', {}, 'Games'), h('p', {}, 'Loading the games…'));
@@ -103,7 +107,7 @@ export async function showGame(app, name) {
 function matchItem(game, match) {
   const held = seatOf(match.matchID);
   // A bot's seat is named for its agent ("random bot").
-  const seats = match.players.map((player) => player.name ?? `seat ${player.id} free`);
+  const seats = match.players.map((player) => player.name ?? `seat ${player.id + 1} free`);
   return h('li', {},
     h('span', {}, `${match.matchID}: ${seats.join(', ')} `),
     held
@@ -121,7 +125,7 @@ function createForm(game) {
   const drawSeats = () => {
     const count = Number(countSelect.value);
     replace(seatsBox, range(0, count - 1).map((seat) => h('label', { class: 'seat-choice' },
-      `Seat ${seat} `,
+      `Seat ${seat + 1} `,
       h('select', { dataset: { seat: String(seat) } },
         h('option', { value: 'person', selected: seat === 0 }, seat === 0 ? 'You' : 'A person'),
         h('option', { value: 'random', selected: seat !== 0 }, 'Bot: random'),
@@ -136,6 +140,10 @@ function createForm(game) {
     ? Object.entries(game.config).map(([key, value]) => configField(key, value))
     : [];
   const clockInput = h('input', { type: 'number', id: 'move-clock', min: 1, max: 86400, placeholder: 'none' });
+  // Bots at a table with people take their time, so a person sees each play.
+  const thinkInput = h('input', {
+    type: 'number', id: 'bot-think', min: 0, max: 60, step: 0.1, value: BOT_THINK_SECONDS,
+  });
   const form = h('form', {
     class: 'create',
     onsubmit: async (event) => {
@@ -150,11 +158,16 @@ function createForm(game) {
       }
       const bots = {};
       let firstPerson = null;
+      const thinkSeconds = Number(thinkInput.value === '' ? 0 : thinkInput.value);
+      if (!Number.isFinite(thinkSeconds) || thinkSeconds < 0 || thinkSeconds > 60) {
+        status.textContent = 'Bots think for 0 to 60 seconds.';
+        return;
+      }
       for (const select of seatsBox.querySelectorAll('select')) {
         if (select.value === 'person') {
           if (firstPerson === null) firstPerson = Number(select.dataset.seat);
         } else {
-          bots[select.dataset.seat] = { agent: select.value };
+          bots[select.dataset.seat] = { agent: select.value, thinkMs: Math.round(thinkSeconds * 1000) };
         }
       }
       const body = { numPlayers: Number(countSelect.value), bots };
@@ -183,6 +196,7 @@ function createForm(game) {
   h('fieldset', {}, h('legend', {}, 'Seats'), seatsBox),
   configFields.length > 0 ? h('fieldset', {}, h('legend', {}, 'Rules'), configFields.map((field) => field.element)) : null,
   h('label', {}, 'Seconds per move ', clockInput),
+  h('label', {}, 'Seconds each bot takes to play ', thinkInput),
   h('button', { type: 'submit', class: 'primary', dataset: { role: 'create' } }, 'Create the match'),
   status);
   return h('section', { 'aria-label': 'New match' }, form);
