@@ -45,3 +45,55 @@ fn passed_cards_reach_only_the_passer() {
     assert_eq!(cards(&my_moves), 3);
     assert_eq!(cards(&their_moves), 0);
 }
+
+/// The table a client draws for a seat shows its own hand face up, card by card, and every
+/// other hand face down, as many cards as it holds; and at no step of a game does any
+/// seat's scene name a card another seat holds.
+#[test]
+fn a_seats_scene_shows_its_hand_and_no_other() {
+    use meeple::scene::Shape;
+    use meeple::{Engine, PlayerIndex, Viewer};
+    use rand::{RngExt, SeedableRng};
+
+    let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 11).expect("setup");
+    let scene = engine.scene(Viewer::Player(PlayerIndex(1)));
+    let hand_of = |seat: usize| match &scene.seats[seat].parts[0].shape {
+        Shape::Cards { pieces, .. } => pieces.clone(),
+        other => panic!("a hand is cards, not {other:?}"),
+    };
+    let east = hand_of(1);
+    assert_eq!(east.len(), 13);
+    assert!(
+        east.iter()
+            .all(|card| card.face.is_some() && card.choices.len() == 1)
+    );
+    for seat in [0, 2, 3] {
+        let hand = hand_of(seat);
+        assert_eq!(hand.len(), 13);
+        assert!(
+            hand.iter()
+                .all(|card| card.face.is_none() && card.choices.is_empty())
+        );
+    }
+
+    let mut choices = rand::rngs::StdRng::seed_from_u64(11);
+    while engine.outcome().is_none() {
+        for viewer in 0..4 {
+            let seen = serde_json::to_string(&engine.scene(Viewer::Player(PlayerIndex(viewer))))
+                .expect("a scene serializes");
+            for other in (0..4).filter(|&other| other != viewer) {
+                for card in engine.state().hand(PlayerIndex(other)) {
+                    assert!(
+                        !seen.contains(&format!("\"{card}\"")) && !seen.contains(&card.face()),
+                        "seat {viewer}'s scene names {card}, in seat {other}'s hand: {seen}"
+                    );
+                }
+            }
+        }
+        let seat = engine.to_act().iter().next().expect("someone acts");
+        let completions = engine.completions(seat);
+        let pick = choices.random_range(0..completions.len());
+        let action = completions.into_iter().nth(pick).expect("a completion");
+        engine.submit(seat, action).expect("an offered action");
+    }
+}
