@@ -144,9 +144,14 @@ fn written_part(name: &str, value: &Value) -> Option<Part> {
     None
 }
 
-/// The piece a serialized slot shows: `None` for an empty slot.
+/// The piece a serialized slot shows: `None` for an empty slot. A slot that is not the
+/// runtime's (a board of the game's own, of names) shows itself written out.
 fn written_piece(slot: &Value) -> Option<Piece> {
-    let object = slot.as_object()?;
+    let object = match slot {
+        Value::Null => return None,
+        Value::Object(object) => object,
+        other => return Some(Piece::face_up(face_of(other))),
+    };
     if object.contains_key("hidden") {
         return Some(Piece::face_down());
     }

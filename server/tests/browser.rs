@@ -451,7 +451,8 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         }
     }
     assert!(shown_a_refusal && reloaded, "plays: {plays}");
-    assert!(page.text("#outcome .places").await.contains("North (you)"));
+    let places = page.text("#outcome .places").await;
+    assert!(places.contains("Nora (North) (you)"), "{places}");
     let (p95, count) = web::p95(&page.timings().await);
     eprintln!("hearts: prompt to interactive p95 {p95:.1} ms over {count} prompts");
 }
