@@ -234,6 +234,17 @@ pub trait Game: Clone + Debug + View + 'static {
         None
     }
 
+    /// Whether the state right after `applied`, `self`, is a beat: a moment of a record a
+    /// client holds long enough for a person to see it before it shows the record's later
+    /// moves (the fourth card of a trick, before the trick is taken; the end of a hand,
+    /// before the next is dealt). A server sends the scene of each beat with the record
+    /// ([`MoveViewer::write_view_and_draw`](crate::MoveViewer::write_view_and_draw)).
+    /// `false` by default: a record is shown as it ends.
+    fn is_beat(&self, applied: &Self::Move) -> bool {
+        let _ = applied;
+        false
+    }
+
     /// What `viewer` sees of the game laid out as pieces on a table ([`Scene`]), for a
     /// client that draws any game with no code of its own. `self` is `viewer`'s own view
     /// ([`View::view`]), never the whole state, so the scene can show nothing the view

@@ -667,5 +667,6 @@ pub use start::Start;
 pub use submission::Submission;
 pub use template::TemplateValue;
 pub use view::{
-    Conceal, Hide, MoveViewer, Policy, Serialized, View, ViewedRecord, Viewer, apply_alone,
+    Conceal, FollowedRecord, Hide, MoveViewer, Policy, Serialized, View, ViewedRecord, Viewer,
+    apply_alone,
 };

@@ -17,7 +17,8 @@ use crate::components::{ComponentId, SizedStack, Slot, Stack};
 use crate::game::{Game, SetupError};
 use crate::log::{ActionRecord, Record, RecordKind};
 use crate::moves::{Move, MoveContext};
-use crate::player::{PerPlayer, PlayerIndex};
+use crate::player::{PerPlayer, PlayerIndex, Seats};
+use crate::scene::Scene;
 
 /// Who looks at a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -465,6 +466,24 @@ impl<G: Game> MoveViewer<G> {
         record: &Record<G>,
         viewers: &[Viewer],
     ) -> (ActionRecord<G::Move>, Vec<ViewedRecord<G::Move>>) {
+        self.write_view_and_draw(record, viewers, &[], Seats::checked(1))
+            .into_written_and_viewed()
+    }
+
+    /// As [`write_and_view`](Self::write_and_view), and also, for each of `viewers` whose
+    /// entry of `drawn` is `true`, the scene ([`Game::scene`]) of their view of the state
+    /// at each beat of the record ([`Game::is_beat`]), for a client that holds those
+    /// moments before it shows the record's end. `drawn` may be shorter than `viewers`
+    /// (the rest are not drawn); `seats` is the table's.
+    pub fn write_view_and_draw(
+        &mut self,
+        record: &Record<G>,
+        viewers: &[Viewer],
+        drawn: &[bool],
+        seats: Seats,
+    ) -> FollowedRecord<G::Move> {
+        let drawing = drawn.iter().any(|&drawn| drawn);
+        let mut beats: Vec<Vec<Scene>> = vec![Vec::new(); viewers.len()];
         let written = record.write(&self.state);
         let mut viewed: Vec<ViewedRecord<G::Move>> = viewers
             .iter()
@@ -489,11 +508,25 @@ impl<G: Game> MoveViewer<G> {
             for (seen, &viewer) in viewed.iter_mut().zip(viewers) {
                 seen.see(&self.state, applied, viewer);
             }
+            if drawing && self.state.is_beat(applied) {
+                for ((scenes, &viewer), _) in beats
+                    .iter_mut()
+                    .zip(viewers)
+                    .zip(drawn)
+                    .filter(|(_, drawn)| **drawn)
+                {
+                    scenes.push(self.state.view(viewer).scene(viewer, seats));
+                }
+            }
         }
         for seen in &mut viewed {
             seen.settle_texts();
         }
-        (written, viewed)
+        FollowedRecord {
+            written,
+            viewed,
+            beats,
+        }
     }
 
     /// Follows every move of `record`, the next record of the game followed, and returns
@@ -537,6 +570,27 @@ fn reaches(message: &Message, viewer: Viewer) -> bool {
 pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &M) {
     let mut discarded = Vec::new();
     applied.apply(game, &mut MoveContext::new(&mut discarded, scratch));
+}
+
+/// A record followed by [`MoveViewer::write_view_and_draw`]: as the log holds it, as each
+/// viewer sees it, and each drawn viewer's scenes at its beats.
+#[derive(Clone, Debug)]
+pub struct FollowedRecord<M> {
+    /// The record as the log holds it.
+    pub written: ActionRecord<M>,
+    /// The record as each viewer sees it, in the order of the viewers asked.
+    pub viewed: Vec<ViewedRecord<M>>,
+    /// Each viewer's scenes at the record's beats, in order; empty for a viewer not drawn
+    /// and for a record without beats.
+    pub beats: Vec<Vec<Scene>>,
+}
+
+impl<M> FollowedRecord<M> {
+    /// The record as the log holds it and as each viewer sees it.
+    #[must_use]
+    pub fn into_written_and_viewed(self) -> (ActionRecord<M>, Vec<ViewedRecord<M>>) {
+        (self.written, self.viewed)
+    }
 }
 
 /// `#[derive(View)]`'s [`View::serialize_state`]: the state's own `Serialize`, asked here,

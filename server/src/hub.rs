@@ -144,8 +144,9 @@ pub(crate) struct LiveMatch {
     /// frames only for the viewers someone watches as.
     watchers: Vec<AtomicUsize>,
     /// Of those, the connections that draw the game's pieces: an update carries the scene
-    /// only of the viewers one of them watches as.
-    drawers: Vec<AtomicUsize>,
+    /// (and the scenes of its beats) only of the viewers one of them watches as. Shared
+    /// with the table, which makes the beats' scenes as it follows its records.
+    drawers: Arc<[AtomicUsize]>,
     /// Who holds each seat now: a connection whose credentials no longer hold its seat
     /// hears of it at once, and acts and sees as that seat no more.
     pub(crate) seating: watch::Sender<Seating>,
@@ -836,6 +837,7 @@ impl Hub {
         let records = self.store.records(live.id.clone(), 0).await?;
         // At the clock of its last record: a timer due since fires at the next change.
         state.table = self.restore_table(&stored, records, Duration::ZERO).await?;
+        state.table.draw_for(Arc::clone(&live.drawers));
         state.failed.fill(None);
         self.read_seats(live, state).await?;
         Ok(())
@@ -1279,13 +1281,15 @@ impl LiveMatch {
         id: String,
         game: &'static str,
         created_at: u64,
-        table: Box<dyn Table>,
+        mut table: Box<dyn Table>,
         seats: Vec<StoredSeat>,
     ) -> Self {
         let (updates, _) = broadcast::channel(UPDATES_KEPT);
         let players = table.players();
         let watchers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
-        let drawers = (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
+        let drawers: Arc<[AtomicUsize]> =
+            (0..=table.players()).map(|_| AtomicUsize::new(0)).collect();
+        table.draw_for(Arc::clone(&drawers));
         let (seating, _) = watch::channel(Seating::of(&seats));
         LiveMatch {
             id,
@@ -1430,9 +1434,14 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
     let mut records: Vec<Vec<crate::protocol::Json>> = (0..=table.players())
         .map(|_| Vec::with_capacity(new.len()))
         .collect();
+    let mut beats: Vec<Vec<crate::protocol::Json>> =
+        (0..=table.players()).map(|_| Vec::new()).collect();
     for record in new {
         for (seen, viewed) in records.iter_mut().zip(record.viewed) {
             seen.push(viewed);
+        }
+        for (held, scenes) in beats.iter_mut().zip(record.beats) {
+            held.extend(scenes);
         }
     }
     let frames = frames_for(live, table, |index, view, scene, prompt| {
@@ -1441,6 +1450,7 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
                 .get_mut(index)
                 .map(std::mem::take)
                 .unwrap_or_default(),
+            beats: beats.get_mut(index).map(std::mem::take).unwrap_or_default(),
             at,
             view,
             scene,

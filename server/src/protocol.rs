@@ -243,6 +243,10 @@ pub enum ServerFrame {
     Records {
         /// The records, as the client sees them.
         records: Vec<Json>,
+        /// For a client that asked for scenes: its scene at each beat of the records
+        /// ([`meeple::Game::is_beat`]), in order, to hold before it shows `scene`.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        beats: Vec<Json>,
         /// The record count after them.
         at: usize,
         /// The state as the client sees it after them.

@@ -2,11 +2,13 @@
 //! views, prompts, records as each viewer sees them, bots, the clock), in JSON.
 
 use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use meeple::{
     ActionRecord, Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent,
-    RecordKind, SearchAgent, Status, Submission, Viewer,
+    RecordKind, SearchAgent, Seats, Status, Submission, Viewer,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -21,6 +23,9 @@ pub struct NewRecord {
     /// The record as each seat sees it, seat 0 first, then as an observer sees it
     /// ([`meeple::ViewedRecord`]), JSON.
     pub viewed: Vec<Json>,
+    /// Each viewer's scenes at the record's beats ([`meeple::Game::is_beat`]), in the
+    /// order of `viewed`: only for the viewers a connection that draws pieces watches as.
+    pub beats: Vec<Vec<Json>>,
 }
 
 /// An undo, for the store and the viewers.
@@ -169,6 +174,10 @@ pub trait Table: Send {
     fn view(&self, viewer: Viewer) -> Json;
     /// The state as `viewer` sees it laid out as pieces ([`meeple::Engine::scene`]), JSON.
     fn scene(&self, viewer: Viewer) -> Json;
+    /// Shares the count of connections that draw pieces, per viewer (seat 0 first, then
+    /// observers): the records followed while a viewer's count is above 0 carry its scenes
+    /// at their beats ([`NewRecord::beats`]).
+    fn draw_for(&mut self, drawers: Arc<[AtomicUsize]>);
     /// `seat`'s prompt, JSON; `None` when the seat has nothing to decide.
     fn prompt(&self, seat: PlayerIndex) -> Option<Json>;
     /// The prompt of `seat`'s action in progress ([`meeple::Engine::prompt_submission`]).
@@ -197,6 +206,9 @@ pub struct Live<G: Game> {
     /// with the records they cancelled ([`Engine::log`]).
     logged: usize,
     viewers: Vec<Viewer>,
+    /// The connections that draw pieces, per viewer, shared with the match
+    /// ([`Table::draw_for`]); `None` until it is shared.
+    drawers: Option<Arc<[AtomicUsize]>>,
 }
 
 impl<G: Game> Live<G> {
@@ -260,6 +272,7 @@ impl<G: Game> Live<G> {
             followed: 0,
             logged: 0,
             viewers,
+            drawers: None,
         }
     }
 
@@ -268,11 +281,25 @@ impl<G: Game> Live<G> {
     fn follow_new(&mut self) -> Vec<NewRecord> {
         let records = &self.engine.records()[self.followed..];
         let mut new = Vec::with_capacity(records.len());
+        let drawn: Vec<bool> = self.drawers.as_deref().map_or_else(Vec::new, |drawers| {
+            drawers
+                .iter()
+                .map(|count| count.load(Ordering::SeqCst) > 0)
+                .collect()
+        });
+        let seats = Seats::new(self.engine.players());
         for record in records {
-            let (stored, viewed) = self.follower.write_and_view(record, &self.viewers);
+            let followed = self
+                .follower
+                .write_view_and_draw(record, &self.viewers, &drawn, seats);
             new.push(NewRecord {
-                stored: to_json_text(&stored),
-                viewed: viewed.iter().map(to_raw).collect(),
+                stored: to_json_text(&followed.written),
+                viewed: followed.viewed.iter().map(to_raw).collect(),
+                beats: followed
+                    .beats
+                    .iter()
+                    .map(|scenes| scenes.iter().map(to_raw).collect())
+                    .collect(),
             });
         }
         self.followed = self.engine.records().len();
@@ -509,6 +536,10 @@ where
 
     fn scene(&self, viewer: Viewer) -> Json {
         to_raw(&self.engine.scene(viewer))
+    }
+
+    fn draw_for(&mut self, drawers: Arc<[AtomicUsize]>) {
+        self.drawers = Some(drawers);
     }
 
     fn prompt(&self, seat: PlayerIndex) -> Option<Json> {

@@ -14,11 +14,15 @@ use meeple::PlayerIndex;
 use meeple_games::hearts::Hearts;
 use rand::RngExt;
 use support::{TestServer, rng};
+use web::pegs::Pegs;
 use web::workshop::Workshop;
 use web::{Driver, Page, Proxy};
 
 /// The cards of the seat's own hand, as the table draws them.
 const HAND: &str = "#my-area .pieces.hand > .piece";
+
+/// The cards of Hearts' trick, as the table draws them.
+const TRICK: &str = "#table-parts .pieces.row > .piece";
 
 /// A server on a SQLite file of its own (named `name`, in a directory kept as long as the
 /// first value lives) and a chromedriver to drive browsers at it.
@@ -176,16 +180,28 @@ async fn a_page_bot_plays_every_game_to_its_end() {
     ];
     for (index, (game, config, width)) in games.into_iter().enumerate() {
         let page = driver.page(width, 800).await;
+        if index == 0 {
+            page.goto(&server.url("/#/")).await;
+            page.wait(".games a").await;
+            page.assert_accessible("the games").await;
+        }
+        page.goto(&server.url(&format!("/#/games/{game}"))).await;
+        page.wait("[data-role=create]").await;
+        page.assert_accessible(&format!("{game}'s lobby")).await;
         create_from_page(&page, &server, game, "Robin", &[], config).await;
-        page.bot_plays_to_end(
-            &mut rng(10 + index as u64),
-            Duration::from_secs(if std::env::var_os("MEEPLE_QUICK").is_some() {
-                20
-            } else {
-                240
-            }),
-        )
-        .await;
+        // At each phase: the first prompt, in play, the end.
+        page.wait("#prompt h2").await;
+        page.assert_accessible(&format!("the {game} table at its start"))
+            .await;
+        let patience = Duration::from_secs(240);
+        let mut random = rng(10 + index as u64);
+        if !page.bot_plays(&mut random, patience, 8).await {
+            page.assert_accessible(&format!("the {game} table in play"))
+                .await;
+            page.bot_plays_to_end(&mut random, patience).await;
+        }
+        page.assert_accessible(&format!("the {game} table at its end"))
+            .await;
         let places = page.text("#outcome .places").await;
         assert!(places.contains("(you)"), "{game}: {places}");
         let (p95, count) = web::p95(&page.timings().await);
@@ -366,6 +382,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
     // Playing the hand by clicking cards; a refused card says why, once.
     let mut random = rng(5);
     let mut shown_a_refusal = false;
+    let mut full_trick_seen = false;
     let mut reloaded = false;
     let mut plays = 0;
     let started = std::time::Instant::now();
@@ -378,6 +395,8 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         if page.shown("#outcome").await {
             break;
         }
+        // A completed trick stays on the table for its beat, before it is taken.
+        full_trick_seen |= page.all(TRICK).await.len() == 4;
         let playable = page.all(&format!("{HAND}.offered:not(.refused)")).await;
         if page.text("#acting .turn").await != "Your turn."
             || playable.is_empty()
@@ -434,7 +453,11 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
                 page.client.screenshot().await.unwrap(),
             )
             .unwrap();
-            // Reloaded in the middle of the hand: the seat resumes where it was.
+            // Reloaded in the middle of the hand: the seat resumes where it was (counted
+            // once the table shows its latest moment, no beat held).
+            while !page.all(".table[data-held]").await.is_empty() {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
             let cards = page.all(HAND).await.len();
             page.client.refresh().await.unwrap();
             page.wait_text(".who", "You are Nora, playing North.").await;
@@ -451,8 +474,42 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         }
     }
     assert!(shown_a_refusal && reloaded, "plays: {plays}");
+    assert!(full_trick_seen, "no completed trick was ever on the table");
     let places = page.text("#outcome .places").await;
     assert!(places.contains("Nora (North) (you)"), "{places}");
+    // The end of the hand says what each seat scored (once the beats held are shown).
+    let started = std::time::Instant::now();
+    while !page.all(".table[data-held]").await.is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(60));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let summary = page.text("#scene-summary").await;
+    assert!(summary.contains("The hand is over: North "), "{summary}");
+
+    // The history steps back through what this seat saw, to the last trick whole, and
+    // returns to the live table.
+    let mut steps = 0;
+    while page.all(TRICK).await.len() != 4 {
+        assert!(steps < 40, "no earlier moment shows a whole trick");
+        page.wait("[data-role=history-back]:not([disabled])")
+            .await
+            .click()
+            .await
+            .unwrap();
+        steps += 1;
+    }
+    assert!(
+        page.text(".history-where")
+            .await
+            .starts_with("An earlier moment, ")
+    );
+    page.wait("[data-role=history-live]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait_text(".history-where", "").await;
+    assert!(page.all(TRICK).await.is_empty());
     let (p95, count) = web::p95(&page.timings().await);
     eprintln!("hearts: prompt to interactive p95 {p95:.1} ms over {count} prompts");
 }
@@ -741,4 +798,60 @@ async fn every_kind_of_selection_is_drawn_and_answered() {
     for shown in ["saw, chisel", "4242", "Meeple works", "logs"] {
         assert!(view.contains(shown), "{shown} in {view}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_authors_game_with_no_scene_of_its_own_is_drawn_from_its_view_and_played() {
+    let directory = tempfile::tempdir().unwrap();
+    let store = meeple_server::Store::open_sqlite(&directory.path().join("pegs.sqlite")).unwrap();
+    let server = TestServer::start_serving(store, |server| server.game::<Pegs>()).await;
+    let driver = Driver::start().await;
+    let page = driver.page(1000, 800).await;
+    create_from_page(&page, &server, "pegs", "Pat", &[], &[]).await;
+
+    // The board, written out of the view: nine holes, each offered while free, and each
+    // seat's supply as a pile of its pegs.
+    page.wait("#table-parts .board [data-space=\"8\"]").await;
+    assert_eq!(page.all("#table-parts .board .space").await.len(), 9);
+    assert_eq!(
+        page.all("#table-parts .board .space.offered").await.len(),
+        9
+    );
+    page.wait_text("#my-area .pile .count", "×4").await;
+    page.wait_text("#seats .pile .count", "×4").await;
+    page.assert_accessible("the pegs table").await;
+    // The check finds what it should: a button without a name is a critical violation.
+    page.eval("document.body.append(document.createElement('button')); return null")
+        .await;
+    let found = page.accessibility_violations().await;
+    assert!(
+        found
+            .iter()
+            .any(|violation| violation.starts_with("button-name (critical")),
+        "{found:?}"
+    );
+    page.eval("document.body.lastElementChild.remove(); return null")
+        .await;
+
+    // A peg is put by clicking its hole: it stands there, named by its component, and the
+    // supply has one fewer.
+    page.wait("#table-parts .board .space.offered[data-space=\"4\"]")
+        .await
+        .click()
+        .await
+        .unwrap();
+    page.wait_text("#table-parts [data-space=\"4\"] .face", "Amber")
+        .await;
+    page.wait_text("#my-area .pile .count", "×3").await;
+
+    page.bot_plays_to_end(&mut rng(21), Duration::from_secs(60))
+        .await;
+    assert!(page.text("#outcome .places").await.contains("Pat"));
+    assert_eq!(page.all("#table-parts .board .face").await.len(), 8);
+    std::fs::create_dir_all(artifacts()).unwrap();
+    std::fs::write(
+        artifacts().join("pegs.png"),
+        page.client.screenshot().await.unwrap(),
+    )
+    .unwrap();
 }

@@ -152,7 +152,7 @@ function drawCards(part, offer, context) {
   if (part.layout === 'pile' || (backs === pieces.length && pieces.length > FANNED_BACKS)) {
     const top = pieces[pieces.length - 1];
     return h('div', { class: 'pile' }, drawPiece(top, offer, context),
-      h('span', { class: 'count' }, pieces.length === 1 ? '1 card' : `${pieces.length} cards`));
+      h('span', { class: 'count', title: `${pieces.length} in all` }, `×${pieces.length}`));
   }
   return h('div', { class: `pieces ${part.layout}` }, pieces.map((piece) => drawPiece(piece, offer, context)));
 }

@@ -16,6 +16,14 @@ import { call, join, playerName, seatOf, title } from './lobby.js';
 /** How long each move of a record stays the newest before the next is shown, in ms. */
 const MOVE_STEP_MS = 120;
 
+/** How long a beat of a record (the fourth card of a trick, the end of a hand) stays on
+ *  the table before the record's end is shown, in ms; shorter while more wait. */
+const BEAT_MS = 1400;
+const BEAT_BEHIND_MS = 350;
+
+/** How many earlier moments of the table the history keeps. */
+const HISTORY_KEPT = 500;
+
 /** Shows match `matchID` of `game`; returns what closes it. */
 export function showTable(app, game, matchID) {
   const seat = seatOf(matchID);
@@ -36,7 +44,10 @@ export function showTable(app, game, matchID) {
     log: h('ol', { id: 'log' }),
     joins: h('section', { id: 'joins', hidden: true }),
   };
-  replace(app, h('div', { class: 'table' },
+  // `data-held` is set on it while a beat of the match is held, not its latest moment.
+  const root = h('div', { class: 'table' });
+  replace(app, root);
+  replace(root,
     parts.heading, parts.who, parts.joins,
     h('div', { class: 'layout' },
       h('div', { class: 'main' },
@@ -46,7 +57,7 @@ export function showTable(app, game, matchID) {
       h('aside', { class: 'side' }, h('h2', { id: 'log-heading' }, 'Log'),
         h('div', {
           class: 'log', role: 'log', tabindex: '0', 'aria-live': 'polite', 'aria-labelledby': 'log-heading',
-        }, parts.log)))));
+        }, parts.log))));
 
   const state = {
     frame: null,
@@ -63,6 +74,16 @@ export function showTable(app, game, matchID) {
     describes: false,
     /** Who sits at each seat, as the lobby names them (`seated` of the frames). */
     seated: [],
+    /** The scene of a beat held on the table now, or `null`: the latest scene is drawn. */
+    shown: null,
+    /** The beats and scenes still to show, after the one held now. */
+    holding: Promise.resolve(),
+    waiting: 0,
+    /** Every moment of the table this page was shown, oldest first (its scenes, the
+     *  beats' included): what the seat saw, nothing more. */
+    history: [],
+    /** The moment of `history` looked at, or `null` for the live table. */
+    looking: null,
   };
   call('GET', `/games/${game}/${matchID}`).then((answer) => {
     if (answer.ok) {
@@ -88,11 +109,15 @@ export function showTable(app, game, matchID) {
         return false;
       }
       const focused = focusKey(app);
-      const covered = drawScene(parts, state.frame.scene, {
+      const looking = state.looking !== null;
+      const scene = looking ? state.history[state.looking] : (state.shown ?? state.frame.scene);
+      parts.table.parentElement.classList.toggle('looking-back', looking);
+      const covered = drawScene(parts, scene, {
         seat: state.seatIndex,
         seatName: nameOf,
-        toAct: state.frame.outcome ? [] : state.frame.acting?.to_act ?? [],
-        selection,
+        toAct: state.frame.outcome || looking ? [] : state.frame.acting?.to_act ?? [],
+        // An earlier moment is only looked at: nothing on it is chosen.
+        selection: looking ? null : selection,
         picked,
         chosen,
         pick: (option) => panel.pick(selection, option),
@@ -241,6 +266,7 @@ export function showTable(app, game, matchID) {
       state.seated = frame.seated ?? [];
       rewriteLog();
       showWho(frame.seat);
+      hold([], frame.scene);
       showFrame(frame, frame.arrivedAt ?? performance.now());
       if (frame.seat === null && !state.offeredSeats) {
         state.offeredSeats = true;
@@ -250,11 +276,13 @@ export function showTable(app, game, matchID) {
     records(frame) {
       logRecords(frame.records, connection.records.length - frame.records.length);
       showFrame(frame, frame.arrivedAt ?? performance.now());
+      hold(frame.beats ?? [], frame.scene);
     },
     undone(frame) {
       rewriteLog();
       parts.log.append(h('li', {}, `${nameOf(frame.seat)} took back an action.`));
       showFrame(frame, frame.arrivedAt ?? performance.now());
+      hold([], frame.scene);
     },
     seated(frame) {
       state.seated = frame.seated ?? [];
@@ -286,6 +314,67 @@ export function showTable(app, game, matchID) {
       if (banner) banner.textContent = now === 'connected' ? '' : 'Connection lost: reconnecting…';
     },
   };
+
+  /** Shows `beats` in turn, each held for a person to see, then `scene`; every one is
+   *  kept in the history. Frames that come meanwhile wait their turn. */
+  const hold = (beats, scene) => {
+    state.waiting += beats.length;
+    state.holding = state.holding.then(async () => {
+      for (const beat of beats) {
+        remember(beat);
+        state.shown = beat;
+        root.dataset.held = 'true';
+        panel.render();
+        state.waiting -= 1;
+        await new Promise((resolve) => setTimeout(resolve, state.waiting > 1 ? BEAT_BEHIND_MS : BEAT_MS));
+      }
+      if (beats.length > 0) {
+        state.shown = null;
+        delete root.dataset.held;
+        panel.render();
+      }
+      remember(scene);
+    });
+  };
+
+  const remember = (scene) => {
+    if (!scene) return;
+    state.history.push(scene);
+    if (state.history.length > HISTORY_KEPT) {
+      state.history.shift();
+      if (state.looking !== null) state.looking = Math.max(0, state.looking - 1);
+    }
+    drawHistory();
+  };
+
+  /** Looks at moment `at` of the history (`null`: the live table). */
+  const lookAt = (at) => {
+    state.looking = at === null ? null : Math.max(0, Math.min(at, state.history.length - 1));
+    drawHistory();
+    panel.render();
+  };
+
+  const history = h('nav', { class: 'history', 'aria-label': 'History' });
+  const drawHistory = () => {
+    const count = state.history.length;
+    const at = state.looking;
+    const live = at === null;
+    replace(history,
+      h('button', {
+        type: 'button', dataset: { role: 'history-back' }, disabled: count < 2 || at === 0,
+        onclick: () => lookAt(live ? count - 2 : at - 1),
+      }, '◀ Earlier'),
+      live ? null : h('button', {
+        type: 'button', dataset: { role: 'history-forward' },
+        onclick: () => lookAt(at + 1 >= count ? null : at + 1),
+      }, 'Later ▶'),
+      live ? null : h('button', {
+        type: 'button', class: 'primary', dataset: { role: 'history-live' }, onclick: () => lookAt(null),
+      }, 'Back to the table'),
+      h('span', { class: 'history-where', role: 'status' },
+        live ? '' : `An earlier moment, ${at + 1} of ${count}, as you saw it.`));
+  };
+  drawHistory();
 
   const showWho = (seatIndex) => {
     if (seatIndex === null || seatIndex === undefined) {
@@ -331,6 +420,7 @@ export function showTable(app, game, matchID) {
       status);
   };
 
+  parts.controls.append(history);
   if (seat) {
     parts.controls.append(h('button', {
       type: 'button',

@@ -197,6 +197,16 @@ impl Game for Hearts {
         self.move_in_words(applied, viewer)
     }
 
+    /// The fourth card of a trick, before the trick is taken, and the end of a hand,
+    /// before the next is dealt: held for people to see.
+    fn is_beat(&self, applied: &HeartsMove) -> bool {
+        match applied {
+            HeartsMove::Play { .. } => self.trick.iter().all(Option::is_some),
+            HeartsMove::EndHand { .. } => true,
+            _ => false,
+        }
+    }
+
     /// The trick, the hands (the viewer's face up), the pass, the points.
     fn scene(&self, viewer: meeple::Viewer, _seats: Seats) -> meeple::scene::Scene {
         self.draw_scene(viewer)

@@ -221,6 +221,25 @@ impl Hearts {
             self.config.target_score
         ));
         let phase = self.phase();
+        let scores = |scores: &meeple::PerPlayer<i32>| {
+            scores
+                .enumerate()
+                .map(|(seat, score)| format!("{} {score}", seat_name(seat)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match (phase, &self.last_hand) {
+            // Between the last trick and the next deal: the hand just scored.
+            (Phase::Dealing | Phase::Over, Some(last)) => {
+                scene
+                    .summary
+                    .push(format!("The hand is over: {}.", scores(last)));
+            }
+            (_, Some(last)) if self.tricks_played == 0 => {
+                scene.summary.push(format!("Last hand: {}.", scores(last)));
+            }
+            _ => {}
+        }
         if phase == Phase::Playing {
             scene.summary.push(format!(
                 "Trick {} of 13; hearts are {}broken.",
@@ -230,7 +249,7 @@ impl Hearts {
         }
         let trick: Vec<Piece> = self
             .trick()
-            .map(|(seat, card)| card.piece().owned_by(seat))
+            .map(|(seat, card)| card.piece().owned_by(seat).marked(seat_name(seat)))
             .collect();
         scene
             .table

@@ -5,6 +5,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::missing_panics_doc)]
 
+pub mod pegs;
 pub mod workshop;
 
 use std::os::unix::process::CommandExt;
@@ -244,11 +245,19 @@ impl Page {
                 }
             }
             let several = !self.all("#prompt [data-role=choose]").await.is_empty();
-            if !several {
-                if !allowed.is_empty() {
-                    let index = rng.random_range(0..allowed.len());
-                    return self.click_piece(&allowed[index]).await;
+            if allowed.is_empty() {
+                // Every option refused (a prohibition in force, the reason on each): a
+                // person reads why, then takes none when none may be taken, or chooses
+                // another action.
+                if several && self.wanted().await.0 >= self.wanted().await.1 {
+                    return self.click_choose().await;
                 }
+                if let Some(cancel) = self.enabled("#prompt button[data-role=cancel]").await.pop() {
+                    return clicked(cancel.click().await);
+                }
+            } else if !several {
+                let index = rng.random_range(0..allowed.len());
+                return self.click_piece(&allowed[index]).await;
             } else {
                 let (chosen, low, high) = self.wanted().await;
                 let mut unpicked = Vec::new();
@@ -326,11 +335,23 @@ impl Page {
 
     /// Plays with [`bot_step`](Self::bot_step) until the match is over.
     pub async fn bot_plays_to_end(&self, rng: &mut StdRng, patience: Duration) {
+        self.bot_plays(rng, patience, usize::MAX).await;
+    }
+
+    /// Plays with [`bot_step`](Self::bot_step) until the match is over (`true`) or the
+    /// bot acted `acts` times (`false`).
+    pub async fn bot_plays(&self, rng: &mut StdRng, patience: Duration, acts: usize) -> bool {
         let started = Instant::now();
+        let mut acted = 0;
         loop {
             match self.bot_step(rng).await {
-                Step::Over => return,
-                Step::Acted => {}
+                Step::Over => return true,
+                Step::Acted => {
+                    acted += 1;
+                    if acted >= acts {
+                        return false;
+                    }
+                }
                 Step::Waiting => tokio::time::sleep(Duration::from_millis(20)).await,
             }
             if started.elapsed() >= patience {
@@ -529,7 +550,60 @@ pub fn p95(values: &[f64]) -> (f64, usize) {
     )
 }
 
+/// The accessibility engine the tests run in the page: axe-core as npm published it
+/// (`web/axe/`, with its licence).
+const AXE: &str = include_str!("axe/axe.min.js");
+
+/// The version of [`AXE`].
+pub const AXE_VERSION: &str = "4.14.1";
+
 impl Page {
+    /// What axe-core finds wrong with the page as it stands: each violation of impact
+    /// `critical` or `serious`, as `rule (impact, n nodes): the first node's HTML`.
+    /// Injected once per page load.
+    pub async fn accessibility_violations(&self) -> Vec<String> {
+        let loaded = self.eval("return typeof window.axe === 'object'").await;
+        if loaded != Value::Bool(true) {
+            self.client
+                .execute(AXE, vec![])
+                .await
+                .expect("axe-core loads");
+        }
+        let found = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 axe.run(document, { resultTypes: ['violations'] })
+                   .then((result) => done(result.violations
+                     .filter((violation) => ['critical', 'serious'].includes(violation.impact))
+                     .map((violation) => `${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.nodes[0]?.html ?? ''}`)))
+                   .catch((error) => done([`axe failed: ${error}`]));",
+                vec![],
+            )
+            .await
+            .expect("axe-core runs");
+        found
+            .as_array()
+            .map(|lines| {
+                lines
+                    .iter()
+                    .filter_map(|line| line.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Fails on any critical or serious accessibility violation axe-core finds on the
+    /// page, naming `where` the page was.
+    pub async fn assert_accessible(&self, place: &str) {
+        let violations = self.accessibility_violations().await;
+        assert!(
+            violations.is_empty(),
+            "axe-core {AXE_VERSION} on {place}:\n{}",
+            violations.join("\n")
+        );
+    }
+
     /// The page's timings: ms from each prompt's arrival to a page that takes the next
     /// click (`window.meeple.timings`).
     pub async fn timings(&self) -> Vec<f64> {
