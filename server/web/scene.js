@@ -162,7 +162,7 @@ function drawCards(part, offer, context) {
 function pieceWords(piece) {
   const face = piece.face ?? null;
   if (face === null) return [h('span', { class: 'back', 'aria-hidden': 'true' }), h('span', { class: 'visually-hidden' }, piece.title ?? 'a face-down card')];
-  return [h('span', { class: 'face' }, face), piece.title ? h('span', { class: 'visually-hidden' }, `, ${piece.title}`) : null];
+  return [h('span', { class: face.length > 3 ? 'face long' : 'face' }, face), piece.title ? h('span', { class: 'visually-hidden' }, `, ${piece.title}`) : null];
 }
 
 function pieceClass(piece) {

@@ -186,8 +186,21 @@ export function showTable(app, game, matchID) {
     const order = outcome.places
       .map((place, index) => ({ place, index, score: outcome.scores?.[index] }))
       .sort((a, b) => a.place - b.place);
+    // The end in a sentence: a draw, or where this seat finished.
+    const everyoneFirst = outcome.places.length > 1 && outcome.places.every((place) => place === 1);
+    const mine = state.seatIndex === null ? undefined : outcome.places[state.seatIndex];
+    const firsts = outcome.places.filter((place) => place === 1).length;
+    let verdict = null;
+    if (everyoneFirst) verdict = 'A draw.';
+    else if (mine === 1) verdict = firsts > 1 ? 'You share first place.' : 'You won!';
+    else if (mine !== undefined) verdict = `You finished ${ordinal(mine)}.`;
+    else {
+      const winners = outcome.places.map((place, index) => ({ place, index })).filter(({ place }) => place === 1);
+      verdict = `${winners.map(({ index }) => nameOf(index)).join(' and ')} won.`;
+    }
     replace(parts.outcome,
       h('h2', {}, 'Outcome'),
+      h('p', { class: 'verdict' }, verdict),
       h('ol', { class: 'places' }, order.map(({ place, index, score }) => h('li', {},
         `${ordinal(place)}: ${nameOf(index)}${index === state.seatIndex ? ' (you)' : ''}`,
         score === undefined ? '' : `, ${score}`))),
@@ -486,7 +499,34 @@ export function movesShown(record, describes) {
 /** A move as a line: its fields, as the viewer sees them. */
 function describeMove(move) {
   if (move === null || typeof move !== 'object') return text(move);
-  return Object.entries(move).map(([key, value]) => `${key.replaceAll('_', ' ')} ${text(value)}`).join('; ');
+  const entries = Object.entries(move);
+  // A move of pieces between places (`PieceMove`), alone or as a game's move's variant.
+  const piece = move.piece_move ? move : (entries.length === 1 && entries[0][1]?.piece_move ? entries[0][1] : null);
+  if (piece) return describePieceMove(piece);
+  return entries.map(([key, value]) => `${key.replaceAll('_', ' ')} ${text(value)}`).join('; ');
+}
+
+/** A place of a `PieceMove` in words: `"board"`, `{"supplies": 1}` is "supplies (seat 2)". */
+function placeName(place) {
+  if (typeof place === 'string') return place.replaceAll('_', ' ');
+  if (place && typeof place === 'object') {
+    const [[name, seat]] = Object.entries(place);
+    return typeof seat === 'number' ? `${name.replaceAll('_', ' ')} (seat ${seat + 1})` : name.replaceAll('_', ' ');
+  }
+  return text(place);
+}
+
+function describePieceMove(piece) {
+  switch (piece.piece_move) {
+    case 'move':
+      return `A piece moves from ${placeName(piece.from)} to ${placeName(piece.to)}.`;
+    case 'swap':
+      return `Two pieces swap places.`;
+    case 'shuffle':
+      return `${placeName(piece.place)} is shuffled.`;
+    default:
+      return `The pieces of ${placeName(piece.place ?? piece.from)} are rearranged.`;
+  }
 }
 
 function ordinal(place) {
