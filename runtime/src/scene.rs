@@ -152,11 +152,25 @@ fn written_piece(slot: &Value) -> Option<Piece> {
         Value::Object(object) => object,
         other => return Some(Piece::face_up(face_of(other))),
     };
-    if object.contains_key("hidden") {
-        return Some(Piece::face_down());
+    if let Some(token) = object.get("hidden") {
+        let piece = Piece::face_down();
+        return Some(match token.as_u64() {
+            Some(token) => piece.keyed(format!("t{token}")),
+            None => piece,
+        });
     }
-    let component = object.get("known")?.get("component")?;
-    Some(Piece::face_up(face_of(component)))
+    let known = object.get("known")?;
+    let piece = Piece::face_up(face_of(known.get("component")?));
+    Some(match known.get("id") {
+        Some(id) => match (
+            id.get("deck").and_then(Value::as_u64),
+            id.get("index").and_then(Value::as_u64),
+        ) {
+            (Some(deck), Some(index)) => piece.keyed(format!("{deck}.{index}")),
+            _ => piece,
+        },
+        None => piece,
+    })
 }
 
 /// A component's face as text: see [`Scene::written_out`].
@@ -237,10 +251,7 @@ impl Part {
         let pieces = stack
             .slots()
             .iter()
-            .map(|slot| match slot {
-                Slot::Known(piece) => draw(piece),
-                Slot::Hidden(_) => Piece::face_down(),
-            })
+            .map(|slot| drawn(slot, &mut draw))
             .collect();
         Part::cards(name, layout, pieces)
     }
@@ -258,10 +269,7 @@ impl Part {
             .slots()
             .iter()
             .flatten()
-            .map(|slot| match slot {
-                Slot::Known(piece) => draw(piece),
-                Slot::Hidden(_) => Piece::face_down(),
-            })
+            .map(|slot| drawn(slot, &mut draw))
             .collect();
         Part::cards(name, layout, pieces)
     }
@@ -278,13 +286,9 @@ impl Part {
         let spaces = grid
             .spaces()
             .map(|space| {
-                board.get(space).map(|slot| {
-                    match slot {
-                        Slot::Known(piece) => draw(space, piece),
-                        Slot::Hidden(_) => Piece::face_down(),
-                    }
-                    .choosing(space.0)
-                })
+                board
+                    .get(space)
+                    .map(|slot| drawn(slot, &mut |piece| draw(space, piece)).choosing(space.0))
             })
             .collect();
         Part {
@@ -341,6 +345,24 @@ impl Part {
     pub fn choosing(mut self, choice: impl Serialize) -> Self {
         self.choices.extend(serde_json::to_value(choice).ok());
         self
+    }
+}
+
+/// A slot as a piece: a known one drawn by `draw`, a hidden one face down; either keyed
+/// to be followed (its component, or its token).
+fn drawn<C, V>(slot: &Slot<C, V>, draw: &mut impl FnMut(&PlacedPiece<C, V>) -> Piece) -> Piece {
+    match slot {
+        Slot::Known(piece) => {
+            let id = piece.id();
+            let drawn = draw(piece);
+            if drawn.key.is_some() {
+                drawn
+            } else {
+                drawn.keyed(format!("{}.{}", id.deck.0, id.index))
+            }
+        }
+        Slot::Hidden(Some(token)) => Piece::face_down().keyed(format!("t{token}")),
+        Slot::Hidden(None) => Piece::face_down(),
     }
 }
 
@@ -432,6 +454,12 @@ pub struct Piece {
     /// Short words that mark it ("received", "ongoing"), shown on it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<String>,
+    /// What follows the piece from one scene to the next, for a client that animates its
+    /// moves: its component (`"0.12"`, deck and index), or a hidden piece's token
+    /// (`"t77"`); `None` when the piece cannot be followed (a client may follow it by its
+    /// first choice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 impl Piece {
@@ -445,6 +473,7 @@ impl Piece {
             ink: None,
             choices: Vec::new(),
             marks: Vec::new(),
+            key: None,
         }
     }
 
@@ -458,6 +487,7 @@ impl Piece {
             ink: None,
             choices: Vec::new(),
             marks: Vec::new(),
+            key: None,
         }
     }
 
@@ -487,6 +517,13 @@ impl Piece {
     #[must_use]
     pub fn choosing(mut self, choice: impl Serialize) -> Self {
         self.choices.extend(serde_json::to_value(choice).ok());
+        self
+    }
+
+    /// This piece, followed from scene to scene by `key` ([`Piece::key`]).
+    #[must_use]
+    pub fn keyed(mut self, key: impl Into<String>) -> Self {
+        self.key = Some(key.into());
         self
     }
 
@@ -533,16 +570,16 @@ mod tests {
             json!({
                 "table": [
                     {"name": "board", "shape": "board", "rows": 1, "columns": 3, "spaces": [
-                        {"face": "X", "choices": [0]},
+                        {"face": "X", "choices": [0], "key": "0.0"},
                         null,
-                        {"face": null, "choices": [2]},
+                        {"face": null, "choices": [2], "key": "t7"},
                     ]},
                     {"name": "round", "shape": "counter", "value": 2},
                 ],
                 "seats": [
                     {"parts": [
                         {"name": "scores", "shape": "counter", "value": 3},
-                        {"name": "supplies", "shape": "cards", "layout": "pile", "pieces": [{"face": "Pawn"}]},
+                        {"name": "supplies", "shape": "cards", "layout": "pile", "pieces": [{"face": "Pawn", "key": "0.1"}]},
                     ]},
                     {"parts": [
                         {"name": "scores", "shape": "counter", "value": 5},

@@ -483,7 +483,12 @@ impl<G: Game> MoveViewer<G> {
         seats: Seats,
     ) -> FollowedRecord<G::Move> {
         let drawing = drawn.iter().any(|&drawn| drawn);
-        let mut beats: Vec<Vec<Scene>> = vec![Vec::new(); viewers.len()];
+        // Nothing allocated for a table nobody draws (a server's load, a simulation).
+        let mut beats: Vec<Vec<Scene>> = if drawing {
+            vec![Vec::new(); viewers.len()]
+        } else {
+            Vec::new()
+        };
         let written = record.write(&self.state);
         let mut viewed: Vec<ViewedRecord<G::Move>> = viewers
             .iter()
@@ -581,7 +586,7 @@ pub struct FollowedRecord<M> {
     /// The record as each viewer sees it, in the order of the viewers asked.
     pub viewed: Vec<ViewedRecord<M>>,
     /// Each viewer's scenes at the record's beats, in order; empty for a viewer not drawn
-    /// and for a record without beats.
+    /// and for a record without beats, and empty altogether when no viewer is drawn.
     pub beats: Vec<Vec<Scene>>,
 }
 

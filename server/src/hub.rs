@@ -1434,8 +1434,13 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
     let mut records: Vec<Vec<crate::protocol::Json>> = (0..=table.players())
         .map(|_| Vec::with_capacity(new.len()))
         .collect();
+    // Beats only for a match someone draws: no allocation otherwise.
     let mut beats: Vec<Vec<crate::protocol::Json>> =
-        (0..=table.players()).map(|_| Vec::new()).collect();
+        if new.iter().any(|record| !record.beats.is_empty()) {
+            (0..=table.players()).map(|_| Vec::new()).collect()
+        } else {
+            Vec::new()
+        };
     for record in new {
         for (seen, viewed) in records.iter_mut().zip(record.viewed) {
             seen.push(viewed);

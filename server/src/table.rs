@@ -281,12 +281,16 @@ impl<G: Game> Live<G> {
     fn follow_new(&mut self) -> Vec<NewRecord> {
         let records = &self.engine.records()[self.followed..];
         let mut new = Vec::with_capacity(records.len());
-        let drawn: Vec<bool> = self.drawers.as_deref().map_or_else(Vec::new, |drawers| {
-            drawers
-                .iter()
-                .map(|count| count.load(Ordering::SeqCst) > 0)
-                .collect()
-        });
+        // Only a table someone draws pieces of makes scenes (or allocates for them).
+        let drawn: Vec<bool> = match self.drawers.as_deref() {
+            Some(drawers) if drawers.iter().any(|count| count.load(Ordering::SeqCst) > 0) => {
+                drawers
+                    .iter()
+                    .map(|count| count.load(Ordering::SeqCst) > 0)
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         let seats = Seats::new(self.engine.players());
         for record in records {
             let followed = self

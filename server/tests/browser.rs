@@ -383,6 +383,7 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
     let mut random = rng(5);
     let mut shown_a_refusal = false;
     let mut full_trick_seen = false;
+    let mut travelled = false;
     let mut reloaded = false;
     let mut plays = 0;
     let started = std::time::Instant::now();
@@ -469,12 +470,24 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         let card = &playable[random.random_range(0..playable.len())];
         if card.click().await.is_ok() {
             plays += 1;
+            // The card travels from the hand to the trick (while the page takes clicks).
+            if !travelled {
+                let started = std::time::Instant::now();
+                while !travelled && started.elapsed() < Duration::from_millis(800) {
+                    travelled = page
+                        .eval("return document.getAnimations().some((animation) => animation.effect?.target?.closest('#table-parts') !== null)")
+                        .await
+                        == serde_json::Value::Bool(true);
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
             // Until the page has taken the play, the card is still in the hand.
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
     }
     assert!(shown_a_refusal && reloaded, "plays: {plays}");
     assert!(full_trick_seen, "no completed trick was ever on the table");
+    assert!(travelled, "no card travelled to the trick");
     let places = page.text("#outcome .places").await;
     assert!(places.contains("Nora (North) (you)"), "{places}");
     // The end of the hand says what each seat scored (once the beats held are shown).

@@ -165,6 +165,53 @@ function pieceWords(piece) {
   return [h('span', { class: face.length > 3 ? 'face long' : 'face' }, face), piece.title ? h('span', { class: 'visually-hidden' }, `, ${piece.title}`) : null];
 }
 
+/** What follows `piece` from one scene to the next: its key, or a card's own value. */
+function followKey(piece) {
+  if (piece.key) return piece.key;
+  const first = piece.choices?.[0];
+  // A number is a space of a board, not the piece on it.
+  return piece.face !== null && piece.face !== undefined && first !== undefined && typeof first !== 'number'
+    ? key(first) : null;
+}
+
+/** Where each piece and each board space lies now, to animate what moves: by their keys
+ *  (`data-key`) and spaces (`data-space`, with whether it was face down). */
+export function positions(root) {
+  const found = new Map();
+  for (const element of root.querySelectorAll('[data-key], .board [data-space]')) {
+    const rect = element.getBoundingClientRect();
+    const down = element.classList.contains('face-down');
+    if (element.dataset.key) found.set(`k${element.dataset.key}`, { rect, down });
+    if (element.dataset.space !== undefined) found.set(`s${element.dataset.space}`, { rect, down });
+  }
+  return found;
+}
+
+/** How long a piece takes to travel to where it lies now, in ms. */
+const TRAVEL_MS = 380;
+
+/** Animates every piece from where it lay (`before`, from `positions`) to where it lies
+ *  now: a card from the hand to the trick, a pawn from its space to the next; a piece
+ *  turned over turns. The page takes clicks all the while. Nothing moves for a person who
+ *  asked for reduced motion. */
+export function animateFrom(root, before) {
+  if (before.size === 0 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const element of root.querySelectorAll('[data-key], .board [data-space]')) {
+    const was = (element.dataset.key && before.get(`k${element.dataset.key}`))
+      || (!element.dataset.key && element.dataset.space !== undefined && before.get(`s${element.dataset.space}`));
+    if (!was) continue;
+    const now = element.getBoundingClientRect();
+    const dx = was.rect.left - now.left;
+    const dy = was.rect.top - now.top;
+    const turned = was.down && !element.classList.contains('face-down');
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && !turned) continue;
+    const rest = getComputedStyle(element).transform;
+    const end = rest === 'none' ? 'none' : rest;
+    const start = `translate(${dx}px, ${dy}px)${turned ? ' rotateY(90deg)' : ''}${rest === 'none' ? '' : ` ${rest}`}`;
+    element.animate([{ transform: start }, { transform: end }], { duration: TRAVEL_MS, easing: 'ease-out' });
+  }
+}
+
 function pieceClass(piece) {
   return [
     'piece',
@@ -178,12 +225,18 @@ function drawPiece(piece, offer, context) {
   const marks = (piece.marks ?? []).map((mark) => h('span', { class: 'mark' }, mark));
   const option = offer.find(piece.choices);
   const chosen = offer.isChosen(piece.choices);
+  const followed = followKey(piece);
   if (option) {
     const attributes = optionAttributes(option, offer, piece.choices, context, 'piece-choice');
     attributes.class = `${pieceClass(piece)} ${attributes.class}${chosen ? ' chosen' : ''}`;
+    if (followed) attributes.dataset.key = followed;
     return h('button', attributes, pieceWords(piece), marks);
   }
-  return h('span', { class: `${pieceClass(piece)}${chosen ? ' chosen' : ''}`, title: piece.title ?? null }, pieceWords(piece), marks);
+  return h('span', {
+    class: `${pieceClass(piece)}${chosen ? ' chosen' : ''}`,
+    title: piece.title ?? null,
+    dataset: followed ? { key: followed } : {},
+  }, pieceWords(piece), marks);
 }
 
 function drawBoard(part, offer, context) {
@@ -208,18 +261,19 @@ function drawBoard(part, offer, context) {
       const classes = ['space', piece ? pieceClass(piece).replace(/^piece /, '') : 'empty', chosen ? 'chosen' : '', (row + column) % 2 === 1 ? 'dark' : ''];
       const content = piece ? [pieceWords(piece), (piece.marks ?? []).map((mark) => h('span', { class: 'mark' }, mark))]
         : h('span', { class: 'visually-hidden' }, `${where}, empty`);
+      const followed = piece ? followKey(piece) : null;
       if (option) {
         cells.push(h('button', {
           type: 'button',
           class: [...classes, 'offered', option.error ? 'refused' : '', picked ? 'picked' : ''].join(' '),
-          dataset: { space: String(index), role: 'space', choice: key(option.value) },
+          dataset: { space: String(index), role: 'space', choice: key(option.value), ...(followed ? { key: followed } : {}) },
           'aria-pressed': offer.several ? String(Boolean(picked)) : null,
           'aria-disabled': option.error ? 'true' : null,
           title: option.error ? `${option.label}: ${option.error}` : option.label,
           onclick: () => context.chooseSpace(index),
         }, content));
       } else {
-        cells.push(h('div', { class: classes.join(' '), dataset: { space: String(index) } }, content));
+        cells.push(h('div', { class: classes.join(' '), dataset: { space: String(index), ...(followed ? { key: followed } : {}) } }, content));
       }
     }
   }

@@ -9,7 +9,7 @@
 import { h, replace, text } from './dom.js';
 import { Connection, trace } from './connection.js';
 import { PromptPanel } from './prompt.js';
-import { drawScene } from './scene.js';
+import { animateFrom, drawScene, positions } from './scene.js';
 import { renderOwn, renderView } from './view.js';
 import { call, join, playerName, seatOf, title } from './lobby.js';
 
@@ -110,6 +110,9 @@ export function showTable(app, game, matchID) {
       }
       const focused = focusKey(app);
       const looking = state.looking !== null;
+      // Pieces travel from where they lay, on the live table (not through history).
+      const before = looking || state.lookedBack ? new Map() : positions(app);
+      state.lookedBack = looking;
       const scene = looking ? state.history[state.looking] : (state.shown ?? state.frame.scene);
       parts.table.parentElement.classList.toggle('looking-back', looking);
       const covered = drawScene(parts, scene, {
@@ -124,6 +127,7 @@ export function showTable(app, game, matchID) {
         chooseSpace: (space) => panel.chooseSpace(space),
       });
       if (focused) refocus(app, focused);
+      animateFrom(app, before);
       return covered;
     },
   });
