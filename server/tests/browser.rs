@@ -189,15 +189,18 @@ async fn a_page_bot_plays_every_game_to_its_end() {
         page.wait("[data-role=create]").await;
         page.assert_accessible(&format!("{game}'s lobby")).await;
         create_from_page(&page, &server, game, "Robin", &[], config).await;
-        // At each phase: the first prompt, in play, the end.
+        // At each phase (the first prompt, in play, the end): checked by axe-core, and
+        // a screenshot kept to be read.
         page.wait("#prompt h2").await;
         page.assert_accessible(&format!("the {game} table at its start"))
             .await;
+        page.keep_screenshot(&format!("{game}-start")).await;
         let patience = Duration::from_secs(240);
         let mut random = rng(10 + index as u64);
         if !page.bot_plays(&mut random, patience, 8).await {
             page.assert_accessible(&format!("the {game} table in play"))
                 .await;
+            page.keep_screenshot(&format!("{game}-play")).await;
             page.bot_plays_to_end(&mut random, patience).await;
         }
         page.assert_accessible(&format!("the {game} table at its end"))

@@ -326,7 +326,8 @@ export class PromptPanel {
     const current = this.building.current;
     const chosen = current.chosen ?? [];
     const controls = [];
-    controls.push(h('p', { class: 'action-name' }, current.prompt));
+    // The action's name, unless its selection's instruction says the same.
+    if (current.selection?.prompt !== current.prompt) controls.push(h('p', { class: 'action-name' }, current.prompt));
     if (current.args) controls.push(h('p', { class: 'args' }, `With ${JSON.stringify(current.args)}`));
     if (chosen.length > 0) {
       controls.push(h('ol', { class: 'chosen', 'aria-label': 'Chosen so far' },

@@ -558,6 +558,18 @@ const AXE: &str = include_str!("axe/axe.min.js");
 pub const AXE_VERSION: &str = "4.14.1";
 
 impl Page {
+    /// Keeps a screenshot of the page as it stands, from its top, as
+    /// `target/browser-artifacts/{name}.png`.
+    pub async fn keep_screenshot(&self, name: &str) {
+        self.eval("window.scrollTo(0, 0); return null").await;
+        let directory =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/browser-artifacts");
+        std::fs::create_dir_all(&directory).expect("the artifacts' directory");
+        let screenshot = self.client.screenshot().await.expect("a screenshot");
+        std::fs::write(directory.join(format!("{name}.png")), screenshot)
+            .expect("a screenshot kept");
+    }
+
     /// What axe-core finds wrong with the page as it stands: each violation of impact
     /// `critical` or `serious`, as `rule (impact, n nodes): the first node's HTML`.
     /// Injected once per page load.
