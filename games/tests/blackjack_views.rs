@@ -117,3 +117,32 @@ fn no_player_sees_the_shoe_or_the_hole_card() {
         }
     }
 }
+
+/// Once a round is settled, every seat's table says how it ended: the dealer's total and
+/// each seat's result, until the next round is settled.
+#[test]
+fn the_end_of_a_round_is_said_on_the_table() {
+    let mut engine = Engine::<Blackjack>::new(BlackjackConfig::default(), 2, 5).expect("setup");
+    while engine.state().rounds_settled() == 0 {
+        let seat = engine.to_act().iter().next().expect("someone acts");
+        let stand = engine
+            .completions(seat)
+            .into_iter()
+            .last()
+            .expect("an action");
+        engine.submit(seat, stand).expect("an offered action");
+    }
+    for viewer in [
+        Viewer::Player(PlayerIndex(0)),
+        Viewer::Player(PlayerIndex(1)),
+        Viewer::Observer,
+    ] {
+        let summary = engine.scene(viewer).summary.join(" ");
+        assert!(
+            summary.contains("Round 1: the dealer had ")
+                && summary.contains("Player 1 ")
+                && summary.contains("Player 2 "),
+            "{summary}"
+        );
+    }
+}

@@ -168,18 +168,26 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_bot_plays_every_game_to_its_end() {
     let (_directory, server, driver) = start("every").await;
-    let games: [(&str, Config, u32); 7] = [
-        ("breakthrough", &[], 1000),
-        ("blackjack", &[], 1000),
-        ("connect_four", &[], 1000),
-        ("hearts", &[("target_score", "1")], 1000),
-        // One on a phone's width.
-        ("memory", &[], 360),
-        ("smash", &[], 1000),
-        ("tictactoe", &[], 1000),
+    let games: [(&str, Config); 7] = [
+        ("breakthrough", &[]),
+        ("blackjack", &[]),
+        ("connect_four", &[]),
+        ("hearts", &[("target_score", "1")]),
+        ("memory", &[]),
+        ("smash", &[]),
+        ("tictactoe", &[]),
     ];
-    for (index, (game, config, width)) in games.into_iter().enumerate() {
-        let page = driver.page(width, 800).await;
+    // Every game on a desktop's window and on a phone's, the instruction and the buttons
+    // in view on both.
+    let sizes = [(1280, 800, ""), (390, 844, "-phone")];
+    let plays = sizes.iter().flat_map(|&size| {
+        games
+            .iter()
+            .map(move |&(game, config)| (game, config, size))
+    });
+    for (index, (game, config, (width, height, suffix))) in plays.enumerate() {
+        let page = driver.page(width, height).await;
+        page.viewport(width, height).await;
         if index == 0 {
             page.goto(&server.url("/#/")).await;
             page.wait(".games a").await;
@@ -194,13 +202,13 @@ async fn a_page_bot_plays_every_game_to_its_end() {
         page.wait("#prompt h2").await;
         page.assert_accessible(&format!("the {game} table at its start"))
             .await;
-        page.keep_screenshot(&format!("{game}-start")).await;
+        page.keep_screenshot(&format!("{game}{suffix}-start")).await;
         let patience = Duration::from_secs(240);
         let mut random = rng(10 + index as u64);
         if !page.bot_plays(&mut random, patience, 8).await {
             page.assert_accessible(&format!("the {game} table in play"))
                 .await;
-            page.keep_screenshot(&format!("{game}-play")).await;
+            page.keep_screenshot(&format!("{game}{suffix}-play")).await;
             page.bot_plays_to_end(&mut random, patience).await;
         }
         page.assert_accessible(&format!("the {game} table at its end"))
@@ -208,12 +216,10 @@ async fn a_page_bot_plays_every_game_to_its_end() {
         let places = page.text("#outcome .places").await;
         assert!(places.contains("(you)"), "{game}: {places}");
         let (p95, count) = web::p95(&page.timings().await);
-        eprintln!("{game}: prompt to interactive p95 {p95:.1} ms over {count} prompts");
-        page.eval("window.scrollTo(0, 0)").await;
-        let screenshot = page.client.screenshot().await.unwrap();
-        assert!(screenshot.starts_with(b"\x89PNG"), "{game}");
-        std::fs::create_dir_all(artifacts()).unwrap();
-        std::fs::write(artifacts().join(format!("{game}.png")), screenshot).unwrap();
+        eprintln!(
+            "{game} at {width}x{height}: prompt to interactive p95 {p95:.1} ms over {count} prompts"
+        );
+        page.keep_screenshot(&format!("{game}{suffix}")).await;
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use meeple::scene::{Layout, Part, Piece, Scene};
 use meeple::{Game, PieceMove, PlayerIndex, Seats, Slot, Stack, Viewer};
 
-use super::hand::{HandValue, chips};
+use super::hand::{HandResult, HandValue, chips};
 use super::moves::BlackjackMove;
 use super::{Blackjack, BlackjackPlace};
 use crate::french::Card;
@@ -252,6 +252,29 @@ impl Blackjack {
             self.config.rounds,
             self.config.dealer_rule()
         ));
+        // The end of the last round, in words, until the next is settled.
+        if let Some(last) = &self.last_round {
+            let results: Vec<String> = last
+                .results
+                .enumerate()
+                .map(|(seat, result)| {
+                    let said = match result {
+                        HandResult::Blackjack => "wins with a blackjack",
+                        HandResult::Win => "wins",
+                        HandResult::Push => "pushes",
+                        HandResult::Lose => "loses",
+                        HandResult::Bust => "busts",
+                    };
+                    format!("{} {said}", self.player_name(seat))
+                })
+                .collect();
+            scene.summary.push(format!(
+                "Round {}: the dealer had {}; {}.",
+                last.round + 1,
+                last.dealer,
+                results.join(", ")
+            ));
+        }
         let face_down = |stack: &Stack<Card>| vec![Piece::face_down(); stack.len()];
         scene
             .table

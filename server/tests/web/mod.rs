@@ -558,6 +558,30 @@ const AXE: &str = include_str!("axe/axe.min.js");
 pub const AXE_VERSION: &str = "4.14.1";
 
 impl Page {
+    /// Sizes the window so that the page itself (the viewport) is `width` x `height` CSS
+    /// pixels, as on a device of that screen: the browser's own frame is added around it.
+    pub async fn viewport(&self, width: u32, height: u32) {
+        let inner = self
+            .eval("return [window.innerWidth, window.innerHeight]")
+            .await;
+        let (Some(inner_width), Some(inner_height)) = (
+            inner.get(0).and_then(Value::as_u64),
+            inner.get(1).and_then(Value::as_u64),
+        ) else {
+            return;
+        };
+        let (outer_width, outer_height) = self.client.get_window_size().await.expect("a window");
+        let frame_width = outer_width.saturating_sub(inner_width);
+        let frame_height = outer_height.saturating_sub(inner_height);
+        self.client
+            .set_window_size(
+                u32::try_from(frame_width).unwrap_or(0) + width,
+                u32::try_from(frame_height).unwrap_or(0) + height,
+            )
+            .await
+            .expect("the window resized");
+    }
+
     /// Keeps a screenshot of the page as it stands, from its top, as
     /// `target/browser-artifacts/{name}.png`.
     pub async fn keep_screenshot(&self, name: &str) {
