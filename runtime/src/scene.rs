@@ -123,18 +123,7 @@ fn written_part(name: &str, value: &Value) -> Option<Part> {
             .enumerate()
             .map(|(space, slot)| written_piece(slot).map(|piece| piece.choosing(space)))
             .collect();
-        return Some(Part {
-            name: name.to_owned(),
-            notes: Vec::new(),
-            choices: Vec::new(),
-            shape: Shape::Board {
-                rows,
-                columns,
-                spaces,
-                row_labels: Vec::new(),
-                column_labels: Vec::new(),
-            },
-        });
+        return Some(Part::grid(name, rows, columns, spaces));
     }
     if object.contains_key("deck") {
         let slots = object.get("slots")?.as_array()?;
@@ -248,12 +237,8 @@ impl Part {
         stack: &Stack<C, V>,
         mut draw: impl FnMut(&PlacedPiece<C, V>) -> Piece,
     ) -> Self {
-        let pieces = stack
-            .slots()
-            .iter()
-            .map(|slot| drawn(slot, &mut draw))
-            .collect();
-        Part::cards(name, layout, pieces)
+        let pieces = stack.slots().iter().map(|slot| drawn(slot, &mut draw));
+        Part::cards(name, layout, pieces.collect())
     }
 
     /// The pieces of `stack`'s filled slots, in order, as [`stack`](Self::stack) draws
@@ -269,9 +254,8 @@ impl Part {
             .slots()
             .iter()
             .flatten()
-            .map(|slot| drawn(slot, &mut draw))
-            .collect();
-        Part::cards(name, layout, pieces)
+            .map(|slot| drawn(slot, &mut draw));
+        Part::cards(name, layout, pieces.collect())
     }
 
     /// `board` as a grid of spaces: each known piece drawn by `draw` with its space, each
@@ -291,13 +275,26 @@ impl Part {
                     .map(|slot| drawn(slot, &mut |piece| draw(space, piece)).choosing(space.0))
             })
             .collect();
+        Part::grid(name, grid.rows, grid.columns, spaces)
+    }
+
+    /// A grid of `rows` x `columns` spaces, each holding its piece of `spaces` (row by row
+    /// from the top left, `None` for an empty one): a board the game lays out itself
+    /// (Memory's cards, face down or up where they lie).
+    #[must_use]
+    pub fn grid(
+        name: impl Into<String>,
+        rows: usize,
+        columns: usize,
+        spaces: Vec<Option<Piece>>,
+    ) -> Self {
         Part {
             name: name.into(),
             notes: Vec::new(),
             choices: Vec::new(),
             shape: Shape::Board {
-                rows: grid.rows,
-                columns: grid.columns,
+                rows,
+                columns,
                 spaces,
                 row_labels: Vec::new(),
                 column_labels: Vec::new(),
@@ -466,22 +463,19 @@ impl Piece {
     /// A piece whose face shows `face`.
     #[must_use]
     pub fn face_up(face: impl Into<String>) -> Self {
-        Piece {
-            face: Some(face.into()),
-            title: None,
-            owner: None,
-            ink: None,
-            choices: Vec::new(),
-            marks: Vec::new(),
-            key: None,
-        }
+        Piece::showing(Some(face.into()))
     }
 
     /// A piece lying face down.
     #[must_use]
     pub fn face_down() -> Self {
+        Piece::showing(None)
+    }
+
+    /// A piece showing `face` (`None`: face down), with nothing else said of it.
+    fn showing(face: Option<String>) -> Self {
         Piece {
-            face: None,
+            face,
             title: None,
             owner: None,
             ink: None,

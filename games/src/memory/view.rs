@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::scene::{Layout, Part, Piece, Scene, Shape};
+use meeple::scene::{Layout, Part, Piece, Scene};
 use meeple::{Game, PieceMove, PlayerIndex, Seats, Slot, Space, Viewer};
 
 use super::Memory;
@@ -71,11 +71,7 @@ impl Memory {
             .collect();
         let _ = writeln!(text, "Pairs taken: {}", pairs.join(", "));
         if let Some(outcome) = self.outcome() {
-            let winners: Vec<String> = outcome
-                .winners()
-                .iter()
-                .map(|winner| self.player_name(winner))
-                .collect();
+            let winners = self.winners_named(&outcome);
             let best = outcome.scores().iter().copied().max().unwrap_or(0);
             let _ = writeln!(
                 text,
@@ -201,18 +197,10 @@ impl Memory {
                 Some(card.choosing(space))
             })
             .collect();
-        scene.table.push(Part {
-            name: "Cards".to_owned(),
-            notes: vec![format!("{} pairs left", self.pairs_left())],
-            choices: Vec::new(),
-            shape: Shape::Board {
-                rows: grid.rows,
-                columns: grid.columns,
-                spaces,
-                row_labels: Vec::new(),
-                column_labels: Vec::new(),
-            },
-        });
+        scene.table.push(
+            Part::grid("Cards", grid.rows, grid.columns, spaces)
+                .noted(format!("{} pairs left", self.pairs_left())),
+        );
         for (seat, area) in scene.seats.iter_mut().enumerate() {
             let player = PlayerIndex(seat);
             let taken = self.captured(player);
@@ -230,19 +218,24 @@ impl Memory {
             });
         }
         if let Some(outcome) = self.outcome() {
-            let winners: Vec<String> = outcome
-                .winners()
-                .iter()
-                .map(|winner| self.player_name(winner))
-                .collect();
-            scene
-                .summary
-                .push(format!("Most pairs: {}.", winners.join(" and ")));
+            scene.summary.push(format!(
+                "Most pairs: {}.",
+                self.winners_named(&outcome).join(" and ")
+            ));
         } else if self.waiting.is_some() {
             scene
                 .summary
                 .push("No pair: the two cards stay face up a moment.".to_owned());
         }
         scene
+    }
+
+    /// The names of `outcome`'s winners, seat order.
+    fn winners_named(&self, outcome: &meeple::Outcome) -> Vec<String> {
+        outcome
+            .winners()
+            .iter()
+            .map(|winner| self.player_name(winner))
+            .collect()
     }
 }
