@@ -69,7 +69,8 @@ impl Scene {
     /// and a list of as many numbers as seats a counter in each area. Other fields are
     /// left out. A part is named after its field (`face_up` is "face up"); a piece's face
     /// is its component written out (a string or number as it is, an enum variant by its
-    /// name, a struct by its first string or number field); a board's pieces can be
+    /// name, a struct by the first of its string or number fields in the order of their
+    /// names); a board's pieces can be
     /// chosen by their space, as `choose_on_board` offers them.
     #[must_use]
     pub fn written_out(view: &Value, seats: Seats) -> Self {

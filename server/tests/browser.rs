@@ -1,5 +1,5 @@
 //! The web client in a real browser: headless Chromium (Debian's `chromium` and
-//! `chromium-driver`, installed by `.ci/run`) driven through WebDriver against a real
+//! `chromium-driver`, installed by `scripts/test` when missing) driven through WebDriver against a real
 //! server. Pages are only read and clicked, as a person does; no test calls the API but to
 //! stand for another client of the same person.
 
@@ -479,6 +479,17 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
         let card = &playable[random.random_range(0..playable.len())];
         if card.click().await.is_ok() {
             plays += 1;
+            // The focus stays with the card played, or the seat's area: never the body.
+            if plays == 1 {
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                let focus = page
+                    .eval("return document.activeElement === document.body ? null : (document.activeElement.dataset.key ?? document.activeElement.dataset.seat ?? document.activeElement.id)")
+                    .await;
+                assert!(
+                    !focus.is_null(),
+                    "the focus fell to the page's body after a play"
+                );
+            }
             // The card travels from the hand to the trick (while the page takes clicks).
             if !travelled {
                 let started = std::time::Instant::now();
@@ -839,8 +850,10 @@ async fn an_authors_game_with_no_scene_of_its_own_is_drawn_from_its_view_and_pla
         page.all("#table-parts .board .space.offered").await.len(),
         9
     );
-    page.wait_text("#my-area .pile .count", "×4").await;
-    page.wait_text("#seats .pile .count", "×4").await;
+    page.wait_text("#my-area .pile .count > [aria-hidden]", "×4")
+        .await;
+    page.wait_text("#seats .pile .count > [aria-hidden]", "×4")
+        .await;
     page.assert_accessible("the pegs table").await;
     // The check finds what it should: a button without a name is a critical violation.
     page.eval("document.body.append(document.createElement('button')); return null")
@@ -864,7 +877,8 @@ async fn an_authors_game_with_no_scene_of_its_own_is_drawn_from_its_view_and_pla
         .unwrap();
     page.wait_text("#table-parts [data-space=\"4\"] .face", "Amber")
         .await;
-    page.wait_text("#my-area .pile .count", "×3").await;
+    page.wait_text("#my-area .pile .count > [aria-hidden]", "×3")
+        .await;
 
     page.bot_plays_to_end(&mut rng(21), Duration::from_secs(60))
         .await;

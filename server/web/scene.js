@@ -42,9 +42,11 @@ class Offer {
     this.onPieces = Boolean(selection?.options) && !['choose_group', 'enter_text'].includes(selection.kind);
     this.byValue = new Map();
     this.bySpace = new Map();
+    // Only a selection of the board's spaces offers them by number.
+    const onBoard = Boolean(selection) && ['choose_on_board', 'place_piece'].includes(selection.kind);
     for (const option of this.onPieces ? selection.options : []) {
       this.byValue.set(key(option.value), option);
-      const space = spaceOf(option.value);
+      const space = onBoard ? spaceOf(option.value) : null;
       if (space !== null) {
         // A space offers its first option the rules allow (a piece's rotations).
         const first = this.bySpace.get(space);
@@ -152,7 +154,8 @@ function drawCards(part, offer, context) {
   if (part.layout === 'pile' || (backs === pieces.length && pieces.length > FANNED_BACKS)) {
     const top = pieces[pieces.length - 1];
     return h('div', { class: 'pile' }, drawPiece(top, offer, context),
-      h('span', { class: 'count', title: `${pieces.length} in all` }, `×${pieces.length}`));
+      h('span', { class: 'count' }, h('span', { 'aria-hidden': 'true' }, `×${pieces.length}`),
+        h('span', { class: 'visually-hidden' }, pieces.length === 1 ? '1 piece in all' : `${pieces.length} pieces in all`)));
   }
   return h('div', { class: `pieces ${part.layout}` }, pieces.map((piece) => drawPiece(piece, offer, context)));
 }
@@ -255,7 +258,8 @@ function drawBoard(part, offer, context) {
       const index = row * columns + column;
       const piece = part.spaces?.[index] ?? null;
       const where = [columnLabels[column], rowLabels[row]].filter(Boolean).join('') || `space ${index}`;
-      const option = offer.space(index) ?? (piece ? offer.find(piece.choices) : null);
+      const bySpace = offer.space(index);
+      const option = bySpace ?? (piece ? offer.find(piece.choices) : null);
       const picked = offer.pickedSpaces.has(index) || (piece && offer.isPicked(piece.choices));
       const chosen = piece ? offer.isChosen(piece.choices) : offer.chosen.has(key(index));
       const classes = ['space', piece ? pieceClass(piece).replace(/^piece /, '') : 'empty', chosen ? 'chosen' : '', (row + column) % 2 === 1 ? 'dark' : ''];
@@ -270,7 +274,8 @@ function drawBoard(part, offer, context) {
           'aria-pressed': offer.several ? String(Boolean(picked)) : null,
           'aria-disabled': option.error ? 'true' : null,
           title: option.error ? `${option.label}: ${option.error}` : option.label,
-          onclick: () => context.chooseSpace(index),
+          // A space offered as a space; a piece there offered by its own value (a target).
+          onclick: () => (bySpace ? context.chooseSpace(index) : context.pick(option)),
         }, content));
       } else {
         cells.push(h('div', { class: classes.join(' '), dataset: { space: String(index), ...(followed ? { key: followed } : {}) } }, content));

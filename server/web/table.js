@@ -292,6 +292,12 @@ export function showTable(app, game, matchID) {
     },
     records(frame) {
       logRecords(frame.records, connection.records.length - frame.records.length);
+      // The first beat is drawn at once, not the record's end before it.
+      const beats = frame.beats ?? [];
+      if (beats.length > 0 && state.waiting === 0 && state.shown === null) {
+        state.shown = beats[0];
+        root.dataset.held = 'true';
+      }
       showFrame(frame, frame.arrivedAt ?? performance.now());
       hold(frame.beats ?? [], frame.scene);
     },
@@ -337,13 +343,26 @@ export function showTable(app, game, matchID) {
   const hold = (beats, scene) => {
     state.waiting += beats.length;
     state.holding = state.holding.then(async () => {
+      try {
+        await showBeats(beats, scene);
+      } catch (error) {
+        // A moment that could not be drawn is skipped; the next ones still come.
+        console.error(error);
+        state.shown = null;
+        delete root.dataset.held;
+      }
+    });
+  };
+
+  const showBeats = async (beats, scene) => {
+    {
       for (const beat of beats) {
         remember(beat);
         state.shown = beat;
         root.dataset.held = 'true';
         panel.render();
         state.waiting -= 1;
-        await new Promise((resolve) => setTimeout(resolve, state.waiting > 1 ? BEAT_BEHIND_MS : BEAT_MS));
+        await new Promise((resolve) => setTimeout(resolve, state.waiting > 0 ? BEAT_BEHIND_MS : BEAT_MS));
       }
       if (beats.length > 0) {
         state.shown = null;
@@ -351,7 +370,7 @@ export function showTable(app, game, matchID) {
         panel.render();
       }
       remember(scene);
-    });
+    }
   };
 
   const remember = (scene) => {
@@ -371,25 +390,30 @@ export function showTable(app, game, matchID) {
     panel.render();
   };
 
-  const history = h('nav', { class: 'history', 'aria-label': 'History' });
+  // Its buttons stay (only their state changes), so the focus stays on the one pressed.
+  const historyBack = h('button', {
+    type: 'button', dataset: { role: 'history-back' },
+    onclick: () => lookAt(state.looking === null ? state.history.length - 2 : state.looking - 1),
+  }, h('span', { 'aria-hidden': 'true' }, '◀ '), 'Earlier');
+  const historyForward = h('button', {
+    type: 'button', dataset: { role: 'history-forward' },
+    onclick: () => lookAt(state.looking + 1 >= state.history.length ? null : state.looking + 1),
+  }, 'Later', h('span', { 'aria-hidden': 'true' }, ' ▶'));
+  const historyLive = h('button', {
+    type: 'button', class: 'primary', dataset: { role: 'history-live' }, onclick: () => lookAt(null),
+  }, 'Back to the table');
+  const historyWhere = h('span', { class: 'history-where', role: 'status' });
+  const history = h('nav', { class: 'history', 'aria-label': 'History' },
+    historyBack, historyForward, historyLive, historyWhere);
   const drawHistory = () => {
     const count = state.history.length;
     const at = state.looking;
     const live = at === null;
-    replace(history,
-      h('button', {
-        type: 'button', dataset: { role: 'history-back' }, disabled: count < 2 || at === 0,
-        onclick: () => lookAt(live ? count - 2 : at - 1),
-      }, '◀ Earlier'),
-      live ? null : h('button', {
-        type: 'button', dataset: { role: 'history-forward' },
-        onclick: () => lookAt(at + 1 >= count ? null : at + 1),
-      }, 'Later ▶'),
-      live ? null : h('button', {
-        type: 'button', class: 'primary', dataset: { role: 'history-live' }, onclick: () => lookAt(null),
-      }, 'Back to the table'),
-      h('span', { class: 'history-where', role: 'status' },
-        live ? '' : `An earlier moment, ${at + 1} of ${count}, as you saw it.`));
+    historyBack.disabled = count < 2 || at === 0;
+    historyForward.hidden = live;
+    historyLive.hidden = live;
+    const where = live ? '' : `An earlier moment, ${at + 1} of ${count}, as you saw it.`;
+    if (historyWhere.textContent !== where) historyWhere.textContent = where;
   };
   drawHistory();
 
@@ -545,23 +569,30 @@ function ordinal(place) {
 function focusKey(root) {
   const focused = document.activeElement;
   if (!focused || !root.contains(focused) || focused.closest('#prompt')) return null;
-  const { choice, space, role, seat } = focused.dataset ?? {};
-  if (choice === undefined && space === undefined) return null;
-  return { choice, space, role, seat: focused.closest('[data-seat]')?.dataset.seat };
+  const { choice, space, role, key } = focused.dataset ?? {};
+  if (choice === undefined && space === undefined && key === undefined) return null;
+  return { choice, space, role, key, seat: focused.closest('[data-seat]')?.dataset.seat };
 }
 
 /** Puts the focus back on what was focused before a redraw, or on what now stands where
  *  it was (a space once played, a card once moved), so a keyboard player keeps their
  *  place. */
 function refocus(root, focused) {
-  const candidates = [...root.querySelectorAll('[data-choice], [data-space]')]
+  const candidates = [...root.querySelectorAll('[data-choice], [data-space], [data-key]')]
     .filter((element) => !element.closest('#prompt'));
-  const same = (element) => (focused.space !== undefined
-    ? element.dataset.space === focused.space
-      && (element.closest('[data-seat]')?.dataset.seat === focused.seat)
-    : element.dataset.choice === focused.choice);
+  const same = (element) => {
+    if (focused.space !== undefined) {
+      return element.dataset.space === focused.space
+        && element.closest('[data-seat]')?.dataset.seat === focused.seat;
+    }
+    return (focused.choice !== undefined && element.dataset.choice === focused.choice)
+      || (focused.key !== undefined && element.dataset.key === focused.key);
+  };
+  // The control itself if it is still offered; else the piece where it went (a card now
+  // on the trick); else the area or part it was in.
   const found = candidates.find((element) => same(element) && element.tagName === 'BUTTON')
-    ?? candidates.find(same);
+    ?? candidates.find(same)
+    ?? root.querySelector(focused.seat !== undefined ? `[data-seat="${focused.seat}"]` : '#table-parts');
   if (!found) return;
   if (found.tagName !== 'BUTTON' && !found.hasAttribute('tabindex')) found.setAttribute('tabindex', '-1');
   found.focus({ preventScroll: true });

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use meeple::scene::{Layout, Part, Piece, Scene};
+use meeple::scene::{Layout, Part, Piece, Scene, Shape};
 use meeple::{Game, PieceMove, PlayerIndex, Seats, Slot, Stack, Viewer};
 
 use super::hand::{HandResult, HandValue, chips};
@@ -279,10 +279,13 @@ impl Blackjack {
         scene
             .table
             .push(Part::cards("Shoe", Layout::Pile, face_down(&self.shoe)));
-        let mut dealer: Vec<Piece> = self.dealer.components().map(|card| card.piece()).collect();
-        dealer.extend(face_down(&self.hole));
+        let mut dealer = Part::stack("Dealer", Layout::Row, &self.dealer, |piece| {
+            piece.component().piece()
+        });
+        if let Shape::Cards { pieces, .. } = &mut dealer.shape {
+            pieces.extend(face_down(&self.hole));
+        }
         let value = self.dealer_value();
-        let dealer = Part::cards("Dealer", Layout::Row, dealer);
         scene.table.push(if self.dealer.is_empty() {
             dealer
         } else if self.hole.is_empty() {

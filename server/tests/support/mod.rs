@@ -158,7 +158,7 @@ impl Drop for TestPostgres {
 impl TestPostgres {
     pub fn start() -> TestPostgres {
         let bin = std::fs::read_dir("/usr/lib/postgresql")
-            .expect("PostgreSQL's server (Debian's postgresql package, installed by .ci/run)")
+            .expect("PostgreSQL's server (Debian's postgresql package, installed by scripts/test when missing)")
             .filter_map(Result::ok)
             .map(|entry| entry.path().join("bin"))
             .filter(|bin| bin.join("initdb").exists())

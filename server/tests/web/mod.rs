@@ -630,7 +630,7 @@ impl Page {
     }
 
     /// Fails on any critical or serious accessibility violation axe-core finds on the
-    /// page, naming `where` the page was.
+    /// page, naming the `place` the page was at.
     pub async fn assert_accessible(&self, place: &str) {
         let violations = self.accessibility_violations().await;
         assert!(
