@@ -69,6 +69,7 @@ impl std::error::Error for ViewCheckError {}
 /// - every message names no value hidden from a viewer it reaches (a hidden card named in
 ///   a text), once its record has applied; nor does any move's text for a viewer
 ///   ([`Game::describe_move`], what a server sends beside the move), right after the move;
+///   nor does the viewer's scene ([`Game::scene`], what a client draws), read the same way;
 /// - no player's copy of the game ([`Engine::for_agent`]) holds, in the arguments of a
 ///   pending follow-up, a value hidden from them;
 /// - the prompt of the chosen action after each prefix of its choices
@@ -277,8 +278,13 @@ fn check_game<G: Game>(
                         apply_alone(view, &mut scratch, &seen);
                     }
                 }
-                check_texts(follower.state(), &viewers, &texts, record.name())
-                    .map_err(|reason| fail(submission, reason))?;
+                check_texts(
+                    follower.state(),
+                    &viewers,
+                    &texts,
+                    &format!("the words of a move of `{}`", record.name()),
+                )
+                .map_err(|reason| fail(submission, reason))?;
             }
             check_messages(
                 &viewers,
@@ -294,6 +300,7 @@ fn check_game<G: Game>(
             state.view(viewer)
         });
         check_follow_ups(&engine, players).map_err(|reason| fail(submission, reason))?;
+        check_scenes(&engine, &viewers).map_err(|reason| fail(submission, reason))?;
         let state_text = text_of(engine.state());
         let followed = followed_text
             .take()
@@ -467,7 +474,7 @@ fn check_texts<G: Game>(
     state: &G,
     viewers: &[Viewer],
     texts: &[Option<String>],
-    action: &str,
+    place: &str,
 ) -> Result<(), String> {
     if texts.iter().all(Option::is_none) {
         return Ok(());
@@ -486,12 +493,22 @@ fn check_texts<G: Game>(
             && let Some(word) = hidden.named_in(text)
         {
             return Err(format!(
-                "{viewer:?} reads `{word}`, hidden from them, in the words of a move of \
-                 `{action}`: \"{text}\""
+                "{viewer:?} reads `{word}`, hidden from them, in {place}: \"{text}\""
             ));
         }
     }
     Ok(())
+}
+
+/// Checks each viewer's scene ([`Game::scene`] of their view, as a client draws it) as
+/// the words of moves are checked: nothing in it (its lines, faces, titles, notes, marks,
+/// the option values that pick its pieces) names a value hidden from that viewer.
+fn check_scenes<G: Game>(engine: &Engine<G>, viewers: &[Viewer]) -> Result<(), String> {
+    let texts: Vec<Option<String>> = viewers
+        .iter()
+        .map(|&viewer| serde_json::to_string(&engine.scene(viewer)).ok())
+        .collect();
+    check_texts(engine.state(), viewers, &texts, "their scene")
 }
 
 /// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a

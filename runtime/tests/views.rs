@@ -430,3 +430,94 @@ fn the_harness_catches_a_message_that_names_a_hidden_value() {
         "{error}"
     );
 }
+
+/// The same secret words, kept out of the messages and the moves' words, but drawn in the
+/// scene from somewhere other than the viewer's view (a list of the game's own, as a
+/// careless author might keep one): the harness reads each viewer's scene as it reads the
+/// words of moves, and finds them there.
+mod drawn {
+    use super::*;
+    use meeple::scene::{Part, Piece, Scene};
+
+    /// What the game's author keeps beside the state: every seat's word.
+    const EVERY_WORD: [&str; 2] = ["apple", "pear"];
+
+    #[derive(Clone, Debug, Serialize, Deserialize, View)]
+    pub struct Drawn {
+        #[view(others = hidden)]
+        pub words: PerPlayer<String>,
+        pub said: Vec<PlayerIndex>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Said(PlayerIndex);
+
+    impl Move<Drawn> for Said {
+        fn apply(&self, game: &mut Drawn, _next: &mut MoveContext<'_, Self>) {
+            game.said.push(self.0);
+        }
+    }
+
+    /// Think of your word.
+    #[derive(Clone, Debug, Action)]
+    #[action(prompt = "Think of your word", behaviour = [Said(player)])]
+    pub struct Think {
+        #[choose_from([game.words[player].clone()], skip_if = "never")]
+        word: String,
+    }
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Drawn)]
+    pub enum DrawnAction {
+        Think(Think),
+    }
+
+    impl Game for Drawn {
+        type Config = ();
+        type Move = Said;
+        type Actions = DrawnAction;
+        const NAME: &'static str = "drawn";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+        fn setup(_: &(), seats: Seats) -> Result<Setup<Self>, SetupError> {
+            Ok(Setup {
+                state: Drawn {
+                    words: words::secret_words(seats),
+                    said: Vec::new(),
+                },
+                moves: vec![],
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            words::next_to_think(&self.said)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            words::all_thought(&self.said)
+        }
+        /// The leak: each seat's word drawn face up from the author's own list, once that
+        /// seat thought of it.
+        fn scene(&self, _viewer: Viewer, seats: Seats) -> Scene {
+            let mut scene = Scene::for_seats(seats);
+            for said in &self.said {
+                scene.table.push(Part::cards(
+                    "Thought",
+                    meeple::scene::Layout::Row,
+                    vec![Piece::face_up(EVERY_WORD[said.0 % 2])],
+                ));
+            }
+            scene
+        }
+    }
+}
+
+#[test]
+fn the_harness_catches_a_scene_that_names_a_hidden_value() {
+    let error = check_views::<drawn::Drawn>(&(), 2, 0..1, None, 10)
+        .expect_err("the scene shows the first player's word to the second");
+    assert_eq!(error.submission, 1);
+    assert!(
+        error.reason.starts_with(
+            "Player(PlayerIndex(1)) reads `apple`, hidden from them, in their scene: "
+        ),
+        "{error}"
+    );
+}
