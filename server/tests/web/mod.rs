@@ -282,14 +282,7 @@ impl Page {
         if !options.is_empty() {
             let several = self.all("#prompt [data-role=choose]").await;
             if several.is_empty() {
-                // One option: on the board, when it is drawn there, half the time.
-                let spaces = self
-                    .enabled("#boards button.space.offered:not(.refused)")
-                    .await;
-                if !spaces.is_empty() && rng.random_bool(0.5) {
-                    let index = rng.random_range(0..spaces.len());
-                    return clicked(spaces[index].click().await);
-                }
+                // One option, among the prompt's buttons (not drawn on the table).
                 let index = rng.random_range(0..options.len());
                 return clicked(options[index].click().await);
             }
