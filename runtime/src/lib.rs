@@ -103,8 +103,8 @@
 //!   with [`break_loop`](flow::Step::break_loop), [`continue_loop`](flow::Step::continue_loop)
 //!   and [`repeat_round`](flow::Step::repeat_round) as steps, or from a move with
 //!   [`MoveContext::interrupt`];
-//! - [`Flow::skipping`] leaves a seat out of every turn and step for good once the state
-//!   says it is out;
+//! - [`Flow::skipping`] leaves a seat out of every turn and step while the state says
+//!   it is out (asked again after every record);
 //! - [`timer`](flow::Step::timer) on a step where players act plays moves of its own once
 //!   the step has waited as long as the state says (Memory's cards of a miss turned face
 //!   down after a delay). Time enters only through [`Engine::advance_clock`]: the fired

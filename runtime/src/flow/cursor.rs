@@ -1009,6 +1009,11 @@ impl FlowPosition {
                     if self.acting.repeats {
                         self.ask_again(flow, state);
                     }
+                    // A seat the last record put out of the game is asked nothing more,
+                    // even in the middle of a step.
+                    if flow.skipping.is_some() {
+                        self.acting.actors = in_game(flow, state, self.acting.actors);
+                    }
                     return match self.frames.last() {
                         None => Next::End,
                         Some(_) if !self.acting.actors.minus(self.acting.acted).is_empty() => {
@@ -1077,8 +1082,12 @@ impl FlowPosition {
                 ..
             } => {
                 let actors = match *actors {
-                    Actors::Turn => self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
-                    Actors::One(who) => PlayerSet::one(who(state)),
+                    Actors::Turn => in_game(
+                        flow,
+                        state,
+                        self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
+                    ),
+                    Actors::One(who) => in_game(flow, state, PlayerSet::one(who(state))),
                     Actors::Everyone => in_game(flow, state, seats.everyone()),
                     Actors::Some(who) => in_game(flow, state, who(state)),
                 };

@@ -670,8 +670,14 @@ impl<G: Game> Flow<G> {
     }
 
     /// Leaves out the seats `out` says are out of the game (eliminated, bust, gone): no
-    /// turn of theirs in [`Step::each_player`], nothing asked of them in
-    /// [`Step::everyone`], from the moment `out` says so and for good.
+    /// turn of theirs in [`Step::each_player`], and nothing asked of them in any step
+    /// where players act ([`Step::turn`], [`Step::player`], [`Step::everyone`],
+    /// [`Step::players`]), from the moment `out` says so: a seat put out in the first
+    /// step of its turn is asked nothing in the next ones, and the turn passes.
+    ///
+    /// `out` is asked again of the state after every record (it is not remembered), so a
+    /// seat it stops naming comes back: a player out for one round only is written as
+    /// `out` reading that round's state.
     #[must_use]
     pub fn skipping(mut self, out: fn(&G, PlayerIndex) -> bool) -> Self {
         self.skipping = Some(out);
