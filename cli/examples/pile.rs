@@ -101,7 +101,7 @@ impl Game for Pile {
             "rounds",
             [Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [Step::turn("take").offering::<Take>()],
             )],
         ))

@@ -41,7 +41,8 @@ fn the_same_seed_and_answers_give_the_same_events_and_the_log_replays_byte_for_b
         let outcome = first.outcome().expect("over");
         let best = outcome.scores().iter().copied().max().unwrap_or(0);
         assert!(
-            best >= i64::from(WINNING_VP) || first.state().turn >= meeple_games::smash::TURN_LIMIT,
+            best >= i64::from(WINNING_VP)
+                || first.state().turns_played() >= meeple_games::smash::TURN_LIMIT as usize,
             "{players} players: {outcome:?}"
         );
         let replayed =

@@ -15,8 +15,9 @@ use crate::template::{Part, Template};
 
 /// The names every expression of an action sees, which a field would hide, with what
 /// they are.
-const RESERVED: [(&str, &str); 3] = [
+const RESERVED: [(&str, &str); 4] = [
     ("game", "the game's state"),
+    ("flow", "where the flow stands"),
     ("player", "the acting player"),
     ("args", "the action's arguments"),
 ];

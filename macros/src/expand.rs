@@ -58,15 +58,15 @@ impl Names<'_> {
             let (ident, ty) = (&selection.ident, &selection.ty);
             quote!(#ident: &#ty)
         });
-        quote!(game: &__MeepleGame, player: #mp::PlayerIndex, args: &#args_ty, #(#previous,)*)
+        quote!(game: &__MeepleGame, flow: #mp::Progress<'_>, player: #mp::PlayerIndex, args: &#args_ty, #(#previous,)*)
     }
 
-    /// `game, player, args, s_0, .., s_{k-1}`.
+    /// `game, flow, player, args, s_0, .., s_{k-1}`.
     pub(crate) fn call(&self, k: usize) -> TokenStream {
         let previous = self.selections[..k]
             .iter()
             .map(|selection| &selection.ident);
-        quote!(game, player, args, #(#previous,)*)
+        quote!(game, flow, player, args, #(#previous,)*)
     }
 
     /// Binds each argument by reference from `args`.
@@ -234,8 +234,8 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
             });
             (
-                quote!(#mp::Condition::holds(&Self::__meeple_condition(game, player, args))),
-                quote!(#mp::Condition::reason(Self::__meeple_condition(game, player, args))),
+                quote!(#mp::Condition::holds(&Self::__meeple_condition(game, flow, player, args))),
+                quote!(#mp::Condition::reason(Self::__meeple_condition(game, flow, player, args))),
             )
         }
         None => (quote!(true), quote!(#mp::None)),
@@ -378,27 +378,27 @@ fn expand(action: &ActionDef) -> TokenStream {
             let sel = &selection.ident;
             quote! {
                 fn count_keeping(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> (u64, #mp::Option<u64>) #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     #count
                 }
 
                 fn nth_kept(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>, index: u64, __kept: u64) -> #mp::Option<Self> #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     let mut __at = index;
                     let __index = &mut __at;
                     #nth
                 }
 
-                fn check_kept(&self, game: &__MeepleGame, player: #mp::PlayerIndex, __kept: u64) -> #mp::Result<(), #mp::Refusal> #guard {
+                fn check_kept(&self, game: &__MeepleGame, flow: #mp::Progress<'_>, player: #mp::PlayerIndex, __kept: u64) -> #mp::Result<(), #mp::Refusal> #guard {
                     let args = &self.__meeple_args();
                     #bind_args
                     let #sel = &self.#sel;
                     if #admits {
                         #mp::Ok(())
                     } else {
-                        self.__meeple_check(game, player)
+                        self.__meeple_check(game, flow, player)
                     }
                 }
             }
@@ -430,7 +430,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 #[doc(hidden)]
-                fn __meeple_check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
+                fn __meeple_check(&self, game: &__MeepleGame, flow: #mp::Progress<'_>, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
                     let args = &self.__meeple_args();
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(#checks)*
@@ -459,44 +459,44 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn condition(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     #condition
                 }
 
                 fn unavailable(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     #unavailable
                 }
 
                 fn prompt(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::String #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     #prompt
                 }
 
                 fn description(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> #mp::Option<#mp::String> #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #bind_args
                     #description
                 }
 
-                fn confirm(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> #guard {
+                fn confirm(&self, game: &__MeepleGame, flow: #mp::Progress<'_>, player: #mp::PlayerIndex) -> #mp::Option<#mp::String> #guard {
                     #(let #selection_idents = &self.#selection_idents;)*
                     #(let #arg_idents = &self.#arg_idents;)*
                     #confirm
                 }
 
                 fn has_completion(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool #guard {
-                    Self::#complete_0(cx.game, cx.player, cx.args)
+                    Self::#complete_0(cx.game, cx.flow, cx.player, cx.args)
                 }
 
                 fn step(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
                 ) -> #mp::Result<#mp::Step, #mp::SubmitError> #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     #(#step_body)*
                     if prefix.len() == #n {
                         #mp::Ok(#mp::Step::Complete)
@@ -509,7 +509,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
                 ) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> #guard {
-                    let #mp::ActionContext { game, player, args } = cx;
+                    let #mp::ActionContext { game, flow, player, args } = cx;
                     if prefix.is_empty() {
                         return #mp::Ok(#mp::None);
                     }
@@ -521,11 +521,11 @@ fn expand(action: &ActionDef) -> TokenStream {
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     visit: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>,
                 ) -> #mp::ControlFlow<()> #guard {
-                    Self::#each_0(cx.game, cx.player, cx.args, visit)
+                    Self::#each_0(cx.game, cx.flow, cx.player, cx.args, visit)
                 }
 
                 fn count_completions(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> u64 #guard {
-                    Self::#count_0(cx.game, cx.player, cx.args)
+                    Self::#count_0(cx.game, cx.flow, cx.player, cx.args)
                 }
 
                 fn nth_completion(
@@ -533,7 +533,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                     index: u64,
                 ) -> #mp::Option<Self> #guard {
                     let mut __index = index;
-                    Self::#nth_0(cx.game, cx.player, cx.args, &mut __index)
+                    Self::#nth_0(cx.game, cx.flow, cx.player, cx.args, &mut __index)
                 }
 
                 fn from_selections(
@@ -552,8 +552,8 @@ fn expand(action: &ActionDef) -> TokenStream {
                     ::std::vec![#((#selection_names, #mp::encode(&self.#selection_idents))),*]
                 }
 
-                fn check(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
-                    self.__meeple_check(game, player)
+                fn check(&self, game: &__MeepleGame, flow: #mp::Progress<'_>, player: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> #guard {
+                    self.__meeple_check(game, flow, player)
                 }
 
                 fn messages(&self, game: &__MeepleGame, player: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> #guard {
@@ -565,6 +565,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn behaviour(
                     &self,
                     game: &__MeepleGame,
+                    flow: #mp::Progress<'_>,
                     player: #mp::PlayerIndex,
                     __meeple_moves: &mut #mp::Vec<<Self as #mp::MoveOf>::Move>,
                 ) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> #guard {

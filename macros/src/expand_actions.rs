@@ -191,7 +191,7 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
             ) -> __V::Output {
                 match cx.args {
                     #(#args_enum::#idents(args) => visitor.visit::<#tys>(
-                        #mp::ActionContext { game: cx.game, player: cx.player, args },
+                        #mp::ActionContext { game: cx.game, flow: cx.flow, player: cx.player, args },
                         #ident::#idents,
                     ),)*
                 }

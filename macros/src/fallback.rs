@@ -112,7 +112,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn unavailable(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
                 fn prompt(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::String { #never }
                 fn description(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
-                fn confirm(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
+                fn confirm(&self, _: &__MeepleGame, _: #mp::Progress<'_>, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
                 fn has_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
                 fn step(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
                 fn chosen(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> { #never }
@@ -121,9 +121,9 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn nth_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: u64) -> #mp::Option<Self> { #never }
                 fn from_selections(_: #args, _: &#mp::Map<#mp::String, #mp::Value>) -> #mp::Result<Self, #mp::DecodeError> { #never }
                 fn selections(&self) -> #mp::Vec<(&'static str, #mp::Value)> { #never }
-                fn check(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> { #never }
+                fn check(&self, _: &__MeepleGame, _: #mp::Progress<'_>, _: #mp::PlayerIndex) -> #mp::Result<(), #mp::Refusal> { #never }
                 fn messages(&self, _: &__MeepleGame, _: #mp::PlayerIndex) -> #mp::Vec<#mp::Message> { #never }
-                fn behaviour(&self, _: &__MeepleGame, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
+                fn behaviour(&self, _: &__MeepleGame, _: #mp::Progress<'_>, _: #mp::PlayerIndex, _: &mut #mp::Vec<<__MeepleGame as #mp::Game>::Move>) -> #mp::Vec<#mp::FollowUp<__MeepleGame>> { #never }
             }
         };
     });

@@ -19,6 +19,7 @@ pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};
 pub use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
 pub use crate::error::{DecodeError, Refusal, SubmitError};
+pub use crate::flow::Progress;
 pub use crate::game::Game;
 pub use crate::places::{PieceMove, Places, TwoOf, piece_move_to};
 pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
 use crate::error::{DecodeError, Refusal, SubmitError};
+use crate::flow::Progress;
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet};
 use crate::prompt::SelectionKind;
@@ -58,7 +59,8 @@ pub trait Action: Sized + Clone + Debug {
     fn description(cx: ActionContext<'_, Self::Game, Self::Args>) -> Option<String>;
     /// The action's `confirm` text, rendered once every selection is made: the client asks
     /// the player to confirm before submitting.
-    fn confirm(&self, game: &Self::Game, player: PlayerIndex) -> Option<String>;
+    fn confirm(&self, game: &Self::Game, flow: Progress<'_>, player: PlayerIndex)
+    -> Option<String>;
     /// Whether at least one valid completion exists; depth-first, stops at the first found.
     fn has_completion(cx: ActionContext<'_, Self::Game, Self::Args>) -> bool;
     /// The selection that follows the values of `prefix` (one JSON value per selection
@@ -137,17 +139,30 @@ pub trait Action: Sized + Clone + Debug {
     ///
     /// # Errors
     /// [`Refusal::NotOffered`] or [`Refusal::Invalid`] for the first selection at fault.
-    fn check(&self, game: &Self::Game, player: PlayerIndex) -> Result<(), Refusal>;
+    fn check(
+        &self,
+        game: &Self::Game,
+        flow: Progress<'_>,
+        player: PlayerIndex,
+    ) -> Result<(), Refusal>;
     /// [`check`](Self::check) in the decision whose [`count_keeping`](Self::count_keeping)
     /// kept `kept`, the state unchanged since.
     ///
     /// # Errors
     /// As [`check`](Self::check).
-    fn check_kept(&self, game: &Self::Game, player: PlayerIndex, kept: u64) -> Result<(), Refusal> {
+    fn check_kept(
+        &self,
+        game: &Self::Game,
+        flow: Progress<'_>,
+        player: PlayerIndex,
+        kept: u64,
+    ) -> Result<(), Refusal> {
         let _ = kept;
-        self.check(game, player)
+        self.check(game, flow, player)
     }
-    /// The messages of the action, rendered from the state before its moves apply.
+    /// The messages of the action, rendered from the state before its moves apply. They
+    /// read no [`Progress`]: a record's messages are written again from the log, where
+    /// only the state is kept.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
     /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the
     /// engine's stack, reused from action to action, so a behaviour allocates nothing),
@@ -156,6 +171,7 @@ pub trait Action: Sized + Clone + Debug {
     fn behaviour(
         &self,
         game: &Self::Game,
+        flow: Progress<'_>,
         player: PlayerIndex,
         moves: &mut Vec<<Self::Game as Game>::Move>,
     ) -> Vec<FollowUp<Self::Game>>;

@@ -17,17 +17,20 @@ use serde_json::Value;
 
 use crate::action::{Action, ActionSet, FollowUp, Message, Step};
 use crate::error::{DecodeError, Refusal, SubmitError};
+use crate::flow::Progress;
 use crate::game::Game;
 use crate::player::PlayerIndex;
 
-/// What every question to an action is asked in: the state (`game`), the acting seat
-/// (`player`) and the action's arguments (`args`, given by whoever asked for the action:
-/// a follow-up; `()`-like for an action without `#[arg]` fields). The names are the ones
-/// an author's expressions read.
+/// What every question to an action is asked in: the state (`game`), where the flow stands
+/// (`flow`), the acting seat (`player`) and the action's arguments (`args`, given by
+/// whoever asked for the action: a follow-up; `()`-like for an action without `#[arg]`
+/// fields). The names are the ones an author's expressions read.
 #[derive(Debug)]
 pub struct ActionContext<'a, G, Args> {
     /// The state, before the action.
     pub game: &'a G,
+    /// Where the flow stands ([`Progress`]): bound as `flow` in the action's expressions.
+    pub flow: Progress<'a>,
     /// The seat taking the action.
     pub player: PlayerIndex,
     /// The action's arguments: one action's `<Action>Args`, or the game's enum of them.
@@ -35,9 +38,14 @@ pub struct ActionContext<'a, G, Args> {
 }
 
 impl<'a, G, Args> ActionContext<'a, G, Args> {
-    /// The context of `player`'s action under `args` in `game`.
-    pub fn new(game: &'a G, player: PlayerIndex, args: &'a Args) -> Self {
-        ActionContext { game, player, args }
+    /// The context of `player`'s action under `args` in `game`, with the flow at `flow`.
+    pub fn new(game: &'a G, flow: Progress<'a>, player: PlayerIndex, args: &'a Args) -> Self {
+        ActionContext {
+            game,
+            flow,
+            player,
+            args,
+        }
     }
 }
 
@@ -446,8 +454,9 @@ macro_rules! ask_action {
 
 ask_action! {
     /// The action's `confirm` text ([`Action::confirm`]).
-    confirm => Confirm<'g> { game: &'g S::Game, player: PlayerIndex } -> Option<String>,
-    |action, this| action.confirm(this.game, this.player)
+    confirm => Confirm<'g> { game: &'g S::Game, flow: Progress<'g>, player: PlayerIndex }
+        -> Option<String>,
+    |action, this| action.confirm(this.game, this.flow, this.player)
 }
 
 ask_action! {
@@ -461,8 +470,9 @@ ask_action! {
     ///
     /// # Errors
     /// As [`Action::check`].
-    check => Check<'g> { game: &'g S::Game, player: PlayerIndex } -> Result<(), Refusal>,
-    |action, this| action.check(this.game, this.player)
+    check => Check<'g> { game: &'g S::Game, flow: Progress<'g>, player: PlayerIndex }
+        -> Result<(), Refusal>,
+    |action, this| action.check(this.game, this.flow, this.player)
 }
 
 ask_action! {
@@ -471,9 +481,13 @@ ask_action! {
     ///
     /// # Errors
     /// As [`Action::check`].
-    check_kept => CheckKept<'g> { game: &'g S::Game, player: PlayerIndex, kept: u64 }
-        -> Result<(), Refusal>,
-    |action, this| action.check_kept(this.game, this.player, this.kept)
+    check_kept => CheckKept<'g> {
+        game: &'g S::Game,
+        flow: Progress<'g>,
+        player: PlayerIndex,
+        kept: u64
+    } -> Result<(), Refusal>,
+    |action, this| action.check_kept(this.game, this.flow, this.player, this.kept)
 }
 
 ask_action! {
@@ -487,8 +501,9 @@ ask_action! {
     /// ([`Action::behaviour`]).
     behaviour => Behave<'g> {
         game: &'g S::Game,
+        flow: Progress<'g>,
         player: PlayerIndex,
         moves: &'g mut Vec<<S::Game as Game>::Move>
     } -> Vec<FollowUp<S::Game>>,
-    |action, this| action.behaviour(this.game, this.player, this.moves)
+    |action, this| action.behaviour(this.game, this.flow, this.player, this.moves)
 }

@@ -344,6 +344,12 @@ pub struct EffectState<G: Effects> {
     /// come do nothing, until a new chain begins.
     #[serde(default)]
     pub abandoned: bool,
+    /// The player of the last turn begun ([`Resolution::TurnBegins`]), whose turn's end
+    /// also resolves as theirs: who orders simultaneous triggers. Set from the flow by the
+    /// step that begins a turn ([`Progress::turn`](crate::flow::Progress::turn)), since a
+    /// move, and so a resolution, does not read the flow; `None` before the first turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<PlayerIndex>,
 }
 
 impl<G: Effects> Default for EffectState<G> {
@@ -357,6 +363,7 @@ impl<G: Effects> Default for EffectState<G> {
             steps: 0,
             paused: false,
             abandoned: false,
+            turn: None,
         }
     }
 }
@@ -571,8 +578,6 @@ pub trait Effects: Game {
         let _ = source;
         true
     }
-    /// The player whose turn it is: who orders simultaneous triggers.
-    fn current_player(&self) -> PlayerIndex;
     /// The decision that asks `player` which waiting trigger resolves next: a follow-up
     /// of the game's action whose options are [`EffectState::triggers_waiting`] and whose
     /// behaviour is [`Resolution::Choose`].
@@ -773,6 +778,7 @@ impl<G: Effects> Resolution<G> {
                         *begun = true;
                     }
                 }
+                effects.turn = Some(*player);
                 effects.events.push(Event::TurnBegan(*player));
                 turn_batch(game, Occurrence::TurnBegan(*player), next);
             }
@@ -1034,7 +1040,9 @@ fn resolve_next<G: Effects>(
                     pending.trigger == list[0].trigger && pending.controller == list[0].controller
                 });
             if !forced {
-                let decision = game.order_decision(game.current_player());
+                // Outside every turn (a setup's triggers), the first seat orders them.
+                let orderer = game.effects().turn.unwrap_or(PlayerIndex(0));
+                let decision = game.order_decision(orderer);
                 game.effects_mut().paused = true;
                 next.ask(decision);
                 return;

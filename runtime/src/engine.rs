@@ -1112,7 +1112,8 @@ impl<G: Game> Engine<G> {
     fn action_text(&self, state: &G, record: &Record<G>) -> String {
         match (&record.action, record.player) {
             (Some(action), Some(player)) => {
-                ActionContext::new(state, player, &action.args()).prompt()
+                // The flow as it stands now: a record's words in a message, not a rule.
+                ActionContext::new(state, self.position.progress(), player, &action.args()).prompt()
             }
             _ => record.name().to_owned(),
         }

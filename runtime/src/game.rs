@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::action::ActionSet;
-use crate::flow::{Flow, FlowError};
+use crate::flow::{Flow, FlowError, Progress};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
@@ -174,9 +174,10 @@ pub trait Game: Clone + Debug + View + 'static {
     /// to act. `None` (the default), or an action the rules refuse now, plays the player's
     /// first completion in
     /// [`Position::for_each_completion`](crate::Position::for_each_completion)'s order.
-    /// Hearts could play its lowest legal card, a game of bids a pass.
-    fn timeout_action(&self, player: PlayerIndex) -> Option<Self::Actions> {
-        let _ = player;
+    /// Hearts plays its lowest legal card, a game of bids a pass. `flow` is where the
+    /// flow stands (its phase says which).
+    fn timeout_action(&self, flow: Progress<'_>, player: PlayerIndex) -> Option<Self::Actions> {
+        let _ = (flow, player);
         None
     }
 

@@ -53,7 +53,7 @@
 //!     fn flow() -> Flow<Self> {
 //!         Flow::new(Step::forever("rounds", [Step::each_player(
 //!             "turns",
-//!             |_| PlayerIndex(0),
+//!             |_, _| PlayerIndex(0),
 //!             [Step::turn("take").offering::<Take>()],
 //!         )]))
 //!     }
@@ -175,7 +175,7 @@
 //! #     fn flow() -> Flow<Self> {
 //! #         Flow::new(Step::forever("rounds", [Step::each_player(
 //! #             "turns",
-//! #             |_| PlayerIndex(0),
+//! #             |_, _| PlayerIndex(0),
 //! #             [Step::turn("take").offering::<Take>()],
 //! #         )]))
 //! #     }
@@ -322,7 +322,6 @@
 //!         Some(proposal.effect.clone())
 //!     }
 //!     fn resolve(&mut self, _: &Pending<Self>, _: &mut Resolver<'_, '_, Self>) {}
-//!     fn current_player(&self) -> PlayerIndex { PlayerIndex(0) }
 //!     fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> { FollowUp::new(player, OrderArgs {}) }
 //!     fn replacement_decision(&self, player: PlayerIndex) -> FollowUp<Self> { FollowUp::new(player, ReplaceArgs {}) }
 //! }

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::action::{ActionSet, OptionState, SelectionState, Skip, Step};
 use crate::dispatch::{self, ActionContext};
 use crate::error::SubmitError;
+use crate::flow::Progress;
 use crate::player::PlayerIndex;
 
 /// Everything a player may do now: one entry per available action.
@@ -241,6 +242,7 @@ fn arguments<A: ActionSet>(index: usize, args: &A::Args) -> Option<Value> {
 /// refused by a validation at its first open selection).
 pub(crate) fn action_prompt<A: ActionSet>(
     game: &A::Game,
+    flow: Progress<'_>,
     player: PlayerIndex,
     args: &A::Args,
     prefix: &[Value],
@@ -249,7 +251,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
     let index = A::args_index(args);
     let mut prompt = ActionPrompt {
         action: A::NAMES[index].to_owned(),
-        prompt: text.unwrap_or_else(|| ActionContext::new(game, player, args).prompt()),
+        prompt: text.unwrap_or_else(|| ActionContext::new(game, flow, player, args).prompt()),
         args: arguments::<A>(index, args),
         confirm: None,
         chosen: Vec::new(),
@@ -257,10 +259,10 @@ pub(crate) fn action_prompt<A: ActionSet>(
     };
     // `step` checks the whole prefix, value by value, and describes what comes next; the
     // chosen values are only labelled, without describing their selections again.
-    let mut next = ActionContext::new(game, player, args).step(prefix)?;
+    let mut next = ActionContext::new(game, flow, player, args).step(prefix)?;
     for end in 1..=prefix.len() {
         if let Some((selection, label)) =
-            ActionContext::new(game, player, args).chosen(&prefix[..end])?
+            ActionContext::new(game, flow, player, args).chosen(&prefix[..end])?
         {
             prompt.chosen.push(Choice {
                 selection: selection.to_owned(),
@@ -276,9 +278,9 @@ pub(crate) fn action_prompt<A: ActionSet>(
         let state = match next {
             Step::Complete => {
                 // Asked once every selection is made: the text may name them.
-                let action =
-                    ActionContext::new(game, player, args).build(&prompt.chosen_selections())?;
-                prompt.confirm = dispatch::confirm(&action, game, player);
+                let action = ActionContext::new(game, flow, player, args)
+                    .build(&prompt.chosen_selections())?;
+                prompt.confirm = dispatch::confirm(&action, game, flow, player);
                 return Ok(Some(prompt));
             }
             Step::Select(state) => state,
@@ -300,7 +302,7 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 preset: true,
             });
             values.push(value);
-            next = ActionContext::new(game, player, args).step(&values)?;
+            next = ActionContext::new(game, flow, player, args).step(&values)?;
             continue;
         }
         let has_refused = state.options.iter().any(|option| option.error.is_some());
@@ -340,12 +342,12 @@ pub(crate) fn action_prompt<A: ActionSet>(
                 preset: true,
             });
             values.push(value);
-            next = ActionContext::new(game, player, args).step(&values)?;
+            next = ActionContext::new(game, flow, player, args).step(&values)?;
             continue;
         }
         let mut selection = SelectionPrompt::from_state(&state, &prompt.prompt);
         if state.skip == Skip::Always
-            && let Some(folded) = fold_into_next::<A>(game, player, args, &values, &state)?
+            && let Some(folded) = fold_into_next::<A>(game, flow, player, args, &values, &state)?
         {
             selection.options = folded;
         }
@@ -410,6 +412,7 @@ fn made_for_the_player(state: &SelectionState) -> Option<Value> {
 /// A [`SubmitError`] when a named value is malformed, not offered or invalid.
 pub(crate) fn fill_made<A: ActionSet>(
     game: &A::Game,
+    flow: Progress<'_>,
     player: PlayerIndex,
     args: &A::Args,
     named: &serde_json::Map<String, Value>,
@@ -420,7 +423,7 @@ pub(crate) fn fill_made<A: ActionSet>(
         open: None,
     };
     loop {
-        let state = match ActionContext::new(game, player, args).step(&filled.values)? {
+        let state = match ActionContext::new(game, flow, player, args).step(&filled.values)? {
             Step::Complete => return Ok(filled),
             Step::Select(state) => state,
         };
@@ -470,6 +473,7 @@ pub(crate) fn first_viable(state: &SelectionState, viable: &[&OptionState]) -> O
 /// multi-selection, a wide number range), in which case the selection is asked as usual.
 fn fold_into_next<A: ActionSet>(
     game: &A::Game,
+    flow: Progress<'_>,
     player: PlayerIndex,
     args: &A::Args,
     values: &[Value],
@@ -493,7 +497,7 @@ fn fold_into_next<A: ActionSet>(
             continue;
         }
         next_values.push(option.value.clone());
-        match ActionContext::new(game, player, args).step(&next_values)? {
+        match ActionContext::new(game, flow, player, args).step(&next_values)? {
             Step::Complete => folded.push(PromptOption::from_state(option)),
             Step::Select(next) => {
                 if next.group.is_some()

@@ -212,10 +212,6 @@ impl Effects for Portals {
         }
     }
 
-    fn current_player(&self) -> PlayerIndex {
-        P0
-    }
-
     fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
         FollowUp::new(player, OrderArgs {})
     }
@@ -537,10 +533,6 @@ mod wards {
 
         fn resolve(&mut self, _: &Pending<Self>, _: &mut Resolver<'_, '_, Self>) {
             self.echoes += 1;
-        }
-
-        fn current_player(&self) -> PlayerIndex {
-            P0
         }
 
         fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> {

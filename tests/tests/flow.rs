@@ -107,15 +107,15 @@ impl Game for Tokens {
                 "playing",
                 [Step::times(
                     "rounds",
-                    |_| 2,
+                    |_, _| 2,
                     [Step::each_player(
                         "turns",
-                        Tokens::leader,
+                        |game, _| game.leader(),
                         [Step::turn("take").offering::<Take>().offering::<Leave>()],
                     )],
                 )],
             ),
-            Step::moves("score", |_, moves| moves.push(TokenMove::Score)),
+            Step::moves("score", |_, _, moves| moves.push(TokenMove::Score)),
         ]))
         .skipping(|game, player| game.out.contains(player))
     }
@@ -406,7 +406,10 @@ fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
         subflow_twice.check(),
         Err(FlowError::NameTwice { name: "bids" })
     );
-    let endless = Flow::<Tokens>::new(Step::forever("spin", [Step::moves("nothing", |_, _| {})]));
+    let endless = Flow::<Tokens>::new(Step::forever(
+        "spin",
+        [Step::moves("nothing", |_, _, _| {})],
+    ));
     assert_eq!(
         endless.check(),
         Err(FlowError::Endless { loop_name: "spin" })
@@ -417,7 +420,7 @@ fn mistakes_of_the_declaration_are_reported_when_the_flow_is_built() {
     );
     let after_forever = Flow::<Tokens>::new(Step::sequence([
         Step::forever("rounds", [Step::turn("take").offering::<Take>()]),
-        Step::moves("score", |_, moves| moves.push(TokenMove::Score)),
+        Step::moves("score", |_, _, moves| moves.push(TokenMove::Score)),
     ]));
     assert_eq!(
         after_forever.check(),
@@ -520,13 +523,13 @@ impl Game for Hits {
         Flow::new(Step::sequence([
             Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [Step::turn("hit or stand")
                     .offering::<Hit>()
                     .offering::<Stand>()
                     .repeated_until(Hits::done)],
             ),
-            Step::moves("score", |_, moves| moves.push(HitMove::Score)),
+            Step::moves("score", |_, _, moves| moves.push(HitMove::Score)),
         ]))
     }
 

@@ -107,20 +107,22 @@ impl Game for Relay {
         Flow::new(Step::sequence([
             Step::times(
                 "rounds",
-                |_| 3,
+                |_, _| 3,
                 [
                     Step::phase("bidding", [Step::everyone("bid").offering::<Bid>()]),
                     Step::each_player(
                         "turns",
-                        |game: &Relay| PlayerIndex(game.round as usize % 3),
+                        |game: &Relay, _| PlayerIndex(game.round as usize % 3),
                         [Step::turn("add").offering::<Add>()],
                     ),
-                    Step::moves("end of round", |_, moves| moves.push(RelayMove::EndRound)),
+                    Step::moves("end of round", |_, _, moves| {
+                        moves.push(RelayMove::EndRound)
+                    }),
                 ],
             ),
-            Step::moves("finish", |_, moves| moves.push(RelayMove::Finish)),
+            Step::moves("finish", |_, _, moves| moves.push(RelayMove::Finish)),
         ]))
-        .fix_up("overflow", |game, moves| {
+        .fix_up("overflow", |game, _, moves| {
             if game.endless && game.pile > 0 {
                 moves.push(RelayMove::Nothing);
             } else if game.pile >= 10 {
@@ -390,14 +392,14 @@ impl Game for Auction {
         Flow::new(Step::sequence([
             Step::for_each(
                 "lots",
-                |game: &Auction| game.catalogue,
-                |_, lot, moves| moves.push(AuctionMove::Open { lot }),
+                |game: &Auction, _| game.catalogue,
+                |_, _, lot, moves| moves.push(AuctionMove::Open { lot }),
                 [
                     Step::everyone("bid").offering::<Offer>(),
-                    Step::moves("award", |_, moves| moves.push(AuctionMove::Award)),
+                    Step::moves("award", |_, _, moves| moves.push(AuctionMove::Award)),
                 ],
             ),
-            Step::moves("close", |_, moves| moves.push(AuctionMove::Close)),
+            Step::moves("close", |_, _, moves| moves.push(AuctionMove::Close)),
         ]))
     }
 
@@ -573,15 +575,15 @@ impl Game for Duel {
             "rounds",
             [Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [Step::turn("turn").offering::<Score>().offering::<Call>()],
             )],
         ))
         .subflow(
             "duel",
             Step::sequence([
-                Step::players("draw", |game: &Duel| game.duellists).offering::<DrawCard>(),
-                Step::moves("pay", |_, moves| moves.push(DuelMove::Pay)),
+                Step::players("draw", |game: &Duel, _| game.duellists).offering::<DrawCard>(),
+                Step::moves("pay", |_, _, moves| moves.push(DuelMove::Pay)),
             ]),
         )
     }

@@ -96,13 +96,13 @@ impl Game for Duel {
     fn flow() -> Flow<Self> {
         Flow::new(Step::until(
             "rounds",
-            |duel| duel.out.len() + 1 >= duel.seats.count(),
+            |duel, _| duel.out.len() + 1 >= duel.seats.count(),
             [Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [
                     Step::turn("play").offering::<Play>().offering::<Concede>(),
-                    Step::player("rule", |_| JUDGE).offering::<Rule>(),
+                    Step::player("rule", |_, _| JUDGE).offering::<Rule>(),
                     Step::turn("draw").offering::<Draw>(),
                 ],
             )],

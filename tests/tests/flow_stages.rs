@@ -100,7 +100,7 @@ impl Game for Swap {
                 .offering::<Storm>()
                 .next_stage()
                 .offering::<Draw>(),
-            Step::moves("score", |_, moves| moves.push(SwapMove::Score)),
+            Step::moves("score", |_, _, moves| moves.push(SwapMove::Score)),
         ]))
     }
 

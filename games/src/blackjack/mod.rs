@@ -209,24 +209,26 @@ impl Game for Blackjack {
         Flow::new(Step::sequence([
             Step::times(
                 "rounds",
-                |game| game.config.rounds,
+                |game, _| game.config.rounds,
                 [
-                    Step::moves("deal", |game: &Blackjack, moves| {
+                    Step::moves("deal", |game: &Blackjack, _, moves| {
                         moves.push(BlackjackMove::StartRound {
                             round: game.rounds_settled,
                         });
                     }),
                     Step::when(
-                        Blackjack::dealer_peeks,
-                        [Step::moves("peek", Blackjack::peek_moves)],
+                        |game, _| game.dealer_peeks(),
+                        [Step::moves("peek", |game: &Blackjack, _, moves| {
+                            game.peek_moves(moves);
+                        })],
                     ),
                     Step::when(
-                        Blackjack::players_play,
+                        |game, _| game.players_play(),
                         [Step::phase(
                             "players",
                             [Step::each_player(
                                 "turns",
-                                |_| PlayerIndex(0),
+                                |_, _| PlayerIndex(0),
                                 [Step::turn("hit or stand")
                                     .offering::<Hit>()
                                     .offering::<Stand>()
@@ -234,12 +236,12 @@ impl Game for Blackjack {
                             )],
                         )],
                     ),
-                    Step::moves("dealer", |_, moves| {
+                    Step::moves("dealer", |_, _, moves| {
                         moves.push(BlackjackMove::DealerTurn);
                     }),
                 ],
             ),
-            Step::moves("end", |_, moves| moves.push(BlackjackMove::EndGame)),
+            Step::moves("end", |_, _, moves| moves.push(BlackjackMove::EndGame)),
         ]))
     }
 

@@ -234,7 +234,7 @@ impl Game for Breakthrough {
             "rounds",
             [Step::each_player(
                 "turns",
-                Breakthrough::first,
+                |game, _| game.first(),
                 [Step::turn("move")
                     .offering::<Advance>()
                     .offering::<Capture>()],

@@ -267,7 +267,7 @@ impl Game for ConnectFour {
             "rounds",
             [Step::each_player(
                 "turns",
-                ConnectFour::to_play,
+                |game, _| game.to_play(),
                 [Step::turn("drop").offering::<DropDisc>()],
             )],
         ))

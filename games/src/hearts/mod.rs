@@ -49,7 +49,7 @@ mod tests;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use meeple::flow::Step;
+use meeple::flow::{Progress, Step};
 use meeple::{
     Best, Chance, Flow, Game, Outcome, PerPlayer, PlayerIndex, PlayerSet, Search, Seats, Setup,
     SetupError, View,
@@ -170,7 +170,7 @@ impl Game for Hearts {
             "hands",
             [
                 Step::when(
-                    Hearts::passes_this_hand,
+                    |game, _| game.passes_this_hand(),
                     [Step::phase(
                         "passing",
                         [Step::everyone("pass").offering::<PassCards>()],
@@ -180,10 +180,10 @@ impl Game for Hearts {
                     "tricks",
                     [Step::times(
                         "trick",
-                        |_| 13,
+                        |_, _| 13,
                         [Step::each_player(
                             "turn",
-                            Hearts::leader,
+                            |game, _| game.leader(),
                             [Step::turn("play").offering::<PlayCard>()],
                         )],
                     )],
@@ -232,10 +232,10 @@ impl Game for Hearts {
     /// its lowest legal card: the cautious default of a player away from the table (high
     /// cards take tricks, and tricks take points). Aces are high; of equal ranks, the
     /// later suit in [`Suit`] order.
-    fn timeout_action(&self, player: PlayerIndex) -> Option<HeartsAction> {
+    fn timeout_action(&self, flow: Progress<'_>, player: PlayerIndex) -> Option<HeartsAction> {
         let by_rank = |card: &Card| (card.rank, card.suit);
-        match self.phase() {
-            Phase::Passing => {
+        match flow.phase() {
+            Some("passing") => {
                 let mut hand: Vec<Card> = self.hand(player).iter().collect();
                 hand.sort_by_key(by_rank);
                 let cards = hand
@@ -245,12 +245,12 @@ impl Game for Hearts {
                     .fold(CardSet::EMPTY, |cards, &card| cards.with(card));
                 Some(HeartsAction::PassCards(PassCards { cards }))
             }
-            Phase::Playing => self
+            Some("tricks") => self
                 .legal_cards(player)
                 .iter()
                 .min_by_key(by_rank)
                 .map(|card| HeartsAction::PlayCard(PlayCard { card })),
-            Phase::Dealing | Phase::Over => None,
+            _ => None,
         }
     }
 }
@@ -262,8 +262,8 @@ impl Search for Hearts {
     /// the cards taken) stays, and no seat gets a card of a suit it has shown it lacks.
     fn determinize(&self, player: PlayerIndex, chance: &mut Chance) -> Self {
         let mut world = self.clone();
-        let phase = self.phase();
-        if !matches!(phase, Phase::Passing | Phase::Playing) {
+        // Over, or between hands: nothing is hidden in anyone's hand.
+        if self.over || self.hands.iter().all(|hand| hand.is_empty()) {
             return world;
         }
         let own = |values: &PerPlayer<CardSet>| values.get(player).copied().unwrap_or_default();
@@ -291,10 +291,12 @@ impl Search for Hearts {
             others_len += 1;
         }
         let others = &others[..others_len];
-        let held = |seat: PlayerIndex| match phase {
-            Phase::Passing if self.has_passed.contains(seat) => 10,
-            Phase::Passing => 13,
-            _ => 13 - tricks - usize::from(self.trick[seat].is_some()),
+        // Thirteen less the three passed while they wait, the tricks played and the card
+        // on this trick.
+        let held = |seat: PlayerIndex| {
+            13 - 3 * usize::from(self.has_passed.contains(seat))
+                - tricks
+                - usize::from(self.trick[seat].is_some())
         };
         // While no seat has shown out of a suit among the unseen cards, any deal of them is
         // possible: a shuffle dealt in order, hands first and then the cards passed, is as

@@ -191,12 +191,14 @@ impl Game for Memory {
             "rounds",
             [Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [Step::turn("turn over cards")
                     .offering::<Reveal>()
                     .offering::<Hide>()
                     .repeated_until(Memory::turn_is_over)
-                    .timer(Memory::hide_delay, Memory::hide_on_time)],
+                    .timer(Memory::hide_delay, |game, _, moves| {
+                        game.hide_on_time(moves)
+                    })],
             )],
         ))
     }

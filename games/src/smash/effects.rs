@@ -550,7 +550,7 @@ impl Effects for Smash {
                 object: RULES,
                 incarnation: 0,
             },
-            controller: self.current,
+            controller: self.current(),
             ability: Ability::Rules,
         })?;
         for base in &self.bases {
@@ -560,7 +560,7 @@ impl Effects for Smash {
                         object: BASE_OBJECTS + base.incarnation,
                         incarnation: 0,
                     },
-                    controller: self.current,
+                    controller: self.current(),
                     ability,
                 })?;
             }
@@ -735,7 +735,7 @@ impl Effects for Smash {
                 }
                 self.cards[usize::from(card.index)].incarnation += 1;
                 self.bases[usize::from(base)].minions.push(card);
-                if player == self.current {
+                if player == self.current() {
                     self.minions_left = self.minions_left.saturating_sub(1);
                 }
             }
@@ -747,7 +747,7 @@ impl Effects for Smash {
                 if !self.hands[player].remove(&card) {
                     return None;
                 }
-                if player == self.current {
+                if player == self.current() {
                     self.actions_left = self.actions_left.saturating_sub(1);
                 }
                 self.cards[usize::from(card.index)].incarnation += 1;
@@ -775,7 +775,7 @@ impl Effects for Smash {
                     return None;
                 }
                 // It was played: it counts against the turn's action.
-                if player == self.current {
+                if player == self.current() {
                     self.actions_left = self.actions_left.saturating_sub(1);
                 }
                 self.cards[usize::from(card.index)].incarnation += 1;
@@ -1087,10 +1087,6 @@ impl Effects for Smash {
     fn in_play(&self, source: Source) -> bool {
         self.source_card(source)
             .is_some_and(|card| self.base_of(card).is_some() && self.source(card) == source)
-    }
-
-    fn current_player(&self) -> PlayerIndex {
-        self.current
     }
 
     fn order_decision(&self, player: PlayerIndex) -> FollowUp<Self> {

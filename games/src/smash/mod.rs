@@ -31,7 +31,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use meeple::effects::{EffectState, Resolution};
-use meeple::flow::{Flow, Step};
+use meeple::flow::{Flow, Progress, Step};
 use meeple::{
     Best, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex, Seats, Setup, SetupError, View,
     Viewer,
@@ -188,16 +188,10 @@ pub struct Smash {
     pub bases_entered: u32,
     /// Each seat's victory points.
     pub vp: PerPlayer<u8>,
-    /// Whose turn it is.
-    pub current: PlayerIndex,
-    /// Turns begun so far.
-    pub turn: u32,
     /// Minion plays left this turn.
     pub minions_left: u8,
     /// Action plays left this turn.
     pub actions_left: u8,
-    /// Whether the current player has ended their plays.
-    pub done: bool,
     /// Whether the game is over.
     pub over: bool,
     /// The effects layer: event log, floating effects, the resolution in progress.
@@ -229,9 +223,13 @@ pub enum SmashMove {
     /// Lays the decks, hands and bases (hidden ones concealed in a viewer's copy, their
     /// sizes kept).
     Deal(Box<Deal>),
-    /// A turn begins: plays reset, then the effects layer's turn record.
-    StartTurn,
-    /// The player ends their plays.
+    /// `player`'s turn begins (the flow's turn): plays reset, then the effects layer's
+    /// turn record.
+    StartTurn {
+        /// Whose turn.
+        player: PlayerIndex,
+    },
+    /// The player ends their plays: the plays left are given up.
     EndPlays,
     /// The base in `slot` scores; `next` replaces it (`None` when the base deck is empty).
     Score {
@@ -240,11 +238,20 @@ pub enum SmashMove {
         /// The base that replaces it.
         next: Option<BaseName>,
     },
-    /// The turn ends: the effects layer's turn record, then [`SmashMove::NextSeat`].
-    EndTurn,
-    /// After a turn's end: the game ends when a player has the VP to win (or the turns ran
-    /// out); the next seat's turn comes.
-    NextSeat,
+    /// `player`'s turn ends: the effects layer's turn record, then
+    /// [`SmashMove::CheckEnd`].
+    EndTurn {
+        /// Whose turn.
+        player: PlayerIndex,
+        /// Turns begun in the game so far, this one included (from the flow's rounds).
+        turns: u32,
+    },
+    /// After a turn's end: the game ends when a player has the VP to win, or after
+    /// [`TURN_LIMIT`] turns.
+    CheckEnd {
+        /// Turns begun in the game so far.
+        turns: u32,
+    },
     /// `player` draws the top card of their deck (`None` in the copy of anyone else).
     Draw {
         /// Who draws.
@@ -314,26 +321,26 @@ impl Move<Smash> for SmashMove {
                     game.enter_base(name, None);
                 }
             }
-            SmashMove::StartTurn => {
-                game.turn += 1;
+            SmashMove::StartTurn { player } => {
                 game.minions_left = 1;
                 game.actions_left = 1;
-                game.done = false;
-                next.then(SmashMove::Effects(Resolution::TurnBegins(game.current)));
+                next.then(SmashMove::Effects(Resolution::TurnBegins(*player)));
             }
-            SmashMove::EndPlays => game.done = true,
+            SmashMove::EndPlays => {
+                game.minions_left = 0;
+                game.actions_left = 0;
+            }
             SmashMove::Score { slot, next: after } => game.score(*slot, *after),
-            SmashMove::EndTurn => {
+            SmashMove::EndTurn { player, turns } => {
                 // The turn's end resolves while it is still this player's turn; then the
-                // game's end is checked and the next seat comes.
-                next.then(SmashMove::Effects(Resolution::TurnEnds(game.current)));
-                next.then(SmashMove::NextSeat);
+                // game's end is checked.
+                next.then(SmashMove::Effects(Resolution::TurnEnds(*player)));
+                next.then(SmashMove::CheckEnd { turns: *turns });
             }
-            SmashMove::NextSeat => {
-                if game.vp.iter().any(|&vp| vp >= WINNING_VP) || game.turn >= TURN_LIMIT {
+            SmashMove::CheckEnd { turns } => {
+                if game.vp.iter().any(|&vp| vp >= WINNING_VP) || *turns >= TURN_LIMIT {
                     game.over = true;
                 }
-                game.current = game.vp.seats().next(game.current);
             }
             SmashMove::Draw { player, card } => {
                 let _ = game.decks[*player].pop();
@@ -467,31 +474,46 @@ impl Game for Smash {
             "rounds",
             [Step::each_player(
                 "turns",
-                |_| PlayerIndex(0),
+                |_, _| PlayerIndex(0),
                 [
-                    Step::moves("start of turn", |_, moves| moves.push(SmashMove::StartTurn)),
+                    Step::moves("start of turn", |_, flow, moves| {
+                        if let Some(player) = flow.turn() {
+                            moves.push(SmashMove::StartTurn { player });
+                        }
+                    }),
                     Step::turn("play")
                         .offering::<actions::PlayMinion>()
                         .offering::<actions::PlayAction>()
                         .offering::<actions::EndPlays>()
                         .repeated_until(|game: &Smash, _| {
-                            game.done || (game.minions_left == 0 && game.actions_left == 0)
+                            game.minions_left == 0 && game.actions_left == 0
                         }),
                     Step::when(
-                        Smash::any_base_scores,
-                        [Step::moves("score", Smash::score_moves)],
+                        |game: &Smash, _| game.any_base_scores(),
+                        [Step::moves("score", |game: &Smash, _, moves| {
+                            game.score_moves(moves);
+                        })],
                     ),
-                    Step::moves("draw", |game: &Smash, moves| {
-                        let cause = Cause::rules(game.current);
-                        let draw = Effect::Draw {
-                            player: game.current,
+                    Step::moves("draw", |_, flow, moves| {
+                        let Some(player) = flow.turn() else {
+                            return;
                         };
+                        let cause = Cause::rules(player);
+                        let draw = Effect::Draw { player };
                         moves.push(SmashMove::Effects(Resolution::Propose(vec![
                             meeple::effects::Proposal::new(draw.clone(), cause),
                             meeple::effects::Proposal::new(draw, cause),
                         ])));
                     }),
-                    Step::moves("end of turn", |_, moves| moves.push(SmashMove::EndTurn)),
+                    Step::moves("end of turn", |game: &Smash, flow, moves| {
+                        let Some(player) = flow.turn() else {
+                            return;
+                        };
+                        moves.push(SmashMove::EndTurn {
+                            player,
+                            turns: Smash::turns_begun(game, flow),
+                        });
+                    }),
                 ],
             )],
         ))
@@ -559,11 +581,8 @@ impl Smash {
             base_deck: Pile::new(),
             bases_entered: 0,
             vp: PerPlayer::filled(seats, 0),
-            current: PlayerIndex(0),
-            turn: 0,
             minions_left: 0,
             actions_left: 0,
-            done: false,
             over: false,
             effects: EffectState::default(),
         };
@@ -646,6 +665,34 @@ impl Smash {
     }
 
     /// Whether some base reached its breakpoint.
+    /// Turns begun in the game so far, this one included, read from where the flow
+    /// stands: every seat's turn in each round before this one, then this round's.
+    #[must_use]
+    pub fn turns_begun(&self, flow: Progress<'_>) -> u32 {
+        let seats = u32::try_from(self.vp.len()).unwrap_or(u32::MAX);
+        let rounds = flow.round("rounds").unwrap_or(0);
+        let this_round = flow.round("turns").map_or(0, |turn| turn + 1);
+        rounds.saturating_mul(seats).saturating_add(this_round)
+    }
+
+    /// The player of the last turn begun, as the effects layer heard it
+    /// ([`EffectState::turn`]): the flow's turn, in the state for the moves that resolve
+    /// effects. Seat 0 before the first turn.
+    #[must_use]
+    pub fn current(&self) -> PlayerIndex {
+        self.effects.turn.unwrap_or(PlayerIndex(0))
+    }
+
+    /// Turns begun so far, counted from the events (as a view shows them).
+    #[must_use]
+    pub fn turns_played(&self) -> usize {
+        self.effects
+            .events
+            .iter()
+            .filter(|event| matches!(event, meeple::effects::Event::TurnBegan(_)))
+            .count()
+    }
+
     fn any_base_scores(&self) -> bool {
         (0..self.bases.len()).any(|slot| self.scores(slot))
     }

@@ -53,7 +53,13 @@ impl Search for Smash {
             return Some(outcome.share(player));
         }
         let players = u32::try_from(self.vp.len()).unwrap_or(u32::MAX);
-        if self.turn < root.turn + players || !self.effects.idle() {
+        // One round after the root: as many turns begun since as there are players (the
+        // events only grow, so those past the root's are the lookahead's).
+        let begun = self.effects.events[root.effects.events.len().min(self.effects.events.len())..]
+            .iter()
+            .filter(|event| matches!(event, meeple::effects::Event::TurnBegan(_)))
+            .count();
+        if begun < usize::try_from(players).unwrap_or(usize::MAX) || !self.effects.idle() {
             return None;
         }
         let strength = |seat: PlayerIndex| {

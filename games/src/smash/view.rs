@@ -25,7 +25,7 @@ impl Smash {
         let _ = writeln!(
             text,
             "Smash: turn {}, first to {} VP",
-            self.turn,
+            self.turns_played(),
             super::WINNING_VP
         );
         for (slot, base) in self.bases.iter().enumerate() {
@@ -83,7 +83,7 @@ impl Smash {
                 let _ = writeln!(text, "Game over: {} won", winners.join(" and "));
             }
             None => {
-                let _ = writeln!(text, "{} to play", self.player_name(self.current));
+                let _ = writeln!(text, "{} to play", self.player_name(self.current()));
             }
         }
         text
@@ -149,8 +149,8 @@ impl Smash {
         let mut scene = Scene::for_seats(seats);
         scene.summary.push(format!(
             "Turn {}: {} plays; first to {} VP wins.",
-            self.turn,
-            self.player_name(self.current),
+            self.turns_played(),
+            self.player_name(self.current()),
             super::WINNING_VP
         ));
         for floating in &self.effects.floating {

@@ -309,7 +309,7 @@ impl Game for TicTacToe {
             "rounds",
             [Step::each_player(
                 "turns",
-                TicTacToe::to_play,
+                |game, _| game.to_play(),
                 [Step::turn("place").offering::<Place>()],
             )],
         ))

@@ -928,9 +928,11 @@ impl FlowPosition {
         seats: Seats,
         ended: PlayerIndex,
     ) -> Option<(PlayerIndex, PlayerIndex)> {
-        let [.., rounds, turns, _] = &mut self.frames[..] else {
+        let depth = usize::from(self.frames.len);
+        let [.., rounds, turns, _] = &self.frames[..] else {
             return None;
         };
+        let (rounds, turns) = (*rounds, *turns);
         let Some(NodeKind::Loop { repeat, body, .. }) =
             flow.node(rounds.step).map(|node| &node.kind)
         else {
@@ -943,22 +945,34 @@ impl FlowPosition {
         else {
             return None;
         };
+        if *body != turns.step {
+            return None;
+        }
         let round = rounds.round.saturating_add(1);
+        // The loops' functions see the flow as the general way shows it to them: the
+        // turns' loop left and the next round begun for the outer loop's condition, then
+        // the turns' loop entered again for its first player.
+        self.frames.len = u8::try_from(depth - 2).unwrap_or(u8::MAX);
+        self.frames.frames[depth - 3].round = round;
         let again = match *repeat {
-            Repeat::While(condition) => condition(state),
-            Repeat::Until(condition) => !condition(state),
+            Repeat::While(condition) => condition(state, flow.progress(self)),
+            Repeat::Until(condition) => !condition(state, flow.progress(self)),
             Repeat::Times(_) => round < rounds.limit,
             Repeat::Forever => true,
             Repeat::EachPlayer(_) | Repeat::ForEach(..) => false,
         };
-        if !again || *body != turns.step {
+        let begun = again.then(|| {
+            self.frames.len = u8::try_from(depth - 1).unwrap_or(u8::MAX);
+            self.frames.frames[depth - 2] = Frame::new(turns.step);
+            first(state, flow.progress(self))
+        });
+        self.frames.len = u8::try_from(depth).unwrap_or(u8::MAX);
+        let Some(begun) = begun.filter(|begun| begun.0 < seats.count()) else {
+            self.frames.frames[depth - 3] = rounds;
+            self.frames.frames[depth - 2] = turns;
             return None;
-        }
-        let begun = first(state);
-        if begun.0 >= seats.count() {
-            return None;
-        }
-        rounds.round = round;
+        };
+        let turns = &mut self.frames.frames[depth - 2];
         turns.round = 0;
         turns.limit = u32::try_from(begun.0).unwrap_or(u32::MAX);
         turns.set_turn(Some(begun));
@@ -1081,15 +1095,19 @@ impl FlowPosition {
                 stages,
                 ..
             } => {
+                // Who acts is asked with the step entered.
+                self.frames.push(frame);
                 let actors = match *actors {
                     Actors::Turn => in_game(
                         flow,
                         state,
                         self.turn().map_or(PlayerSet::EMPTY, PlayerSet::one),
                     ),
-                    Actors::One(who) => in_game(flow, state, PlayerSet::one(who(state))),
+                    Actors::One(who) => {
+                        in_game(flow, state, PlayerSet::one(who(state, flow.progress(self))))
+                    }
                     Actors::Everyone => in_game(flow, state, seats.everyone()),
-                    Actors::Some(who) => in_game(flow, state, who(state)),
+                    Actors::Some(who) => in_game(flow, state, who(state, flow.progress(self))),
                 };
                 // A step repeated while something holds asks nobody it does not hold for.
                 let actors = match *asks {
@@ -1099,7 +1117,6 @@ impl FlowPosition {
                         .collect(),
                     _ => actors,
                 };
-                self.frames.push(frame);
                 self.acting = Acting {
                     actors,
                     acted: PlayerSet::EMPTY,
@@ -1142,48 +1159,56 @@ impl FlowPosition {
             NodeKind::Loop {
                 name, repeat, body, ..
             } => {
+                // A loop's functions see it entered, at its first round.
+                self.frames.push(frame);
                 if let Repeat::ForEach(items, bind) = *repeat {
                     // The set is fixed here, for every round.
-                    frame.limit = items(state);
-                    self.frames.push(frame);
-                    let Some(item) = nth_item(frame.limit, 0) else {
+                    let items = items(state, flow.progress(self));
+                    if let Some(frame) = self.frames.last_mut() {
+                        frame.limit = items;
+                    }
+                    let Some(item) = nth_item(items, 0) else {
                         self.todo = Todo::Leave;
                         return None;
                     };
                     self.todo = Todo::Enter(*body);
                     return Some(Next::Item(name, bind, item));
                 }
-                let first_round = match *repeat {
-                    Repeat::While(condition) => condition(state),
-                    Repeat::Until(condition) => !condition(state),
+                let (first_round, limit, turn) = match *repeat {
+                    Repeat::While(condition) => (condition(state, flow.progress(self)), 0, None),
+                    Repeat::Until(condition) => (!condition(state, flow.progress(self)), 0, None),
                     Repeat::Times(count) => {
-                        frame.limit = count(state);
-                        frame.limit > 0
+                        let count = count(state, flow.progress(self));
+                        (count > 0, count, None)
                     }
                     Repeat::EachPlayer(first) => {
-                        let first = first(state);
-                        frame.limit = u32::try_from(first.0).unwrap_or(u32::MAX);
-                        frame.set_turn(first_in_game(flow, state, seats, first));
-                        frame.player().is_some()
+                        let first = first(state, flow.progress(self));
+                        let turn = first_in_game(flow, state, seats, first);
+                        (
+                            turn.is_some(),
+                            u32::try_from(first.0).unwrap_or(u32::MAX),
+                            turn,
+                        )
                     }
-                    Repeat::Forever | Repeat::ForEach(..) => true,
+                    Repeat::Forever | Repeat::ForEach(..) => (true, 0, None),
                 };
-                self.frames.push(frame);
+                if let Some(frame) = self.frames.last_mut() {
+                    frame.limit = limit;
+                    frame.set_turn(turn);
+                }
                 if !first_round {
                     self.todo = Todo::Leave;
                     return None;
                 }
                 self.todo = Todo::Enter(*body);
-                frame
-                    .player()
-                    .map(|player| Next::Event(FlowEvent::StartTurn { player }))
+                turn.map(|player| Next::Event(FlowEvent::StartTurn { player }))
             }
             NodeKind::Branch {
                 condition,
                 then,
                 otherwise,
             } => {
-                let holds = condition(state);
+                let holds = condition(state, flow.progress(self));
                 frame.round = u32::from(!holds);
                 self.frames.push(frame);
                 self.todo = Todo::Enter(if holds { *then } else { *otherwise });
@@ -1240,7 +1265,9 @@ impl FlowPosition {
             self.todo = Todo::Leave;
             return None;
         };
+        // The round about to begin is the loop's round while its condition is asked.
         frame.round = frame.round.saturating_add(1);
+        let frame = *frame;
         if let Repeat::ForEach(_, bind) = *repeat {
             return match nth_item(frame.limit, frame.round) {
                 Some(item) => {
@@ -1253,9 +1280,10 @@ impl FlowPosition {
                 }
             };
         }
+        let mut turn = frame.player();
         let again = match *repeat {
-            Repeat::While(condition) => condition(state),
-            Repeat::Until(condition) => !condition(state),
+            Repeat::While(condition) => condition(state, flow.progress(self)),
+            Repeat::Until(condition) => !condition(state, flow.progress(self)),
             Repeat::Times(_) => frame.round < frame.limit,
             Repeat::EachPlayer(_) => {
                 let first = PlayerIndex(frame.limit as usize);
@@ -1270,18 +1298,21 @@ impl FlowPosition {
                         break;
                     }
                 }
-                frame.set_turn(next);
+                turn = next;
                 next.is_some()
             }
             Repeat::Forever | Repeat::ForEach(..) => true,
         };
+        if !again {
+            turn = None;
+        }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.set_turn(turn);
+        }
         if again {
             self.todo = Todo::Enter(*body);
-            frame
-                .player()
-                .map(|player| Next::Event(FlowEvent::StartTurn { player }))
+            turn.map(|player| Next::Event(FlowEvent::StartTurn { player }))
         } else {
-            frame.set_turn(None);
             self.todo = Todo::Leave;
             None
         }

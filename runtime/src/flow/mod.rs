@@ -3,24 +3,28 @@
 //! which the engine derives who may act now and with which actions.
 //!
 //! ```text
-//! deal; until someone has 100: pass (every player at once), 13 tricks (each player in
-//! turn from the leader), score
+//! hand after hand: in a hand that passes, everyone passes at once; then 13 tricks, each
+//! player in turn from the trick's leader
 //! ```
 //!
-//! reads, for a game that declares it with [`Game::flow`]:
+//! reads, in Hearts' [`Game::flow`] (the deal and the scoring are consequences of the
+//! moves that start and end a hand):
 //!
 //! ```ignore
-//! Flow::new(Step::sequence([
-//!     Step::moves("deal", Hearts::deal),
-//!     Step::until("hands", Hearts::reached_target, [
+//! Flow::new(Step::forever("hands", [
+//!     Step::when(|game, _| game.passes_this_hand(), [
 //!         Step::phase("passing", [Step::everyone("pass").offering::<PassCards>()]),
-//!         Step::phase("tricks", [Step::times("trick", |_| 13, [
-//!             Step::each_player("turn", Hearts::leader, [Step::turn("play").offering::<Play>()]),
-//!         ])]),
-//!         Step::moves("score", Hearts::score),
 //!     ]),
+//!     Step::phase("tricks", [Step::times("trick", |_, _| 13, [
+//!         Step::each_player("turn", |game, _| game.leader(), [
+//!             Step::turn("play").offering::<PlayCard>(),
+//!         ]),
+//!     ])]),
 //! ]))
 //! ```
+//!
+//! Every function of a flow gets the state and where the flow stands ([`Progress`]: the
+//! phase, whose turn, each loop's round), so the rules never keep a copy of either.
 //!
 //! The vocabulary is Boardzilla's flow (`loop`, `whileLoop`, `forLoop`, `eachPlayer`,
 //! `everyPlayer`, `ifElse`, loop interrupts) with jkomoros/boardgame's phases; the
@@ -33,6 +37,7 @@
 //! [`Step::moves`]. Follow-ups freeze the flow: it moves on once none is pending.
 
 mod cursor;
+mod progress;
 
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -42,6 +47,8 @@ use std::time::Duration;
 pub(crate) use cursor::Next;
 pub use cursor::Suspended;
 pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
+pub use progress::Progress;
+pub(crate) use progress::{Outline, Role};
 
 use crate::action::InGame;
 use crate::game::Game;
@@ -49,11 +56,11 @@ use crate::player::{PlayerIndex, PlayerSet};
 
 /// The moves a step plays (a [`Step::moves`], a [`Step::timer`] firing), pushed given the
 /// state.
-pub(crate) type StepMoves<G> = fn(&G, &mut Vec<<G as Game>::Move>);
+pub(crate) type StepMoves<G> = fn(&G, Progress<'_>, &mut Vec<<G as Game>::Move>);
 
 /// The moves that bind a for-each loop's item into the state ([`Step::for_each`]), pushed
 /// given the state and the item.
-pub(crate) type ItemMoves<G> = fn(&G, u32, &mut Vec<<G as Game>::Move>);
+pub(crate) type ItemMoves<G> = fn(&G, Progress<'_>, u32, &mut Vec<<G as Game>::Move>);
 
 /// The index of a step in a compiled [`Flow`] (depth-first order of the declaration).
 pub(crate) type StepId = u16;
@@ -64,11 +71,11 @@ pub enum Actors<G> {
     /// The player whose turn it is: the innermost [`Step::each_player`] loop's.
     Turn,
     /// The one player the state names when the step begins (`|game| game.dealer`).
-    One(fn(&G) -> PlayerIndex),
+    One(fn(&G, Progress<'_>) -> PlayerIndex),
     /// Every seat still in the game ([`Flow::skipping`]), all at once, each on their own.
     Everyone,
     /// The seats the state names when the step begins, all at once, each on their own.
-    Some(fn(&G) -> PlayerSet),
+    Some(fn(&G, Progress<'_>) -> PlayerSet),
 }
 
 impl<G> Clone for Actors<G> {
@@ -83,21 +90,21 @@ impl<G> Copy for Actors<G> {}
 pub enum Repeat<G: Game> {
     /// While the condition holds, asked before each round (after the move that ended the
     /// last one).
-    While(fn(&G) -> bool),
+    While(fn(&G, Progress<'_>) -> bool),
     /// Until the condition holds, asked before each round.
-    Until(fn(&G) -> bool),
+    Until(fn(&G, Progress<'_>) -> bool),
     /// As many rounds as the state says when the loop begins (fixed at entry).
-    Times(fn(&G) -> u32),
+    Times(fn(&G, Progress<'_>) -> u32),
     /// A round for each seat still in the game, in seat order from the one the state
     /// names when the loop begins: each round is that player's turn.
-    EachPlayer(fn(&G) -> PlayerIndex),
+    EachPlayer(fn(&G, Progress<'_>) -> PlayerIndex),
     /// Round after round, until a [`Step::break_loop`] or the end of the game.
     Forever,
     /// A round for each item of the set the state names when the loop begins (indices
     /// below 32, as bits), in increasing order, fixed then: the set may change during the
     /// loop, its rounds do not. Each round begins with the moves that bind its item into
     /// the state ([`Step::for_each`]).
-    ForEach(fn(&G) -> u32, ItemMoves<G>),
+    ForEach(fn(&G, Progress<'_>) -> u32, ItemMoves<G>),
 }
 
 impl<G: Game> Clone for Repeat<G> {
@@ -169,7 +176,7 @@ pub(crate) enum StepKind<G: Game> {
         body: Box<Step<G>>,
     },
     Branch {
-        condition: fn(&G) -> bool,
+        condition: fn(&G, Progress<'_>) -> bool,
         then: Box<Step<G>>,
         otherwise: Box<Step<G>>,
     },
@@ -205,7 +212,7 @@ impl<G: Game> Step<G> {
     /// A step where the one player `who` names when it begins takes one of the actions
     /// offered.
     #[must_use]
-    pub fn player(name: &'static str, who: fn(&G) -> PlayerIndex) -> Self {
+    pub fn player(name: &'static str, who: fn(&G, Progress<'_>) -> PlayerIndex) -> Self {
         Self::act(name, Actors::One(who))
     }
 
@@ -220,7 +227,7 @@ impl<G: Game> Step<G> {
     /// A step where each of the seats `who` names when it begins takes one of the actions
     /// offered, all at once and each on their own; skipped when it names nobody.
     #[must_use]
-    pub fn players(name: &'static str, who: fn(&G) -> PlayerSet) -> Self {
+    pub fn players(name: &'static str, who: fn(&G, Progress<'_>) -> PlayerSet) -> Self {
         Self::act(name, Actors::Some(who))
     }
 
@@ -323,7 +330,7 @@ impl<G: Game> Step<G> {
     pub fn timer(
         mut self,
         after: fn(&G) -> Option<Duration>,
-        fire: fn(&G, &mut Vec<G::Move>),
+        fire: fn(&G, Progress<'_>, &mut Vec<G::Move>),
     ) -> Self {
         match &mut self.kind {
             StepKind::Act { timer, .. } => *timer = Some(Timer { after, fire }),
@@ -335,7 +342,7 @@ impl<G: Game> Step<G> {
     /// A step the engine plays itself: the moves `moves` pushes, given the state, applied
     /// with their consequences as one record (a deal, a score).
     #[must_use]
-    pub fn moves(name: &'static str, moves: fn(&G, &mut Vec<G::Move>)) -> Self {
+    pub fn moves(name: &'static str, moves: fn(&G, Progress<'_>, &mut Vec<G::Move>)) -> Self {
         Step {
             kind: StepKind::Moves { name, moves },
         }
@@ -388,7 +395,7 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn while_(
         name: &'static str,
-        condition: fn(&G) -> bool,
+        condition: fn(&G, Progress<'_>) -> bool,
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::While(condition), steps)
@@ -398,7 +405,7 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn until(
         name: &'static str,
-        condition: fn(&G) -> bool,
+        condition: fn(&G, Progress<'_>) -> bool,
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::Until(condition), steps)
@@ -408,7 +415,7 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn times(
         name: &'static str,
-        count: fn(&G) -> u32,
+        count: fn(&G, Progress<'_>) -> u32,
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::Times(count), steps)
@@ -420,7 +427,7 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn each_player(
         name: &'static str,
-        first: fn(&G) -> PlayerIndex,
+        first: fn(&G, Progress<'_>) -> PlayerIndex,
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::EachPlayer(first), steps)
@@ -436,8 +443,8 @@ impl<G: Game> Step<G> {
     #[must_use]
     pub fn for_each(
         name: &'static str,
-        items: fn(&G) -> u32,
-        bind: fn(&G, u32, &mut Vec<G::Move>),
+        items: fn(&G, Progress<'_>) -> u32,
+        bind: fn(&G, Progress<'_>, u32, &mut Vec<G::Move>),
         steps: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
         Self::repeat(name, Repeat::ForEach(items, bind), steps)
@@ -453,7 +460,7 @@ impl<G: Game> Step<G> {
     /// `then` when `condition` holds as the flow reaches this step, else `otherwise`.
     #[must_use]
     pub fn branch(
-        condition: fn(&G) -> bool,
+        condition: fn(&G, Progress<'_>) -> bool,
         then: impl IntoIterator<Item = Step<G>>,
         otherwise: impl IntoIterator<Item = Step<G>>,
     ) -> Self {
@@ -468,7 +475,10 @@ impl<G: Game> Step<G> {
 
     /// `steps` only when `condition` holds as the flow reaches this step.
     #[must_use]
-    pub fn when(condition: fn(&G) -> bool, steps: impl IntoIterator<Item = Step<G>>) -> Self {
+    pub fn when(
+        condition: fn(&G, Progress<'_>) -> bool,
+        steps: impl IntoIterator<Item = Step<G>>,
+    ) -> Self {
         Self::branch(condition, steps, [])
     }
 
@@ -583,7 +593,7 @@ pub(crate) enum NodeKind<G: Game> {
         body: StepId,
     },
     Branch {
-        condition: fn(&G) -> bool,
+        condition: fn(&G, Progress<'_>) -> bool,
         then: StepId,
         otherwise: StepId,
     },
@@ -598,6 +608,8 @@ pub(crate) enum NodeKind<G: Game> {
 /// [`Game::flow`] returns.
 pub struct Flow<G: Game> {
     pub(crate) nodes: Vec<Node<G>>,
+    /// Each step's name and kind, by the same index as `nodes`: what [`Progress`] reads.
+    pub(crate) outline: Vec<Outline>,
     pub(crate) skipping: Option<fn(&G, PlayerIndex) -> bool>,
     /// Whether a step has a timer ([`Step::timer`]).
     pub(crate) timed: bool,
@@ -631,6 +643,7 @@ impl<G: Game> Flow<G> {
     pub fn new(root: Step<G>) -> Self {
         let mut flow = Flow {
             nodes: Vec::new(),
+            outline: Vec::new(),
             skipping: None,
             timed: false,
             fix_ups: Vec::new(),
@@ -647,6 +660,7 @@ impl<G: Game> Flow<G> {
         if deepest > DEPTH {
             flow.fail(FlowError::TooDeep { depth: deepest });
         }
+        flow.outline_steps();
         if flow.error.is_none() && flow.nodes.len() > usize::from(StepId::MAX) {
             flow.error = Some(FlowError::TooLarge {
                 steps: flow.nodes.len(),
@@ -661,6 +675,7 @@ impl<G: Game> Flow<G> {
     pub fn by_hand() -> Self {
         Flow {
             nodes: Vec::new(),
+            outline: Vec::new(),
             skipping: None,
             timed: false,
             fix_ups: Vec::new(),
@@ -729,6 +744,7 @@ impl<G: Game> Flow<G> {
             .max()
             .unwrap_or(0);
         self.subflows.push((name, id, own));
+        self.outline_steps();
         if under + own > DEPTH {
             self.fail(FlowError::TooDeep { depth: under + own });
         }
@@ -756,6 +772,30 @@ impl<G: Game> Flow<G> {
     /// The [`FlowError`] kept by [`new`](Self::new).
     pub fn check(&self) -> Result<(), FlowError> {
         self.error.clone().map_or(Ok(()), Err)
+    }
+
+    /// Writes each step's name and kind into `outline`, for [`Progress`].
+    fn outline_steps(&mut self) {
+        self.outline = self
+            .nodes
+            .iter()
+            .map(|node| {
+                let (name, role) = match &node.kind {
+                    NodeKind::Phase { name, .. } => (*name, Role::Phase),
+                    NodeKind::Loop { name, .. } => (*name, Role::Loop),
+                    NodeKind::Act { name, .. } => (*name, Role::Act),
+                    NodeKind::Moves { name, .. } => (*name, Role::Moves),
+                    _ => ("", Role::Other),
+                };
+                Outline { name, role }
+            })
+            .collect();
+    }
+
+    /// Where `at` stands in this flow, as the rules read it.
+    #[must_use]
+    pub fn progress<'a>(&'a self, at: &'a FlowPosition) -> Progress<'a> {
+        Progress::new(at, &self.outline)
     }
 
     fn fail(&mut self, error: FlowError) {

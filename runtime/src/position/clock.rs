@@ -133,7 +133,7 @@ impl<G: Game> Position<G> {
                 break;
             };
             let mut moves = std::mem::take(&mut self.stack);
-            fire(&self.state, &mut moves);
+            fire(&self.state, self.flow.progress(&self.flow_at), &mut moves);
             let event = FlowEvent::Timer {
                 step: Cow::Borrowed(step),
             };
@@ -165,7 +165,7 @@ impl<G: Game> Position<G> {
         {
             let action = self
                 .state
-                .timeout_action(seat)
+                .timeout_action(self.flow.progress(&self.flow_at), seat)
                 .filter(|action| self.admit(seat, action).is_ok())
                 .or_else(|| self.decode_nth(seat, 0).ok());
             let Some(action) = action else {

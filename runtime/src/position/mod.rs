@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 
 use crate::action::FollowUp;
 use crate::chance::Chance;
-use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest};
+use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest, Progress};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
 use crate::moves::ResolutionFrame;
@@ -409,6 +409,12 @@ impl<G: Game> Position<G> {
     /// The game's flow, as [`Game::flow`] declared it.
     pub fn flow(&self) -> &Flow<G> {
         &self.flow
+    }
+
+    /// Where the flow stands, as the rules read it: its phase, step, turn and rounds
+    /// ([`Progress`]); nowhere for a flow written by hand.
+    pub fn progress(&self) -> Progress<'_> {
+        self.flow.progress(&self.flow_at)
     }
 
     /// The phase the game is in, by the name its flow gives it; `None` outside any phase

@@ -47,7 +47,14 @@ impl<G: Game> Position<G> {
             .follow_up_of(player)
             .filter(|follow_up| follow_up.args == *args)
             .and_then(|follow_up| follow_up.prompt.clone());
-        action_prompt::<G::Actions>(&self.state, player, args, prefix, text)
+        action_prompt::<G::Actions>(
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            args,
+            prefix,
+            text,
+        )
     }
 
     /// The prompt of `player`: every action they may take now, tree-shaken, with skips
@@ -72,8 +79,10 @@ impl<G: Game> Position<G> {
         if !self.to_act().contains(player) {
             return None;
         }
-        self.candidates(player)
-            .find_map(|args| ActionContext::new(&self.state, player, args).description())
+        self.candidates(player).find_map(|args| {
+            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+                .description()
+        })
     }
 
     /// The prompt of one action of `player` after the values they have chosen so far
@@ -121,21 +130,32 @@ impl<G: Game> Position<G> {
         self.check_seat(player)?;
         let args = self.candidate_args(player, &submission.action)?;
         let action = G::Actions::NAMES[G::Actions::args_index(&args)];
-        let filled = fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
-            .map_err(|error| {
-                if self.is_available(player, &args) {
-                    error
-                } else {
-                    self.not_available(player, action).into()
-                }
-            })?;
+        let filled = fill_made::<G::Actions>(
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            &args,
+            &submission.selections,
+        )
+        .map_err(|error| {
+            if self.is_available(player, &args) {
+                error
+            } else {
+                self.not_available(player, action).into()
+            }
+        })?;
         if filled.selections.len() > filled.values.len() {
             return Err(match filled.open {
                 Some(selection) => DecodeError::MissingSelection { action, selection },
-                None => ActionContext::new(&self.state, player, &args)
-                    .build(&filled.selections)
-                    .err()
-                    .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
+                None => ActionContext::new(
+                    &self.state,
+                    self.flow.progress(&self.flow_at),
+                    player,
+                    &args,
+                )
+                .build(&filled.selections)
+                .err()
+                .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
             }
             .into());
         }
@@ -164,7 +184,8 @@ impl<G: Game> Position<G> {
     ) -> ControlFlow<()> {
         // An action without completion visits nothing: no need to ask first.
         for args in self.candidates(player) {
-            ActionContext::new(&self.state, player, args).for_each_completion(visit)?;
+            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+                .for_each_completion(visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -176,7 +197,7 @@ impl<G: Game> Position<G> {
     pub fn count_completions(&self, player: PlayerIndex) -> u64 {
         self.ready
             .counted(player)
-            .map(|candidate| candidate.count(&self.state))
+            .map(|candidate| candidate.count(&self.state, self.flow.progress(&self.flow_at)))
             .fold(0, u64::saturating_add)
     }
 
@@ -194,7 +215,7 @@ impl<G: Game> Position<G> {
                 return self.nth_walked(player, index);
             };
             if rest < count {
-                return candidate.nth(&self.state, rest);
+                return candidate.nth(&self.state, self.flow.progress(&self.flow_at), rest);
             }
             rest -= count;
         }
@@ -213,12 +234,21 @@ impl<G: Game> Position<G> {
                 Some(count) => count,
                 // The last action needs no count: its walk finds the position or runs out.
                 None if candidates.peek().is_none() => {
-                    return ActionContext::new(&self.state, player, args).nth_completion(index);
+                    return ActionContext::new(
+                        &self.state,
+                        self.flow.progress(&self.flow_at),
+                        player,
+                        args,
+                    )
+                    .nth_completion(index);
                 }
-                None => ActionContext::new(&self.state, player, args).count_completions(),
+                None => {
+                    ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+                        .count_completions()
+                }
             };
             if index < count {
-                return candidate.nth(&self.state, index);
+                return candidate.nth(&self.state, self.flow.progress(&self.flow_at), index);
             }
             index -= count;
         }

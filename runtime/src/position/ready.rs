@@ -9,6 +9,7 @@ use smallvec::SmallVec;
 use super::{Candidates, Position, Status};
 use crate::action::{ActionSet, FollowUp};
 use crate::dispatch::ActionContext;
+use crate::flow::Progress;
 use crate::player::{PlayerIndex, PlayerSet};
 
 /// Who may act, and each one's candidate actions ([`Position::candidates`]).
@@ -60,10 +61,11 @@ impl<G: Game> Candidate<G> {
     /// This candidate's arguments, counted at once when its action allows.
     pub(super) fn new(
         state: &G,
+        flow: Progress<'_>,
         player: PlayerIndex,
         args: <G::Actions as ActionSet>::Args,
     ) -> Self {
-        let cx = ActionContext::new(state, player, &args);
+        let cx = ActionContext::new(state, flow, player, &args);
         // Asked once: whether a prohibition may be in force is a look at the whole table.
         let narrowed = cx.narrowed();
         let (count, kept) = if narrowed {
@@ -86,8 +88,8 @@ impl<G: Game> Candidate<G> {
 
     /// This candidate's completion at position `index`, drawn from its kept set when it
     /// keeps one (the state unchanged since `refresh`).
-    pub(super) fn nth(&self, state: &G, index: u64) -> Option<G::Actions> {
-        let cx = ActionContext::new(state, self.player, &self.args);
+    pub(super) fn nth(&self, state: &G, flow: Progress<'_>, index: u64) -> Option<G::Actions> {
+        let cx = ActionContext::new(state, flow, self.player, &self.args);
         match self.kept {
             Some(kept) => cx.nth_kept(index, kept.get()),
             None => cx.nth_completion(index),
@@ -95,9 +97,9 @@ impl<G: Game> Candidate<G> {
     }
 
     /// How many completions this candidate has, kept or counted now.
-    pub(super) fn count(&self, state: &G) -> u64 {
+    pub(super) fn count(&self, state: &G, flow: Progress<'_>) -> u64 {
         self.count.unwrap_or_else(|| {
-            ActionContext::new(state, self.player, &self.args).count_completions()
+            ActionContext::new(state, flow, self.player, &self.args).count_completions()
         })
     }
 }
@@ -172,7 +174,13 @@ impl<G: Game> Position<G> {
     ) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
         self.candidates(player)
             .map(|args| {
-                let completable = ActionContext::new(&self.state, player, args).has_completion();
+                let completable = ActionContext::new(
+                    &self.state,
+                    self.flow.progress(&self.flow_at),
+                    player,
+                    args,
+                )
+                .has_completion();
                 (args.clone(), completable)
             })
             .collect()
@@ -198,10 +206,11 @@ impl<G: Game> Position<G> {
         let to_act = self.compute_to_act(over);
         let ready = &mut self.ready;
         let state = &self.state;
+        let flow = self.flow.progress(&self.flow_at);
         ready.to_act = to_act;
         ready.candidates.clear();
         if !self.follow_ups.is_empty() {
-            Self::ready_for_follow_ups(state, ready, asked_now(&self.follow_ups));
+            Self::ready_for_follow_ups(state, flow, ready, asked_now(&self.follow_ups));
             return;
         }
         if self.flow_declared {
@@ -210,14 +219,14 @@ impl<G: Game> Position<G> {
                 let offered = self.flow_at.offered_to(&self.flow, player);
                 for index in 0..G::Actions::NAMES.len().min(64) {
                     if offered >> index & 1 == 1 {
-                        Self::ready_if_allowed(state, ready, player, index);
+                        Self::ready_if_allowed(state, flow, ready, player, index);
                     }
                 }
             }
         } else {
             for player in to_act.iter() {
                 for index in 0..G::Actions::NAMES.len() {
-                    Self::ready_if_allowed(state, ready, player, index);
+                    Self::ready_if_allowed(state, flow, ready, player, index);
                 }
             }
         }
@@ -226,11 +235,19 @@ impl<G: Game> Position<G> {
     /// Keeps action `index` as a candidate of `player` when it takes no arguments and its
     /// condition holds.
     #[inline(always)]
-    fn ready_if_allowed(state: &G, ready: &mut Ready<G>, player: PlayerIndex, index: usize) {
+    fn ready_if_allowed(
+        state: &G,
+        flow: Progress<'_>,
+        ready: &mut Ready<G>,
+        player: PlayerIndex,
+        index: usize,
+    ) {
         if let Some(args) = G::Actions::free_args(index)
-            && ActionContext::new(state, player, &args).condition()
+            && ActionContext::new(state, flow, player, &args).condition()
         {
-            ready.candidates.push(Candidate::new(state, player, args));
+            ready
+                .candidates
+                .push(Candidate::new(state, flow, player, args));
         }
     }
 
@@ -238,12 +255,19 @@ impl<G: Game> Position<G> {
     /// candidate of its player, if its condition holds. Out of line: most decisions are not
     /// follow-ups.
     #[inline(never)]
-    pub(super) fn ready_for_follow_ups(state: &G, ready: &mut Ready<G>, group: &[FollowUp<G>]) {
+    pub(super) fn ready_for_follow_ups(
+        state: &G,
+        flow: Progress<'_>,
+        ready: &mut Ready<G>,
+        group: &[FollowUp<G>],
+    ) {
         for follow_up in group {
             let player = follow_up.player;
-            if ActionContext::new(state, player, &follow_up.args).condition() {
+            if ActionContext::new(state, flow, player, &follow_up.args).condition() {
                 let args = follow_up.args.clone();
-                ready.candidates.push(Candidate::new(state, player, args));
+                ready
+                    .candidates
+                    .push(Candidate::new(state, flow, player, args));
             }
         }
     }

@@ -29,7 +29,13 @@ impl<G: Game> Position<G> {
     ) {
         let follow_up = !self.follow_ups.is_empty();
         let mut moves = std::mem::take(&mut self.stack);
-        let follow_ups = dispatch::behaviour(&action, &self.state, player, &mut moves);
+        let follow_ups = dispatch::behaviour(
+            &action,
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            &mut moves,
+        );
         if follow_up || !follow_ups.is_empty() {
             self.queue_follow_ups(follow_up.then_some(player), follow_ups);
         }
@@ -254,14 +260,19 @@ impl<G: Game> Position<G> {
                 Next::Event(event) => self.record_flow(event, recorder),
                 Next::Item(step, bind, item) => {
                     let mut pending = std::mem::take(&mut self.stack);
-                    bind(&self.state, item, &mut pending);
+                    bind(
+                        &self.state,
+                        self.flow.progress(&self.flow_at),
+                        item,
+                        &mut pending,
+                    );
                     if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
                 }
                 Next::Moves(step, moves) => {
                     let mut pending = std::mem::take(&mut self.stack);
-                    moves(&self.state, &mut pending);
+                    moves(&self.state, self.flow.progress(&self.flow_at), &mut pending);
                     if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
@@ -281,7 +292,7 @@ impl<G: Game> Position<G> {
         let flow = Arc::clone(&self.flow);
         for &(name, fix_up) in &flow.fix_ups {
             let mut moves = std::mem::take(&mut self.stack);
-            fix_up(&self.state, &mut moves);
+            fix_up(&self.state, flow.progress(&self.flow_at), &mut moves);
             if moves.is_empty() {
                 self.stack = moves;
                 continue;
@@ -472,7 +483,7 @@ impl<G: Game> Position<G> {
             if let Some(counted) = candidate.count {
                 // Kept from `refresh`: the one completion is built only if it stays alone.
                 if counted == 1 && count == 0 {
-                    only = candidate.nth(&self.state, 0);
+                    only = candidate.nth(&self.state, self.flow.progress(&self.flow_at), 0);
                 }
                 count = count.saturating_add(counted);
                 if count > 1 {
@@ -481,30 +492,38 @@ impl<G: Game> Position<G> {
                 continue;
             }
             let flow =
-                ActionContext::new(&self.state, player, args).for_each_completion(&mut |action| {
-                    count += 1;
-                    if count > 1 {
-                        ControlFlow::Break(())
-                    } else {
-                        only = Some(action);
-                        ControlFlow::Continue(())
-                    }
-                });
+                ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+                    .for_each_completion(&mut |action| {
+                        count += 1;
+                        if count > 1 {
+                            ControlFlow::Break(())
+                        } else {
+                            only = Some(action);
+                            ControlFlow::Continue(())
+                        }
+                    });
             if flow.is_break() {
                 return Facing::Choice;
             }
         }
         let candidates = self.ready.of(player);
-        let always_asks = candidates
-            .clone()
-            .any(|args| ActionContext::new(&self.state, player, args).always_asks());
+        let always_asks = candidates.clone().any(|args| {
+            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+                .always_asks()
+        });
         if !always_asks {
             // Nothing here is free text, so the walk saw every completion there is.
             return match only {
                 None => Facing::Stuck,
                 Some(action)
                     if self.settings.autoplay_forced
-                        && dispatch::confirm(&action, &self.state, player).is_none() =>
+                        && dispatch::confirm(
+                            &action,
+                            &self.state,
+                            self.flow.progress(&self.flow_at),
+                            player,
+                        )
+                        .is_none() =>
                 {
                     Facing::Forced(action)
                 }
@@ -514,7 +533,15 @@ impl<G: Game> Position<G> {
         // Free text cannot be walked, and an action always asked is forced only if the
         // player's whole prompt is one: decide as the player would see it.
         let available: Candidates<_> = candidates
-            .filter(|args| ActionContext::new(&self.state, player, *args).has_completion())
+            .filter(|args| {
+                ActionContext::new(
+                    &self.state,
+                    self.flow.progress(&self.flow_at),
+                    player,
+                    *args,
+                )
+                .has_completion()
+            })
             .cloned()
             .collect();
         if available.is_empty() {
@@ -530,10 +557,21 @@ impl<G: Game> Position<G> {
         let prompt = Prompt { player, actions };
         let forced = prompt.forced().and_then(|forced| {
             let args = self.args_for(player, &forced.action).ok()?;
-            let action = ActionContext::new(&self.state, player, &args)
-                .build(&forced.chosen_selections())
-                .ok()?;
-            dispatch::check(&action, &self.state, player).ok()?;
+            let action = ActionContext::new(
+                &self.state,
+                self.flow.progress(&self.flow_at),
+                player,
+                &args,
+            )
+            .build(&forced.chosen_selections())
+            .ok()?;
+            dispatch::check(
+                &action,
+                &self.state,
+                self.flow.progress(&self.flow_at),
+                player,
+            )
+            .ok()?;
             self.permitted(player, &action).ok()?;
             Some(action)
         });

@@ -92,18 +92,33 @@ impl<G: Game> Position<G> {
             .candidate_args(player, &submission.action)
             .map_err(|error| self.or_stuck(player, error))?;
         // Selections the engine makes without asking (forced ones) may be left out.
-        let built =
-            match ActionContext::new(&self.state, player, &args).build(&submission.selections) {
-                Err(DecodeError::MissingSelection { .. }) => {
-                    fill_made::<G::Actions>(&self.state, player, &args, &submission.selections)
-                        .and_then(|filled| {
-                            ActionContext::new(&self.state, player, &args)
-                                .build(&filled.selections)
-                                .map_err(SubmitError::from)
-                        })
-                }
-                built => built.map_err(SubmitError::from),
-            };
+        let built = match ActionContext::new(
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            &args,
+        )
+        .build(&submission.selections)
+        {
+            Err(DecodeError::MissingSelection { .. }) => fill_made::<G::Actions>(
+                &self.state,
+                self.flow.progress(&self.flow_at),
+                player,
+                &args,
+                &submission.selections,
+            )
+            .and_then(|filled| {
+                ActionContext::new(
+                    &self.state,
+                    self.flow.progress(&self.flow_at),
+                    player,
+                    &args,
+                )
+                .build(&filled.selections)
+                .map_err(SubmitError::from)
+            }),
+            built => built.map_err(SubmitError::from),
+        };
         built.map_err(|error| self.refused(player, &args, error))
     }
 
@@ -217,8 +232,19 @@ impl<G: Game> Position<G> {
             return Err(self.or_stuck(player, self.not_available(player, action.name())));
         };
         match candidate.kept {
-            Some(kept) => dispatch::check_kept(action, &self.state, player, kept.get()),
-            None => dispatch::check(action, &self.state, player),
+            Some(kept) => dispatch::check_kept(
+                action,
+                &self.state,
+                self.flow.progress(&self.flow_at),
+                player,
+                kept.get(),
+            ),
+            None => dispatch::check(
+                action,
+                &self.state,
+                self.flow.progress(&self.flow_at),
+                player,
+            ),
         }
         .and_then(|()| self.permitted(player, action))
         .map_err(|error| self.or_stuck(player, error))
@@ -354,7 +380,8 @@ impl<G: Game> Position<G> {
         player: PlayerIndex,
         args: &<G::Actions as ActionSet>::Args,
     ) -> bool {
-        ActionContext::new(&self.state, player, args).has_completion()
+        ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+            .has_completion()
             || self.shown_without_completion(player, args)
     }
 
@@ -406,11 +433,22 @@ impl<G: Game> Position<G> {
             None if !self.follow_ups.is_empty() => return None,
             None => G::Actions::free_args(index)?,
         };
-        let cx = ActionContext::new(&self.state, player, &args);
+        let cx = ActionContext::new(
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            &args,
+        );
         if cx.condition() {
             return None;
         }
-        ActionContext::new(&self.state, player, &args).unavailable()
+        ActionContext::new(
+            &self.state,
+            self.flow.progress(&self.flow_at),
+            player,
+            &args,
+        )
+        .unavailable()
     }
 
     /// `player` as errors name them.

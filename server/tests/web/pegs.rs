@@ -159,7 +159,7 @@ impl Game for Pegs {
             "rounds",
             [Step::each_player(
                 "turns",
-                Pegs::to_play,
+                |pegs, _| pegs.to_play(),
                 [Step::turn("put").offering::<Put>()],
             )],
         ))

@@ -5,6 +5,8 @@ use meeple::Action;
 struct Join {
     #[choose_from(["chess", "go"])]
     game: &'static str,
+    #[choose_from(["river", "turn"])]
+    flow: &'static str,
     #[enter_text]
     player: String,
 }
