@@ -4,7 +4,8 @@
 //! viewed moves rebuild every view, and every card lies in exactly one place at every
 //! step. Then what the views and the viewed records actually hide.
 
-use meeple::{Engine, PieceMove, PlayerIndex, Slot, ViewReport, Viewer, check_views};
+use meeple::testing::{ViewReport, check_views};
+use meeple::{Engine, PieceMove, PlayerIndex, Slot, Viewer};
 use meeple_games::blackjack::{Blackjack, BlackjackConfig, BlackjackMove, BlackjackPlace};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -606,7 +606,6 @@ mod engine;
 mod error;
 pub mod flow;
 mod game;
-mod harness;
 mod json_tree;
 mod log;
 mod moves;
@@ -622,34 +621,32 @@ mod selection;
 mod start;
 mod submission;
 mod template;
+pub mod testing;
 mod view;
 
 #[doc(hidden)]
 pub mod __private;
+mod deprecated;
 
 // The walks' protocol (the per-action trait `Action`, the action table's `ActionContext`
 // and visitors, `Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
 // generated code alone and reachable only through `__private`: authors write the derives,
 // clients read prompts. (`meeple::Action` is the derive.)
-pub use action::{ActionSet, Behaviour, Condition, FollowUp, IntoBehaviour, Message, Validation};
+pub use action::{ActionSet, Behaviour, FollowUp, Message};
 pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
 pub use board::{
-    Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space, placements,
+    Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space,
 };
 pub use chance::Chance;
 pub use components::{
     Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
     PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
 };
+pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
-pub use error::{
-    ClockError, DecodeError, ECHO_LIMIT, Refusal, Refused, Seat, SubmitError, UndoError, echo,
-};
+pub use error::{ClockError, DecodeError, Refusal, Refused, Seat, SubmitError, UndoError};
 pub use flow::Flow;
 pub use game::{Game, Setup, SetupError, WhenStuck};
-pub use harness::{
-    ViewCheckError, ViewReport, check_completions, check_hidden_fields, check_views,
-};
 pub use log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
 };
@@ -658,14 +655,12 @@ pub use moves::{Move, MoveContext, ResolutionFrame, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
 pub use places::{PieceMove, PieceMoveError, Places};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{EngineSettings, FORCED_LIMIT, Played, Position, Status};
+pub use position::{EngineSettings, Played, Position, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use search::Search;
 pub use selection::choice::ValidSet;
 pub use start::Start;
 pub use submission::Submission;
-pub use template::TemplateValue;
 pub use view::{
     Conceal, FollowedRecord, Hide, MoveViewer, Policy, Serialized, View, ViewedRecord, Viewer,
-    apply_alone,
 };

@@ -1,10 +1,10 @@
 //! The engine's limits on what a game or a player can make it do: a game that plays itself
 //! forever, an action name of any length and any characters.
 
+use meeple::testing::{FORCED_LIMIT, echo};
 use meeple::{
-    Action, Actions, DecodeError, Engine, EngineSettings, FORCED_LIMIT, Game, Move, MoveContext,
-    Outcome, PlayerIndex, PlayerSet, Refusal, Seats, Setup, SetupError, Status, Submission,
-    SubmitError, echo,
+    Action, Actions, DecodeError, Engine, EngineSettings, Game, Move, MoveContext, Outcome,
+    PlayerIndex, PlayerSet, Refusal, Seats, Setup, SetupError, Status, Submission, SubmitError,
 };
 use serde::{Deserialize, Serialize};
 

@@ -2,10 +2,11 @@
 //! viewed moves, and the harness catching a prompt that peeks, a move that hides too much,
 //! and a message that names what is hidden from a player it reaches.
 
+use meeple::testing::check_views;
 use meeple::{
     Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, Game, Move, MoveContext,
     Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, View,
-    Viewer, check_views, move_piece,
+    Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
 

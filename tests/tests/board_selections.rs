@@ -293,7 +293,7 @@ fn a_budget_prunes_the_sets_as_they_grow() {
     assert_eq!(labels, ["1", "2", "3"]);
     assert!(checks < 1_000, "{checks} checks of the budget");
     // {1}, {1,2}, {2}, {3}: counted and ranked by the same depth-first, pruned search.
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(4));
+    assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(4));
     assert_eq!(
         engine
             .nth_completion(P0, 1)

@@ -245,7 +245,7 @@ fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
         matches!(
             &refused,
             SubmitError::Refused(Refusal::ForcedWithoutEnd { action, records })
-                if action == "overflow" && *records == meeple::FORCED_LIMIT
+                if action == "overflow" && *records == meeple::testing::FORCED_LIMIT
         ),
         "{refused:?}"
     );

@@ -2,10 +2,11 @@
 //! over places addressed by `#[derive(Places)]`: no hand-written move code, and views that
 //! pass the harness.
 
+use meeple::testing::check_views;
 use meeple::{
     Action, Actions, Chest, Deck, DeckId, Engine, Game, Move, MoveContext, Outcome, PerPlayer,
     PieceMove, Places, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, Submission,
-    View, Viewer, check_views,
+    View, Viewer,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};

@@ -169,7 +169,10 @@ fn completions(engine: &Engine<Quarry>) -> Vec<String> {
 #[test]
 fn the_valid_set_is_counted_ranked_and_walked_in_option_order() {
     let engine = quarry(&[1, 2, 3, 4, 5, 6], false);
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(3 + 3 * 2));
+    assert_eq!(
+        meeple::testing::check_completions(&engine, P0),
+        Ok(3 + 3 * 2)
+    );
     assert_eq!(
         completions(&engine),
         [
@@ -274,7 +277,7 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
             .expect("an even stone is taken");
     }
     assert_eq!(engine.state().stones, [1, 3, 5]);
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(3));
+    assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(3));
     assert_eq!(
         completions(&engine),
         [
@@ -287,5 +290,8 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
     assert_eq!(engine.state().taken, [2, 4]);
     assert_eq!(engine.state().stones, [1, 3, 5, 6]);
     // Take 6, stack 6 on either side, put back 2 or 4.
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(1 + 2 + 2));
+    assert_eq!(
+        meeple::testing::check_completions(&engine, P0),
+        Ok(1 + 2 + 2)
+    );
 }

@@ -306,7 +306,7 @@ impl Blackjack {
     }
 
     /// The chest of a game under `config` (its one deck, [`deck`](Self::deck)), to check
-    /// that every card lies in exactly one place ([`meeple::check_views`]).
+    /// that every card lies in exactly one place ([`meeple::testing::check_views`]).
     ///
     /// # Errors
     /// [`SetupError::Config`] from [`BlackjackConfig::validate`].

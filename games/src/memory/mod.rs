@@ -272,7 +272,7 @@ impl Memory {
     }
 
     /// The chest of a game played with `config`, for the one-place check of
-    /// [`check_views`](meeple::check_views): the [`deck`](Self::deck).
+    /// [`check_views`](meeple::testing::check_views): the [`deck`](Self::deck).
     #[must_use]
     pub fn chest(config: &MemoryConfig) -> Chest {
         Chest::new().with(&Memory::deck(config))

@@ -1,8 +1,7 @@
 //! Unit tests of the rules.
 
-use meeple::{
-    Engine, PlayerIndex, Refusal, Seat, SetupError, Submission, SubmitError, UndoError, check_views,
-};
+use meeple::testing::check_views;
+use meeple::{Engine, PlayerIndex, Refusal, Seat, SetupError, Submission, SubmitError, UndoError};
 
 use super::*;
 

@@ -5,10 +5,10 @@
 
 use std::ops::Range;
 
+use meeple::testing::{ViewReport, check_completions, check_hidden_fields, check_views};
 use meeple::{
     ActionRecord, Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError,
-    Start, Status, UndoError, View, ViewReport, Viewer, check_completions, check_hidden_fields,
-    check_views,
+    Start, Status, UndoError, View, Viewer,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

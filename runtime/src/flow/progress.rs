@@ -28,11 +28,11 @@ pub(crate) struct Outline {
 ///
 /// The rules get one wherever they are asked something: an action's conditions, prompts,
 /// options, validations and behaviour (bound as `flow` in the expressions of
-/// [`#[derive(Action)]`](crate::Action), and [`ActionContext::flow`](crate::ActionContext)),
+/// [`#[derive(Action)]`](crate::Action)),
 /// every function of a declared flow ([`Step::moves`](super::Step::moves), a loop's count
 /// or first player, a condition), [`Game::scene`](crate::Game::scene) and
-/// [`Game::timeout_action`](crate::Game::timeout_action); [`Position::progress`]
-/// (crate::Position::progress) reads it from outside. A game whose flow is written by hand
+/// [`Game::timeout_action`](crate::Game::timeout_action);
+/// [`Position::progress`](crate::Position::progress) reads it from outside. A game whose flow is written by hand
 /// ([`Flow::by_hand`](super::Flow::by_hand)) stands nowhere: every answer is `None`.
 ///
 /// A move does not get one: a move is applied again, to each player's view, by followers
@@ -45,17 +45,22 @@ pub(crate) struct Outline {
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
     at: Option<&'a FlowPosition>,
-    outline: &'a [Outline],
+    /// A thin pointer (to the flow's vector): every question to an action carries a
+    /// `Progress`, and the walks pass it down every selection.
+    outline: &'a Vec<Outline>,
 }
+
+/// The outline of a flow written by hand: no step.
+static NO_STEPS: Vec<Outline> = Vec::new();
 
 impl<'a> Progress<'a> {
     /// Where a flow written by hand stands, or a flow not started: nowhere.
     pub const NOWHERE: Progress<'static> = Progress {
         at: None,
-        outline: &[],
+        outline: &NO_STEPS,
     };
 
-    pub(crate) fn new(at: &'a FlowPosition, outline: &'a [Outline]) -> Self {
+    pub(crate) fn new(at: &'a FlowPosition, outline: &'a Vec<Outline>) -> Self {
         Progress {
             at: Some(at),
             outline,
@@ -99,8 +104,9 @@ impl<'a> Progress<'a> {
             .map(|(outline, _)| outline.name)
     }
 
-    /// Whose turn it is: the player of the innermost [`Step::each_player`]
-    /// (super::Step::each_player) loop; `None` outside every such loop.
+    /// Whose turn it is: the player of the innermost
+    /// [`Step::each_player`](super::Step::each_player) loop; `None` outside every such
+    /// loop.
     #[must_use]
     pub fn turn(&self) -> Option<PlayerIndex> {
         self.at.and_then(FlowPosition::turn)

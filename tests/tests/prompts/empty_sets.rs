@@ -71,7 +71,7 @@ fn an_empty_set_out_of_no_option_is_offered_everywhere() {
     let selection = discard.selection.expect("choosing nothing is asked");
     assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 0, max: 0 });
     assert!(selection.options.is_empty());
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(1));
+    assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(1));
     assert_eq!(engine.completions(P0).len(), 1);
     submit(P0, Submission::new("discard").with("cards", json!([])))(&mut engine)
         .expect("the empty set is accepted");

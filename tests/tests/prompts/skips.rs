@@ -180,7 +180,7 @@ fn each_skip_strategy_in_one_prompt() {
 fn each_completion_is_counted_and_ranked() {
     let engine = garden(&[3], 1);
     assert_eq!(
-        meeple::check_completions(&engine, P0),
+        meeple::testing::check_completions(&engine, P0),
         Ok(2 + 1 + 3 + 4 + 200 + 1)
     );
     let last = engine
@@ -218,7 +218,7 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
         ]
     );
     assert_eq!(
-        meeple::check_completions(&engine, P0),
+        meeple::testing::check_completions(&engine, P0),
         Ok(2 + 1 + 3 + 2 + 200 + 1)
     );
     let error = refused(

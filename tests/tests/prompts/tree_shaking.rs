@@ -134,7 +134,7 @@ fn options_and_actions_without_completion_are_removed() {
 #[test]
 fn only_completable_branches_are_counted() {
     let engine = dungeon();
-    assert_eq!(meeple::check_completions(&engine, P0), Ok(3));
+    assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(3));
 }
 
 /// In the hall, locked door 2 is shown in place with its error between 1 and 5; in

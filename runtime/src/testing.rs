@@ -1,5 +1,16 @@
-//! The view harness: random games that check, at every step, that no player's prompt or
-//! view depends on what they may not see. Usable by any game, in its tests.
+//! What a game's tests use, and nothing else does: the view harness (random games that
+//! check, at every step, that no player's prompt, view or scene depends on what they may
+//! not see: [`check_views`], [`check_hidden_fields`]), the check that counted and listed
+//! completions agree ([`check_completions`]), a move applied alone ([`apply_alone`]), and
+//! the limits a test may want to reach ([`echo`] and [`ECHO_LIMIT`], [`FORCED_LIMIT`]).
+//! Usable by any game, in its tests.
+//!
+//! These were at the crate's root until 0.3; the root names stay, deprecated, for one
+//! release.
+
+pub use crate::error::{ECHO_LIMIT, echo};
+pub use crate::position::FORCED_LIMIT;
+pub use crate::view::apply_alone;
 
 use std::fmt;
 
@@ -20,7 +31,7 @@ use crate::moves::Move;
 use crate::player::PlayerIndex;
 use crate::reveal::{self, HiddenValues, StateJson};
 use crate::submission::Submission;
-use crate::view::{MoveViewer, Serialized, View, Viewer, apply_alone};
+use crate::view::{MoveViewer, Serialized, View, Viewer};
 
 /// What [`check_views`] played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,7 +71,7 @@ impl std::error::Error for ViewCheckError {}
 /// chance and the random choices are seeded), and checks at every step, for every viewer
 /// (each player, and an observer):
 /// - the prompt computed from the player's view equals the prompt from the full state;
-/// - the viewer's moves ([`Move::view`](crate::Move::view)) replayed from the viewed setup
+/// - the viewer's moves ([`Move::view`]) replayed from the viewed setup
 ///   give the viewer's current view, byte for byte as JSON;
 /// - the records, followed move by move from the setup, give the full state;
 /// - with a `chest`, every component lies in exactly one place;
@@ -79,7 +90,7 @@ impl std::error::Error for ViewCheckError {}
 ///   or leaves the state the log replays to, with the cancelled records and the kept ones
 ///   making up the log as it was; when it cancels everything since the submission, the
 ///   state is the one before it, byte for byte;
-/// - every field the game declares hidden ([`View::HIDDEN_FIELDS`](crate::View::HIDDEN_FIELDS)) is hidden from some
+/// - every field the game declares hidden ([`View::HIDDEN_FIELDS`]) is hidden from some
 ///   viewer at some step of the games ([`check_hidden_fields`]): a view that hides nothing
 ///   fails.
 ///
@@ -124,9 +135,9 @@ pub fn check_views<G: Game>(
     Ok(report)
 }
 
-/// Checks that every field `G` declares hidden ([`View::HIDDEN_FIELDS`](crate::View::HIDDEN_FIELDS)) is hidden from
+/// Checks that every field `G` declares hidden ([`View::HIDDEN_FIELDS`]) is hidden from
 /// some viewer in some of `states` by `view`: that is, the field of the viewer's view, as
-/// JSON, differs from the full state's. `view` is the game's own [`View::view`](crate::View::view) in
+/// JSON, differs from the full state's. `view` is the game's own [`View::view`] in
 /// [`check_views`]; a test passes another to show that a view that hides nothing fails.
 ///
 /// # Errors
