@@ -6,6 +6,10 @@
 //! the engine's: counting and ranking the completions, applying the move, keeping the
 //! record, settling. Every record has two completions (none is forced).
 //!
+//! The second group measures an undo of the last action (issue 45): undone and submitted
+//! again, after 10 records and after 10,000, so that an undo whose cost grows with the game
+//! shows.
+//!
 //! Run with `cargo bench -p meeple --bench engine`.
 
 use std::hint::black_box;
@@ -17,13 +21,14 @@ use meeple::{
 };
 use serde::{Deserialize, Serialize};
 
-/// The total Tally counts up to.
+/// The total Tally counts up to, by default.
 const TARGET: u32 = 1_000;
 
-/// A running total.
+/// A running total, and the total that ends the game.
 #[derive(Clone, Debug, Serialize, Deserialize, View)]
 struct Tally {
     total: u32,
+    target: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,21 +58,23 @@ enum TallyAction {
 }
 
 impl Game for Tally {
-    type Config = ();
+    /// The total that ends the game; `0` for [`TARGET`].
+    type Config = u32;
     type Move = TallyMove;
     type Actions = TallyAction;
     const NAME: &'static str = "tally";
     const PLAYERS: std::ops::RangeInclusive<usize> = 1..=4;
 
-    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
+    fn setup(target: &u32, _: Seats) -> Result<Setup<Self>, SetupError> {
+        let target = if *target == 0 { TARGET } else { *target };
         Ok(Setup {
-            state: Tally { total: 0 },
+            state: Tally { total: 0, target },
             moves: Vec::new(),
         })
     }
 
     fn to_act(&self) -> PlayerSet {
-        if self.total < TARGET {
+        if self.total < self.target {
             PlayerSet::one(PlayerIndex(0))
         } else {
             PlayerSet::EMPTY
@@ -75,7 +82,7 @@ impl Game for Tally {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.total >= TARGET).then(|| Outcome::win(PlayerIndex(0), Seats::new(1)))
+        (self.total >= self.target).then(|| Outcome::win(PlayerIndex(0), Seats::new(1)))
     }
 }
 
@@ -105,7 +112,7 @@ impl Way {
 fn play(way: Way) -> (u32, u64) {
     let player = PlayerIndex(0);
     if let Way::Log = way {
-        let mut engine = Engine::<Tally>::new((), 1, 0).expect("a valid setup");
+        let mut engine = Engine::<Tally>::new(0, 1, 0).expect("a valid setup");
         let mut step = 0_u64;
         while !engine.to_act().is_empty() {
             let index = step % engine.count_completions(player);
@@ -117,7 +124,7 @@ fn play(way: Way) -> (u32, u64) {
         }
         return (engine.state().total, engine.played().records);
     }
-    let mut position = Position::<Tally>::new(&(), 1, 0).expect("a valid setup");
+    let mut position = Position::<Tally>::new(&0, 1, 0).expect("a valid setup");
     let mut step = 0_u64;
     while !position.to_act().is_empty() {
         let index = step % position.count_completions(player);
@@ -150,5 +157,32 @@ fn per_record(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_record);
+/// An undo of the last action, and the same action submitted again (so the game keeps its
+/// length), after `records` records of a game that is far from its end.
+fn undo_last(c: &mut Criterion) {
+    let mut group = c.benchmark_group("undo the last action");
+    let player = PlayerIndex(0);
+    for records in [10_u32, 10_000] {
+        let mut engine = Engine::<Tally>::new(1_000_000, 1, 0).expect("a valid setup");
+        for _ in 0..records {
+            let action = engine.nth_completion(player, 0).expect("a completion");
+            engine
+                .submit(player, action)
+                .expect("an offered completion");
+        }
+        group.bench_function(BenchmarkId::new("undo, then submit again", records), |b| {
+            b.iter(|| {
+                let undone = engine.undo(player).expect("the last action undone");
+                black_box(&undone);
+                let action = engine.nth_completion(player, 0).expect("a completion");
+                engine
+                    .submit(player, action)
+                    .expect("an offered completion");
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_record, undo_last);
 criterion_main!(benches);

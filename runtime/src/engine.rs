@@ -178,6 +178,19 @@ pub struct Engine<G: Game> {
     /// `initial` when a log is).
     started: Option<Box<LogStart<G>>>,
     history: History<G>,
+    /// The game as it was just before its last submission, while nothing has been
+    /// recorded since: an undo of that submission puts it back at once, where undoing
+    /// by replaying the log would cost the whole game. The copy [`apply`](Self::apply)
+    /// takes anyway (to put back a submission that never ends), kept rather than dropped.
+    before_last: Option<Box<LastSubmission<G>>>,
+}
+
+/// The game before its last submission ([`Engine::before_last`]), and how many records
+/// stood once it was played: while they still do, nothing came after it.
+#[derive(Clone, Debug)]
+struct LastSubmission<G: Game> {
+    saved: Saved<G>,
+    records_after: usize,
 }
 
 /// What a table keeps of what its position played: every record, typed. The position
@@ -199,6 +212,7 @@ struct History<G: Game> {
 
 /// A game as it was before a submission or a clock move, to put it back exactly when what
 /// followed never ended ([`Engine::roll_back`]).
+#[derive(Clone, Debug)]
 struct Saved<G: Game> {
     position: Position<G>,
     /// The records standing.
@@ -370,6 +384,7 @@ impl<G: Game> Engine<G> {
             initial,
             started: None,
             history,
+            before_last: None,
         })
     }
 
@@ -435,6 +450,7 @@ impl<G: Game> Engine<G> {
             initial,
             started: Some(started),
             history,
+            before_last: None,
         })
     }
 
@@ -827,6 +843,10 @@ impl<G: Game> Engine<G> {
             self.roll_back(saved);
             return Err((endless.into_error(), action));
         }
+        self.before_last = Some(Box::new(LastSubmission {
+            saved,
+            records_after: self.history.records.len(),
+        }));
         Ok(index)
     }
 
@@ -1012,7 +1032,7 @@ impl<G: Game> Engine<G> {
                     Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
                         reason: error.to_string(),
                     })?;
-                self.check_cancellable(&before, std::slice::from_ref(&own))?;
+                self.check_cancellable(before.state(), std::slice::from_ref(&own))?;
                 let settings = self.position.settings();
                 let journal = self.journal_undo(player, true, vec![position]);
                 *self = rebuilt;
@@ -1066,13 +1086,21 @@ impl<G: Game> Engine<G> {
                 .unwrap_or_default();
             return Err(UndoError::DrewChance { action });
         }
+        // The last submission, with nothing after it: put back as it was before.
+        if let Some(last) = self.before_last.as_ref()
+            && last.saved.records == position
+            && last.records_after == self.history.records.len()
+        {
+            self.check_cancellable(last.saved.position.state(), cancelled)?;
+            return Ok(self.put_back_last(player, take_back, position));
+        }
         // Only now is the log written: a refusal above costs nothing.
         let mut rebuilt = Self::replay(&self.log_before(position)).map_err(|error| {
             UndoError::Nondeterministic {
                 reason: error.to_string(),
             }
         })?;
-        self.check_cancellable(&rebuilt, cancelled)?;
+        self.check_cancellable(rebuilt.state(), cancelled)?;
         let cancelled = cancelled.to_vec();
         rebuilt.position.set_settings(self.position.settings());
         let journal = self.journal_undo(
@@ -1085,15 +1113,44 @@ impl<G: Game> Engine<G> {
         Ok(cancelled)
     }
 
+    /// Cancels the records from `position` on, those of the last submission, by putting
+    /// back the game as it was before it ([`before_last`](Self::before_last)); the journal
+    /// keeps them, and the undo of `player` (a take-back when `take_back`). Returns the
+    /// cancelled records. What [`rewind`](Self::rewind) does by replaying the log, at the
+    /// cost of one copy.
+    fn put_back_last(
+        &mut self,
+        player: PlayerIndex,
+        take_back: bool,
+        position: usize,
+    ) -> Vec<Record<G>> {
+        let Some(last) = self.before_last.take() else {
+            return Vec::new();
+        };
+        let settings = self.position.settings();
+        let journal = self.journal_undo(
+            player,
+            take_back,
+            (position..self.history.records.len()).collect(),
+        );
+        let cancelled = self.history.records.split_off(position);
+        self.position = last.saved.position;
+        self.position.set_settings(settings);
+        self.history.moves.clear();
+        self.history.clock = last.saved.clock;
+        self.history.journal = Some(journal);
+        cancelled
+    }
+
     /// Refuses to cancel `cancelled`, applied in order from `before`, if one of their moves
     /// showed a viewer something hidden from them ([`take_back`](Self::take_back)).
-    fn check_cancellable(&self, before: &Self, cancelled: &[Record<G>]) -> Result<(), UndoError> {
+    fn check_cancellable(&self, before: &G, cancelled: &[Record<G>]) -> Result<(), UndoError> {
         let moves = cancelled.iter().map(|record| &record.moves[..]);
-        match crate::reveal::first_revealing(before.state(), self.players(), moves) {
+        match crate::reveal::first_revealing(before, self.players(), moves) {
             None => Ok(()),
             Some(revealed) => {
                 let action = action_behind(cancelled, revealed.record)
-                    .map(|record| self.action_text(before.state(), record))
+                    .map(|record| self.action_text(before, record))
                     .unwrap_or_default();
                 Err(UndoError::RevealedInformation {
                     action,

@@ -607,6 +607,14 @@ pub fn undo_conforms<G: Game>(
                         "a take-back by {player} left a state its log does not give"
                     ));
                 }
+                // The first take-back puts back the copy kept before the last submission,
+                // the others replay: either way, the game stands where its log says.
+                if standing(&replayed, table.players) != standing(&rewound, table.players) {
+                    fail(format!(
+                        "a take-back by {player} left the flow, the follow-ups or a prompt \
+                         other than its log gives"
+                    ));
+                }
             }
             Err(refusal) => {
                 if log_json(&rewound) != log_json(&before) {
@@ -693,6 +701,21 @@ pub fn json_of<G: View>(state: &G) -> String {
 }
 
 /// The records standing, as the admin sees them, as JSON.
+/// Where a game stands beyond its state, as JSON: the flow's position, the follow-ups
+/// waiting, who acts and each seat's prompt.
+fn standing<G: Game>(engine: &Engine<G>, players: usize) -> String {
+    let prompts: Vec<_> = (0..players)
+        .map(|seat| engine.prompt(PlayerIndex(seat)))
+        .collect();
+    serde_json::to_string(&(
+        engine.position().flow_position(),
+        engine.follow_ups(),
+        engine.to_act(),
+        prompts,
+    ))
+    .unwrap_or_else(|error| panic!("where a game stands is not JSON: {error}"))
+}
+
 fn records_json<G: Game>(engine: &Engine<G>) -> String {
     serde_json::to_string(&engine.viewed_records(Viewer::Admin))
         .unwrap_or_else(|error| panic!("records are not JSON: {error}"))
