@@ -3,7 +3,7 @@
 //! as one player sees it.
 
 use meeple::{Engine, Game, PlayerIndex, PlayerSet, SelectionKind, Viewer};
-use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, Phase, SEATS};
+use meeple_games::hearts::{Hearts, HeartsConfig, HeartsMove, SEATS};
 
 fn engine(seed: u64) -> Engine<Hearts> {
     Engine::<Hearts>::new(HeartsConfig::default(), 4, seed).expect("a valid setup")
@@ -27,7 +27,7 @@ fn after_the_pass(seed: u64) -> Engine<Hearts> {
 #[test]
 fn the_prompt_at_the_pass() {
     let engine = engine(7);
-    assert_eq!(engine.state().phase(), Phase::Passing);
+    assert_eq!(engine.position().phase(), Some("passing"));
     assert_eq!(engine.to_act(), PlayerSet::all(4));
     let prompt = engine.prompt(PlayerIndex(0));
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");

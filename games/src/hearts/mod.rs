@@ -70,21 +70,6 @@ pub const SEATS: Seats = Seats::new(4);
 /// The names of the seats, seat 0 first, clockwise.
 pub const SEAT_NAMES: [&str; SEATS.count()] = ["North", "East", "South", "West"];
 
-/// Where a hand stands, as the state shows it ([`Hearts::phase`]); the flow's phases are
-/// `passing` and `tricks`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Between hands, while the cards are dealt (never seen between actions).
-    Dealing,
-    /// The players choose the cards to pass.
-    Passing,
-    /// The tricks are played.
-    Playing,
-    /// The game is over.
-    Over,
-}
-
 /// The state of a game of Hearts: the hands, the cards being passed, the trick, the cards
 /// taken and the scores. See the [module docs](self) for the rules.
 ///
@@ -445,26 +430,29 @@ impl Hearts {
         &self.config
     }
 
-    /// Where the hand stands, read from the state: over once a total reached the target;
-    /// dealing while no card is held nor on the trick (between hands, never seen between
-    /// actions);
-    /// passing in a hand that passes until the cards passed are taken; else playing.
-    #[must_use]
-    pub fn phase(&self) -> Phase {
-        if self.over {
-            Phase::Over
-        } else if self.hands.iter().all(|hand| hand.is_empty())
-            && self.trick.iter().all(Option::is_none)
-        {
-            Phase::Dealing
-        } else if self.passes_this_hand()
+    /// Whether the game is between two hands: over, or the thirteenth trick taken (in the
+    /// middle of the record that scores the hand and deals the next). Read from the cards,
+    /// for the words of a view, which may be drawn in the middle of a record (a beat):
+    /// between actions, the flow says where a hand stands (its phases `passing` and
+    /// `tricks`, [`Progress::phase`]).
+    fn between_hands(&self) -> bool {
+        self.over || self.tricks_played == 13
+    }
+
+    /// Whether this hand's pass is still to be made or taken: a hand that passes, before
+    /// the cards passed are taken and the first trick is played. From the cards, as
+    /// [`between_hands`](Self::between_hands).
+    fn pass_pending(&self) -> bool {
+        !self.between_hands()
+            && self.passes_this_hand()
             && self.tricks_played == 0
             && self.received.iter().all(|received| received.is_empty())
-        {
-            Phase::Passing
-        } else {
-            Phase::Playing
-        }
+    }
+
+    /// Whether the tricks of a hand are being played. From the cards, as
+    /// [`between_hands`](Self::between_hands).
+    fn playing_tricks(&self) -> bool {
+        !self.between_hands() && !self.pass_pending()
     }
 
     /// The hand in progress, 0-based.
@@ -526,7 +514,7 @@ impl Hearts {
     /// The seat to play next, while the tricks are played.
     #[must_use]
     pub fn to_play(&self) -> Option<PlayerIndex> {
-        (self.phase() == Phase::Playing).then(|| self.next_in_trick())
+        self.playing_tricks().then(|| self.next_in_trick())
     }
 
     /// The seat after the last card of the trick: its leader, then each seat after it.

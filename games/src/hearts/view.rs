@@ -6,7 +6,7 @@ use meeple::scene::{Layout, Part, Piece, Scene};
 use meeple::{Game, PlayerIndex, Viewer};
 
 use super::moves::HeartsMove;
-use super::{Hearts, Phase, SEATS, seat_name};
+use super::{Hearts, SEATS, seat_name};
 use crate::french::{Card, Suit};
 
 impl Hearts {
@@ -50,59 +50,54 @@ impl Hearts {
                 .collect();
             let _ = writeln!(text, "Last hand: {}", last.join(", "));
         }
-        match self.phase() {
-            Phase::Dealing => {}
-            Phase::Passing => {
-                let waiting: Vec<String> = SEATS
-                    .iter()
-                    .filter(|&seat| !self.has_passed.contains(seat))
-                    .map(seat_name)
-                    .collect();
-                let _ = writeln!(
-                    text,
-                    "Passing {}: waiting for {}",
-                    self.pass_direction,
-                    waiting.join(", ")
-                );
-                if seated && let Some(to) = self.pass_target(viewer) {
-                    match self.passed(viewer) {
-                        Some(cards) => {
-                            let _ = writeln!(text, "You passed {cards} to {}", seat_name(to));
-                        }
-                        None => {
-                            let _ = writeln!(text, "You pass three cards to {}", seat_name(to));
-                        }
+        if self.over {
+            if let Some(outcome) = self.outcome() {
+                let winners: Vec<String> = outcome.winners().iter().map(seat_name).collect();
+                let _ = writeln!(text, "Game over. Lowest total: {}", winners.join(", "));
+            }
+        } else if self.pass_pending() {
+            let waiting: Vec<String> = SEATS
+                .iter()
+                .filter(|&seat| !self.has_passed.contains(seat))
+                .map(seat_name)
+                .collect();
+            let _ = writeln!(
+                text,
+                "Passing {}: waiting for {}",
+                self.pass_direction,
+                waiting.join(", ")
+            );
+            if seated && let Some(to) = self.pass_target(viewer) {
+                match self.passed(viewer) {
+                    Some(cards) => {
+                        let _ = writeln!(text, "You passed {cards} to {}", seat_name(to));
+                    }
+                    None => {
+                        let _ = writeln!(text, "You pass three cards to {}", seat_name(to));
                     }
                 }
             }
-            Phase::Playing => {
-                let _ = writeln!(
-                    text,
-                    "Trick {} of 13; hearts {}broken",
-                    self.tricks_played + 1,
-                    if self.hearts_broken { "" } else { "not " }
-                );
-                let played: Vec<String> = self
-                    .trick()
-                    .map(|(seat, card)| format!("{} {card}", seat_name(seat)))
-                    .collect();
-                let to_play = self.next_in_trick();
-                let next = if to_play == viewer {
-                    "you to play".to_owned()
-                } else {
-                    format!("{} to play", seat_name(to_play))
-                };
-                if played.is_empty() {
-                    let _ = writeln!(text, "Trick: {next} (lead)");
-                } else {
-                    let _ = writeln!(text, "Trick: {}; {next}", played.join(", "));
-                }
-            }
-            Phase::Over => {
-                if let Some(outcome) = self.outcome() {
-                    let winners: Vec<String> = outcome.winners().iter().map(seat_name).collect();
-                    let _ = writeln!(text, "Game over. Lowest total: {}", winners.join(", "));
-                }
+        } else if self.playing_tricks() {
+            let _ = writeln!(
+                text,
+                "Trick {} of 13; hearts {}broken",
+                self.tricks_played + 1,
+                if self.hearts_broken { "" } else { "not " }
+            );
+            let played: Vec<String> = self
+                .trick()
+                .map(|(seat, card)| format!("{} {card}", seat_name(seat)))
+                .collect();
+            let to_play = self.next_in_trick();
+            let next = if to_play == viewer {
+                "you to play".to_owned()
+            } else {
+                format!("{} to play", seat_name(to_play))
+            };
+            if played.is_empty() {
+                let _ = writeln!(text, "Trick: {next} (lead)");
+            } else {
+                let _ = writeln!(text, "Trick: {}; {next}", played.join(", "));
             }
         }
         if seated && !self.over {
@@ -127,7 +122,7 @@ impl Hearts {
                 .pass_direction
                 .steps()
                 .map(|steps| SEATS.before(viewer, steps));
-            if self.phase() == Phase::Playing
+            if self.playing_tricks()
                 && !received.is_empty()
                 && let Some(giver) = giver
             {
@@ -220,7 +215,6 @@ impl Hearts {
             self.hand_number + 1,
             self.config.target_score
         ));
-        let phase = self.phase();
         let scores = |scores: &meeple::PerPlayer<i32>| {
             scores
                 .enumerate()
@@ -228,9 +222,9 @@ impl Hearts {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        match (phase, &self.last_hand) {
+        match (self.between_hands(), &self.last_hand) {
             // Between the last trick and the next deal: the hand just scored.
-            (Phase::Dealing | Phase::Over, Some(last)) => {
+            (true, Some(last)) => {
                 scene
                     .summary
                     .push(format!("The hand is over: {}.", scores(last)));
@@ -240,7 +234,7 @@ impl Hearts {
             }
             _ => {}
         }
-        if phase == Phase::Playing {
+        if self.playing_tricks() {
             scene.summary.push(format!(
                 "Trick {} of 13; hearts are {}broken.",
                 (u32::from(self.tricks_played) + 1).min(13),
@@ -275,7 +269,7 @@ impl Hearts {
             area.parts.push(Part::cards("Hand", Layout::Hand, hand));
             if viewer.owns(seat)
                 && let Some(passed) = self.passed(seat)
-                && phase == Phase::Passing
+                && self.pass_pending()
             {
                 let to = self.pass_target(seat).map_or_else(String::new, seat_name);
                 area.parts.push(Part::cards(
@@ -295,7 +289,7 @@ impl Hearts {
             ));
             area.parts
                 .push(Part::counter("Total", i64::from(self.totals[seat])));
-            if phase == Phase::Passing {
+            if self.pass_pending() {
                 area.summary.push(if self.has_passed.contains(seat) {
                     "Passed".to_owned()
                 } else {
@@ -307,20 +301,15 @@ impl Hearts {
     }
 
     /// How many cards `seat` holds, from what everyone sees: thirteen less the tricks
-    /// played, the card on the trick and the three passed while the pass is on.
+    /// played, the card on the trick and the three passed while they wait to be taken;
+    /// none between hands.
     fn cards_held(&self, seat: PlayerIndex) -> usize {
-        match self.phase() {
-            Phase::Dealing | Phase::Over => 0,
-            Phase::Passing => {
-                if self.has_passed.contains(seat) {
-                    10
-                } else {
-                    13
-                }
-            }
-            Phase::Playing => 13usize
-                .saturating_sub(usize::from(self.tricks_played))
-                .saturating_sub(usize::from(self.trick[seat].is_some())),
+        if self.between_hands() {
+            return 0;
         }
+        13usize
+            .saturating_sub(3 * usize::from(self.has_passed.contains(seat)))
+            .saturating_sub(usize::from(self.tricks_played))
+            .saturating_sub(usize::from(self.trick[seat].is_some()))
     }
 }
