@@ -12,12 +12,12 @@ pub use std::vec::Vec;
 pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::Iterator};
 
 pub use crate::action::{
-    Action, ActionSet, Behaviour, Condition, FollowUp, GameOf, GroupState, InGame, IntoBehaviour,
-    Message, MoveOf, OptionState, SelectionState, Skip, Step, Validation,
+    Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, Behaviour, Condition, FollowUp,
+    GameOf, GroupState, InGame, IntoBehaviour, Message, MoveOf, OptionState, SelectionState, Skip,
+    Step, Validation,
 };
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};
-pub use crate::dispatch::{ActionContext, ActionVisitor, ArgsVisitor};
 pub use crate::error::{DecodeError, Refusal, SubmitError};
 pub use crate::flow::Progress;
 pub use crate::game::Game;

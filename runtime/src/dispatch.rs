@@ -9,79 +9,22 @@
 //! the enum. The visitors are monomorphized, so a dispatch costs one `match`.
 //!
 //! Nothing here is public API: generated code reaches [`ActionContext`] and the visitor
-//! traits through `__private`.
+//! traits (declared with the [`Action`] trait they serve) through `__private`.
 
 use std::ops::ControlFlow;
 
 use serde_json::Value;
 
-use crate::action::{Action, ActionSet, FollowUp, Message, Step};
+use crate::action::{
+    Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, FollowUp, Message, Step,
+};
 use crate::error::{DecodeError, Refusal, SubmitError};
 use crate::flow::Progress;
 use crate::game::Game;
 use crate::player::PlayerIndex;
 
-/// What every question to an action is asked in: the state (`game`), where the flow stands
-/// (`flow`), the acting seat (`player`) and the action's arguments (`args`, given by
-/// whoever asked for the action: a follow-up; `()`-like for an action without `#[arg]`
-/// fields). The names are the ones an author's expressions read.
-#[derive(Debug)]
-pub struct ActionContext<'a, G, Args> {
-    /// The state, before the action.
-    pub game: &'a G,
-    /// Where the flow stands ([`Progress`]): bound as `flow` in the action's expressions.
-    pub flow: Progress<'a>,
-    /// The seat taking the action.
-    pub player: PlayerIndex,
-    /// The action's arguments: one action's `<Action>Args`, or the game's enum of them.
-    pub args: &'a Args,
-}
-
-impl<'a, G, Args> ActionContext<'a, G, Args> {
-    /// The context of `player`'s action under `args` in `game`, with the flow at `flow`.
-    pub fn new(game: &'a G, flow: Progress<'a>, player: PlayerIndex, args: &'a Args) -> Self {
-        ActionContext {
-            game,
-            flow,
-            player,
-            args,
-        }
-    }
-}
-
-impl<G, Args> Clone for ActionContext<'_, G, Args> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G, Args> Copy for ActionContext<'_, G, Args> {}
-
 /// The arguments of any action of game `G`.
 pub(crate) type ArgsOf<G> = <<G as Game>::Actions as ActionSet>::Args;
-
-/// A question about the action that some arguments name, answered by that action's type:
-/// what [`ActionSet::with_args`] dispatches.
-pub trait ArgsVisitor<G: Game> {
-    /// The answer.
-    type Output;
-    /// Answers for action `A`, with its own arguments; `wrap` turns an `A` into the game's
-    /// enum of actions (its variant).
-    fn visit<A: Action<Game = G>>(
-        self,
-        cx: ActionContext<'_, G, A::Args>,
-        wrap: fn(A) -> G::Actions,
-    ) -> Self::Output;
-}
-
-/// A question about an action already made, answered by its type: what
-/// [`ActionSet::with_action`] dispatches.
-pub trait ActionVisitor<G: Game> {
-    /// The answer.
-    type Output;
-    /// Answers for `action`.
-    fn visit<A: Action<Game = G>>(self, action: &A) -> Self::Output;
-}
 
 /// Declares a question asked of the action that some arguments name: a visitor `$visitor`
 /// carrying `$field`s, and the method `$method` of [`ActionContext`] that dispatches it.

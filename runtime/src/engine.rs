@@ -10,10 +10,11 @@ use sha2::{Digest, Sha256};
 
 use serde_json::Value;
 
+use crate::action::ActionContext;
 use crate::action::{ActionSet, FollowUp};
-use crate::dispatch::ActionContext;
 use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
 use crate::flow::FlowEvent;
+use crate::follower::{MoveViewer, ViewedRecord};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordHeader, RecordKind,
@@ -21,14 +22,14 @@ use crate::log::{
 };
 use crate::outcome::Outcome;
 use crate::player::{PlayerIndex, PlayerSet, Seats};
+use crate::position::Start;
 use crate::position::{
     Carried, EngineSettings, Played, Position, Recorder, Resume, Status, millis,
 };
 use crate::prompt::{ActionPrompt, Prompt};
 use crate::scene::Scene;
-use crate::start::Start;
 use crate::submission::Submission;
-use crate::view::{MoveViewer, Serialized, ViewedRecord, Viewer};
+use crate::view::{Serialized, Viewer};
 
 /// Why a log could not be replayed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

@@ -605,6 +605,7 @@ pub mod effects;
 mod engine;
 mod error;
 pub mod flow;
+mod follower;
 mod game;
 mod json_tree;
 mod log;
@@ -614,11 +615,11 @@ mod places;
 mod player;
 mod position;
 mod prompt;
+mod prompting;
 mod reveal;
 pub mod scene;
 mod search;
 mod selection;
-mod start;
 mod submission;
 mod template;
 pub mod testing;
@@ -646,6 +647,7 @@ pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
 pub use error::{ClockError, DecodeError, Refusal, Refused, Seat, SubmitError, UndoError};
 pub use flow::Flow;
+pub use follower::{FollowedRecord, MoveViewer, ViewedRecord};
 pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
@@ -655,12 +657,9 @@ pub use moves::{Move, MoveContext, ResolutionFrame, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
 pub use places::{PieceMove, PieceMoveError, Places};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{EngineSettings, Played, Position, Status};
+pub use position::{EngineSettings, Played, Position, Start, Status};
 pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
 pub use search::Search;
 pub use selection::choice::ValidSet;
-pub use start::Start;
 pub use submission::Submission;
-pub use view::{
-    Conceal, FollowedRecord, Hide, MoveViewer, Policy, Serialized, View, ViewedRecord, Viewer,
-};
+pub use view::{Conceal, Hide, Policy, Serialized, View, Viewer};

@@ -9,8 +9,8 @@
 //! release.
 
 pub use crate::error::{ECHO_LIMIT, echo};
+pub use crate::follower::apply_alone;
 pub use crate::position::FORCED_LIMIT;
-pub use crate::view::apply_alone;
 
 use std::fmt;
 
@@ -25,13 +25,14 @@ use crate::components::Chest;
 use crate::dispatch;
 use crate::engine::Engine;
 use crate::error::Refusal;
+use crate::follower::MoveViewer;
 use crate::game::Game;
 use crate::json_tree::JsonTree;
 use crate::moves::Move;
 use crate::player::PlayerIndex;
 use crate::reveal::{self, HiddenValues, StateJson};
 use crate::submission::Submission;
-use crate::view::{MoveViewer, Serialized, View, Viewer};
+use crate::view::{Serialized, View, Viewer};
 
 /// What [`check_views`] played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -17,7 +17,6 @@ use crate::moves::ResolutionFrame;
 use crate::outcome::Outcome;
 use crate::player::PlayerIndex;
 use crate::search::Search;
-use crate::start::Start;
 use crate::view::Viewer;
 
 mod clock;
@@ -25,12 +24,14 @@ mod prompt;
 mod ready;
 mod settings;
 mod settle;
+mod start;
 mod status;
 mod submit;
 
 use ready::Ready;
 use settings::PENDING_ROOM;
 pub use settings::{EngineSettings, FORCED_LIMIT};
+pub use start::Start;
 pub use status::{Played, Status};
 
 /// Where the records a position plays go: nowhere for a lookahead or a simulation

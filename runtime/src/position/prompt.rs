@@ -8,10 +8,11 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use super::{Position, Recall};
-use crate::dispatch::ActionContext;
+use crate::action::ActionContext;
 use crate::error::{DecodeError, SubmitError};
 use crate::player::PlayerIndex;
-use crate::prompt::{ActionPrompt, Prompt, action_prompt, fill_made};
+use crate::prompt::{ActionPrompt, Prompt};
+use crate::prompting::{action_prompt, fill_made};
 use crate::submission::Submission;
 
 impl<G: Game> Position<G> {

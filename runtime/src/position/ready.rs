@@ -7,8 +7,8 @@ use std::num::NonZeroU64;
 use smallvec::SmallVec;
 
 use super::{Candidates, Position, Status};
+use crate::action::ActionContext;
 use crate::action::{ActionSet, FollowUp};
-use crate::dispatch::ActionContext;
 use crate::flow::Progress;
 use crate::player::{PlayerIndex, PlayerSet};
 

@@ -7,8 +7,9 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::{Candidates, Endless, Position, Recall, Recorder, Unsettled};
+use crate::action::ActionContext;
 use crate::action::FollowUp;
-use crate::dispatch::{self, ActionContext};
+use crate::dispatch;
 use crate::error::Refusal;
 use crate::flow::{FlowEvent, FlowRequest, Next};
 use crate::game::{Game, WhenStuck};

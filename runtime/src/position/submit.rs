@@ -2,13 +2,14 @@
 //! refusal that says why not), then applied; and the seat checks every entry point makes.
 
 use super::{Endless, KeptAction, Position, Recorder, Unrecorded};
+use crate::action::ActionContext;
 use crate::action::ActionSet;
-use crate::dispatch::{self, ActionContext};
+use crate::dispatch;
 use crate::error::{DecodeError, Refusal, Refused, Seat, SubmitError, echo};
 use crate::game::Game;
 use crate::log::RecordKind;
 use crate::player::PlayerIndex;
-use crate::prompt::fill_made;
+use crate::prompting::fill_made;
 use crate::submission::Submission;
 
 impl<G: Game> Position<G> {

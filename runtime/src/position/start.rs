@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
+use super::settings::EngineSettings;
 use crate::action::FollowUp;
 use crate::flow::FlowPosition;
 use crate::game::{Game, SetupError};
 use crate::player::Seats;
-use crate::position::EngineSettings;
 
 /// A game to start from a state the author built rather than from [`Game::setup`]: the
 /// state, the table, the config, the seed of chance from here on, the follow-ups already
