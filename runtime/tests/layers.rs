@@ -134,10 +134,10 @@ fn reach(graph: &BTreeMap<String, BTreeSet<String>>, from: &str) -> BTreeSet<Str
         .map(|targets| targets.iter().map(String::as_str).collect())
         .unwrap_or_default();
     while let Some(module) = stack.pop() {
-        if seen.insert(module.to_owned()) {
-            if let Some(targets) = graph.get(module) {
-                stack.extend(targets.iter().map(String::as_str));
-            }
+        if seen.insert(module.to_owned())
+            && let Some(targets) = graph.get(module)
+        {
+            stack.extend(targets.iter().map(String::as_str));
         }
     }
     seen
