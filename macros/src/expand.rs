@@ -287,7 +287,7 @@ fn expand(action: &ActionDef) -> TokenStream {
         let call_next = names.call(k + 1);
         step_body.push(quote! {
             if prefix.len() == #k {
-                return #mp::Ok(#mp::Step::Select(Self::#step_k(#call)));
+                return #mp::Ok(#mp::SelectionStep::Select(Self::#step_k(#call)));
             }
             let #sel: #ty = #mp::decode(#name, #sel_name, &prefix[#k])?;
             let #sel = &#sel;
@@ -495,11 +495,11 @@ fn expand(action: &ActionDef) -> TokenStream {
                 fn step(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     prefix: &[#mp::Value],
-                ) -> #mp::Result<#mp::Step, #mp::SubmitError> #guard {
+                ) -> #mp::Result<#mp::SelectionStep, #mp::SubmitError> #guard {
                     let #mp::ActionContext { game, flow, player, args } = cx;
                     #(#step_body)*
                     if prefix.len() == #n {
-                        #mp::Ok(#mp::Step::Complete)
+                        #mp::Ok(#mp::SelectionStep::Complete)
                     } else {
                         #mp::Err(#mp::SubmitError::Decode(#mp::extra_value(#name, #n)))
                     }

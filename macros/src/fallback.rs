@@ -114,7 +114,7 @@ pub(crate) fn action(input: &syn::DeriveInput) -> TokenStream {
                 fn description(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> #mp::Option<#mp::String> { #never }
                 fn confirm(&self, _: &__MeepleGame, _: #mp::Progress<'_>, _: #mp::PlayerIndex) -> #mp::Option<#mp::String> { #never }
                 fn has_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> bool { #never }
-                fn step(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Step, #mp::SubmitError> { #never }
+                fn step(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::SelectionStep, #mp::SubmitError> { #never }
                 fn chosen(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &[#mp::Value]) -> #mp::Result<#mp::Option<(&'static str, #mp::String)>, #mp::DecodeError> { #never }
                 fn for_each_completion(_: #mp::ActionContext<'_, __MeepleGame, #args>, _: &mut dyn FnMut(Self) -> #mp::ControlFlow<()>) -> #mp::ControlFlow<()> { #never }
                 fn count_completions(_: #mp::ActionContext<'_, __MeepleGame, #args>) -> u64 { #never }

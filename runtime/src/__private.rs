@@ -13,8 +13,8 @@ pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::I
 
 pub use crate::action::{
     Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, Behaviour, Condition, FollowUp,
-    GameOf, GroupState, InGame, IntoBehaviour, Message, MoveOf, OptionState, SelectionState, Skip,
-    Step, Validation,
+    GameOf, GroupState, InGame, IntoBehaviour, Message, MoveOf, OptionState, SelectionState,
+    SelectionStep, Skip, Validation,
 };
 pub use crate::board::placements;
 pub use crate::components::{ComponentId, Pieces, Place};

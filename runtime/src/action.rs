@@ -122,7 +122,7 @@ pub trait Action: Sized + Clone + Debug {
     /// Whether at least one valid completion exists; depth-first, stops at the first found.
     fn has_completion(cx: ActionContext<'_, Self::Game, Self::Args>) -> bool;
     /// The selection that follows the values of `prefix` (one JSON value per selection
-    /// already made, in order), with its options, or [`Step::Complete`].
+    /// already made, in order), with its options, or [`SelectionStep::Complete`].
     ///
     /// # Errors
     /// A [`SubmitError`] when a value of `prefix` is malformed, not offered, invalid, or
@@ -130,7 +130,7 @@ pub trait Action: Sized + Clone + Debug {
     fn step(
         cx: ActionContext<'_, Self::Game, Self::Args>,
         prefix: &[Value],
-    ) -> Result<Step, SubmitError>;
+    ) -> Result<SelectionStep, SubmitError>;
     /// The name and label of the last value of `prefix` (one JSON value per selection
     /// made, in order) as a prompt shows a chosen value; `None` for an empty prefix. Reads
     /// the values without checking that they are offered ([`step`](Self::step) checks).
@@ -286,7 +286,7 @@ pub trait ActionSet: Sized + Clone + Debug {
 /// the protocol between the derives and the engine, reachable only through `__private`;
 /// clients read [`Prompt`](crate::Prompt)s instead.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Step {
+pub enum SelectionStep {
     /// Every selection is made: the action can be submitted.
     Complete,
     /// The next selection to make.
@@ -294,7 +294,7 @@ pub enum Step {
 }
 
 /// One selection as generated code computes it, before the engine applies skipping
-/// (generated code only, as [`Step`]).
+/// (generated code only, as [`SelectionStep`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SelectionState {
     /// The selection's name (the field name).
@@ -334,7 +334,7 @@ pub struct GroupState {
     pub members: Vec<SelectionState>,
 }
 
-/// One option of a [`SelectionState`] (generated code only, as [`Step`]).
+/// One option of a [`SelectionState`] (generated code only, as [`SelectionStep`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionState {
     /// The option's value as submitted (JSON).

@@ -85,3 +85,13 @@ pub fn echo(text: &str) -> String {
 pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &M) {
     testing::apply_alone(game, scratch, applied);
 }
+
+/// Deprecated: [`RecordFollower`](crate::RecordFollower), the follower of records (the
+/// glossary's word).
+#[deprecated(since = "0.3.0", note = "renamed RecordFollower")]
+pub type MoveViewer<G> = crate::follower::RecordFollower<G>;
+
+/// Deprecated: [`WaitingResolution`](crate::WaitingResolution), the moves waiting for a
+/// decision (a frame is a step the flow entered).
+#[deprecated(since = "0.3.0", note = "renamed WaitingResolution")]
+pub type ResolutionFrame<M> = crate::moves::WaitingResolution<M>;

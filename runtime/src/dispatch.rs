@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use crate::action::{
-    Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, FollowUp, Message, Step,
+    Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, FollowUp, Message, SelectionStep,
 };
 use crate::error::{DecodeError, Refusal, SubmitError};
 use crate::flow::Progress;
@@ -107,14 +107,14 @@ ask_args! {
 
 ask_args! {
     /// The selection that follows the values of `prefix` ([`Action::step`]).
-    own_step => Stepped<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
+    own_step => Stepped<'p> { prefix: &'p [Value] } -> Result<SelectionStep, SubmitError>,
     |cx, _wrap, this| A::step(cx, this.prefix)
 }
 
 ask_args! {
     /// [`Action::step`], with the options through which the game's effects prohibit every
     /// completion refused ([`Game::prohibits`]).
-    permitted_step => PermittedStep<'p> { prefix: &'p [Value] } -> Result<Step, SubmitError>,
+    permitted_step => PermittedStep<'p> { prefix: &'p [Value] } -> Result<SelectionStep, SubmitError>,
     |cx, wrap, this| A::step(cx, this.prefix).map(|step| prohibit_options(cx, wrap, this.prefix, step))
 }
 
@@ -231,7 +231,7 @@ impl<G: Game> ActionContext<'_, G, ArgsOf<G>> {
 
     /// The selection that follows the values of `prefix` ([`Action::step`]).
     #[inline(always)]
-    pub(crate) fn step(self, prefix: &[Value]) -> Result<Step, SubmitError> {
+    pub(crate) fn step(self, prefix: &[Value]) -> Result<SelectionStep, SubmitError> {
         if self.narrowed() {
             self.permitted_step(prefix)
         } else {
@@ -299,9 +299,9 @@ fn prohibit_options<G: Game, A: Action<Game = G>>(
     cx: ActionContext<'_, G, A::Args>,
     wrap: fn(A) -> G::Actions,
     prefix: &[Value],
-    step: Step,
-) -> Step {
-    let Step::Select(mut selection) = step else {
+    step: SelectionStep,
+) -> SelectionStep {
+    let SelectionStep::Select(mut selection) = step else {
         return step;
     };
     let at = prefix.len();
@@ -347,7 +347,7 @@ fn prohibit_options<G: Game, A: Action<Game = G>>(
                 }
             })
             .is_break());
-    Step::Select(selection)
+    SelectionStep::Select(selection)
 }
 
 /// Whether a completion's `values` begin with the choices of `prefix`, a set in any

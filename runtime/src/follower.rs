@@ -1,4 +1,4 @@
-//! Following records as each viewer sees them ([`MoveViewer`]): the state's views moved
+//! Following records as each viewer sees them ([`RecordFollower`]): the state's views moved
 //! on by each record's moves as that viewer sees them, the records written for the log
 //! and for each viewer ([`ViewedRecord`]), and the scenes drawn at a record's beats
 //! ([`FollowedRecord`]). What the engine, the server and the view harness use to say what
@@ -75,19 +75,19 @@ fn is_zero(clock: &u64) -> bool {
 /// looks like to them ([`Move::view`]) with the state right after it, and to write each
 /// record as a log holds it from the state right before it.
 #[derive(Clone, Debug)]
-pub struct MoveViewer<G: Game> {
+pub struct RecordFollower<G: Game> {
     state: G,
     scratch: Chance,
 }
 
-impl<G: Game> MoveViewer<G> {
+impl<G: Game> RecordFollower<G> {
     /// Starts from the state [`Game::setup`] gives, before its setup moves, with the
     /// checks of [`Engine::new`](crate::Engine::new).
     ///
     /// # Errors
     /// As [`Engine::new`](crate::Engine::new): the count, the config, the game's setup.
     pub fn new(config: &G::Config, players: usize) -> Result<Self, SetupError> {
-        Ok(MoveViewer {
+        Ok(RecordFollower {
             state: crate::Setup::for_table(config, players)?.state,
             // Moves draw chance only for the data of consequences, which the records
             // already list: whatever is drawn here is thrown away.
@@ -97,7 +97,7 @@ impl<G: Game> MoveViewer<G> {
 
     /// Starts from `state`, the state [`Game::setup`] gave before its setup moves.
     pub(crate) fn starting_at(state: G) -> Self {
-        MoveViewer {
+        RecordFollower {
             state,
             scratch: Chance::from_seed(0),
         }
@@ -254,7 +254,7 @@ pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &
     applied.apply(game, &mut MoveContext::new(&mut discarded, scratch));
 }
 
-/// A record followed by [`MoveViewer::write_view_and_draw`]: as the log holds it, as each
+/// A record followed by [`RecordFollower::write_view_and_draw`]: as the log holds it, as each
 /// viewer sees it, and each drawn viewer's scenes at its beats.
 #[derive(Clone, Debug)]
 pub struct FollowedRecord<M> {

@@ -239,7 +239,7 @@ pub trait Game: Clone + Debug + View + 'static {
     /// client holds long enough for a person to see it before it shows the record's later
     /// moves (the fourth card of a trick, before the trick is taken; the end of a hand,
     /// before the next is dealt). A server sends the scene of each beat with the record
-    /// ([`MoveViewer::write_view_and_draw`](crate::MoveViewer::write_view_and_draw)).
+    /// ([`RecordFollower::write_view_and_draw`](crate::RecordFollower::write_view_and_draw)).
     /// `false` by default: a record is shown as it ends.
     fn is_beat(&self, applied: &Self::Move) -> bool {
         let _ = applied;

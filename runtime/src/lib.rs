@@ -126,7 +126,7 @@
 //! A move may also stop its own resolution to ask a player a decision now
 //! ([`MoveContext::ask`]: "you may destroy a minion", in the middle of a card's effect):
 //! the decision is an ordinary action, asked as a follow-up, and the moves still pending
-//! wait in the position ([`ResolutionFrame`], kept by snapshots) until it and whatever it
+//! wait in the position ([`WaitingResolution`], kept by snapshots) until it and whatever it
 //! asks are done, then resolve as the rest of its record.
 //!
 //! A step ends once each of its players acted (a follow-up of theirs first: follow-ups
@@ -647,13 +647,13 @@ pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
 pub use error::{ClockError, DecodeError, Refusal, Refused, Seat, SubmitError, UndoError};
 pub use flow::Flow;
-pub use follower::{FollowedRecord, MoveViewer, ViewedRecord};
+pub use follower::{FollowedRecord, RecordFollower, ViewedRecord};
 pub use game::{Game, Setup, SetupError, WhenStuck};
 pub use log::{
     ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
 };
 pub use meeple_macros::{Action, Actions, Places, View};
-pub use moves::{Move, MoveContext, ResolutionFrame, apply_moves};
+pub use moves::{Move, MoveContext, WaitingResolution, apply_moves};
 pub use outcome::{Best, Finish, Outcome};
 pub use places::{PieceMove, PieceMoveError, Places};
 pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};

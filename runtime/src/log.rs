@@ -141,7 +141,7 @@ pub struct LogStart<G: Game> {
     /// ([`MoveContext::ask`](crate::MoveContext::ask)): the resolutions waiting for it, the
     /// innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub suspended: Vec<crate::moves::ResolutionFrame<G::Move>>,
+    pub suspended: Vec<crate::moves::WaitingResolution<G::Move>>,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {

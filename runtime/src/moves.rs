@@ -61,7 +61,7 @@ pub struct MoveContext<'a, M> {
 /// everything it asked in turn are done, then applied, depth-first, as the rest of the
 /// decision's record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ResolutionFrame<M> {
+pub struct WaitingResolution<M> {
     /// The moves still to apply, the next first.
     pub moves: Vec<M>,
     /// How many follow-ups were waiting when the decision was asked: the frame resumes
@@ -103,7 +103,7 @@ impl<'a, M> MoveContext<'a, M> {
     /// now: an ordinary action of the game, with its arguments, prompted, tree-shaken and
     /// played (or played for them when forced) like any follow-up, ahead of those already
     /// waiting. The move's own consequences and every move still pending wait in the
-    /// position ([`ResolutionFrame`]); once the decision, and whatever it asks in turn, is
+    /// position ([`WaitingResolution`]); once the decision, and whatever it asks in turn, is
     /// done, they are applied as the rest of the decision's record (or of a pass, when the
     /// decision has no completion and lapses): the decision's consequences come first,
     /// depth-first. What a card's "you may destroy a minion" needs in the middle of an

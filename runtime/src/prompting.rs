@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::action::ActionContext;
-use crate::action::{ActionSet, OptionState, SelectionState, Skip, Step};
+use crate::action::{ActionSet, OptionState, SelectionState, SelectionStep, Skip};
 use crate::dispatch;
 use crate::error::SubmitError;
 use crate::flow::Progress;
@@ -99,14 +99,14 @@ pub(crate) fn action_prompt<A: ActionSet>(
     values.extend_from_slice(prefix);
     loop {
         let state = match next {
-            Step::Complete => {
+            SelectionStep::Complete => {
                 // Asked once every selection is made: the text may name them.
                 let action = ActionContext::new(game, flow, player, args)
                     .build(&prompt.chosen_selections())?;
                 prompt.confirm = dispatch::confirm(&action, game, flow, player);
                 return Ok(Some(prompt));
             }
-            Step::Select(state) => state,
+            SelectionStep::Select(state) => state,
         };
         let viable: Vec<&OptionState> = state
             .options
@@ -247,8 +247,8 @@ pub(crate) fn fill_made<A: ActionSet>(
     };
     loop {
         let state = match ActionContext::new(game, flow, player, args).step(&filled.values)? {
-            Step::Complete => return Ok(filled),
-            Step::Select(state) => state,
+            SelectionStep::Complete => return Ok(filled),
+            SelectionStep::Select(state) => state,
         };
         if let Some(value) = named.get(state.name) {
             filled.values.push(value.clone());
@@ -321,8 +321,8 @@ fn fold_into_next<A: ActionSet>(
         }
         next_values.push(option.value.clone());
         match ActionContext::new(game, flow, player, args).step(&next_values)? {
-            Step::Complete => folded.push(PromptOption::from_state(option)),
-            Step::Select(next) => {
+            SelectionStep::Complete => folded.push(PromptOption::from_state(option)),
+            SelectionStep::Select(next) => {
                 if next.group.is_some()
                     || next.skip == Skip::First
                     || !listable(&next.kind, &next.options)

@@ -25,7 +25,7 @@ use crate::components::Chest;
 use crate::dispatch;
 use crate::engine::Engine;
 use crate::error::Refusal;
-use crate::follower::MoveViewer;
+use crate::follower::RecordFollower;
 use crate::game::Game;
 use crate::json_tree::JsonTree;
 use crate::moves::Move;
@@ -231,7 +231,7 @@ fn check_game<G: Game>(
         .map(|seat| Viewer::Player(PlayerIndex(seat)))
         .chain([Viewer::Observer])
         .collect();
-    let mut follower = MoveViewer::<G>::new(config, players)
+    let mut follower = RecordFollower::<G>::new(config, players)
         .map_err(|error| fail(0, format!("setup failed: {error}")))?;
     let mut replayed: Vec<G> = viewers
         .iter()

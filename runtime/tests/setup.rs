@@ -5,8 +5,8 @@
 use std::ops::RangeInclusive;
 
 use meeple::{
-    Action, Actions, Engine, Finish, Game, Move, MoveContext, MoveViewer, Outcome, PerPlayer,
-    PlayerIndex, PlayerSet, Seats, Setup, SetupError,
+    Action, Actions, Engine, Finish, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex,
+    PlayerSet, RecordFollower, Seats, Setup, SetupError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +121,7 @@ fn a_count_outside_players_is_refused_before_setup() {
             refused
         );
         assert_eq!(
-            MoveViewer::<Race>::new(&config(2), players).map(|_| ()),
+            RecordFollower::<Race>::new(&config(2), players).map(|_| ()),
             refused
         );
     }

@@ -38,7 +38,7 @@ impl GameEntry {
         G::Actions: PartialEq + Send,
         meeple::Engine<G>: Send,
         meeple::Position<G>: Send,
-        meeple::MoveViewer<G>: Send,
+        meeple::RecordFollower<G>: Send,
     {
         GameEntry {
             players: G::PLAYERS,

@@ -74,7 +74,7 @@ impl Server {
         G::Actions: PartialEq + Send,
         meeple::Engine<G>: Send,
         meeple::Position<G>: Send,
-        meeple::MoveViewer<G>: Send,
+        meeple::RecordFollower<G>: Send,
     {
         self.games.insert(G::NAME, GameEntry::of::<G>());
         self

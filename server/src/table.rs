@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use meeple::{
-    ActionRecord, Agent, Budget, Engine, Game, GameLog, MoveViewer, PlayerIndex, RandomAgent,
+    ActionRecord, Agent, Budget, Engine, Game, GameLog, PlayerIndex, RandomAgent, RecordFollower,
     RecordKind, SearchAgent, Seats, Status, Submission, Viewer,
 };
 use serde::Serialize;
@@ -199,7 +199,7 @@ pub trait Table: Send {
 /// new record for the store and each viewer once.
 pub struct Live<G: Game> {
     engine: Engine<G>,
-    follower: MoveViewer<G>,
+    follower: RecordFollower<G>,
     /// The records the follower has followed.
     followed: usize,
     /// The lines of the match's log written to the store: its records, and its undos
@@ -376,7 +376,7 @@ where
     G::Actions: PartialEq + Send,
     meeple::Engine<G>: Send,
     meeple::Position<G>: Send,
-    meeple::MoveViewer<G>: Send,
+    meeple::RecordFollower<G>: Send,
 {
     fn players(&self) -> usize {
         self.engine.players()

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::{Engine, Entry, Undone};
-use crate::follower::{MoveViewer, ViewedRecord};
+use crate::follower::{RecordFollower, ViewedRecord};
 use crate::game::Game;
 use crate::log::{GameLog, LOG_FORMAT, LogStart, Record};
 use crate::player::PlayerIndex;
@@ -145,12 +145,12 @@ impl<G: Game> Engine<G> {
     /// A follower of this game's records from its start (the state before the setup's
     /// moves, or the state it was started from), to write each record as a log holds it
     /// and show it to viewers, one record after the other, as they come
-    /// ([`MoveViewer::write_and_view`]): what a server keeps beside a table to store and
+    /// ([`RecordFollower::write_and_view`]): what a server keeps beside a table to store and
     /// send the records each submission appends without writing the whole log again
     /// ([`log`](Self::log) is linear in the game).
     #[must_use]
-    pub fn follower(&self) -> MoveViewer<G> {
-        MoveViewer::starting_at(G::clone(&self.initial))
+    pub fn follower(&self) -> RecordFollower<G> {
+        RecordFollower::starting_at(G::clone(&self.initial))
     }
 
     /// The action records so far, typed, the setup first. [`log`](Self::log) writes them

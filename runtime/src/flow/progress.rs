@@ -36,7 +36,7 @@ pub(crate) struct Outline {
 /// ([`Flow::by_hand`](super::Flow::by_hand)) stands nowhere: every answer is `None`.
 ///
 /// A move does not get one: a move is applied again, to each player's view, by followers
-/// that do not run the flow ([`MoveViewer`](crate::MoveViewer)), so what a move needs of
+/// that do not run the flow ([`RecordFollower`](crate::RecordFollower)), so what a move needs of
 /// the flow is put in its data by the step or behaviour that pushes it (Smash's
 /// `EndTurn { player, .. }`).
 ///

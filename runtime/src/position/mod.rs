@@ -13,7 +13,7 @@ use crate::chance::Chance;
 use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest, Progress};
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{RecordHeader, RecordKind};
-use crate::moves::ResolutionFrame;
+use crate::moves::WaitingResolution;
 use crate::outcome::Outcome;
 use crate::player::PlayerIndex;
 use crate::search::Search;
@@ -158,8 +158,8 @@ pub struct Position<G: Game> {
     /// The decision a move of the record resolving asked ([`crate::MoveContext::ask`]), as
     /// its follow-up's JSON: taken at once when the resolution stops.
     asked: Option<serde_json::Value>,
-    /// The resolutions waiting for a decision, the innermost last ([`ResolutionFrame`]).
-    suspended: Vec<ResolutionFrame<G::Move>>,
+    /// The resolutions waiting for a decision, the innermost last ([`WaitingResolution`]).
+    suspended: Vec<WaitingResolution<G::Move>>,
     /// The clock per move ([`EngineSettings::move_clock`]), `None` without one: boxed,
     /// as few games run one.
     move_clock: Option<Box<clock::MoveClock>>,
@@ -541,7 +541,7 @@ pub(crate) struct Carried<G: Game> {
     pub(crate) chance: Chance,
     pub(crate) recall: Option<Vec<Vec<G::Move>>>,
     pub(crate) move_deadlines: Option<Vec<Option<u64>>>,
-    pub(crate) suspended: Vec<ResolutionFrame<G::Move>>,
+    pub(crate) suspended: Vec<WaitingResolution<G::Move>>,
 }
 
 impl<G: Game> Position<G> {
@@ -563,7 +563,7 @@ impl<G: Game> Position<G> {
 
     /// The resolutions waiting for a decision, the innermost last: the moves a move's
     /// decision ([`crate::MoveContext::ask`]) left pending.
-    pub fn suspended(&self) -> &[ResolutionFrame<G::Move>] {
+    pub fn suspended(&self) -> &[WaitingResolution<G::Move>] {
         &self.suspended
     }
 }

@@ -14,7 +14,7 @@ use crate::error::Refusal;
 use crate::flow::{FlowEvent, FlowRequest, Next};
 use crate::game::{Game, WhenStuck};
 use crate::log::{RecordHeader, RecordKind};
-use crate::moves::{Move, ResolutionFrame, resolve};
+use crate::moves::{Move, WaitingResolution, resolve};
 use crate::player::{PlayerIndex, Seats};
 use crate::prompt::Prompt;
 use crate::view::Viewer;
@@ -138,7 +138,7 @@ impl<G: Game> Position<G> {
         };
         match serde_json::from_value::<FollowUp<G>>(asked) {
             Ok(decision) => {
-                self.suspended.push(ResolutionFrame {
+                self.suspended.push(WaitingResolution {
                     moves: std::mem::take(pending),
                     follow_ups_below: self.follow_ups.len(),
                 });
