@@ -14,7 +14,7 @@ use tokio::sync::{Notify, broadcast, watch};
 
 use crate::protocol::{ServerFrame, WireError};
 use crate::store::{Notice, Store, StoreError, StoredMatch, StoredSeat};
-use crate::table::{AgentKind, CaughtUp, Live, NewRecord, Setup, Table};
+use crate::table::{AgentKind, CaughtUp, Live, NewRecord, ServerGame, Setup, Table};
 
 /// What the server needs of one registered game, its type erased.
 pub(crate) struct GameEntry {
@@ -32,14 +32,7 @@ pub(crate) struct GameEntry {
 type RestoreTable = fn(&Setup, &[String], Duration) -> Result<Box<dyn Table>, String>;
 
 impl GameEntry {
-    pub(crate) fn of<G>() -> Self
-    where
-        G: Game + meeple::Search,
-        G::Actions: PartialEq + Send,
-        meeple::Engine<G>: Send,
-        meeple::Position<G>: Send,
-        meeple::RecordFollower<G>: Send,
-    {
+    pub(crate) fn of<G: ServerGame>() -> Self {
         GameEntry {
             players: G::PLAYERS,
             validate: validate::<G>,

@@ -39,12 +39,12 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::routing::{get, post};
-use meeple::Game;
 
 pub use crate::hub::Hub;
 pub use crate::lobby::{MAX_BODY, MAX_NAME_CHARS, MAX_SEAT_DATA_BYTES};
 pub use crate::store::{Store, StoreError};
 pub use crate::table::AgentKind;
+pub use crate::table::ServerGame;
 
 use crate::hub::GameEntry;
 
@@ -65,17 +65,10 @@ impl Server {
         }
     }
 
-    /// Serves game `G`, named in URLs by [`Game::NAME`]. A second game of the same name
+    /// Serves game `G`, named in URLs by [`meeple::Game::NAME`]. A second game of the same name
     /// replaces the first.
     #[must_use]
-    pub fn game<G>(mut self) -> Self
-    where
-        G: Game + meeple::Search,
-        G::Actions: PartialEq + Send,
-        meeple::Engine<G>: Send,
-        meeple::Position<G>: Send,
-        meeple::RecordFollower<G>: Send,
-    {
+    pub fn game<G: ServerGame>(mut self) -> Self {
         self.games.insert(G::NAME, GameEntry::of::<G>());
         self
     }

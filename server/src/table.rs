@@ -110,6 +110,31 @@ impl AgentKind {
 /// core for itself.
 const BOT_ITERATIONS: u32 = 200;
 
+/// What the server asks of a game, written once: its rules and search (for bots), with
+/// everything a match keeps sendable between the tasks that drive it (the state, its moves,
+/// actions and their arguments, its config). Every such game is one: nothing to implement.
+pub trait ServerGame:
+    Game<
+        Actions: PartialEq + Send + Sync + meeple::ActionSet<Args: Send + Sync>,
+        Move: Send + Sync,
+        Config: Send + Sync,
+    > + meeple::Search
+    + Send
+    + Sync
+{
+}
+
+impl<G> ServerGame for G where
+    G: Game<
+            Actions: PartialEq + Send + Sync + meeple::ActionSet<Args: Send + Sync>,
+            Move: Send + Sync,
+            Config: Send + Sync,
+        > + meeple::Search
+        + Send
+        + Sync
+{
+}
+
 /// One match's game with its type erased; implemented by [`Live`] for every game.
 pub trait Table: Send {
     /// The number of seats.
@@ -370,14 +395,7 @@ fn to_json_text(value: &impl Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|error| format!("{:?}", error.to_string()))
 }
 
-impl<G> Table for Live<G>
-where
-    G: Game + meeple::Search,
-    G::Actions: PartialEq + Send,
-    meeple::Engine<G>: Send,
-    meeple::Position<G>: Send,
-    meeple::RecordFollower<G>: Send,
-{
+impl<G: ServerGame> Table for Live<G> {
     fn players(&self) -> usize {
         self.engine.players()
     }
