@@ -129,6 +129,19 @@ pub enum PieceMove<P, C, V = ()> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seen: Option<Slot<C, V>>,
     },
+    /// The top piece of `from` (its last position) goes on top of `to` (after its last):
+    /// a card drawn or dealt. The positions are read when the move applies, so dealing
+    /// five cards is the same move five times, with nothing counted by hand. `to` must
+    /// grow (a stack); a sized stack takes a [`Move`](Self::Move) to one of its slots.
+    MoveTop {
+        /// Where it lies, on top.
+        from: P,
+        /// Where it goes, on top.
+        to: P,
+        /// What a viewer sees of it where it lands; `None` in the full move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seen: Option<Slot<C, V>>,
+    },
     /// The pieces at `a_index` of `a` and `b_index` of `b` change places.
     Swap {
         /// The first place.
@@ -177,6 +190,9 @@ pub enum PieceMoveError {
     /// The place refused the change.
     #[error(transparent)]
     Place(#[from] PlaceError),
+    /// A [`PieceMove::MoveTop`] from a place with no piece.
+    #[error("nothing to take from the top of {0}")]
+    Empty(String),
 }
 
 impl<P, C, V> PieceMove<P, C, V>
@@ -234,6 +250,27 @@ where
                     let target = state.place_mut(*to).ok_or_else(|| no_place(to))?;
                     target.replace_unchecked(landed, seen.clone());
                 }
+            }
+            PieceMove::MoveTop { from, to, seen } => {
+                let source = state.place(*from).ok_or_else(|| no_place(from))?;
+                let index = source
+                    .positions()
+                    .checked_sub(1)
+                    .ok_or_else(|| PieceMoveError::Empty(format!("{from:?}")))?;
+                // Within one place, the top goes back on top once taken out.
+                let at = if from == to {
+                    index
+                } else {
+                    state.place(*to).ok_or_else(|| no_place(to))?.positions()
+                };
+                PieceMove::Move {
+                    from: *from,
+                    index,
+                    to: *to,
+                    at,
+                    seen: seen.clone(),
+                }
+                .apply(state, next)?;
             }
             PieceMove::Swap {
                 a,
@@ -321,6 +358,17 @@ where
                 at: *at,
                 seen: seen(to, *at),
             },
+            PieceMove::MoveTop { from, to, .. } => {
+                // It landed on top: the last position of `to` once applied.
+                let landed = after
+                    .place(*to)
+                    .map_or(0, |shown| shown.positions().saturating_sub(1));
+                PieceMove::MoveTop {
+                    from: *from,
+                    to: *to,
+                    seen: seen(to, landed),
+                }
+            }
             PieceMove::Swap {
                 a,
                 a_index,

@@ -155,13 +155,12 @@ impl Game for Table {
         let mut moves = vec![TableMove::Piece(PieceMove::Shuffle {
             place: TablePlace::Draw,
         })];
+        // Dealt from the top, each card on top of its hand: nothing counted by hand.
         for round in 0..4 {
             let seat = PlayerIndex(round % SEATS.count());
-            moves.push(TableMove::Piece(PieceMove::Move {
+            moves.push(TableMove::Piece(PieceMove::MoveTop {
                 from: TablePlace::Draw,
-                index: deck.len() - 1 - round,
                 to: TablePlace::Hands(seat),
-                at: round / SEATS.count(),
                 seen: None,
             }));
         }
@@ -326,4 +325,37 @@ fn moving_within_one_stack_closes_it_up() {
     engine
         .submit_submission(P0, &Submission::new("draw_card"))
         .expect("the engine's own state was not touched");
+}
+
+/// The top of a place moves on top of another, the positions read as it applies: the
+/// same move twice takes two cards; from an empty place it is refused, changing nothing.
+#[test]
+fn the_top_piece_moves_on_top_until_the_place_is_empty() {
+    let engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
+    let mut table = engine.state().clone();
+    let mut chance = meeple::Chance::from_seed(0);
+    let mut ignored = Vec::new();
+    let mut next = MoveContext::<TableMove>::new(&mut ignored, &mut chance);
+    let draw: Vec<u8> = table.draw.components().copied().collect();
+    let top = PieceMove::MoveTop {
+        from: TablePlace::Draw,
+        to: TablePlace::Discard,
+        seen: None,
+    };
+    assert_eq!(top.apply(&mut table, &mut next), Ok(()));
+    assert_eq!(top.apply(&mut table, &mut next), Ok(()));
+    let discard: Vec<u8> = table.discard.components().copied().collect();
+    assert_eq!(discard, [draw[draw.len() - 1], draw[draw.len() - 2]]);
+    while !table.draw.is_empty() {
+        assert_eq!(top.apply(&mut table, &mut next), Ok(()));
+    }
+    let before = table.discard.components().copied().collect::<Vec<_>>();
+    assert_eq!(
+        top.apply(&mut table, &mut next),
+        Err(meeple::PieceMoveError::Empty("Draw".to_owned()))
+    );
+    assert_eq!(
+        table.discard.components().copied().collect::<Vec<_>>(),
+        before
+    );
 }
