@@ -125,7 +125,8 @@ impl<G: Game> Position<G> {
         self.clock = now;
         let mut fired = 0;
         while self.state.outcome().is_none() {
-            let Some((step, fire)) = self.flow_at.take_due_timer(&self.flow, self.clock) else {
+            let Some((step, fire)) = self.flow.at.take_due_timer(&self.flow.compiled, self.clock)
+            else {
                 if self.play_timeout(recorder)? {
                     fired += 1;
                     continue;
@@ -133,7 +134,7 @@ impl<G: Game> Position<G> {
                 break;
             };
             let mut moves = std::mem::take(&mut self.stack);
-            fire(&self.state, self.flow.progress(&self.flow_at), &mut moves);
+            fire(&self.state, self.flow.progress(), &mut moves);
             let event = FlowEvent::Timer {
                 step: Cow::Borrowed(step),
             };
@@ -165,7 +166,7 @@ impl<G: Game> Position<G> {
         {
             let action = self
                 .state
-                .timeout_action(self.flow.progress(&self.flow_at), seat)
+                .timeout_action(self.flow.progress(), seat)
                 .filter(|action| self.admit(seat, action).is_ok())
                 .or_else(|| self.decode_nth(seat, 0).ok());
             let Some(action) = action else {
@@ -215,12 +216,14 @@ impl<G: Game> Position<G> {
     pub(super) fn arm_timer(&mut self) {
         self.timer_armed_at = self.played.records;
         if self.state.outcome().is_some() {
-            self.flow_at.stop_timer();
+            self.flow.at.stop_timer();
             if let Some(clock) = self.move_clock.as_mut() {
                 clock.stop();
             }
         } else {
-            self.flow_at.arm_timer(&self.flow, &self.state, self.clock);
+            self.flow
+                .at
+                .arm_timer(&self.flow.compiled, &self.state, self.clock);
             if let Some(clock) = self.move_clock.as_mut() {
                 clock.arm(self.ready.to_act, self.clock);
             }

@@ -132,26 +132,8 @@ pub struct Position<G: Game> {
     /// The moves pending while an action resolves; empty between actions, its room kept
     /// so that a behaviour pushes its moves without allocating.
     stack: Vec<G::Move>,
-    /// The game's flow ([`Game::flow`]), compiled once when the position starts.
-    flow: Arc<Flow<G>>,
-    /// Whether the game declares its flow (not [`Flow::by_hand`]): read on every record,
-    /// where the flow's own test would reach through its `Arc`.
-    flow_declared: bool,
-    /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
-    /// report (one test on the hot path of every game).
-    flow_moves: bool,
-    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)),
-    /// or a clock per move runs: what is armed after each change.
-    flow_timed: bool,
-    /// Whether the flow declares fix-ups ([`Flow::fix_up`]).
-    flow_fixes: bool,
-    /// Where the flow stands.
-    flow_at: FlowPosition,
-    /// The interrupt a move of the record resolving asked for ([`crate::MoveContext::interrupt`]).
-    interrupt: Option<(FlowRequest, &'static str)>,
-    /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
-    /// flow is not in), reported when it settles.
-    flow_error: Option<FlowError>,
+    /// The game's flow, where it stands, and what the record resolving asked of it.
+    flow: FlowDriver<G>,
     /// The game's clock, in milliseconds since it began: moved only by
     /// [`advance_clock`](Self::advance_clock).
     clock: u64,
@@ -167,6 +149,42 @@ pub struct Position<G: Game> {
     /// ([`Step::timer`](crate::flow::Step::timer)): settling starts it again only after
     /// something happened, so a restored game keeps the deadline it was saved with.
     timer_armed_at: u64,
+}
+
+/// The game's flow as a position drives it: its declaration, where it stands, and what the
+/// record resolving asked of it. One part of [`Position`], so that the flow's fields read
+/// together.
+#[derive(Clone, Debug)]
+struct FlowDriver<G: Game> {
+    /// The game's flow ([`Game::flow`]), compiled once when the position starts.
+    compiled: Arc<Flow<G>>,
+    /// Whether the game declares its flow (not [`Flow::by_hand`]): read on every record,
+    /// where the flow's own test would reach through its `Arc`.
+    declared: bool,
+    /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
+    /// report (one test on the hot path of every game).
+    moves: bool,
+    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)),
+    /// or a clock per move runs: what is armed after each change.
+    timed: bool,
+    /// Whether the flow declares fix-ups ([`Flow::fix_up`]).
+    fixes: bool,
+    /// Where the flow stands.
+    at: FlowPosition,
+    /// The interrupt a move of the record resolving asked for
+    /// ([`crate::MoveContext::interrupt`]).
+    interrupt: Option<(FlowRequest, &'static str)>,
+    /// A mistake of the flow met while a record resolved (an interrupt naming a loop the
+    /// flow is not in), reported when it settles.
+    error: Option<FlowError>,
+}
+
+impl<G: Game> FlowDriver<G> {
+    /// Where the flow stands, as the rules read it.
+    #[inline]
+    fn progress(&self) -> Progress<'_> {
+        self.compiled.progress(&self.at)
+    }
 }
 
 /// The moves each player has seen, as they saw them ([`Game::RECALLS`]): part of what a
@@ -326,14 +344,16 @@ impl<G: Game> Position<G> {
                 None => Recall::Tracked((0..players).map(|_| Arc::new(Vec::new())).collect()),
             },
             stack: Vec::new(),
-            flow_declared: !flow.is_by_hand(),
-            flow_moves: !flow.is_by_hand(),
-            flow_timed: flow.timed || settings.move_clock.is_some(),
-            flow_fixes: !flow.fix_ups.is_empty(),
-            flow,
-            flow_at,
-            flow_error: None,
-            interrupt: None,
+            flow: FlowDriver {
+                declared: !flow.is_by_hand(),
+                moves: !flow.is_by_hand(),
+                timed: flow.timed || settings.move_clock.is_some(),
+                fixes: !flow.fix_ups.is_empty(),
+                compiled: flow,
+                at: flow_at,
+                error: None,
+                interrupt: None,
+            },
             clock: millis(clock),
             asked: None,
             suspended,
@@ -404,24 +424,24 @@ impl<G: Game> Position<G> {
 
     /// Where the game's flow stands ([`Game::flow`]): empty for a flow written by hand.
     pub fn flow_position(&self) -> &FlowPosition {
-        &self.flow_at
+        &self.flow.at
     }
 
     /// The game's flow, as [`Game::flow`] declared it.
     pub fn flow(&self) -> &Flow<G> {
-        &self.flow
+        &self.flow.compiled
     }
 
     /// Where the flow stands, as the rules read it: its phase, step, turn and rounds
     /// ([`Progress`]); nowhere for a flow written by hand.
     pub fn progress(&self) -> Progress<'_> {
-        self.flow.progress(&self.flow_at)
+        self.flow.progress()
     }
 
     /// The phase the game is in, by the name its flow gives it; `None` outside any phase
     /// and for a flow written by hand.
     pub fn phase(&self) -> Option<&'static str> {
-        self.flow_at.phase(&self.flow)
+        self.flow.at.phase(&self.flow.compiled)
     }
 
     /// The game's clock: the time since the game began, as last given to
@@ -434,7 +454,7 @@ impl<G: Game> Position<G> {
     /// players act ([`Step::timer`](crate::flow::Step::timer)) or the first clock per move
     /// to run out ([`EngineSettings::move_clock`]); `None` when none runs.
     pub fn deadline(&self) -> Option<Duration> {
-        let step = self.flow_at.deadline();
+        let step = self.flow.at.deadline();
         let moves = self
             .move_clock
             .as_ref()
@@ -460,7 +480,7 @@ impl<G: Game> Position<G> {
     /// [`each_player`](crate::flow::Step::each_player) loop's player); `None` outside any
     /// turn and for a flow written by hand.
     pub fn turn(&self) -> Option<PlayerIndex> {
-        self.flow_at.turn()
+        self.flow.at.turn()
     }
 
     /// The follow-ups waiting to be taken, the next first.
@@ -496,14 +516,16 @@ impl<G: Game> Position<G> {
             ready: Ready::default(),
             recall,
             stack: Vec::new(),
-            flow: Arc::clone(&self.flow),
-            flow_declared: self.flow_declared,
-            flow_moves: self.flow_declared,
-            flow_timed: self.flow.timed,
-            flow_fixes: self.flow_fixes,
-            flow_at: self.flow_at.clone(),
-            flow_error: None,
-            interrupt: None,
+            flow: FlowDriver {
+                compiled: Arc::clone(&self.flow.compiled),
+                declared: self.flow.declared,
+                moves: self.flow.declared,
+                timed: self.flow.timed,
+                fixes: self.flow.fixes,
+                at: self.flow.at.clone(),
+                error: None,
+                interrupt: None,
+            },
             clock: self.clock,
             asked: None,
             suspended: self.suspended.clone(),

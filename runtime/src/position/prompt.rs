@@ -50,7 +50,7 @@ impl<G: Game> Position<G> {
             .and_then(|follow_up| follow_up.prompt.clone());
         action_prompt::<G::Actions>(
             &self.state,
-            self.flow.progress(&self.flow_at),
+            self.flow.progress(),
             player,
             args,
             prefix,
@@ -81,8 +81,7 @@ impl<G: Game> Position<G> {
             return None;
         }
         self.candidates(player).find_map(|args| {
-            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
-                .description()
+            ActionContext::new(&self.state, self.flow.progress(), player, args).description()
         })
     }
 
@@ -133,7 +132,7 @@ impl<G: Game> Position<G> {
         let action = G::Actions::NAMES[G::Actions::args_index(&args)];
         let filled = fill_made::<G::Actions>(
             &self.state,
-            self.flow.progress(&self.flow_at),
+            self.flow.progress(),
             player,
             &args,
             &submission.selections,
@@ -148,15 +147,10 @@ impl<G: Game> Position<G> {
         if filled.selections.len() > filled.values.len() {
             return Err(match filled.open {
                 Some(selection) => DecodeError::MissingSelection { action, selection },
-                None => ActionContext::new(
-                    &self.state,
-                    self.flow.progress(&self.flow_at),
-                    player,
-                    &args,
-                )
-                .build(&filled.selections)
-                .err()
-                .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
+                None => ActionContext::new(&self.state, self.flow.progress(), player, &args)
+                    .build(&filled.selections)
+                    .err()
+                    .unwrap_or_else(|| crate::__private::extra_value(action, filled.values.len())),
             }
             .into());
         }
@@ -185,7 +179,7 @@ impl<G: Game> Position<G> {
     ) -> ControlFlow<()> {
         // An action without completion visits nothing: no need to ask first.
         for args in self.candidates(player) {
-            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
+            ActionContext::new(&self.state, self.flow.progress(), player, args)
                 .for_each_completion(visit)?;
         }
         ControlFlow::Continue(())
@@ -198,7 +192,7 @@ impl<G: Game> Position<G> {
     pub fn count_completions(&self, player: PlayerIndex) -> u64 {
         self.ready
             .counted(player)
-            .map(|candidate| candidate.count(&self.state, self.flow.progress(&self.flow_at)))
+            .map(|candidate| candidate.count(&self.state, self.flow.progress()))
             .fold(0, u64::saturating_add)
     }
 
@@ -216,7 +210,7 @@ impl<G: Game> Position<G> {
                 return self.nth_walked(player, index);
             };
             if rest < count {
-                return candidate.nth(&self.state, self.flow.progress(&self.flow_at), rest);
+                return candidate.nth(&self.state, self.flow.progress(), rest);
             }
             rest -= count;
         }
@@ -235,21 +229,14 @@ impl<G: Game> Position<G> {
                 Some(count) => count,
                 // The last action needs no count: its walk finds the position or runs out.
                 None if candidates.peek().is_none() => {
-                    return ActionContext::new(
-                        &self.state,
-                        self.flow.progress(&self.flow_at),
-                        player,
-                        args,
-                    )
-                    .nth_completion(index);
+                    return ActionContext::new(&self.state, self.flow.progress(), player, args)
+                        .nth_completion(index);
                 }
-                None => {
-                    ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
-                        .count_completions()
-                }
+                None => ActionContext::new(&self.state, self.flow.progress(), player, args)
+                    .count_completions(),
             };
             if index < count {
-                return candidate.nth(&self.state, self.flow.progress(&self.flow_at), index);
+                return candidate.nth(&self.state, self.flow.progress(), index);
             }
             index -= count;
         }

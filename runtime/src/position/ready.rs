@@ -132,8 +132,8 @@ impl<G: Game> Position<G> {
                 .iter()
                 .map(|follow_up| follow_up.player)
                 .collect(),
-            None if !self.flow_declared => self.state.to_act(),
-            None => self.flow_at.to_act(),
+            None if !self.flow.declared => self.state.to_act(),
+            None => self.flow.at.to_act(),
         }
     }
 
@@ -174,13 +174,9 @@ impl<G: Game> Position<G> {
     ) -> Candidates<(<G::Actions as ActionSet>::Args, bool)> {
         self.candidates(player)
             .map(|args| {
-                let completable = ActionContext::new(
-                    &self.state,
-                    self.flow.progress(&self.flow_at),
-                    player,
-                    args,
-                )
-                .has_completion();
+                let completable =
+                    ActionContext::new(&self.state, self.flow.progress(), player, args)
+                        .has_completion();
                 (args.clone(), completable)
             })
             .collect()
@@ -206,17 +202,17 @@ impl<G: Game> Position<G> {
         let to_act = self.compute_to_act(over);
         let ready = &mut self.ready;
         let state = &self.state;
-        let flow = self.flow.progress(&self.flow_at);
+        let flow = self.flow.progress();
         ready.to_act = to_act;
         ready.candidates.clear();
         if !self.follow_ups.is_empty() {
             Self::ready_for_follow_ups(state, flow, ready, asked_now(&self.follow_ups));
             return;
         }
-        if self.flow_declared {
+        if self.flow.declared {
             // The actions the flow's step offers, by their bits ([`Step::offering`]).
             for player in to_act.iter() {
-                let offered = self.flow_at.offered_to(&self.flow, player);
+                let offered = self.flow.at.offered_to(&self.flow.compiled, player);
                 for index in 0..G::Actions::NAMES.len().min(64) {
                     if offered >> index & 1 == 1 {
                         Self::ready_if_allowed(state, flow, ready, player, index);

@@ -33,16 +33,16 @@ impl<G: Game> Position<G> {
         let follow_ups = dispatch::behaviour(
             &action,
             &self.state,
-            self.flow.progress(&self.flow_at),
+            self.flow.progress(),
             player,
             &mut moves,
         );
         if follow_up || !follow_ups.is_empty() {
             self.queue_follow_ups(follow_up.then_some(player), follow_ups);
         }
-        if self.flow_declared && !follow_up {
+        if self.flow.declared && !follow_up {
             // A follow-up is part of the step its action was taken in.
-            self.flow_at.acted(&self.flow, player);
+            self.flow.at.acted(&self.flow.compiled, player);
         }
         let header = RecordHeader {
             action: Some(action),
@@ -88,7 +88,7 @@ impl<G: Game> Position<G> {
                 &mut self.state,
                 &mut self.chance,
                 &mut moves,
-                &mut self.interrupt,
+                &mut self.flow.interrupt,
                 &mut self.asked,
                 |after, moved| {
                     applied += 1;
@@ -118,7 +118,7 @@ impl<G: Game> Position<G> {
         }
         // Emptied by `resolve`: the next action pushes its moves into this room.
         self.stack = moves;
-        if self.interrupt.is_some() {
+        if self.flow.interrupt.is_some() {
             self.interrupt_flow();
         }
         self.played.records += 1;
@@ -148,7 +148,7 @@ impl<G: Game> Position<G> {
                 // Reported when the record settles; the pending moves are dropped with it
                 // (the logged table puts the game back as it was).
                 pending.clear();
-                self.flow_error = Some(crate::flow::FlowError::UnreadableDecision {
+                self.flow.error = Some(crate::flow::FlowError::UnreadableDecision {
                     reason: error.to_string(),
                 });
             }
@@ -182,14 +182,14 @@ impl<G: Game> Position<G> {
             // Asked once a round: a game's outcome may cost something to build, and only
             // the flow's moves change the state between here and `refresh`.
             let mut over = self.state.outcome().is_some();
-            if self.flow_fixes && !over && self.fix_up(recorder) {
+            if self.flow.fixes && !over && self.fix_up(recorder) {
                 unattended += 1;
                 if unattended >= self.settings.forced_limit {
                     return Err(self.endless(unattended));
                 }
                 continue;
             }
-            if self.flow_moves && !over {
+            if self.flow.moves && !over {
                 if self.pass_turn(recorder) {
                     unattended += 2;
                 } else {
@@ -224,7 +224,7 @@ impl<G: Game> Position<G> {
                 }
             }
             if !progressed {
-                if self.flow_timed && self.played.records != self.timer_armed_at {
+                if self.flow.timed && self.played.records != self.timer_armed_at {
                     self.arm_timer();
                 }
                 return Ok(());
@@ -244,8 +244,8 @@ impl<G: Game> Position<G> {
         &mut self,
         recorder: &mut R,
     ) -> Result<usize, Endless> {
-        if let Some(error) = self.flow_error.take() {
-            self.flow_moves = self.flow_declared;
+        if let Some(error) = self.flow.error.take() {
+            self.flow.moves = self.flow.declared;
             return Err(Endless(Box::new(Unsettled::Flow(error))));
         }
         if !self.follow_ups.is_empty() {
@@ -255,25 +255,20 @@ impl<G: Game> Position<G> {
         let seats = Seats::checked(self.players);
         let mut records = 0;
         loop {
-            match self.flow_at.next(&self.flow, &self.state, seats) {
+            match self.flow.at.next(&self.flow.compiled, &self.state, seats) {
                 Next::Wait | Next::End => return Ok(records),
                 // A change of the flow changes nothing of the state.
                 Next::Event(event) => self.record_flow(event, recorder),
                 Next::Item(step, bind, item) => {
                     let mut pending = std::mem::take(&mut self.stack);
-                    bind(
-                        &self.state,
-                        self.flow.progress(&self.flow_at),
-                        item,
-                        &mut pending,
-                    );
+                    bind(&self.state, self.flow.progress(), item, &mut pending);
                     if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
                 }
                 Next::Moves(step, moves) => {
                     let mut pending = std::mem::take(&mut self.stack);
-                    moves(&self.state, self.flow.progress(&self.flow_at), &mut pending);
+                    moves(&self.state, self.flow.progress(), &mut pending);
                     if self.play_step_moves(step, pending, recorder) {
                         return Ok(records + 1);
                     }
@@ -290,10 +285,10 @@ impl<G: Game> Position<G> {
     /// its own; whether one did. Out of line: most games declare none.
     #[inline(never)]
     fn fix_up<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
-        let flow = Arc::clone(&self.flow);
+        let flow = Arc::clone(&self.flow.compiled);
         for &(name, fix_up) in &flow.fix_ups {
             let mut moves = std::mem::take(&mut self.stack);
-            fix_up(&self.state, flow.progress(&self.flow_at), &mut moves);
+            fix_up(&self.state, flow.progress(&self.flow.at), &mut moves);
             if moves.is_empty() {
                 self.stack = moves;
                 continue;
@@ -349,19 +344,19 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     fn interrupt_flow(&mut self) {
-        let Some((request, name)) = self.interrupt.take() else {
+        let Some((request, name)) = self.flow.interrupt.take() else {
             return;
         };
         let asked = match request {
             FlowRequest::Interrupt(interrupt) => {
-                self.flow_at.interrupt(&self.flow, interrupt, name)
+                self.flow.at.interrupt(&self.flow.compiled, interrupt, name)
             }
-            FlowRequest::Subflow => self.flow_at.start_subflow(&self.flow, name),
+            FlowRequest::Subflow => self.flow.at.start_subflow(&self.flow.compiled, name),
             FlowRequest::Runaway(steps) => Err(crate::flow::FlowError::RunawayResolution { steps }),
         };
         if let Err(error) = asked {
-            self.flow_error.get_or_insert(error);
-            self.flow_moves = true;
+            self.flow.error.get_or_insert(error);
+            self.flow.moves = true;
         }
     }
 
@@ -374,11 +369,15 @@ impl<G: Game> Position<G> {
     /// Inlined: the common case is a few comparisons and stores, less than a call costs.
     #[inline(always)]
     fn pass_turn<R: Recorder<G>>(&mut self, recorder: &mut R) -> bool {
-        if !self.flow_at.turn_ended() || self.flow_error.is_some() || !self.follow_ups.is_empty() {
+        if !self.flow.at.turn_ended() || self.flow.error.is_some() || !self.follow_ups.is_empty() {
             return false;
         }
         let seats = Seats::checked(self.players);
-        match self.flow_at.next_turn(&self.flow, &self.state, seats) {
+        match self
+            .flow
+            .at
+            .next_turn(&self.flow.compiled, &self.state, seats)
+        {
             Some((ended, begun)) => {
                 self.record_turn(ended, begun, recorder);
                 true
@@ -444,8 +443,8 @@ impl<G: Game> Position<G> {
         let WhenStuck::Pass(moves) = self.state.when_stuck(player) else {
             return None;
         };
-        if self.flow_declared {
-            self.flow_at.acted(&self.flow, player);
+        if self.flow.declared {
+            self.flow.at.acted(&self.flow.compiled, player);
         }
         let header = RecordHeader::opened(RecordKind::Pass, Some(player));
         self.resolve_record(header, moves, recorder);
@@ -484,7 +483,7 @@ impl<G: Game> Position<G> {
             if let Some(counted) = candidate.count {
                 // Kept from `refresh`: the one completion is built only if it stays alone.
                 if counted == 1 && count == 0 {
-                    only = candidate.nth(&self.state, self.flow.progress(&self.flow_at), 0);
+                    only = candidate.nth(&self.state, self.flow.progress(), 0);
                 }
                 count = count.saturating_add(counted);
                 if count > 1 {
@@ -492,25 +491,23 @@ impl<G: Game> Position<G> {
                 }
                 continue;
             }
-            let flow =
-                ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
-                    .for_each_completion(&mut |action| {
-                        count += 1;
-                        if count > 1 {
-                            ControlFlow::Break(())
-                        } else {
-                            only = Some(action);
-                            ControlFlow::Continue(())
-                        }
-                    });
+            let flow = ActionContext::new(&self.state, self.flow.progress(), player, args)
+                .for_each_completion(&mut |action| {
+                    count += 1;
+                    if count > 1 {
+                        ControlFlow::Break(())
+                    } else {
+                        only = Some(action);
+                        ControlFlow::Continue(())
+                    }
+                });
             if flow.is_break() {
                 return Facing::Choice;
             }
         }
         let candidates = self.ready.of(player);
         let always_asks = candidates.clone().any(|args| {
-            ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
-                .always_asks()
+            ActionContext::new(&self.state, self.flow.progress(), player, args).always_asks()
         });
         if !always_asks {
             // Nothing here is free text, so the walk saw every completion there is.
@@ -521,7 +518,7 @@ impl<G: Game> Position<G> {
                         && dispatch::confirm(
                             &action,
                             &self.state,
-                            self.flow.progress(&self.flow_at),
+                            self.flow.progress(),
                             player,
                         )
                         .is_none() =>
@@ -535,13 +532,8 @@ impl<G: Game> Position<G> {
         // player's whole prompt is one: decide as the player would see it.
         let available: Candidates<_> = candidates
             .filter(|args| {
-                ActionContext::new(
-                    &self.state,
-                    self.flow.progress(&self.flow_at),
-                    player,
-                    *args,
-                )
-                .has_completion()
+                ActionContext::new(&self.state, self.flow.progress(), player, *args)
+                    .has_completion()
             })
             .cloned()
             .collect();
@@ -558,21 +550,10 @@ impl<G: Game> Position<G> {
         let prompt = Prompt { player, actions };
         let forced = prompt.forced().and_then(|forced| {
             let args = self.args_for(player, &forced.action).ok()?;
-            let action = ActionContext::new(
-                &self.state,
-                self.flow.progress(&self.flow_at),
-                player,
-                &args,
-            )
-            .build(&forced.chosen_selections())
-            .ok()?;
-            dispatch::check(
-                &action,
-                &self.state,
-                self.flow.progress(&self.flow_at),
-                player,
-            )
-            .ok()?;
+            let action = ActionContext::new(&self.state, self.flow.progress(), player, &args)
+                .build(&forced.chosen_selections())
+                .ok()?;
+            dispatch::check(&action, &self.state, self.flow.progress(), player).ok()?;
             self.permitted(player, &action).ok()?;
             Some(action)
         });

@@ -93,30 +93,20 @@ impl<G: Game> Position<G> {
             .candidate_args(player, &submission.action)
             .map_err(|error| self.or_stuck(player, error))?;
         // Selections the engine makes without asking (forced ones) may be left out.
-        let built = match ActionContext::new(
-            &self.state,
-            self.flow.progress(&self.flow_at),
-            player,
-            &args,
-        )
-        .build(&submission.selections)
+        let built = match ActionContext::new(&self.state, self.flow.progress(), player, &args)
+            .build(&submission.selections)
         {
             Err(DecodeError::MissingSelection { .. }) => fill_made::<G::Actions>(
                 &self.state,
-                self.flow.progress(&self.flow_at),
+                self.flow.progress(),
                 player,
                 &args,
                 &submission.selections,
             )
             .and_then(|filled| {
-                ActionContext::new(
-                    &self.state,
-                    self.flow.progress(&self.flow_at),
-                    player,
-                    &args,
-                )
-                .build(&filled.selections)
-                .map_err(SubmitError::from)
+                ActionContext::new(&self.state, self.flow.progress(), player, &args)
+                    .build(&filled.selections)
+                    .map_err(SubmitError::from)
             }),
             built => built.map_err(SubmitError::from),
         };
@@ -236,16 +226,11 @@ impl<G: Game> Position<G> {
             Some(kept) => dispatch::check_kept(
                 action,
                 &self.state,
-                self.flow.progress(&self.flow_at),
+                self.flow.progress(),
                 player,
                 kept.get(),
             ),
-            None => dispatch::check(
-                action,
-                &self.state,
-                self.flow.progress(&self.flow_at),
-                player,
-            ),
+            None => dispatch::check(action, &self.state, self.flow.progress(), player),
         }
         .and_then(|()| self.permitted(player, action))
         .map_err(|error| self.or_stuck(player, error))
@@ -381,8 +366,7 @@ impl<G: Game> Position<G> {
         player: PlayerIndex,
         args: &<G::Actions as ActionSet>::Args,
     ) -> bool {
-        ActionContext::new(&self.state, self.flow.progress(&self.flow_at), player, args)
-            .has_completion()
+        ActionContext::new(&self.state, self.flow.progress(), player, args).has_completion()
             || self.shown_without_completion(player, args)
     }
 
@@ -434,22 +418,11 @@ impl<G: Game> Position<G> {
             None if !self.follow_ups.is_empty() => return None,
             None => G::Actions::free_args(index)?,
         };
-        let cx = ActionContext::new(
-            &self.state,
-            self.flow.progress(&self.flow_at),
-            player,
-            &args,
-        );
+        let cx = ActionContext::new(&self.state, self.flow.progress(), player, &args);
         if cx.condition() {
             return None;
         }
-        ActionContext::new(
-            &self.state,
-            self.flow.progress(&self.flow_at),
-            player,
-            &args,
-        )
-        .unavailable()
+        ActionContext::new(&self.state, self.flow.progress(), player, &args).unavailable()
     }
 
     /// `player` as errors name them.
