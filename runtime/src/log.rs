@@ -15,7 +15,7 @@ use crate::dispatch;
 use crate::flow::{FlowEvent, FlowPosition};
 use crate::game::Game;
 use crate::outcome::Outcome;
-use crate::player::PlayerIndex;
+use crate::player::{PlayerIndex, PlayerSet};
 
 /// A game's log: how it was set up and every action record, in order.
 ///
@@ -48,6 +48,10 @@ pub struct GameLog<G: Game> {
     pub config: G::Config,
     /// Whether forced completions were played for the players.
     pub autoplay_forced: bool,
+    /// The seats whose forced completions were asked of them all the same
+    /// ([`EngineSettings::asked_always`](crate::EngineSettings::asked_always)).
+    #[serde(default, skip_serializing_if = "is_nobody")]
+    pub asked_always: PlayerSet,
     /// The state and follow-ups the game started from, for a game started from a state
     /// the author built ([`Engine::from_start`](crate::Engine::from_start)); absent for a
     /// game set up by its rules.
@@ -85,6 +89,7 @@ impl<G: Game> GameLog<G> {
             players,
             config,
             autoplay_forced: true,
+            asked_always: PlayerSet::EMPTY,
             start: None,
             move_clock_ms: None,
             records,
@@ -451,4 +456,9 @@ pub enum RecordKind {
     /// only in a written log ([`ActionRecord::cancels`] says which records it cancelled,
     /// which stay in the log before it), so that a log is only ever appended to.
     Undo,
+}
+
+/// Whether `seats` is empty, for serde's `skip_serializing_if`.
+fn is_nobody(seats: &PlayerSet) -> bool {
+    seats.is_empty()
 }

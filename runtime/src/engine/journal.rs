@@ -121,6 +121,7 @@ impl<G: Game> Engine<G> {
             players: self.players(),
             config: self.config.clone(),
             autoplay_forced: self.position.settings().autoplay_forced,
+            asked_always: self.position.settings().asked_always,
             start: self.log_start(),
             move_clock_ms: self.position.settings().move_clock.map(millis),
             records: self.history.records[..end]

@@ -55,6 +55,7 @@ impl<G: Game> Engine<G> {
         }
         let settings = EngineSettings {
             autoplay_forced: log.autoplay_forced,
+            asked_always: log.asked_always,
             move_clock: log.move_clock_ms.map(Duration::from_millis),
             ..EngineSettings::default()
         };

@@ -54,6 +54,11 @@ impl<G: Game> Engine<G> {
             self.position.settings().autoplay_forced,
         );
         hash_json(&mut hasher, &setup);
+        // Seats asked their forced moves are part of the setup; none hashes as before.
+        let asked_always = self.position.settings().asked_always;
+        if !asked_always.is_empty() {
+            hash_json(&mut hasher, &asked_always);
+        }
         // A game set up by its rules hashes as it always did; a start is part of the setup.
         if let Some(start) = self.log_start() {
             hash_json(&mut hasher, &start);

@@ -1,11 +1,18 @@
 //! How a position treats forced completions: [`EngineSettings`].
 
+use crate::player::PlayerSet;
+
 /// How the engine treats forced completions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineSettings {
     /// Play a player's only possible completion for them (recorded as
     /// [`RecordKind::Forced`](crate::RecordKind::Forced)). Default: true.
     pub autoplay_forced: bool,
+    /// Seats whose forced completions are asked of them all the same, even with
+    /// [`autoplay_forced`](Self::autoplay_forced): a test that plays one seat by hand
+    /// while the engine plays the others' forced moves, or a person who wants to press
+    /// every button. Kept in the log, so a replay asks them the same. Default: nobody.
+    pub asked_always: PlayerSet,
     /// How many records the engine plays in a row for the players (forced completions and
     /// passes) before it decides the game cannot go on without one: a game whose only
     /// action is always forced and never ends would otherwise never return. Default:
@@ -33,10 +40,21 @@ pub(super) const PENDING_ROOM: usize = 32;
 /// plays (a game of Hearts has about 60 records in all).
 pub const FORCED_LIMIT: usize = 10_000;
 
+impl EngineSettings {
+    /// Whether the engine plays `player`'s forced completions for them: by
+    /// [`autoplay_forced`](Self::autoplay_forced), unless they are
+    /// [`asked_always`](Self::asked_always).
+    #[must_use]
+    pub fn plays_forced_for(&self, player: crate::player::PlayerIndex) -> bool {
+        self.autoplay_forced && !self.asked_always.contains(player)
+    }
+}
+
 impl Default for EngineSettings {
     fn default() -> Self {
         EngineSettings {
             autoplay_forced: true,
+            asked_always: PlayerSet::EMPTY,
             forced_limit: FORCED_LIMIT,
             move_clock: None,
         }

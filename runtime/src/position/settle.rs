@@ -514,7 +514,7 @@ impl<G: Game> Position<G> {
             return match only {
                 None => Facing::Stuck,
                 Some(action)
-                    if self.settings.autoplay_forced
+                    if self.settings.plays_forced_for(player)
                         && dispatch::confirm(
                             &action,
                             &self.state,
@@ -540,7 +540,7 @@ impl<G: Game> Position<G> {
         if available.is_empty() {
             return Facing::Stuck;
         }
-        if !self.settings.autoplay_forced {
+        if !self.settings.plays_forced_for(player) {
             return Facing::Choice;
         }
         let actions = available

@@ -1,0 +1,127 @@
+//! [`EngineSettings::asked_always`]: the forced moves of chosen seats are asked of them,
+//! while the engine plays the others', and a replay of the log does the same.
+
+use meeple::flow::{Flow, Step};
+use meeple::{
+    Action, Actions, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PlayerIndex,
+    PlayerSet, RecordKind, Seats, Setup, SetupError, Submission, View,
+};
+use serde::{Deserialize, Serialize};
+
+/// Seat 0 adds 1 or 2 to a count; seat 1 can only wait (a forced move). Ten turns each.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+struct Count {
+    total: u32,
+    waits: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum CountMove {
+    Add(u32),
+    Wait,
+}
+
+impl Move<Count> for CountMove {
+    fn apply(&self, count: &mut Count, _next: &mut MoveContext<'_, Self>) {
+        match *self {
+            CountMove::Add(amount) => count.total += amount,
+            CountMove::Wait => count.waits += 1,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Add", behaviour = [CountMove::Add(*amount)])]
+struct Add {
+    #[choose_number(min = 1, max = 2)]
+    amount: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Wait", behaviour = [CountMove::Wait])]
+struct Wait {}
+
+#[derive(Clone, Debug, PartialEq, Actions)]
+#[actions(game = Count)]
+enum CountAction {
+    Add(Add),
+    Wait(Wait),
+}
+
+impl Game for Count {
+    type Config = ();
+    type Move = CountMove;
+    type Actions = CountAction;
+    const NAME: &'static str = "count";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+
+    fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
+        Ok(Setup {
+            state: Count { total: 0, waits: 0 },
+            moves: Vec::new(),
+        })
+    }
+
+    fn flow() -> Flow<Self> {
+        Flow::new(Step::times(
+            "rounds",
+            |_, _| 10,
+            [
+                Step::player("add", |_, _| PlayerIndex(0)).offering::<Add>(),
+                Step::player("wait", |_, _| PlayerIndex(1)).offering::<Wait>(),
+            ],
+        ))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.waits == 10).then(|| Outcome::win(PlayerIndex(0), Seats::new(2)))
+    }
+}
+
+fn add(engine: &mut Engine<Count>) {
+    let submission = Submission::new("add").with("amount", 1);
+    if let Err(error) = engine.submit_submission(PlayerIndex(0), &submission) {
+        panic!("add: {error}");
+    }
+}
+
+#[test]
+fn by_default_the_engine_plays_a_forced_move() {
+    let mut engine = Engine::<Count>::new((), 2, 0).expect("a table of two");
+    add(&mut engine);
+    assert_eq!(engine.state().waits, 1);
+    assert_eq!(engine.to_act(), PlayerSet::one(PlayerIndex(0)));
+    let last = engine.records().last().expect("a record");
+    assert_eq!((last.kind, last.name()), (RecordKind::Forced, "wait"));
+}
+
+#[test]
+fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
+    let settings = EngineSettings {
+        asked_always: PlayerSet::one(PlayerIndex(1)),
+        ..EngineSettings::default()
+    };
+    let mut engine = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
+    add(&mut engine);
+    assert_eq!(engine.state().waits, 0);
+    assert_eq!(engine.to_act(), PlayerSet::one(PlayerIndex(1)));
+    engine
+        .submit_submission(PlayerIndex(1), &Submission::new("wait"))
+        .expect("the forced move, submitted");
+    let last = engine
+        .records()
+        .iter()
+        .rev()
+        .find(|record| record.name() == "wait")
+        .expect("the wait");
+    assert_eq!(last.kind, RecordKind::Submitted);
+    let log = engine.log();
+    assert_eq!(log.asked_always, PlayerSet::one(PlayerIndex(1)));
+    let replayed = Engine::replay(&log).expect("the log replays");
+    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.to_act(), PlayerSet::one(PlayerIndex(0)));
+    // The setting is part of a sealed game: the digest differs from a game without it.
+    let plain = Engine::<Count>::new((), 2, 0).expect("a table of two");
+    let asked = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
+    assert_ne!(plain.digest(), asked.digest());
+}
