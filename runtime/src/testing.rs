@@ -7,6 +7,32 @@
 //!
 //! These were at the crate's root until 0.3; the root names stay, deprecated, for one
 //! release.
+//!
+//! # How the harness decides that a value is hidden
+//!
+//! A value is hidden from a viewer when it lies in a part of the state where the full
+//! state and that viewer's [`View`] of it differ, compared as JSON. The values compared
+//! are strings and non-empty arrays and objects. Bare numbers and booleans (a seat, a
+//! count, a flag) are too common to say which thing they are. So a game whose secret is a
+//! bare number (a die under a cup) shows it through a type of its own (`{"die":4}`). A
+//! text (a message, a move's words, a scene) *names* a hidden value when one of its words
+//! is such a value's string: the harness reads the words of the text, not its meaning.
+//!
+//! Two honest kinds of play look like leaks to this rule:
+//! - **A value made public by a player's words.** Love Letter's Guard says "Priest": the
+//!   word names a card that lies in a hidden hand. Make the words public in the state,
+//!   where every view shows them: the Guard's guess is a field of the state, the last
+//!   guess, which the message reads. The harness then sees the word in every viewer's
+//!   view, and finds no leak.
+//! - **A value shown to chosen viewers by a move.** A Priest's peek shows one player
+//!   another's card. Keep what each seat was shown in the state, in a field that only
+//!   that seat sees (a `PerPlayer` of what each was shown, `#[view(others = hidden)]`). The
+//!   peek's words then name a value that the peeker's view holds.
+//!
+//! In both cases the state says who knows what, which is also what a search agent's
+//! determinization needs to stay consistent with (`Search::determinize`). A declaration
+//! of its own (a move's public words, a move's private look) that the harness would accept
+//! without such a field is issue 45's design, not yet built.
 
 pub use crate::error::{ECHO_LIMIT, echo};
 pub use crate::follower::apply_alone;
