@@ -318,6 +318,38 @@ fn a_game_saved_in_the_middle_of_the_flow_resumes_where_it_stood() {
     assert_eq!(replayed.records(), resumed.records());
 }
 
+/// A test starts a game at a step of the flow, with a given player's turn, from a state
+/// it built: the step is entered when the game starts, and the flow goes on from there as
+/// if the game had been played up to it.
+#[test]
+fn a_game_starts_at_a_named_step_with_a_given_players_turn() {
+    let state = bidden().state().clone();
+    let start = Start::new(state.clone(), 3)
+        .at_step("take", Some(seat(1)))
+        .expect("the flow has a step `take`");
+    let mut engine = Engine::from_start(start).expect("the game starts at the step");
+    assert_eq!(engine.position().phase(), Some("playing"));
+    assert_eq!(engine.position().turn(), Some(seat(1)));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    assert_eq!(engine.position().progress().round("rounds"), Some(0));
+    submit(&mut engine, 1, &take(1));
+    // The round began at seat 1: seat 2, then seat 0, then the second round from the
+    // leader the state names (seat 2, the highest bid).
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    submit(&mut engine, 2, &take(1));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)));
+    submit(&mut engine, 0, &take(1));
+    assert_eq!(engine.position().progress().round("rounds"), Some(1));
+    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    assert_eq!(
+        Start::new(state, 3)
+            .at_step("deal", None)
+            .err()
+            .map(|error| error.to_string()),
+        Some("the game's flow: the flow has no step `deal` where players act".to_owned())
+    );
+}
+
 #[test]
 fn a_flow_position_that_does_not_fit_the_flow_is_refused_at_the_start() {
     let engine = bidden();

@@ -18,6 +18,13 @@ use crate::player::{PlayerIndex, PlayerSet, Seats};
 #[serde(tag = "flow", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum FlowError {
+    /// [`FlowPosition::before_step`] names a step where players act that the flow does not
+    /// declare.
+    #[error("the flow has no step `{step}` where players act")]
+    NoSuchStep {
+        /// The name asked for.
+        step: String,
+    },
     /// A step where players act offers no action ([`Step::offering`](super::Step::offering)).
     #[error("step `{step}` offers no action: add `.offering::<Action>()`")]
     NothingOffered {
@@ -474,6 +481,84 @@ impl PartialEq for FlowPosition {
 impl Eq for FlowPosition {}
 
 impl FlowPosition {
+    /// Where `flow` stands just before it enters the step where players act named `step`
+    /// (the first so named, in the order of the declaration), with `turn` the player of
+    /// every [`Step::each_player`](super::Step::each_player) loop around it: what a test
+    /// starts a game from ([`Start::at_step`](crate::Start::at_step)) to play that step
+    /// without playing the game up to it. The loops around the step are at their first
+    /// round; a [`Step::times`](super::Step::times) loop counts its rounds from `state`,
+    /// and a for-each loop's set is read from it, its first item already bound (the state
+    /// must hold what the loop's moves would have set). No record is made of the phases
+    /// and turns it stands in. When the game starts, the step is entered: who acts in it
+    /// is asked of the state then.
+    ///
+    /// # Errors
+    /// [`FlowError::NoSuchStep`] when the flow declares no such step.
+    pub fn before_step<G: Game>(
+        flow: &Flow<G>,
+        state: &G,
+        step: &str,
+        turn: Option<PlayerIndex>,
+    ) -> Result<FlowPosition, FlowError> {
+        let main = flow
+            .subflows
+            .iter()
+            .map(|&(_, root, _)| usize::from(root))
+            .min()
+            .unwrap_or(flow.nodes.len());
+        let target = flow.nodes[..main]
+            .iter()
+            .position(|node| matches!(&node.kind, NodeKind::Act { name, .. } if *name == step))
+            .and_then(|id| StepId::try_from(id).ok())
+            .ok_or_else(|| FlowError::NoSuchStep {
+                step: step.to_owned(),
+            })?;
+        // The steps around it, outermost first, each with the child on the way down.
+        let mut path = Vec::new();
+        let mut child = target;
+        while let Some(parent) = flow.node(child).and_then(|node| node.parent) {
+            path.push((parent, child));
+            child = parent;
+        }
+        path.reverse();
+        let mut at = FlowPosition {
+            started: true,
+            todo: Todo::Enter(target),
+            ..FlowPosition::default()
+        };
+        for (step_id, child) in path {
+            let mut frame = Frame::new(step_id);
+            match flow.node(step_id).map(|node| &node.kind) {
+                Some(NodeKind::Sequence(steps)) => {
+                    let index = steps.iter().position(|&id| id == child).unwrap_or(0);
+                    frame.round = u32::try_from(index).unwrap_or(u32::MAX);
+                }
+                Some(NodeKind::Branch { then, .. }) => frame.round = u32::from(*then != child),
+                Some(NodeKind::Loop { repeat, .. }) => {
+                    at.frames.push(frame);
+                    let progress = flow.progress(&at);
+                    let (limit, player) = match *repeat {
+                        Repeat::Times(count) => (count(state, progress), None),
+                        Repeat::ForEach(items, _) => (items(state, progress), None),
+                        Repeat::EachPlayer(_) => (
+                            turn.map_or(0, |player| u32::try_from(player.0).unwrap_or(u32::MAX)),
+                            turn,
+                        ),
+                        Repeat::While(_) | Repeat::Until(_) | Repeat::Forever => (0, None),
+                    };
+                    if let Some(frame) = at.frames.last_mut() {
+                        frame.limit = limit;
+                        frame.set_turn(player);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            at.frames.push(frame);
+        }
+        Ok(at)
+    }
+
     /// The steps entered, outermost first.
     #[must_use]
     pub fn frames(&self) -> &[Frame] {

@@ -7,7 +7,7 @@ use super::settings::EngineSettings;
 use crate::action::FollowUp;
 use crate::flow::FlowPosition;
 use crate::game::{Game, SetupError};
-use crate::player::Seats;
+use crate::player::{PlayerIndex, Seats};
 
 /// A game to start from a state the author built rather than from [`Game::setup`]: the
 /// state, the table, the config, the seed of chance from here on, the follow-ups already
@@ -96,6 +96,22 @@ impl<G: Game> Start<G> {
     pub fn with_flow(mut self, flow: FlowPosition) -> Self {
         self.flow = Some(flow);
         self
+    }
+
+    /// This start with its flow about to enter the step where players act named `step`,
+    /// with `turn` the player of every each-player loop around it
+    /// ([`FlowPosition::before_step`]): a test plays a step of a declared flow from a
+    /// state it built, without playing the game up to it. Who acts in the step is asked
+    /// of the state when the game starts.
+    ///
+    /// # Errors
+    /// [`SetupError::Flow`] with [`FlowError::NoSuchStep`](crate::flow::FlowError::NoSuchStep)
+    /// when the game's flow declares no such step, or the flow's own mistake.
+    pub fn at_step(mut self, step: &str, turn: Option<PlayerIndex>) -> Result<Self, SetupError> {
+        let flow = crate::flow::compiled::<G>();
+        flow.check()?;
+        self.flow = Some(FlowPosition::before_step(&flow, &self.state, step, turn)?);
+        Ok(self)
     }
 
     /// This start with the game's clock at `clock` ([`Engine::clock`](crate::Engine::clock)
