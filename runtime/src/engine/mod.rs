@@ -181,14 +181,15 @@ pub struct Engine<G: Game> {
     /// recorded since: an undo of that submission puts it back at once, where undoing
     /// by replaying the log would cost the whole game. The copy [`apply`](Self::apply)
     /// takes anyway (to put back a submission that never ends), kept rather than dropped.
-    before_last: Option<Box<LastSubmission<G>>>,
+    before_last: Option<LastSubmission<G>>,
 }
 
 /// The game before its last submission ([`Engine::before_last`]), and how many records
 /// stood once it was played: while they still do, nothing came after it.
 #[derive(Clone, Debug)]
 struct LastSubmission<G: Game> {
-    saved: Saved<G>,
+    /// Boxed where it was taken, so that keeping it moves no position.
+    saved: Box<Saved<G>>,
     records_after: usize,
 }
 
@@ -684,7 +685,18 @@ impl<G: Game> Engine<G> {
         action: G::Actions,
     ) -> Result<usize, (Refusal, Option<G::Actions>)> {
         let index = self.history.records.len();
-        let saved = self.save();
+        // Into the copy kept from the last submission, when there is one: its room is
+        // reused, and nothing is moved once it is kept.
+        let saved = match self.before_last.take() {
+            Some(mut last) => {
+                last.saved.position.clone_from(&self.position);
+                last.saved.records = self.history.records.len();
+                last.saved.journal = self.history.journal.as_ref().map(Vec::len);
+                last.saved.clock = self.history.clock;
+                last.saved
+            }
+            None => Box::new(self.save()),
+        };
         self.position.note_acted(player);
         if let Err(endless) = self.position.apply(player, action, &mut self.history) {
             let action = self
@@ -692,13 +704,13 @@ impl<G: Game> Engine<G> {
                 .records
                 .get_mut(index)
                 .and_then(|record| record.action.take());
-            self.roll_back(saved);
+            self.roll_back(*saved);
             return Err((endless.into_error(), action));
         }
-        self.before_last = Some(Box::new(LastSubmission {
+        self.before_last = Some(LastSubmission {
             saved,
             records_after: self.history.records.len(),
-        }));
+        });
         Ok(index)
     }
 

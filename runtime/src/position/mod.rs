@@ -112,7 +112,7 @@ pub(crate) enum Unsettled {
 /// every record it plays (log, undo, replay, what players recall).
 ///
 /// A refused call leaves everything exactly as it was.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position<G: Game> {
     state: G,
     chance: Chance,
@@ -149,6 +149,69 @@ pub struct Position<G: Game> {
     /// ([`Step::timer`](crate::flow::Step::timer)): settling starts it again only after
     /// something happened, so a restored game keeps the deadline it was saved with.
     timer_armed_at: u64,
+}
+
+impl<G: Game> Clone for Position<G> {
+    fn clone(&self) -> Self {
+        Position {
+            state: self.state.clone(),
+            chance: self.chance.clone(),
+            follow_ups: self.follow_ups.clone(),
+            players: self.players,
+            settings: self.settings,
+            played: self.played,
+            last_played: self.last_played,
+            ready: self.ready.clone(),
+            recall: self.recall.clone(),
+            stack: self.stack.clone(),
+            flow: self.flow.clone(),
+            clock: self.clock,
+            asked: self.asked.clone(),
+            suspended: self.suspended.clone(),
+            move_clock: self.move_clock.clone(),
+            timer_armed_at: self.timer_armed_at,
+        }
+    }
+
+    /// Field by field, so that a copy made into an old one keeps its vectors' room: the
+    /// logged table copies its position into the last copy it kept at every submission.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field named: a field added to the position must be copied here too.
+        let Position {
+            state,
+            chance,
+            follow_ups,
+            players,
+            settings,
+            played,
+            last_played,
+            ready,
+            recall,
+            stack,
+            flow,
+            clock,
+            asked,
+            suspended,
+            move_clock,
+            timer_armed_at,
+        } = source;
+        self.state.clone_from(state);
+        self.chance.clone_from(chance);
+        self.follow_ups.clone_from(follow_ups);
+        self.players = *players;
+        self.settings = *settings;
+        self.played = *played;
+        self.last_played = last_played;
+        self.ready.clone_from(ready);
+        self.recall.clone_from(recall);
+        self.stack.clone_from(stack);
+        self.flow.clone_from(flow);
+        self.clock = *clock;
+        self.asked.clone_from(asked);
+        self.suspended.clone_from(suspended);
+        self.move_clock.clone_from(move_clock);
+        self.timer_armed_at = *timer_armed_at;
+    }
 }
 
 /// The game's flow as a position drives it: its declaration, where it stands, and what the
