@@ -108,3 +108,24 @@ fn a_take_back_that_keeps_the_others_actions_names_only_its_own() {
     engine.submit(PlayerIndex(0), action).unwrap();
     replays_whole(&engine);
 }
+
+/// An undo of the last submission, which puts back the copy kept before it, leaves the
+/// clock where a replay of the log leaves it: the clock of the last record standing, not
+/// the time that passed before the undone submission. A submission made after it at any
+/// later time replays.
+#[test]
+fn an_undo_leaves_the_clock_where_its_log_replays_to() {
+    use std::time::Duration;
+    let mut engine = Engine::<TicTacToe>::new(Default::default(), 2, 0).unwrap();
+    engine.advance_clock(Duration::from_secs(1)).unwrap();
+    place(&mut engine, X, 4);
+    engine.advance_clock(Duration::from_secs(5)).unwrap();
+    place(&mut engine, O, 0);
+    engine.undo(O).unwrap();
+    let replayed = Engine::<TicTacToe>::replay(&engine.log()).unwrap();
+    assert_eq!(engine.clock(), replayed.clock());
+    assert_eq!(engine.clock(), Duration::from_secs(1));
+    engine.advance_clock(Duration::from_secs(3)).unwrap();
+    place(&mut engine, O, 8);
+    replays_whole(&engine);
+}

@@ -215,7 +215,16 @@ impl<G: Game> Engine<G> {
         self.position = last.saved.position;
         self.position.set_settings(settings);
         self.history.moves.clear();
-        self.history.clock = last.saved.clock;
+        // The clock as the log replays to it, the clock of the last record standing: the
+        // copy's may be later (time moved on before the submission), and a game must stand
+        // where its log does, whichever way its undo was made.
+        let clock = self
+            .history
+            .records
+            .last()
+            .map_or(last.saved.clock, |record| record.clock);
+        self.position.set_clock(clock);
+        self.history.clock = clock;
         self.history.journal = Some(journal);
         cancelled
     }
