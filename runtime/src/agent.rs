@@ -30,7 +30,7 @@ pub trait Agent<G: Game> {
     /// for an agent that reads nothing but the completions of the player's prompt
     /// ([`Position::count_completions`], [`Position::nth_completion`]): those are the same
     /// in the game's own position ([`Engine::position`](crate::Engine::position)) as in the player's copy (the view
-    /// harness, [`check_views`](crate::check_views), asserts that the prompts agree), so
+    /// harness, [`check_views`](crate::testing::check_views), asserts that the prompts agree), so
     /// whoever runs the table may hand it the game's own position and spare building a
     /// copy per decision. `true` by default.
     fn needs_own_copy(&self) -> bool {

@@ -18,6 +18,8 @@ use crate::view::Viewer;
 #[doc(hidden)]
 pub use crate::action::{Condition, IntoBehaviour, Validation};
 #[doc(hidden)]
+pub use crate::board::placements;
+#[doc(hidden)]
 pub use crate::template::TemplateValue;
 
 /// Deprecated: [`testing::ViewReport`].

@@ -26,7 +26,8 @@
 //!    the batch (look-back; a floating effect that ended is simply gone), is asked once
 //!    what it sets off ([`Effects::triggers`]). A trigger that
 //!    [`resolves first`](Effects::resolves_first) (a played minion's own ability) goes
-//!    ahead; then the current player orders the rest through the game's
+//!    ahead; then the player whose turn it is ([`EffectState::turn`], seat 0 before any
+//!    turn began) orders the rest through the game's
 //!    [`order_decision`](Effects::order_decision) (none when one is left or all are the
 //!    same), and each chosen trigger's whole consequences resolve before the next,
 //!    depth-first, like moves.

@@ -167,7 +167,7 @@ pub enum Refusal {
         /// Who submitted.
         player: Seat,
         /// Why, in the game's words, when the action's `condition` says
-        /// ([`Condition`](crate::Condition): "captures are mandatory").
+        /// (a `condition`'s error: "captures are mandatory").
         reason: Option<String>,
         /// The actions this player may take now.
         available: Vec<&'static str>,

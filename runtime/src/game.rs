@@ -253,7 +253,7 @@ pub trait Game: Clone + Debug + View + 'static {
     /// ([`Scene::written_out`]: its boards, stacks and numbers); a game draws its own to
     /// show its cards as cards, say what its pieces cannot ([`Scene::summary`]) and let
     /// its pieces be chosen ([`Piece::choosing`](crate::scene::Piece::choosing)).
-    /// [`check_views`](crate::check_views) reads each viewer's scene at every step and
+    /// [`check_views`](crate::testing::check_views) reads each viewer's scene at every step and
     /// fails on one that names a value hidden from its viewer.
     fn scene(&self, viewer: Viewer, seats: Seats) -> Scene {
         let _ = viewer;

@@ -209,7 +209,8 @@
 //! and the runtime resolves each proposal through the prohibitions in force, then the
 //! replacements (each at most once per chain, a player choosing among several), then
 //! applies it and collects the triggers of the batch, abilities that just left play
-//! included; the current player orders simultaneous triggers. Every choice on the way is
+//! included; the player whose turn began last ([`effects::EffectState::turn`], from the
+//! game's [`effects::Resolution::TurnBegins`]) orders simultaneous triggers. Every choice on the way is
 //! an ordinary action asked with [`MoveContext::ask`], so it is prompted, tree-shaken,
 //! logged, undoable and offered to agents. Floating effects keep a window on the flow's
 //! turns, a loop guard refuses a runaway chain with the state unchanged, and the event log
@@ -424,7 +425,7 @@
 //! [`attributes`] has an example of each. On the action struct, `#[action(...)]`:
 //! - `prompt = <expr>`: the text shown with the action (its name by default);
 //! - `condition = <bool expr>`: whether it is available at all; or a `Result<(), E>`
-//!   whose error says why not, shown in the refusal ([`Condition`]);
+//!   whose error says why not, shown in the refusal;
 //! - `description = "<template>"`: what the others see while the player chooses;
 //! - `message = "<template>"` (to everyone) and `message(to = <players>, "<template>")`:
 //!   templates naming `{player}`, the selections and the arguments (see *Templates*);
@@ -471,8 +472,9 @@
 //! fit). A client may also ask them one by one with
 //! [`Engine::prompt_action`](crate::Engine::prompt_action).
 //!
-//! Every expression sees `game` (the state, `&G`), `player` ([`PlayerIndex`]), the
-//! arguments and every selection above it, by reference. In a selection's own `validate`
+//! Every expression sees `game` (the state, `&G`), `flow` (where the flow stands,
+//! [`flow::Progress`]), `player` ([`PlayerIndex`]), the arguments and every selection
+//! above it, by reference (a `message` sees no `flow`). In a selection's own `validate`
 //! and `label`, its name is the option being considered. `validate` returns a `bool` or a
 //! `Result<(), E: Display>` whose error text is shown to the player (an empty text
 //! shows "not allowed"). `skip_if`, after Boardzilla's skip strategies:
@@ -501,7 +503,7 @@
 //!   expression that sees `game`, `player` and the arguments); else an argument of type
 //!   [`PlayerIndex`] shows the player's name, a [`Space`] or a [`Placement`] the game's
 //!   name for it ([`Game::space_name`]: Breakthrough's `c3`), and any other its `Display`
-//!   ([`TemplateValue`]: a type without one is one error, at the template).
+//!   (a type without one is one error, at the template).
 //!
 //! `{{` and `}}` write braces. A `description` is shown while the player is still
 //! choosing, so it names no selection; `message` and `confirm` are rendered once every
@@ -534,7 +536,7 @@
 //! with [`PieceMove::view`], which shows each viewer the pieces as they see them.
 //!
 //! A move that carries hidden data shows each viewer their part through [`Move::view`].
-//! [`check_views`] plays random games and checks at every step that every prompt computed
+//! [`testing::check_views`] plays random games and checks at every step that every prompt computed
 //! from the player's view equals the one from the full state, and that every viewer's moves
 //! replayed from the viewed setup give their view.
 //!
@@ -630,7 +632,7 @@ pub mod __private;
 mod deprecated;
 
 // The walks' protocol (the per-action trait `Action`, the action table's `ActionContext`
-// and visitors, `Step`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
+// and visitors, `SelectionStep`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
 // generated code alone and reachable only through `__private`: authors write the derives,
 // clients read prompts. (`meeple::Action` is the derive.)
 pub use action::{ActionSet, Behaviour, FollowUp, Message};

@@ -31,7 +31,7 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// A move that carries hidden data (a dealt hand, a shuffle's order) returns a copy
     /// with that data concealed, or with what the viewer now sees in its place: applying
     /// the viewed move to the viewer's view before it must give their view after it
-    /// (checked by [`check_views`](crate::check_views)).
+    /// (checked by [`check_views`](crate::testing::check_views)).
     ///
     /// The engine also reads these views to decide what may be undone: a move whose view
     /// shows a viewer a value hidden from them just before (a card leaving a hidden hand)

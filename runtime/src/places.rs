@@ -131,8 +131,9 @@ pub enum PieceMove<P, C, V = ()> {
     },
     /// The top piece of `from` (its last position) goes on top of `to` (after its last):
     /// a card drawn or dealt. The positions are read when the move applies, so dealing
-    /// five cards is the same move five times, with nothing counted by hand. `to` must
-    /// grow (a stack); a sized stack takes a [`Move`](Self::Move) to one of its slots.
+    /// five cards is the same move five times, with nothing counted by hand. Both places
+    /// are stacks: a sized stack's top is its last slot, empty or not (refused when
+    /// empty), and it takes pieces with a [`Move`](Self::Move) to one of its slots.
     MoveTop {
         /// Where it lies, on top.
         from: P,

@@ -1,4 +1,4 @@
-//! What a game's tests use, and nothing else does: the view harness (random games that
+//! What a game's tests use, and no game needs to run: the view harness (random games that
 //! check, at every step, that no player's prompt, view or scene depends on what they may
 //! not see: [`check_views`], [`check_hidden_fields`]), the check that counted and listed
 //! completions agree ([`check_completions`]), a move applied alone ([`apply_alone`]), and

@@ -4,7 +4,7 @@
 //! [`Policy`], for everyone or for everyone but its owner (per-player fields), declared
 //! with `#[derive(View)]`. A view is a value of the state's own type with what the viewer
 //! may not see concealed, so the game's prompts, rules and moves run on it unchanged; the
-//! view harness ([`check_views`](crate::check_views)) proves that they do.
+//! view harness ([`check_views`](crate::testing::check_views)) proves that they do.
 
 use std::marker::PhantomData;
 
@@ -70,7 +70,7 @@ pub enum Policy {
 /// The view is a value of the same type, so prompts and moves run on it: a game is
 /// correct when, for every viewer, the prompt computed from the view equals the prompt
 /// from the full state, and the viewed moves replayed from the viewed setup give the view
-/// (checked by [`check_views`](crate::check_views)).
+/// (checked by [`check_views`](crate::testing::check_views)).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is a game's state without a view: add `#[derive(meeple::View)]` to it",
     label = "`{Self}` needs `#[derive(meeple::View)]`",
@@ -78,7 +78,7 @@ pub enum Policy {
 )]
 pub trait View: Sized {
     /// The fields of the state, as serialized, that some viewer may not see: what
-    /// [`check_views`](crate::check_views) requires a view to hide at some step, so that a
+    /// [`check_views`](crate::testing::check_views) requires a view to hide at some step, so that a
     /// view which hides nothing fails. `#[derive(View)]` lists the fields with a policy
     /// other than `visible`; a hand-written view lists its own. Empty by default (a game of
     /// perfect information).

@@ -664,7 +664,6 @@ impl Smash {
             .sum()
     }
 
-    /// Whether some base reached its breakpoint.
     /// Turns begun in the game so far, this one included, read from where the flow
     /// stands: every seat's turn in each round before this one, then this round's.
     #[must_use]
@@ -693,6 +692,7 @@ impl Smash {
             .count()
     }
 
+    /// Whether some base reached its breakpoint.
     fn any_base_scores(&self) -> bool {
         (0..self.bases.len()).any(|slot| self.scores(slot))
     }

@@ -350,7 +350,7 @@ impl<G: Game> Engine<G> {
     /// [`SetupError::Config`] from [`Game::validate_config`];
     /// the game's own [`SetupError`] from [`Game::setup`];
     /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
-    /// for the players [`FORCED_LIMIT`](crate::FORCED_LIMIT) times in a row.
+    /// for the players [`FORCED_LIMIT`](crate::testing::FORCED_LIMIT) times in a row.
     pub fn new(config: G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
         Self::with_settings(config, players, seed, EngineSettings::default())
     }

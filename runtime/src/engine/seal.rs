@@ -40,7 +40,8 @@ impl<G: Game> Engine<G> {
     }
 
     /// SHA-256, in lowercase hexadecimal, of this game's setup (name, seed, seats, config,
-    /// forced play), its full state and its chance's state, each serialized as JSON: the
+    /// forced play, and the seats asked their forced moves when there are any), its full
+    /// state and its chance's state, each serialized as JSON: the
     /// digest of a [`LogSeal`]. A game's state must serialize the same way every time (no
     /// hash maps), as its replay byte for byte already requires.
     #[must_use]

@@ -54,8 +54,9 @@ use crate::action::InGame;
 use crate::game::Game;
 use crate::player::{PlayerIndex, PlayerSet};
 
-/// The moves a step plays (a [`Step::moves`], a [`Step::timer`] firing), pushed given the
-/// state.
+/// The moves a step plays (a [`Step::moves`], a [`Step::timer`] firing, a
+/// [`Flow::fix_up`]), pushed given the state and where the flow stands ([`Progress`]:
+/// for a step's moves, that step entered).
 pub(crate) type StepMoves<G> = fn(&G, Progress<'_>, &mut Vec<<G as Game>::Move>);
 
 /// The moves that bind a for-each loop's item into the state ([`Step::for_each`]), pushed
@@ -70,7 +71,7 @@ pub(crate) type StepId = u16;
 pub enum Actors<G> {
     /// The player whose turn it is: the innermost [`Step::each_player`] loop's.
     Turn,
-    /// The one player the state names when the step begins (`|game| game.dealer`).
+    /// The one player the state names when the step begins (`|game, _flow| game.dealer`).
     One(fn(&G, Progress<'_>) -> PlayerIndex),
     /// Every seat still in the game ([`Flow::skipping`]), all at once, each on their own.
     Everyone,
@@ -339,8 +340,10 @@ impl<G: Game> Step<G> {
         self
     }
 
-    /// A step the engine plays itself: the moves `moves` pushes, given the state, applied
-    /// with their consequences as one record (a deal, a score).
+    /// A step the engine plays itself: the moves `moves` pushes, given the state and where
+    /// the flow stands (this step entered: [`Progress::step`] is its name, and
+    /// [`Progress::turn`] whose turn it is in), applied with their consequences as one
+    /// record (a deal, a score, "draw at the start of your turn").
     #[must_use]
     pub fn moves(name: &'static str, moves: fn(&G, Progress<'_>, &mut Vec<G::Move>)) -> Self {
         Step {

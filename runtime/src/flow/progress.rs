@@ -26,14 +26,18 @@ pub(crate) struct Outline {
 /// and each loop's round. What boardgame.io hands its moves as `ctx` and Boardzilla its
 /// steps as flow arguments.
 ///
-/// The rules get one wherever they are asked something: an action's conditions, prompts,
-/// options, validations and behaviour (bound as `flow` in the expressions of
-/// [`#[derive(Action)]`](crate::Action)),
-/// every function of a declared flow ([`Step::moves`](super::Step::moves), a loop's count
-/// or first player, a condition), [`Game::scene`](crate::Game::scene) and
-/// [`Game::timeout_action`](crate::Game::timeout_action);
-/// [`Position::progress`](crate::Position::progress) reads it from outside. A game whose flow is written by hand
-/// ([`Flow::by_hand`](super::Flow::by_hand)) stands nowhere: every answer is `None`.
+/// The rules get one wherever they are asked something between records: an action's
+/// conditions, prompts, options, validations, `confirm` and behaviour (bound as `flow` in
+/// the expressions of [`#[derive(Action)]`](crate::Action)), every function of a declared
+/// flow ([`Step::moves`](super::Step::moves), a loop's count or first player, a
+/// condition, a fix-up) and [`Game::timeout_action`](crate::Game::timeout_action);
+/// [`Position::progress`](crate::Position::progress) reads it from outside. A game whose
+/// flow is written by hand ([`Flow::by_hand`](super::Flow::by_hand)) stands nowhere:
+/// every answer is `None`.
+///
+/// A view's words and [`Game::scene`](crate::Game::scene) get none: a scene is also drawn
+/// at a record's beats, in the middle of a record, where the flow has not moved yet, so
+/// they read the state (Hearts reads its cards).
 ///
 /// A move does not get one: a move is applied again, to each player's view, by followers
 /// that do not run the flow ([`RecordFollower`](crate::RecordFollower)), so what a move needs of

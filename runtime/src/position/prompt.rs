@@ -17,7 +17,7 @@ use crate::submission::Submission;
 
 impl<G: Game> Position<G> {
     /// The prompt of `player` computed from their view instead of the full state. Equal to
-    /// [`prompt`](Self::prompt) for a correct game (what [`check_views`](crate::check_views)
+    /// [`prompt`](Self::prompt) for a correct game (what [`check_views`](crate::testing::check_views)
     /// checks); the engine itself prompts from the full state, which is faster.
     pub fn prompt_from_view(&self, player: PlayerIndex) -> Prompt {
         // A prompt reads neither chance nor what was seen.

@@ -102,7 +102,9 @@ impl<G: Game> Start<G> {
     /// with `turn` the player of every each-player loop around it
     /// ([`FlowPosition::before_step`]): a test plays a step of a declared flow from a
     /// state it built, without playing the game up to it. Who acts in the step is asked
-    /// of the state when the game starts.
+    /// of the state when the game starts. With `turn` `None`, the each-player loops around
+    /// the step have no player, and a [`Step::turn`](crate::flow::Step::turn) step asks
+    /// nobody and is passed by. No record is made of the phases and turns it starts in.
     ///
     /// # Errors
     /// [`SetupError::Flow`] with [`FlowError::NoSuchStep`](crate::flow::FlowError::NoSuchStep)
