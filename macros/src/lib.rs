@@ -8,7 +8,7 @@
 //!   the rules that span the action, `expand.rs` chains its selections into walks;
 //! - each kind of selection is one unit in `selection/` (`choice`, `several`, `number`,
 //!   `text`, `group`), with its parse, its checks and its expansion, and names its runtime
-//!   module (`runtime/src/selection/`);
+//!   module (`runtime/src/rules/selection/`);
 //! - `#[derive(Actions)]`: `expand_actions.rs` (the enums and the action table, whose
 //!   visitors are in the runtime's `dispatch.rs`);
 //! - `#[derive(View)]` and `#[derive(Places)]`: `view.rs` and `places.rs`, both reading the

@@ -11,28 +11,30 @@ pub use std::string::String;
 pub use std::vec::Vec;
 pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::Iterator};
 
-pub use crate::action::{
+pub use crate::error::{DecodeError, Refusal, SubmitError};
+pub use crate::pieces::board::placements;
+pub use crate::pieces::components::{ComponentId, Pieces, Place};
+pub use crate::pieces::player::{PerPlayer, PlayerIndex, PlayerSet};
+pub use crate::rules::action::{
     Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, Behaviour, Condition, FollowUp,
     GameOf, GroupState, InGame, IntoBehaviour, Message, MoveOf, OptionState, SelectionState,
     SelectionStep, Skip, Validation,
 };
-pub use crate::board::placements;
-pub use crate::components::{ComponentId, Pieces, Place};
-pub use crate::error::{DecodeError, Refusal, SubmitError};
-pub use crate::flow::Progress;
-pub use crate::game::Game;
-pub use crate::places::{PieceMove, Places, TwoOf, piece_move_to};
-pub use crate::player::{PerPlayer, PlayerIndex, PlayerSet};
-pub use crate::prompt::SelectionKind;
-pub use crate::selection::choice::{
+pub use crate::rules::flow::Progress;
+pub use crate::rules::game::Game;
+pub use crate::rules::places::{PieceMove, Places, TwoOf, piece_move_to};
+pub use crate::rules::selection::choice::{
     KeepsBits, KeepsNothing, ValidSet, check_valid_options, kept_valid, valid_options,
 };
-pub use crate::selection::number::{LISTED_NUMBERS, Number, number_selection};
-pub use crate::selection::several::{
+pub use crate::rules::selection::number::{LISTED_NUMBERS, Number, number_selection};
+pub use crate::rules::selection::several::{
     Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, subset_count,
 };
-pub use crate::selection::values::{decode, default_label, encode, extra_value, no_extra, take};
-pub use crate::template::{Fill, FillDisplay, FillNamed, TemplateValue};
-pub use crate::view::{
+pub use crate::rules::selection::values::{
+    decode, default_label, encode, extra_value, no_extra, take,
+};
+pub use crate::rules::template::{Fill, FillDisplay, FillNamed, TemplateValue};
+pub use crate::seen::prompt::SelectionKind;
+pub use crate::seen::view::{
     Conceal, Hide, Policy, ReadsNothing, ReadsWithSerde, StateReader, View, Viewer, serialize_state,
 };

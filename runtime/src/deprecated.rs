@@ -4,23 +4,23 @@
 
 #![allow(deprecated)]
 
-use crate::chance::Chance;
-use crate::components::Chest;
 use crate::engine::Engine;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::player::PlayerIndex;
+use crate::pieces::chance::Chance;
+use crate::pieces::components::Chest;
+use crate::pieces::player::PlayerIndex;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::seen::view::Viewer;
 use crate::testing;
-use crate::view::Viewer;
 
 // Traits that only generated code names: no warning can be put on a re-export, so they
 // are hidden instead, and leave in 0.4.
 #[doc(hidden)]
-pub use crate::action::{Condition, IntoBehaviour, Validation};
+pub use crate::pieces::board::placements;
 #[doc(hidden)]
-pub use crate::board::placements;
+pub use crate::rules::action::{Condition, IntoBehaviour, Validation};
 #[doc(hidden)]
-pub use crate::template::TemplateValue;
+pub use crate::rules::template::TemplateValue;
 
 /// Deprecated: [`testing::ViewReport`].
 #[deprecated(since = "0.3.0", note = "use meeple::testing::ViewReport")]
@@ -91,9 +91,9 @@ pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &
 /// Deprecated: [`RecordFollower`](crate::RecordFollower), the follower of records (the
 /// glossary's word).
 #[deprecated(since = "0.3.0", note = "renamed RecordFollower")]
-pub type MoveViewer<G> = crate::follower::RecordFollower<G>;
+pub type MoveViewer<G> = crate::records::follower::RecordFollower<G>;
 
 /// Deprecated: [`WaitingResolution`](crate::WaitingResolution), the moves waiting for a
 /// decision (a frame is a step the flow entered).
 #[deprecated(since = "0.3.0", note = "renamed WaitingResolution")]
-pub type ResolutionFrame<M> = crate::moves::WaitingResolution<M>;
+pub type ResolutionFrame<M> = crate::rules::moves::WaitingResolution<M>;

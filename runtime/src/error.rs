@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::player::{PlayerIndex, in_prose};
+use crate::pieces::player::{PlayerIndex, in_prose};
 
 /// A player as errors name them: their seat and their name in the game
 /// ([`Game::player_name`](crate::Game::player_name)). Displayed as the name alone, so a
@@ -228,7 +228,7 @@ pub enum Refusal {
     /// flow is not in, a loop that never asks anyone anything): a bug of the game. A game
     /// with its log is put back exactly as it was before the submission.
     #[error("the game's flow: {0}")]
-    Flow(crate::flow::FlowError),
+    Flow(crate::rules::flow::error::FlowError),
     /// The action was applied, but what followed was played for the players
     /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
     /// the last of them `action`: a game that would never end (a bug of the game). A game

@@ -597,35 +597,22 @@ extern crate self as meeple;
 #[doc = include_str!("attributes.md")]
 pub mod attributes {}
 
-mod action;
-mod agent;
-mod board;
-mod chance;
-mod components;
-mod dispatch;
-pub mod effects;
+// The folders follow the layers, bottom up: the pieces a state is made of, the types a
+// client reads, the rules an author writes, the lookahead core, records, the logged
+// engine, and agents. `ARCHITECTURE.md` maps them; `tests/layers.rs` keeps their imports
+// one way.
+mod agents;
 mod engine;
 mod error;
-pub mod flow;
-mod follower;
-mod game;
-mod json_tree;
-mod log;
-mod moves;
-mod outcome;
-mod places;
-mod player;
+mod pieces;
 mod position;
-mod prompt;
-mod prompting;
-mod reveal;
-pub mod scene;
-mod search;
-mod selection;
-mod submission;
-mod template;
+mod records;
+mod rules;
+mod seen;
 pub mod testing;
-mod view;
+
+pub use rules::{effects, flow};
+pub use seen::scene;
 
 #[doc(hidden)]
 pub mod __private;
@@ -635,33 +622,33 @@ mod deprecated;
 // and visitors, `SelectionStep`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
 // generated code alone and reachable only through `__private`: authors write the derives,
 // clients read prompts. (`meeple::Action` is the derive.)
-pub use action::{ActionSet, Behaviour, FollowUp, Message};
-pub use agent::{Agent, Budget, RandomAgent, SearchAgent};
-pub use board::{
-    Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, Space,
-};
-pub use chance::Chance;
-pub use components::{
-    Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
-    PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
-};
+pub use agents::{Agent, Budget, RandomAgent, SearchAgent};
 pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
 pub use error::{ClockError, DecodeError, Refusal, Refused, Seat, SubmitError, UndoError};
-pub use flow::Flow;
-pub use follower::{FollowedRecord, RecordFollower, ViewedRecord};
-pub use game::{Game, Setup, SetupError, WhenStuck};
-pub use log::{
-    ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordKind, RecordMoves,
-};
 pub use meeple_macros::{Action, Actions, Places, View};
-pub use moves::{Move, MoveContext, WaitingResolution, apply_moves};
-pub use outcome::{Best, Finish, Outcome};
-pub use places::{PieceMove, PieceMoveError, Places};
-pub use player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{EngineSettings, Played, Position, Start, Status};
-pub use prompt::{ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt};
-pub use search::Search;
-pub use selection::choice::ValidSet;
-pub use submission::Submission;
-pub use view::{Conceal, Hide, Policy, Serialized, View, Viewer};
+pub use pieces::board::{
+    Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, RowsError, Space,
+};
+pub use pieces::chance::Chance;
+pub use pieces::components::{
+    Arrangement, Chest, ChestError, ComponentId, Deck, DeckId, MergedStack, Piece, Pieces, Place,
+    PlaceError, SizedStack, Slot, Stack, move_piece, swap_pieces,
+};
+pub use pieces::outcome::{Best, Finish, Outcome};
+pub use pieces::player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
+pub use position::{EngineSettings, Played, Position, RecordKind, Start, Status};
+pub use records::follower::{FollowedRecord, RecordFollower, ViewedRecord};
+pub use records::log::{ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves};
+pub use rules::action::{ActionSet, Behaviour, FollowUp, Message};
+pub use rules::flow::Flow;
+pub use rules::game::{Game, Setup, SetupError, WhenStuck};
+pub use rules::moves::{Move, MoveContext, WaitingResolution, apply_moves};
+pub use rules::places::{PieceMove, PieceMoveError, Places};
+pub use rules::search::Search;
+pub use rules::selection::choice::ValidSet;
+pub use seen::prompt::{
+    ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt,
+};
+pub use seen::submission::Submission;
+pub use seen::view::{Conceal, Hide, Policy, Serialized, View, Viewer};

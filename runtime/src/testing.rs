@@ -35,8 +35,8 @@
 //! without such a field is issue 45's design, not yet built.
 
 pub use crate::error::{ECHO_LIMIT, echo};
-pub use crate::follower::apply_alone;
 pub use crate::position::FORCED_LIMIT;
+pub use crate::records::follower::apply_alone;
 
 use std::fmt;
 
@@ -45,20 +45,20 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::action::ActionSet;
-use crate::chance::Chance;
-use crate::components::Chest;
-use crate::dispatch;
 use crate::engine::Engine;
 use crate::error::Refusal;
-use crate::follower::RecordFollower;
-use crate::game::Game;
-use crate::json_tree::JsonTree;
-use crate::moves::Move;
-use crate::player::PlayerIndex;
-use crate::reveal::{self, HiddenValues, StateJson};
-use crate::submission::Submission;
-use crate::view::{Serialized, View, Viewer};
+use crate::pieces::chance::Chance;
+use crate::pieces::components::Chest;
+use crate::pieces::player::PlayerIndex;
+use crate::position::dispatch;
+use crate::records::follower::RecordFollower;
+use crate::records::reveal::{self, HiddenValues, StateJson};
+use crate::rules::action::ActionSet;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
+use crate::seen::json_tree::JsonTree;
+use crate::seen::submission::Submission;
+use crate::seen::view::{Serialized, View, Viewer};
 
 /// What [`check_views`] played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -475,7 +475,7 @@ fn check_messages(
     hidden_before: &[HiddenValues],
     hidden_after: &[HiddenValues],
     action: &str,
-    messages: &[crate::action::Message],
+    messages: &[crate::rules::action::Message],
 ) -> Result<(), String> {
     if messages.is_empty() {
         return Ok(());

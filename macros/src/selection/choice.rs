@@ -1,8 +1,8 @@
 //! `choose_from`, `choose_on_board` and `place_piece`: one value among options. The three
 //! read the same keys (`place_piece` builds its options from positions and rotations, and
 //! chooses one); with `count`, or `min` and `max`, the first two choose a set of values,
-//! which [`several`](super::several) expands. Runtime: `runtime/src/selection/choice.rs`
-//! (`valid` sets) and `runtime/src/board.rs` (`placements`).
+//! which [`several`](super::several) expands. Runtime: `runtime/src/rules/selection/choice.rs`
+//! (`valid` sets) and `runtime/src/pieces/board.rs` (`placements`).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};

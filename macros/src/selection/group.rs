@@ -1,6 +1,6 @@
 //! Groups: `group = name` on consecutive selections, shown together as one step of the
 //! prompt, and `group(name, prompt = .., validate = ..)` on the action, their prompt and
-//! the validation of them together. Runtime: `GroupState` in `runtime/src/action.rs`.
+//! the validation of them together. Runtime: `GroupState` in `runtime/src/rules/action.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote, quote_spanned};

@@ -4,7 +4,7 @@
 //! What every selection shares (its name and type, `prompt`, `validate`, `skip_if`,
 //! `group`) is read here, and the walks that chain selections are in `expand.rs`.
 //!
-//! | attribute | unit | runtime (`runtime/src/selection/`) |
+//! | attribute | unit | runtime (`runtime/src/rules/selection/`) |
 //! |---|---|---|
 //! | `choose_from`, `choose_on_board`, `place_piece` | [`choice`] | `choice.rs` (`valid` sets), `board.rs` (placements) |
 //! | the same with `count`, or `min` and `max` | [`several`] | `several.rs` (subset search) |

@@ -1,6 +1,6 @@
 //! `choose_number(min = .., max = ..)`: a number in a range, of any integer type. The
 //! walks count through the range; the prompt lists a narrow range and gives the viable
-//! bounds of a wide one. Runtime: `runtime/src/selection/number.rs`.
+//! bounds of a wide one. Runtime: `runtime/src/rules/selection/number.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};

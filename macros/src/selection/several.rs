@@ -1,7 +1,7 @@
 //! `choose_from` or `choose_on_board` with `count`, or `min` and `max`: a set of values
 //! among the options, read by [`choice`](super::choice)'s keys. The walks search the
 //! subsets of the options lazily, and count and rank them without building them when
-//! nothing checks the set. Runtime: `runtime/src/selection/several.rs`.
+//! nothing checks the set. Runtime: `runtime/src/rules/selection/several.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};

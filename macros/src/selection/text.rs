@@ -1,6 +1,6 @@
 //! `enter_text`: free text. No walk can enumerate it, so it always completes, is always
 //! asked and is never chosen for the player; only its `validate` refuses a text.
-//! Runtime: `runtime/src/selection/values.rs` (the value read back, as every kind's).
+//! Runtime: `runtime/src/rules/selection/values.rs` (the value read back, as every kind's).
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -4,12 +4,12 @@
 use serde_json::Value;
 
 use super::{Engine, Entry, Undone};
-use crate::follower::{RecordFollower, ViewedRecord};
-use crate::game::Game;
-use crate::log::{GameLog, LOG_FORMAT, LogStart, Record};
-use crate::player::PlayerIndex;
+use crate::pieces::player::PlayerIndex;
 use crate::position::millis;
-use crate::view::{Serialized, Viewer};
+use crate::records::follower::{RecordFollower, ViewedRecord};
+use crate::records::log::{GameLog, LOG_FORMAT, LogStart, Record};
+use crate::rules::game::Game;
+use crate::seen::view::{Serialized, Viewer};
 
 impl<G: Game> Engine<G> {
     /// Every action record as `viewer` may see it: the messages that reach them and each

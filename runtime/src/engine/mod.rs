@@ -8,21 +8,22 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::action::FollowUp;
 use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
-use crate::flow::FlowEvent;
-use crate::game::{Game, Setup, SetupError};
-use crate::log::{ActionRecord, GameLog, LogStart, Record, RecordHeader, RecordKind, RecordMoves};
-use crate::outcome::Outcome;
-use crate::player::{PlayerIndex, PlayerSet, Seats};
+use crate::pieces::outcome::Outcome;
+use crate::pieces::player::{PlayerIndex, PlayerSet, Seats};
 use crate::position::Start;
 use crate::position::{
     Carried, EngineSettings, Played, Position, Recorder, Resume, Status, millis,
 };
-use crate::prompt::{ActionPrompt, Prompt};
-use crate::scene::Scene;
-use crate::submission::Submission;
-use crate::view::Viewer;
+use crate::position::{RecordHeader, RecordKind};
+use crate::records::log::{ActionRecord, GameLog, LogStart, Record, RecordMoves};
+use crate::rules::action::FollowUp;
+use crate::rules::flow::FlowEvent;
+use crate::rules::game::{Game, Setup, SetupError};
+use crate::seen::prompt::{ActionPrompt, Prompt};
+use crate::seen::scene::Scene;
+use crate::seen::submission::Submission;
+use crate::seen::view::Viewer;
 
 mod journal;
 mod replay;
@@ -741,7 +742,7 @@ impl<G: Game> Engine<G> {
 
     /// Moves the game's clock on to `now`, the time since the game began, firing the
     /// timer of the step where players act if its deadline has come
-    /// ([`Step::timer`](crate::flow::Step::timer)): a record of kind
+    /// ([`Step::timer`](crate::rules::flow::Step::timer)): a record of kind
     /// [`RecordKind::Timer`] with the timer's moves, then whatever follows them, as after
     /// a submission; and playing the timeout move of each seat whose clock per move ran
     /// out ([`EngineSettings::move_clock`], a record of kind [`RecordKind::Timeout`]).

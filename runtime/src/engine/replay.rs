@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use super::{Engine, Entry, ReplayError};
 use crate::error::ClockError;
-use crate::game::Game;
-use crate::log::{ActionRecord, GameLog, LOG_FORMAT, RecordKind};
+use crate::position::RecordKind;
 use crate::position::{Carried, EngineSettings, Start};
-use crate::submission::Submission;
+use crate::records::log::{ActionRecord, GameLog, LOG_FORMAT};
+use crate::rules::game::Game;
+use crate::seen::submission::Submission;
 
 impl<G: Game> Engine<G> {
     /// Replays `log`: sets the game up from its seed and config, re-submits every submitted

@@ -4,9 +4,9 @@
 use sha2::{Digest, Sha256};
 
 use super::{Engine, ReplayError};
-use crate::game::Game;
-use crate::log::{GameLog, LogSeal};
-use crate::view::Serialized;
+use crate::records::log::{GameLog, LogSeal};
+use crate::rules::game::Game;
+use crate::seen::view::Serialized;
 
 impl<G: Game> Engine<G> {
     /// Replays `log` as [`replay`](Self::replay) does, and requires its [`LogSeal`]: for

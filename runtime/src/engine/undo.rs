@@ -4,12 +4,13 @@
 //! something hidden from them.
 
 use super::{Engine, action_behind};
-use crate::action::{ActionContext, ActionSet};
 use crate::error::UndoError;
-use crate::game::Game;
-use crate::log::{Record, RecordKind};
-use crate::player::PlayerIndex;
-use crate::view::Viewer;
+use crate::pieces::player::PlayerIndex;
+use crate::position::RecordKind;
+use crate::records::log::Record;
+use crate::rules::action::{ActionContext, ActionSet};
+use crate::rules::game::Game;
+use crate::seen::view::Viewer;
 
 impl<G: Game> Engine<G> {
     /// Cancels `player`'s last action with all its consequences, restoring the exact state
@@ -237,7 +238,7 @@ impl<G: Game> Engine<G> {
         cancelled: &[Record<G>],
     ) -> Result<(), UndoError> {
         let moves = cancelled.iter().map(|record| &record.moves[..]);
-        match crate::reveal::first_revealing(before, self.players(), moves) {
+        match crate::records::reveal::first_revealing(before, self.players(), moves) {
             None => Ok(()),
             Some(revealed) => {
                 let action = action_behind(cancelled, revealed.record)

@@ -1,5 +1,5 @@
 //! Time in the engine: the game's clock, moved only by an explicit call, and the timers
-//! of the flow's steps it fires ([`Step::timer`](crate::flow::Step::timer)).
+//! of the flow's steps it fires ([`Step::timer`](crate::rules::flow::Step::timer)).
 //!
 //! Time enters the engine nowhere else: a fired timer is a record like any other
 //! ([`RecordKind::Timer`]), each record carries the clock it was made at, and a replay
@@ -8,12 +8,12 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
+use super::RecordKind;
 use super::{Endless, Position, Recorder, Unrecorded, millis};
 use crate::error::ClockError;
-use crate::flow::FlowEvent;
-use crate::game::Game;
-use crate::log::RecordKind;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::pieces::player::{PlayerIndex, PlayerSet};
+use crate::rules::flow::FlowEvent;
+use crate::rules::game::Game;
 
 /// The name a timeout gives in [`ClockError::Unsettled`]: no step of the flow.
 const MOVE_CLOCK: &str = "move clock";
@@ -96,7 +96,7 @@ impl MoveClock {
 impl<G: Game> Position<G> {
     /// Moves the game's clock on to `now`, the time since the game began, and fires the
     /// timer of the step where players act if its deadline has come
-    /// ([`Step::timer`](crate::flow::Step::timer)): its moves are applied as a record of
+    /// ([`Step::timer`](crate::rules::flow::Step::timer)): its moves are applied as a record of
     /// their own, then the game settles as after a submission. Returns how many timers
     /// fired (a timer started again by what followed may be due too).
     ///

@@ -8,20 +8,22 @@ use std::time::Duration;
 
 use smallvec::SmallVec;
 
-use crate::action::FollowUp;
-use crate::chance::Chance;
-use crate::flow::{Flow, FlowError, FlowEvent, FlowPosition, FlowRequest, Progress};
-use crate::game::{Game, Setup, SetupError};
-use crate::log::{RecordHeader, RecordKind};
-use crate::moves::WaitingResolution;
-use crate::outcome::Outcome;
-use crate::player::PlayerIndex;
-use crate::search::Search;
-use crate::view::Viewer;
+use crate::pieces::chance::Chance;
+use crate::pieces::outcome::Outcome;
+use crate::pieces::player::PlayerIndex;
+use crate::rules::action::FollowUp;
+use crate::rules::flow::{Flow, FlowError, FlowPosition, FlowRequest, Progress};
+use crate::rules::game::{Game, Setup, SetupError};
+use crate::rules::moves::WaitingResolution;
+use crate::rules::search::Search;
+use crate::seen::view::Viewer;
 
 mod clock;
+pub(crate) mod dispatch;
 mod prompt;
+pub(crate) mod prompting;
 mod ready;
+mod recorder;
 mod settings;
 mod settle;
 mod start;
@@ -29,66 +31,12 @@ mod status;
 mod submit;
 
 use ready::Ready;
+pub use recorder::RecordKind;
+pub(crate) use recorder::{KeptAction, RecordHeader, Recorder, Unrecorded, record_name};
 use settings::PENDING_ROOM;
 pub use settings::{EngineSettings, FORCED_LIMIT};
 pub use start::Start;
 pub use status::{Played, Status};
-
-/// Where the records a position plays go: nowhere for a lookahead or a simulation
-/// ([`Unrecorded`]), into the log for the logged table ([`Engine`](crate::Engine)).
-pub(crate) trait Recorder<G: Game> {
-    /// Whether it keeps the records of the flow's changes ([`RecordKind::Flow`] without
-    /// moves): a position played on its own only counts them.
-    const KEEPS_FLOW: bool = true;
-
-    /// Takes `moved`, a move just applied (an action's own or a consequence), with the
-    /// full state right after it.
-    fn applied(&mut self, after: &G, moved: G::Move);
-
-    /// Closes the record of the moves applied since the last one, which the recorder took
-    /// one by one.
-    fn record(&mut self, header: RecordHeader<G>);
-
-    /// Takes a record of the flow without moves, `event`: by nobody (a turn's player is
-    /// in the event, not the record's acting player). Called only when
-    /// [`KEEPS_FLOW`](Self::KEEPS_FLOW).
-    fn flow_event(&mut self, event: FlowEvent) {
-        let _ = event;
-    }
-
-    /// Marks the record just closed as the flow's `event` (a step's moves). Called only
-    /// when [`KEEPS_FLOW`](Self::KEEPS_FLOW).
-    fn mark_last(&mut self, event: FlowEvent) {
-        let _ = event;
-    }
-}
-
-/// The recorder of one submission to a position played on its own: it keeps the action of
-/// the first record, the submitted one's, to hand it back if what follows never ends.
-struct KeptAction<A>(Option<A>);
-
-impl<G: Game> Recorder<G> for KeptAction<G::Actions> {
-    const KEEPS_FLOW: bool = false;
-
-    fn applied(&mut self, _after: &G, _moved: G::Move) {}
-
-    fn record(&mut self, header: RecordHeader<G>) {
-        if self.0.is_none() {
-            self.0 = header.action;
-        }
-    }
-}
-
-/// The recorder of a position played on its own: its records go nowhere.
-pub(crate) struct Unrecorded;
-
-impl<G: Game> Recorder<G> for Unrecorded {
-    const KEEPS_FLOW: bool = false;
-
-    fn applied(&mut self, _after: &G, _moved: G::Move) {}
-
-    fn record(&mut self, _header: RecordHeader<G>) {}
-}
 
 /// Why settling stopped short: a run of [`EngineSettings::forced_limit`] records played
 /// for the players, ending with the action named, or a flow that could not go on.
@@ -146,7 +94,7 @@ pub struct Position<G: Game> {
     /// as few games run one.
     move_clock: Option<Box<clock::MoveClock>>,
     /// How many records had been played when the step's timer was last started
-    /// ([`Step::timer`](crate::flow::Step::timer)): settling starts it again only after
+    /// ([`Step::timer`](crate::rules::flow::Step::timer)): settling starts it again only after
     /// something happened, so a restored game keeps the deadline it was saved with.
     timer_armed_at: u64,
 }
@@ -227,7 +175,7 @@ struct FlowDriver<G: Game> {
     /// Whether settling moves the flow on: a declared flow, or a mistake of the flow to
     /// report (one test on the hot path of every game).
     moves: bool,
-    /// Whether a step of the flow has a timer ([`Step::timer`](crate::flow::Step::timer)),
+    /// Whether a step of the flow has a timer ([`Step::timer`](crate::rules::flow::Step::timer)),
     /// or a clock per move runs: what is armed after each change.
     timed: bool,
     /// Whether the flow declares fix-ups ([`Flow::fix_up`]).
@@ -373,7 +321,7 @@ impl<G: Game> Position<G> {
             clock,
             snapshot,
         } = resume;
-        let flow = crate::flow::compiled::<G>();
+        let flow = crate::rules::flow::compiled::<G>();
         let restored = flow_at.is_some();
         flow.check()?;
         let flow_at = match flow_at {
@@ -514,7 +462,7 @@ impl<G: Game> Position<G> {
     }
 
     /// When the next timer fires, on the game's clock: the running timer of the step where
-    /// players act ([`Step::timer`](crate::flow::Step::timer)) or the first clock per move
+    /// players act ([`Step::timer`](crate::rules::flow::Step::timer)) or the first clock per move
     /// to run out ([`EngineSettings::move_clock`]); `None` when none runs.
     pub fn deadline(&self) -> Option<Duration> {
         let step = self.flow.at.deadline();
@@ -540,7 +488,7 @@ impl<G: Game> Position<G> {
     }
 
     /// Whose turn it is by the game's flow (the innermost
-    /// [`each_player`](crate::flow::Step::each_player) loop's player); `None` outside any
+    /// [`each_player`](crate::rules::flow::Step::each_player) loop's player); `None` outside any
     /// turn and for a flow written by hand.
     pub fn turn(&self) -> Option<PlayerIndex> {
         self.flow.at.turn()

@@ -1,19 +1,19 @@
 //! What a player is offered: prompts (tree-shaken, whole or for the choices so far) and
 //! completions (listed, counted, drawn by index) without building a prompt.
 
-use crate::action::ActionSet;
-use crate::game::Game;
+use crate::rules::action::ActionSet;
+use crate::rules::game::Game;
 use std::ops::ControlFlow;
 
 use serde_json::Value;
 
 use super::{Position, Recall};
-use crate::action::ActionContext;
 use crate::error::{DecodeError, SubmitError};
-use crate::player::PlayerIndex;
-use crate::prompt::{ActionPrompt, Prompt};
-use crate::prompting::{action_prompt, fill_made};
-use crate::submission::Submission;
+use crate::pieces::player::PlayerIndex;
+use crate::position::prompting::{action_prompt, fill_made};
+use crate::rules::action::ActionContext;
+use crate::seen::prompt::{ActionPrompt, Prompt};
+use crate::seen::submission::Submission;
 
 impl<G: Game> Position<G> {
     /// The prompt of `player` computed from their view instead of the full state. Equal to

@@ -1,16 +1,16 @@
 //! Who may act now and with which actions: the ready set a position keeps, refreshed
 //! after every record ([`Position::to_act`], [`Position::status`]).
 
-use crate::game::Game;
+use crate::rules::game::Game;
 use std::num::NonZeroU64;
 
 use smallvec::SmallVec;
 
 use super::{Candidates, Position, Status};
-use crate::action::ActionContext;
-use crate::action::{ActionSet, FollowUp};
-use crate::flow::Progress;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::pieces::player::{PlayerIndex, PlayerSet};
+use crate::rules::action::ActionContext;
+use crate::rules::action::{ActionSet, FollowUp};
+use crate::rules::flow::Progress;
 
 /// Who may act, and each one's candidate actions ([`Position::candidates`]).
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! How a position treats forced completions: [`EngineSettings`].
 
-use crate::player::PlayerSet;
+use crate::pieces::player::PlayerSet;
 
 /// How the engine treats forced completions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ impl EngineSettings {
     /// [`autoplay_forced`](Self::autoplay_forced), unless they are
     /// [`asked_always`](Self::asked_always).
     #[must_use]
-    pub fn plays_forced_for(&self, player: crate::player::PlayerIndex) -> bool {
+    pub fn plays_forced_for(&self, player: crate::pieces::player::PlayerIndex) -> bool {
         self.autoplay_forced && !self.asked_always.contains(player)
     }
 }

@@ -7,17 +7,17 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::{Candidates, Endless, Position, Recall, Recorder, Unsettled};
-use crate::action::ActionContext;
-use crate::action::FollowUp;
-use crate::dispatch;
+use super::{RecordHeader, RecordKind};
 use crate::error::Refusal;
-use crate::flow::{FlowEvent, FlowRequest, Next};
-use crate::game::{Game, WhenStuck};
-use crate::log::{RecordHeader, RecordKind};
-use crate::moves::{Move, WaitingResolution, resolve};
-use crate::player::{PlayerIndex, Seats};
-use crate::prompt::Prompt;
-use crate::view::Viewer;
+use crate::pieces::player::{PlayerIndex, Seats};
+use crate::position::dispatch;
+use crate::rules::action::ActionContext;
+use crate::rules::action::FollowUp;
+use crate::rules::flow::{FlowEvent, FlowRequest, Next};
+use crate::rules::game::{Game, WhenStuck};
+use crate::rules::moves::{Move, WaitingResolution, resolve};
+use crate::seen::prompt::Prompt;
+use crate::seen::view::Viewer;
 
 impl<G: Game> Position<G> {
     /// Applies a checked action as a record of `kind`.
@@ -148,7 +148,7 @@ impl<G: Game> Position<G> {
                 // Reported when the record settles; the pending moves are dropped with it
                 // (the logged table puts the game back as it was).
                 pending.clear();
-                self.flow.error = Some(crate::flow::FlowError::UnreadableDecision {
+                self.flow.error = Some(crate::rules::flow::FlowError::UnreadableDecision {
                     reason: error.to_string(),
                 });
             }
@@ -352,7 +352,9 @@ impl<G: Game> Position<G> {
                 self.flow.at.interrupt(&self.flow.compiled, interrupt, name)
             }
             FlowRequest::Subflow => self.flow.at.start_subflow(&self.flow.compiled, name),
-            FlowRequest::Runaway(steps) => Err(crate::flow::FlowError::RunawayResolution { steps }),
+            FlowRequest::Runaway(steps) => {
+                Err(crate::rules::flow::FlowError::RunawayResolution { steps })
+            }
         };
         if let Err(error) = asked {
             self.flow.error.get_or_insert(error);

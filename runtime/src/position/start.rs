@@ -4,10 +4,10 @@
 use std::time::Duration;
 
 use super::settings::EngineSettings;
-use crate::action::FollowUp;
-use crate::flow::FlowPosition;
-use crate::game::{Game, SetupError};
-use crate::player::{PlayerIndex, Seats};
+use crate::pieces::player::{PlayerIndex, Seats};
+use crate::rules::action::FollowUp;
+use crate::rules::flow::FlowPosition;
+use crate::rules::game::{Game, SetupError};
 
 /// A game to start from a state the author built rather than from [`Game::setup`]: the
 /// state, the table, the config, the seed of chance from here on, the follow-ups already
@@ -46,7 +46,7 @@ pub struct Start<G: Game> {
     pub flow: Option<FlowPosition>,
     /// The game's clock at the start, as time since the game began (zero by
     /// [`new`](Self::new)): with [`flow`](Self::flow), a saved game's timers fire when
-    /// they would have ([`Step::timer`](crate::flow::Step::timer)).
+    /// they would have ([`Step::timer`](crate::rules::flow::Step::timer)).
     pub clock: Duration,
 }
 
@@ -103,14 +103,14 @@ impl<G: Game> Start<G> {
     /// ([`FlowPosition::before_step`]): a test plays a step of a declared flow from a
     /// state it built, without playing the game up to it. Who acts in the step is asked
     /// of the state when the game starts. With `turn` `None`, the each-player loops around
-    /// the step have no player, and a [`Step::turn`](crate::flow::Step::turn) step asks
+    /// the step have no player, and a [`Step::turn`](crate::rules::flow::Step::turn) step asks
     /// nobody and is passed by. No record is made of the phases and turns it starts in.
     ///
     /// # Errors
-    /// [`SetupError::Flow`] with [`FlowError::NoSuchStep`](crate::flow::FlowError::NoSuchStep)
+    /// [`SetupError::Flow`] with [`FlowError::NoSuchStep`](crate::rules::flow::FlowError::NoSuchStep)
     /// when the game's flow declares no such step, or the flow's own mistake.
     pub fn at_step(mut self, step: &str, turn: Option<PlayerIndex>) -> Result<Self, SetupError> {
-        let flow = crate::flow::compiled::<G>();
+        let flow = crate::rules::flow::compiled::<G>();
         flow.check()?;
         self.flow = Some(FlowPosition::before_step(&flow, &self.state, step, turn)?);
         Ok(self)
@@ -155,7 +155,7 @@ impl<G: Game> Start<G> {
             });
         }
         // Follow-ups asked together are each of a different player.
-        let mut together = crate::player::PlayerSet::EMPTY;
+        let mut together = crate::pieces::player::PlayerSet::EMPTY;
         for follow_up in &self.follow_ups {
             if together.contains(follow_up.player) {
                 return Err(SetupError::State {
@@ -168,7 +168,7 @@ impl<G: Game> Start<G> {
             together = if follow_up.joint {
                 together.with(follow_up.player)
             } else {
-                crate::player::PlayerSet::EMPTY
+                crate::pieces::player::PlayerSet::EMPTY
             };
         }
         Ok(seats)

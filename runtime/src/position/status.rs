@@ -1,7 +1,7 @@
 //! Where a game stands ([`Status`]) and how much it has played ([`Played`]).
 
-use crate::outcome::{Finish, Outcome};
-use crate::player::PlayerSet;
+use crate::pieces::outcome::{Finish, Outcome};
+use crate::pieces::player::PlayerSet;
 
 /// Where a game stands.
 ///

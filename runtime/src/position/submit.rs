@@ -1,16 +1,16 @@
 //! A submission in stages: decoded against the actions, admitted by the rules (with the
 //! refusal that says why not), then applied; and the seat checks every entry point makes.
 
+use super::RecordKind;
 use super::{Endless, KeptAction, Position, Recorder, Unrecorded};
-use crate::action::ActionContext;
-use crate::action::ActionSet;
-use crate::dispatch;
 use crate::error::{DecodeError, Refusal, Refused, Seat, SubmitError, echo};
-use crate::game::Game;
-use crate::log::RecordKind;
-use crate::player::PlayerIndex;
-use crate::prompting::fill_made;
-use crate::submission::Submission;
+use crate::pieces::player::PlayerIndex;
+use crate::position::dispatch;
+use crate::position::prompting::fill_made;
+use crate::rules::action::ActionContext;
+use crate::rules::action::ActionSet;
+use crate::rules::game::Game;
+use crate::seen::submission::Submission;
 
 impl<G: Game> Position<G> {
     /// The completion of `player` at position `index` (from 0) in

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use crate::action::{OptionState, SelectionState, Skip};
-use crate::prompt::SelectionKind;
+use crate::rules::action::{OptionState, SelectionState, Skip};
+use crate::seen::prompt::SelectionKind;
 
 /// The number types `choose_number` accepts, seen as `i64` in prompts.
 pub trait Number: Copy + PartialOrd {

@@ -1,8 +1,8 @@
 //! The [`Search`] trait: what search agents need of a game beyond its rules.
 
-use crate::chance::Chance;
-use crate::game::Game;
-use crate::player::PlayerIndex;
+use crate::pieces::chance::Chance;
+use crate::pieces::player::PlayerIndex;
+use crate::rules::game::Game;
 
 /// How a game is looked ahead in by search agents ([`SearchAgent`](crate::SearchAgent)):
 /// drawing a full state a player cannot tell from their view (determinization), and

@@ -10,7 +10,7 @@
 //! | the same with `count`, `min`, `max` | `several.rs` | [`several`]: the subset search |
 //! | `choose_number` | `number.rs` | [`number`]: the range scan |
 //! | `enter_text` | `text.rs` | [`values`] alone |
-//! | groups | `group.rs` | [`GroupState`](crate::action::GroupState) |
+//! | groups | `group.rs` | [`GroupState`](crate::rules::action::GroupState) |
 //!
 //! [`values`] is what every kind shares: a value as JSON, its default label, reading it
 //! back from a submission.

@@ -2,7 +2,7 @@
 //! turn, so that no game keeps a copy of its own.
 
 use super::cursor::FlowPosition;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::pieces::player::{PlayerIndex, PlayerSet};
 
 /// What kind of step a compiled step is, for [`Progress`]'s questions by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,12 +13,12 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use crate::chance::Chance;
-use crate::game::Game;
-use crate::json_tree::{JsonTree, Kind, Part};
-use crate::moves::{Move, MoveContext};
-use crate::player::PlayerIndex;
-use crate::view::{Serialized, View, Viewer};
+use crate::pieces::chance::Chance;
+use crate::pieces::player::PlayerIndex;
+use crate::rules::game::Game;
+use crate::rules::moves::{Move, MoveContext};
+use crate::seen::json_tree::{JsonTree, Kind, Part};
+use crate::seen::view::{Serialized, View, Viewer};
 
 /// Where a record revealed something: which of the moves, and to whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -497,7 +497,7 @@ mod tests {
 
         use serde_json::Value;
 
-        use crate::view::{Serialized, View, Viewer};
+        use crate::seen::view::{Serialized, View, Viewer};
 
         pub(super) fn hidden(full: &Value, seen: &Value) -> HashSet<String> {
             let mut hidden = HashSet::new();

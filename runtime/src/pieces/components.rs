@@ -16,7 +16,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chance::Chance;
+use crate::pieces::chance::Chance;
+use crate::pieces::player::PerPlayer;
 
 /// Which deck a component belongs to: its index in the game's [`Chest`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -104,7 +105,10 @@ impl<C: Clone> Deck<C> {
     }
 
     /// Every piece of the deck, in deck order, with `value` as each one's dynamic value.
-    fn pieces<V: Clone>(&self, value: V) -> impl Iterator<Item = Slot<C, V>> + use<'_, C, V> {
+    pub(crate) fn pieces<V: Clone>(
+        &self,
+        value: V,
+    ) -> impl Iterator<Item = Slot<C, V>> + use<'_, C, V> {
         self.components
             .iter()
             .enumerate()
@@ -132,29 +136,6 @@ impl<C: Clone> Deck<C> {
             deck: self.id,
             slots: self.pieces(value).collect(),
         }
-    }
-
-    /// The pieces of this deck that no place of `view` shows, in deck order, each with the
-    /// dynamic value `value`: the components a viewer cannot locate, to deal at random into
-    /// the hidden slots of their view when determinizing it
-    /// ([`Search::determinize`](crate::Search::determinize)).
-    #[must_use]
-    pub fn unseen<V: Clone>(&self, value: V, view: &impl crate::View) -> Vec<Piece<C, V>> {
-        let mut located = vec![false; self.len()];
-        view.visit_pieces(&mut |id| {
-            if id.deck == self.id
-                && let Some(seen) = located.get_mut(usize::from(id.index))
-            {
-                *seen = true;
-            }
-        });
-        self.pieces(value)
-            .zip(located)
-            .filter_map(|(slot, located)| match slot {
-                Slot::Known(piece) if !located => Some(piece),
-                _ => None,
-            })
-            .collect()
     }
 
     /// A sized stack of this deck with `size` slots, holding every piece of the deck in its
@@ -358,21 +339,6 @@ impl<C, V> Slot<C, V> {
     #[must_use]
     pub fn is_hidden(&self) -> bool {
         matches!(self, Slot::Hidden(_))
-    }
-
-    /// This slot as seen under `policy`: hidden, with its token for `order`.
-    #[must_use]
-    pub fn concealed(&self, policy: crate::Policy) -> Self
-    where
-        C: Clone,
-        V: Clone,
-    {
-        match (self, policy) {
-            (slot, crate::Policy::Visible) => slot.clone(),
-            (Slot::Known(piece), crate::Policy::Order) => Slot::Hidden(Some(piece.token)),
-            (Slot::Hidden(token), crate::Policy::Order) => Slot::Hidden(*token),
-            _ => Slot::Hidden(None),
-        }
     }
 }
 
@@ -1096,7 +1062,7 @@ impl<C, V> Pieces for SizedStack<C, V> {
     }
 }
 
-impl<T: Pieces> Pieces for crate::PerPlayer<T> {
+impl<T: Pieces> Pieces for PerPlayer<T> {
     fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId)) {
         self.iter().for_each(|place| place.visit_pieces(visit));
     }

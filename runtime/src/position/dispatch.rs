@@ -15,13 +15,13 @@ use std::ops::ControlFlow;
 
 use serde_json::Value;
 
-use crate::action::{
+use crate::error::{DecodeError, Refusal, SubmitError};
+use crate::pieces::player::PlayerIndex;
+use crate::rules::action::{
     Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, FollowUp, Message, SelectionStep,
 };
-use crate::error::{DecodeError, Refusal, SubmitError};
-use crate::flow::Progress;
-use crate::game::Game;
-use crate::player::PlayerIndex;
+use crate::rules::flow::Progress;
+use crate::rules::game::Game;
 
 /// The arguments of any action of game `G`.
 pub(crate) type ArgsOf<G> = <<G as Game>::Actions as ActionSet>::Args;

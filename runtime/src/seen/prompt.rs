@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::player::PlayerIndex;
+use crate::pieces::player::PlayerIndex;
 
 /// Everything a player may do now: one entry per available action.
 ///

@@ -6,13 +6,14 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::action::ActionSet;
-use crate::flow::{Flow, FlowError, Progress};
-use crate::moves::Move;
-use crate::outcome::Outcome;
-use crate::player::{PlayerIndex, PlayerSet, Seats};
-use crate::scene::Scene;
-use crate::view::{View, Viewer};
+use crate::pieces::board::{RowsError, Space};
+use crate::pieces::outcome::Outcome;
+use crate::pieces::player::{PlayerIndex, PlayerSet, Seats};
+use crate::rules::action::ActionSet;
+use crate::rules::flow::{Flow, FlowError, Progress};
+use crate::rules::moves::Move;
+use crate::seen::scene::Scene;
+use crate::seen::view::{Serialized, View, Viewer};
 
 /// A game: its state type, its setup, its flow and its outcome.
 ///
@@ -164,7 +165,7 @@ pub trait Game: Clone + Debug + View + 'static {
     /// The name of a board space in messages: how a template shows an argument of type
     /// [`Space`](crate::Space) or [`Placement`](crate::Placement) (Breakthrough's `c3`,
     /// Tic-tac-toe's `1,1`). Defaults to `space N`, its number.
-    fn space_name(&self, space: crate::Space) -> String {
+    fn space_name(&self, space: Space) -> String {
         format!("space {}", space.0)
     }
 
@@ -187,7 +188,7 @@ pub trait Game: Clone + Debug + View + 'static {
     /// bits). With it on, the engine walks completions and asks `prohibits` of each, in a
     /// state where [`may_prohibit`](Self::may_prohibit) says a prohibition may be in force: a
     /// game with prohibitions ("this minion cannot be destroyed", see
-    /// [`effects`](crate::effects)) turns it on; every other game pays nothing. Off by
+    /// [`effects`](crate::rules::effects)) turns it on; every other game pays nothing. Off by
     /// default.
     const PROHIBITS: bool = false;
 
@@ -212,7 +213,7 @@ pub trait Game: Clone + Debug + View + 'static {
     /// completion. It must be `true` whenever `prohibits` would forbid some completion in
     /// this state (a game can make that hold by construction: its prohibitions come from a
     /// kind of ability, and this asks whether an ability of that kind is in force,
-    /// [`EffectState::any_in_force`](crate::effects::EffectState::any_in_force)). `true` by
+    /// [`EffectState::any_in_force`](crate::rules::effects::EffectState::any_in_force)). `true` by
     /// default.
     fn may_prohibit(&self) -> bool {
         true
@@ -252,12 +253,12 @@ pub trait Game: Clone + Debug + View + 'static {
     /// hides; `seats` is the table's. By default the view written out
     /// ([`Scene::written_out`]: its boards, stacks and numbers); a game draws its own to
     /// show its cards as cards, say what its pieces cannot ([`Scene::summary`]) and let
-    /// its pieces be chosen ([`Piece::choosing`](crate::scene::Piece::choosing)).
+    /// its pieces be chosen ([`Piece::choosing`](crate::seen::scene::Piece::choosing)).
     /// [`check_views`](crate::testing::check_views) reads each viewer's scene at every step and
     /// fails on one that names a value hidden from its viewer.
     fn scene(&self, viewer: Viewer, seats: Seats) -> Scene {
         let _ = viewer;
-        let view = serde_json::to_value(crate::Serialized(self)).unwrap_or(serde_json::Value::Null);
+        let view = serde_json::to_value(Serialized(self)).unwrap_or(serde_json::Value::Null);
         Scene::written_out(&view, seats)
     }
 }
@@ -335,6 +336,15 @@ pub enum SetupError {
         /// How many records were played in a row.
         records: usize,
     },
+}
+
+impl From<RowsError> for SetupError {
+    /// A position drawn as text that could not be read is a state the game refuses.
+    fn from(error: RowsError) -> Self {
+        SetupError::State {
+            reason: error.to_string(),
+        }
+    }
 }
 
 impl SetupError {

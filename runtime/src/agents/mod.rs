@@ -11,10 +11,10 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::Game;
-use crate::player::PlayerIndex;
+use crate::pieces::player::PlayerIndex;
 use crate::position::Position;
-use crate::search::Search;
+use crate::rules::game::Game;
+use crate::rules::search::Search;
 
 /// A bot that plays a seat.
 pub trait Agent<G: Game> {

@@ -11,7 +11,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Arrangement, DeckId, Place, PlaceError, SizedStack, Slot};
+use crate::pieces::components::{
+    Arrangement, ComponentId, DeckId, Place, PlaceError, SizedStack, Slot,
+};
 
 /// A space of a board: its index, row by row from the top left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -283,26 +285,32 @@ impl Grid {
     /// positions of its rules tests (Tic-tac-toe's `from_rows`).
     ///
     /// # Errors
-    /// [`SetupError::State`](crate::SetupError::State) for another number of rows than the
-    /// grid's, a row of another length, or a character the legend does not have, saying
-    /// which (`` `?` in row 0, column 1 is not `X`, `O` or `.` ``).
+    /// [`RowsError`] for another number of rows than the grid's, a row of another length,
+    /// or a character the legend does not have, saying which (`` `?` in row 0, column 1 is
+    /// not `X`, `O` or `.` ``). It converts into
+    /// [`SetupError::State`](crate::SetupError::State), so `?` carries it out of a
+    /// game's `from_rows`.
     pub fn read_rows<T: Clone>(
         self,
         rows: &[&str],
         legend: &[(char, Option<T>)],
-    ) -> Result<Vec<(Space, T)>, crate::SetupError> {
-        let invalid = |reason: String| crate::SetupError::State { reason };
+    ) -> Result<Vec<(Space, T)>, RowsError> {
         if rows.len() != self.rows {
-            return Err(invalid(format!("{} rows, not {}", rows.len(), self.rows)));
+            return Err(RowsError::Rows {
+                found: rows.len(),
+                expected: self.rows,
+            });
         }
         let mut pieces = Vec::new();
         for (row, text) in rows.iter().enumerate() {
             let length = text.chars().count();
             if length != self.columns {
-                return Err(invalid(format!(
-                    "row {row} `{text}` has {length} spaces, not {}",
-                    self.columns
-                )));
+                return Err(RowsError::Length {
+                    row,
+                    text: (*text).to_owned(),
+                    found: length,
+                    expected: self.columns,
+                });
             }
             for (column, character) in text.chars().enumerate() {
                 let Some((_, piece)) = legend.iter().find(|(letter, _)| *letter == character)
@@ -311,10 +319,12 @@ impl Grid {
                         .iter()
                         .map(|(letter, _)| format!("`{letter}`"))
                         .collect();
-                    return Err(invalid(format!(
-                        "`{character}` in row {row}, column {column} is not {}",
-                        crate::player::in_prose(&letters).replace(" and ", " or ")
-                    )));
+                    return Err(RowsError::Unknown {
+                        character,
+                        row,
+                        column,
+                        legend: crate::pieces::player::in_prose(&letters).replace(" and ", " or "),
+                    });
                 };
                 if let (Some(piece), Some(space)) = (piece, self.space(Coord { row, column })) {
                     pieces.push((space, piece.clone()));
@@ -566,8 +576,45 @@ impl<C, V> Place<C, V> for Board<C, V> {
     }
 }
 
-impl<C, V> crate::components::Pieces for Board<C, V> {
-    fn visit_pieces(&self, visit: &mut dyn FnMut(crate::ComponentId)) {
+impl<C, V> crate::pieces::components::Pieces for Board<C, V> {
+    fn visit_pieces(&self, visit: &mut dyn FnMut(ComponentId)) {
         self.spaces.visit_pieces(visit);
     }
+}
+
+/// Why a position drawn as text ([`Grid::read_rows`]) could not be read. Nothing was read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RowsError {
+    /// Another number of rows than the grid has.
+    #[error("{found} rows, not {expected}")]
+    Rows {
+        /// The rows given.
+        found: usize,
+        /// The grid's rows.
+        expected: usize,
+    },
+    /// A row of another length than the grid's width.
+    #[error("row {row} `{text}` has {found} spaces, not {expected}")]
+    Length {
+        /// The row, from 0 at the top.
+        row: usize,
+        /// The row as given.
+        text: String,
+        /// Its characters.
+        found: usize,
+        /// The grid's columns.
+        expected: usize,
+    },
+    /// A character the legend does not have.
+    #[error("`{character}` in row {row}, column {column} is not {legend}")]
+    Unknown {
+        /// The character.
+        character: char,
+        /// Its row, from 0 at the top.
+        row: usize,
+        /// Its column, from 0 at the left.
+        column: usize,
+        /// The legend's characters, in prose (`` `X`, `O` or `.` ``).
+        legend: String,
+    },
 }

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::{DecodeError, Refusal, SubmitError};
-use crate::flow::Progress;
-use crate::game::Game;
-use crate::player::{PlayerIndex, PlayerSet};
-use crate::prompt::SelectionKind;
+use crate::pieces::player::{PlayerIndex, PlayerSet};
+use crate::rules::flow::Progress;
+use crate::rules::game::Game;
+use crate::seen::prompt::SelectionKind;
 
 /// What every question to an action is asked in: the state (`game`), where the flow stands
 /// (`flow`), the acting seat (`player`) and the action's arguments (`args`, given by
@@ -77,7 +77,7 @@ pub trait ActionVisitor<G: Game> {
 /// its selections (in order) and its arguments (`#[arg]`).
 ///
 /// Not public: generated code implements it (through `__private`) and the engine reaches
-/// it through the game's [`ActionSet`] dispatch (`crate::dispatch`); authors write the
+/// it through the game's [`ActionSet`] dispatch (`crate::position::dispatch`); authors write the
 /// derive, clients read prompts. A question about an action not yet made is asked in an
 /// [`ActionContext`]: the state (`game`), the acting seat (`player`) and the arguments
 /// given by whoever asked for the action (`args`, a follow-up's).

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use crate::player::{PlayerIndex, PlayerSet, Seats};
+use crate::pieces::player::{PlayerIndex, PlayerSet, Seats};
 
 /// Which scores win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

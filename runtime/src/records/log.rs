@@ -9,13 +9,13 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::action::{ActionSet, FollowUp, Message};
-use crate::chance::Chance;
-use crate::dispatch;
-use crate::flow::{FlowEvent, FlowPosition};
-use crate::game::Game;
-use crate::outcome::Outcome;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::pieces::chance::Chance;
+use crate::pieces::outcome::Outcome;
+use crate::pieces::player::{PlayerIndex, PlayerSet};
+use crate::position::{RecordHeader, RecordKind, dispatch, record_name};
+use crate::rules::action::{ActionSet, FollowUp, Message};
+use crate::rules::flow::{FlowEvent, FlowPosition};
+use crate::rules::game::Game;
 
 /// A game's log: how it was set up and every action record, in order.
 ///
@@ -146,7 +146,7 @@ pub struct LogStart<G: Game> {
     /// ([`MoveContext::ask`](crate::MoveContext::ask)): the resolutions waiting for it, the
     /// innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub suspended: Vec<crate::moves::WaitingResolution<G::Move>>,
+    pub suspended: Vec<crate::rules::moves::WaitingResolution<G::Move>>,
 }
 
 impl<G: Game> PartialEq for LogStart<G> {
@@ -222,35 +222,7 @@ pub struct Record<G: Game> {
 /// (`&record.moves[..]`, `record.moves.iter()`).
 pub type RecordMoves<M> = smallvec::SmallVec<[M; 4]>;
 
-/// A record as a position closes it: every field of a [`Record`] but its moves, which
-/// only a log keeps (and takes one by one as they are applied), so that a position played
-/// without a log never builds the room for them.
-pub(crate) struct RecordHeader<G: Game> {
-    pub(crate) player: Option<PlayerIndex>,
-    pub(crate) kind: RecordKind,
-    pub(crate) action: Option<G::Actions>,
-    pub(crate) follow_up: bool,
-    pub(crate) drew_chance: bool,
-}
-
 impl<G: Game> RecordHeader<G> {
-    /// The header of a record of `kind` by `player`, before its moves: no action, not a
-    /// follow-up, no chance drawn yet.
-    pub(crate) fn opened(kind: RecordKind, player: Option<PlayerIndex>) -> Self {
-        RecordHeader {
-            player,
-            kind,
-            action: None,
-            follow_up: false,
-            drew_chance: false,
-        }
-    }
-
-    /// The record's action name, as [`Record::name`].
-    pub(crate) fn name(&self) -> &'static str {
-        record_name(self.action.as_ref(), self.kind)
-    }
-
     /// The whole record, with `moves`.
     pub(crate) fn with_moves(self, moves: RecordMoves<G::Move>) -> Record<G> {
         Record {
@@ -263,21 +235,6 @@ impl<G: Game> RecordHeader<G> {
             event: None,
             clock: 0,
         }
-    }
-}
-
-/// The name of a record of `kind` with `action`: the action's, `setup` for the setup,
-/// `pass` for a pass.
-fn record_name<A: ActionSet>(action: Option<&A>, kind: RecordKind) -> &'static str {
-    match (action, kind) {
-        (Some(action), _) => action.name(),
-        (None, RecordKind::Setup) => "setup",
-        (None, RecordKind::Flow) => "flow",
-        (None, RecordKind::Timer) => "timer",
-        (None, RecordKind::Forced) => "fix_up",
-        (None, RecordKind::Undo) => "undo",
-        (None, RecordKind::Timeout) => "timeout",
-        (None, _) => "pass",
     }
 }
 
@@ -421,41 +378,6 @@ pub struct ActionRecord<M> {
 /// Whether a clock reading is 0, for serde's `skip_serializing_if`.
 fn is_zero(clock: &u64) -> bool {
     *clock == 0
-}
-
-/// How an action record came about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RecordKind {
-    /// The setup moves of [`Game::setup`].
-    Setup,
-    /// A player submitted the action.
-    Submitted,
-    /// The engine played the player's only possible completion for them; or, by nobody and
-    /// without an action, a fix-up of the flow ([`Flow::fix_up`](crate::Flow::fix_up)).
-    Forced,
-    /// The player had nothing possible and the game passed for them
-    /// ([`WhenStuck::Pass`](crate::WhenStuck::Pass)).
-    Pass,
-    /// The game's flow moved on ([`Game::flow`]): a phase or a turn began or ended, or the
-    /// engine played a step's moves ([`Record::event`] says which).
-    Flow,
-    /// A step's timer fired and the engine played its moves
-    /// ([`Step::timer`](crate::flow::Step::timer)): [`Record::event`] names the step and
-    /// [`Record::clock`] says when.
-    Timer,
-    /// A player's clock per move ran out ([`EngineSettings::move_clock`]) and the engine
-    /// played the game's timeout move for them ([`Game::timeout_action`]): [`Record::clock`]
-    /// says when.
-    ///
-    /// [`EngineSettings::move_clock`]: crate::EngineSettings::move_clock
-    /// [`Game::timeout_action`]: crate::Game::timeout_action
-    Timeout,
-    /// A player took back actions ([`Engine::undo`](crate::Engine::undo), or
-    /// [`take_back`](crate::Engine::take_back) when the record's action is `take_back`):
-    /// only in a written log ([`ActionRecord::cancels`] says which records it cancelled,
-    /// which stay in the log before it), so that a log is only ever appended to.
-    Undo,
 }
 
 /// Whether `seats` is empty, for serde's `skip_serializing_if`.

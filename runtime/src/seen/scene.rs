@@ -20,9 +20,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::board::{Board, Space};
-use crate::components::{Piece as PlacedPiece, SizedStack, Slot, Stack};
-use crate::player::{PlayerIndex, Seats};
+use crate::pieces::board::{Board, Space};
+use crate::pieces::components::{Piece as PlacedPiece, SizedStack, Slot, Stack};
+use crate::pieces::player::{PlayerIndex, Seats};
 
 /// What one viewer sees of a game, laid out as parts on a table.
 ///

@@ -37,6 +37,7 @@
 //! [`Step::moves`]. Follow-ups freeze the flow: it moves on once none is pending.
 
 mod cursor;
+pub(crate) mod error;
 mod progress;
 
 use std::any::{Any, TypeId};
@@ -46,13 +47,14 @@ use std::time::Duration;
 
 pub(crate) use cursor::Next;
 pub use cursor::Suspended;
-pub use cursor::{Acting, DEPTH, FlowError, FlowEvent, FlowPosition, Frame};
+pub use cursor::{Acting, FlowEvent, FlowPosition, Frame};
+pub use error::{DEPTH, FlowError, Interrupt};
 pub use progress::Progress;
 pub(crate) use progress::{Outline, Role};
 
-use crate::action::InGame;
-use crate::game::Game;
-use crate::player::{PlayerIndex, PlayerSet};
+use crate::pieces::player::{PlayerIndex, PlayerSet};
+use crate::rules::action::InGame;
+use crate::rules::game::Game;
 
 /// The moves a step plays (a [`Step::moves`], a [`Step::timer`] firing, a
 /// [`Flow::fix_up`]), pushed given the state and where the flow stands ([`Progress`]:
@@ -116,20 +118,6 @@ impl<G: Game> Clone for Repeat<G> {
 
 impl<G: Game> Copy for Repeat<G> {}
 
-/// What an interrupt does to the loop it names ([`Step::break_loop`],
-/// [`MoveContext::interrupt`](crate::MoveContext::interrupt)), after Boardzilla's loop
-/// interrupts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Interrupt {
-    /// Leaves the loop: the flow goes on after it.
-    Break,
-    /// Ends this round: the loop asks for the next one as if the round were over.
-    Continue,
-    /// Plays this round again from its start (the same player's turn, the same count).
-    Repeat,
-}
-
 /// What a move asks of the flow, kept until its record has resolved
 /// ([`MoveContext::interrupt`](crate::MoveContext::interrupt),
 /// [`MoveContext::subflow`](crate::MoveContext::subflow)), with the loop or subflow named.
@@ -140,7 +128,7 @@ pub(crate) enum FlowRequest {
     /// Run the subflow named.
     Subflow,
     /// Refuse the record: its resolution ran past this many steps of effects
-    /// ([`effects`](crate::effects)' loop guard).
+    /// ([`effects`](crate::rules::effects)' loop guard).
     Runaway(u32),
 }
 

@@ -2,17 +2,17 @@
 //! skip strategies that make forced choices for them and fold a choice into the next, and
 //! the values the engine fills in for them before a submission is checked
 //! ([`fill_made`]). The prompt's own types, what a client reads, are in
-//! [`prompt`](crate::prompt).
+//! [`prompt`](crate::seen::prompt).
 
 use serde_json::Value;
 
-use crate::action::ActionContext;
-use crate::action::{ActionSet, OptionState, SelectionState, SelectionStep, Skip};
-use crate::dispatch;
 use crate::error::SubmitError;
-use crate::flow::Progress;
-use crate::player::PlayerIndex;
-use crate::prompt::{ActionPrompt, Choice, PromptOption, SelectionKind, SelectionPrompt};
+use crate::pieces::player::PlayerIndex;
+use crate::position::dispatch;
+use crate::rules::action::ActionContext;
+use crate::rules::action::{ActionSet, OptionState, SelectionState, SelectionStep, Skip};
+use crate::rules::flow::Progress;
+use crate::seen::prompt::{ActionPrompt, Choice, PromptOption, SelectionKind, SelectionPrompt};
 
 impl SelectionPrompt {
     /// The prompt of `state`, asked with `default_prompt` when it declares none.

@@ -4,14 +4,15 @@
 //! ([`FollowedRecord`]). What the engine, the server and the view harness use to say what
 //! happened to whom.
 
-use crate::action::Message;
-use crate::chance::Chance;
-use crate::game::{Game, SetupError};
-use crate::log::{ActionRecord, Record, RecordKind};
-use crate::moves::{Move, MoveContext};
-use crate::player::{PlayerIndex, Seats};
-use crate::scene::Scene;
-use crate::view::Viewer;
+use crate::pieces::chance::Chance;
+use crate::pieces::player::{PlayerIndex, Seats};
+use crate::position::RecordKind;
+use crate::records::log::{ActionRecord, Record};
+use crate::rules::action::Message;
+use crate::rules::game::{Game, Setup, SetupError};
+use crate::rules::moves::{Move, MoveContext};
+use crate::seen::scene::Scene;
+use crate::seen::view::Viewer;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,7 +40,7 @@ pub struct ViewedRecord<M> {
     /// For a record of the flow or a timer: what changed (a phase entered, a turn begun),
     /// public to every viewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event: Option<crate::flow::FlowEvent>,
+    pub event: Option<crate::rules::flow::FlowEvent>,
     /// The game's clock when the record was made, in milliseconds ([`Record::clock`]).
     #[serde(default, rename = "clock_ms", skip_serializing_if = "is_zero")]
     pub clock: u64,
@@ -88,7 +89,7 @@ impl<G: Game> RecordFollower<G> {
     /// As [`Engine::new`](crate::Engine::new): the count, the config, the game's setup.
     pub fn new(config: &G::Config, players: usize) -> Result<Self, SetupError> {
         Ok(RecordFollower {
-            state: crate::Setup::for_table(config, players)?.state,
+            state: Setup::for_table(config, players)?.state,
             // Moves draw chance only for the data of consequences, which the records
             // already list: whatever is drawn here is thrown away.
             scratch: Chance::from_seed(0),

@@ -5,9 +5,9 @@
 
 use std::fmt::Display;
 
-use crate::board::{Placement, Space};
-use crate::game::Game;
-use crate::player::PlayerIndex;
+use crate::pieces::board::{Placement, Space};
+use crate::pieces::player::PlayerIndex;
+use crate::rules::game::Game;
 
 /// An argument named in a template (`{from}`), filled by [`FillNamed`] for a seat or a
 /// board position (named by the game) or [`FillDisplay`] for anything else:

@@ -67,7 +67,7 @@
 //!
 //! The Smash Up–style game in `meeple-games` (`smash`) is the worked example.
 //!
-//! [`FlowError::RunawayResolution`]: crate::flow::FlowError::RunawayResolution
+//! [`FlowError::RunawayResolution`]: crate::rules::flow::FlowError::RunawayResolution
 
 use std::fmt::{self, Debug, Display};
 use std::ops::ControlFlow;
@@ -75,11 +75,11 @@ use std::ops::ControlFlow;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::action::FollowUp;
-use crate::chance::Chance;
-use crate::game::Game;
-use crate::moves::MoveContext;
-use crate::player::PlayerIndex;
+use crate::pieces::chance::Chance;
+use crate::pieces::player::PlayerIndex;
+use crate::rules::action::FollowUp;
+use crate::rules::game::Game;
+use crate::rules::moves::MoveContext;
 
 /// One object of the game (a card, a base) in one **incarnation**: the object gets a new
 /// incarnation each time it changes zone, so an effect that pointed at a minion destroyed
@@ -347,7 +347,7 @@ pub struct EffectState<G: Effects> {
     pub abandoned: bool,
     /// The player of the last turn begun ([`Resolution::TurnBegins`]), whose turn's end
     /// also resolves as theirs: who orders simultaneous triggers. Set from the flow by the
-    /// step that begins a turn ([`Progress::turn`](crate::flow::Progress::turn)), since a
+    /// step that begins a turn ([`Progress::turn`](crate::rules::flow::Progress::turn)), since a
     /// move, and so a resolution, does not read the flow; `None` before the first turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<PlayerIndex>,

@@ -6,10 +6,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::action::FollowUp;
-use crate::chance::Chance;
-use crate::flow::{FlowRequest, Interrupt};
-use crate::game::Game;
+use crate::pieces::chance::Chance;
+use crate::rules::action::FollowUp;
+use crate::rules::flow::{FlowRequest, Interrupt};
+use crate::rules::game::Game;
+use crate::seen::view::Viewer;
 
 /// A small, deterministic change of a game's state: the unit of animation and of the log.
 ///
@@ -36,7 +37,7 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// The engine also reads these views to decide what may be undone: a move whose view
     /// shows a viewer a value hidden from them just before (a card leaving a hidden hand)
     /// makes its action final ([`Engine::take_back`](crate::Engine::take_back)).
-    fn view(&self, after: &G, viewer: crate::Viewer) -> Option<Self> {
+    fn view(&self, after: &G, viewer: Viewer) -> Option<Self> {
         let _ = (after, viewer);
         Some(self.clone())
     }
@@ -153,8 +154,8 @@ impl<'a, M> MoveContext<'a, M> {
     }
 
     /// Refuses the whole record once it has resolved: the effects it set off ran past
-    /// `steps` steps ([`FlowError::RunawayResolution`](crate::flow::FlowError::RunawayResolution),
-    /// the loop guard of [`effects`](crate::effects)). Wins over any interrupt asked in
+    /// `steps` steps ([`FlowError::RunawayResolution`](crate::rules::flow::FlowError::RunawayResolution),
+    /// the loop guard of [`effects`](crate::rules::effects)). Wins over any interrupt asked in
     /// the record.
     pub(crate) fn runaway(&mut self, steps: u32) {
         if let Some(slot) = &mut self.interrupt {

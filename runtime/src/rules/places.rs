@@ -8,9 +8,9 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Arrangement, Place, PlaceError, Slot, move_piece, swap_pieces};
-use crate::moves::MoveContext;
-use crate::view::{Policy, Viewer};
+use crate::pieces::components::{Arrangement, Place, PlaceError, Slot, move_piece, swap_pieces};
+use crate::rules::moves::MoveContext;
+use crate::seen::view::{Policy, Viewer};
 
 /// A state whose places of pieces can be addressed as data: implemented by
 /// `#[derive(Places)]`, which generates the address type (`<State>Place`, a variant per
@@ -459,8 +459,8 @@ pub fn piece_move_to<G: Places>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::{Deck, DeckId, SizedStack, Stack, move_piece};
-    use crate::view::Conceal;
+    use crate::pieces::components::{Deck, DeckId, SizedStack, Stack, move_piece};
+    use crate::seen::view::Conceal;
 
     const POLICIES: [Policy; 5] = [
         Policy::Visible,

@@ -10,9 +10,9 @@ use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Board;
-use crate::components::{ComponentId, SizedStack, Slot, Stack};
-use crate::player::{PerPlayer, PlayerIndex};
+use crate::pieces::board::Board;
+use crate::pieces::components::{ComponentId, Deck, Piece, Place, SizedStack, Slot, Stack};
+use crate::pieces::player::{PerPlayer, PlayerIndex};
 
 /// Who looks at a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -216,9 +216,53 @@ impl<T: Default> Hide for T {
     }
 }
 
+// What hides a piece, kept beside the policies rather than in `components`, so that the
+// pieces do not import the views built on them.
+impl<C: Clone> Deck<C> {
+    /// The pieces of this deck that no place of `view` shows, in deck order, each with the
+    /// dynamic value `value`: the components a viewer cannot locate, to deal at random into
+    /// the hidden slots of their view when determinizing it
+    /// ([`Search::determinize`](crate::Search::determinize)).
+    #[must_use]
+    pub fn unseen<V: Clone>(&self, value: V, view: &impl View) -> Vec<Piece<C, V>> {
+        let mut located = vec![false; self.len()];
+        view.visit_pieces(&mut |id| {
+            if id.deck == self.id()
+                && let Some(seen) = located.get_mut(usize::from(id.index))
+            {
+                *seen = true;
+            }
+        });
+        self.pieces(value)
+            .zip(located)
+            .filter_map(|(slot, located)| match slot {
+                Slot::Known(piece) if !located => Some(piece),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl<C, V> Slot<C, V> {
+    /// This slot as seen under `policy`: hidden, with its token for `order`.
+    #[must_use]
+    pub fn concealed(&self, policy: Policy) -> Self
+    where
+        C: Clone,
+        V: Clone,
+    {
+        match (self, policy) {
+            (slot, Policy::Visible) => slot.clone(),
+            (Slot::Known(piece), Policy::Order) => Slot::Hidden(Some(piece.token())),
+            (Slot::Hidden(token), Policy::Order) => Slot::Hidden(*token),
+            _ => Slot::Hidden(None),
+        }
+    }
+}
+
 impl<C: Clone, V: Clone> Conceal for Stack<C, V> {
     fn conceal(&self, policy: Policy) -> Self {
-        let mut concealed = Stack::new(crate::Place::deck(self));
+        let mut concealed = Stack::new(Place::deck(self));
         let slots: Vec<Slot<C, V>> = match policy {
             Policy::Visible => return self.clone(),
             Policy::Order | Policy::Len => self
@@ -235,7 +279,7 @@ impl<C: Clone, V: Clone> Conceal for Stack<C, V> {
             Policy::Hidden => Vec::new(),
         };
         for (index, slot) in slots.into_iter().enumerate() {
-            crate::Place::put_unchecked(&mut concealed, index, slot);
+            Place::put_unchecked(&mut concealed, index, slot);
         }
         concealed
     }
@@ -245,19 +289,19 @@ impl<C: Clone, V: Clone> Conceal for SizedStack<C, V> {
     /// Gaps stay where they are: the slots of a sized stack are positions on the table.
     /// `NonEmpty` shows one hidden piece in the first slot when any is taken.
     fn conceal(&self, policy: Policy) -> Self {
-        let mut concealed = SizedStack::new(crate::Place::deck(self), self.size());
+        let mut concealed = SizedStack::new(Place::deck(self), self.size());
         match policy {
             Policy::Visible => return self.clone(),
             Policy::Order | Policy::Len => {
                 for (index, slot) in self.slots().iter().enumerate() {
                     if let Some(slot) = slot {
-                        crate::Place::put_unchecked(&mut concealed, index, slot.concealed(policy));
+                        Place::put_unchecked(&mut concealed, index, slot.concealed(policy));
                     }
                 }
             }
             Policy::NonEmpty => {
                 if self.count() > 0 && self.size() > 0 {
-                    crate::Place::put_unchecked(&mut concealed, 0, Slot::Hidden(None));
+                    Place::put_unchecked(&mut concealed, 0, Slot::Hidden(None));
                 }
             }
             Policy::Hidden => {}
@@ -268,11 +312,11 @@ impl<C: Clone, V: Clone> Conceal for SizedStack<C, V> {
 
 impl<C: Clone, V: Clone> Conceal for Board<C, V> {
     fn conceal(&self, policy: Policy) -> Self {
-        let mut concealed = Board::new(crate::Place::deck(self), self.grid());
+        let mut concealed = Board::new(Place::deck(self), self.grid());
         let spaces = self.spaces().conceal(policy);
         for (index, slot) in spaces.slots().iter().enumerate() {
             if let Some(slot) = slot {
-                crate::Place::put_unchecked(&mut concealed, index, slot.clone());
+                Place::put_unchecked(&mut concealed, index, slot.clone());
             }
         }
         concealed
