@@ -3,7 +3,9 @@
 //! path in their code, the only circle is the contract an author implements (`game`,
 //! `action`, `moves`, `flow`), no file of the rules imports the engine, records or the
 //! tests' module, and the folders stack one way: pieces, what clients read, rules, the
-//! lookahead core, records, the engine, agents.
+//! lookahead core, records, the engine, agents. A folder's `mod.rs` that re-exports its own
+//! files (`pub use data::Source`) imports nothing: that is the folder's surface, read by
+//! the files beside it as `super::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
