@@ -18,21 +18,20 @@
 //! text (a message, a move's words, a scene) *names* a hidden value when one of its words
 //! is such a value's string: the harness reads the words of the text, not its meaning.
 //!
-//! Two honest kinds of play look like leaks to this rule:
+//! Two honest kinds of play look like leaks to this rule, and a move declares them:
 //! - **A value made public by a player's words.** Love Letter's Guard says "Priest": the
-//!   word names a card that lies in a hidden hand. Make the words public in the state,
-//!   where every view shows them: the Guard's guess is a field of the state, the last
-//!   guess, which the message reads. The harness then sees the word in every viewer's
-//!   view, and finds no leak.
+//!   word names a card that lies in a hidden hand. The guess's move says it aloud
+//!   ([`Move::spoken`]): the texts of its record may name it to every viewer.
 //! - **A value shown to chosen viewers by a move.** A Priest's peek shows one player
-//!   another's card. Keep what each seat was shown in the state, in a field that only
-//!   that seat sees (a `PerPlayer` of what each was shown, `#[view(others = hidden)]`). The
-//!   peek's words then name a value that the peeker's view holds.
+//!   another's card. The peek's move shows it to the peeker ([`Move::shown_to`]): the texts
+//!   of its record may name it to that viewer, and still to no other. The engine then makes
+//!   the peek final, as a card turned up ([`Engine::take_back`]).
 //!
-//! In both cases the state says who knows what, which is also what a search agent's
-//! determinization needs to stay consistent with (`Search::determinize`). A declaration
-//! of its own (a move's public words, a move's private look) that the harness would accept
-//! without such a field is issue 45's design, not yet built.
+//! Neither needs the state bent to hold the words. A game whose state already says who
+//! knows what (a `PerPlayer` of what each seat was shown, seen by that seat alone) needs no
+//! declaration: the words are in the viewer's view. That is also what a search agent's
+//! determinization must stay consistent with (`Search::determinize`), so a game with
+//! search agents may keep such a field all the same.
 
 pub use crate::error::{ECHO_LIMIT, echo};
 pub use crate::position::FORCED_LIMIT;
@@ -295,8 +294,16 @@ fn check_game<G: Game>(
             // applied: its messages speak of that move, not of a deal that may follow. Only
             // what was hidden from them before can be hidden both times.
             let mut hidden_after = Vec::new();
+            // What the record's moves so far said aloud or showed, by viewer: its texts may
+            // name it to them.
+            let mut told: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
             for (position, applied) in record.moves.iter().enumerate() {
                 follower.advance(applied);
+                let spoken = applied.spoken(follower.state());
+                for (viewer, told) in viewers.iter().zip(&mut told) {
+                    told.extend(spoken.iter().cloned());
+                    told.extend(applied.shown_to(follower.state(), *viewer));
+                }
                 if position == 0 && hidden_before.iter().any(|hidden| !hidden.is_empty()) {
                     hidden_after = HiddenValues::unseen_among(
                         &mut StateJson::new(follower.state()),
@@ -320,6 +327,7 @@ fn check_game<G: Game>(
                     follower.state(),
                     &viewers,
                     &texts,
+                    &told,
                     &format!("the words of a move of `{}`", record.name()),
                 )
                 .map_err(|reason| fail(submission, reason))?;
@@ -328,6 +336,7 @@ fn check_game<G: Game>(
                 &viewers,
                 &hidden_before,
                 &hidden_after,
+                &told,
                 record.name(),
                 &messages,
             )
@@ -469,22 +478,32 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
 
 /// Checks that each of `messages`, those of action `action`, names no value hidden from a
 /// viewer it reaches both before the record (`hidden_before`, by viewer) and right after
-/// its first move (`hidden_after`): a card they neither held nor saw played.
+/// its first move (`hidden_after`): a card they neither held nor saw played. What the
+/// record's moves told each viewer (`told`, by viewer: [`Move::spoken`],
+/// [`Move::shown_to`]) may be named to them.
 fn check_messages(
     viewers: &[Viewer],
     hidden_before: &[HiddenValues],
     hidden_after: &[HiddenValues],
+    told: &[Vec<String>],
     action: &str,
     messages: &[crate::rules::action::Message],
 ) -> Result<(), String> {
     if messages.is_empty() {
         return Ok(());
     }
-    for ((&viewer, before), after) in viewers.iter().zip(hidden_before).zip(hidden_after) {
+    for (((&viewer, before), after), told) in viewers
+        .iter()
+        .zip(hidden_before)
+        .zip(hidden_after)
+        .zip(told)
+    {
         if before.is_empty() {
             continue;
         }
-        let hidden = after.within(before);
+        let hidden = after
+            .within(before)
+            .without(told.iter().map(String::as_str));
         for message in messages {
             let reaches = match (viewer, message.to) {
                 (_, None) => true,
@@ -507,11 +526,13 @@ fn check_messages(
 
 /// Checks that each viewer's text of a move (`texts`, by viewer: [`Game::describe_move`])
 /// names no value hidden from them in `state`, the state right after the move: a card
-/// they neither hold nor saw. A move of action `action`.
+/// they neither hold nor saw, nor were told (`told`, by viewer: what the moves of the record
+/// so far said aloud or showed them). `place` says where the texts are, for the error.
 fn check_texts<G: Game>(
     state: &G,
     viewers: &[Viewer],
     texts: &[Option<String>],
+    told: &[Vec<String>],
     place: &str,
 ) -> Result<(), String> {
     if texts.iter().all(Option::is_none) {
@@ -526,9 +547,11 @@ fn check_texts<G: Game>(
         viewers,
         &words.iter().collect::<Vec<_>>(),
     );
-    for ((viewer, text), hidden) in viewers.iter().zip(texts).zip(&hidden) {
+    for (((viewer, text), hidden), told) in viewers.iter().zip(texts).zip(&hidden).zip(told) {
         if let Some(text) = text
-            && let Some(word) = hidden.named_in(text)
+            && let Some(word) = hidden
+                .without(told.iter().map(String::as_str))
+                .named_in(text)
         {
             return Err(format!(
                 "{viewer:?} reads `{word}`, hidden from them, in {place}: \"{text}\""
@@ -546,7 +569,13 @@ fn check_scenes<G: Game>(engine: &Engine<G>, viewers: &[Viewer]) -> Result<(), S
         .iter()
         .map(|&viewer| serde_json::to_string(&engine.scene(viewer)).ok())
         .collect();
-    check_texts(engine.state(), viewers, &texts, "their scene")
+    check_texts(
+        engine.state(),
+        viewers,
+        &texts,
+        &vec![Vec::new(); viewers.len()],
+        "their scene",
+    )
 }
 
 /// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a

@@ -1,12 +1,13 @@
 //! Views and the view harness on a small game of hidden cards: `#[derive(View)]` policies,
 //! viewed moves, and the harness catching a prompt that peeks, a move that hides too much,
-//! and a message that names what is hidden from a player it reaches.
+//! and a message that names what is hidden from a player it reaches; and taking, for honest
+//! play, the words a move declares said aloud or shown to one player.
 
 use meeple::testing::check_views;
 use meeple::{
-    Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, Game, Move, MoveContext,
-    Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot, Stack, View,
-    Viewer, move_piece,
+    Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, EngineSettings, Game, Move,
+    MoveContext, Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot,
+    Stack, UndoError, View, Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -520,5 +521,236 @@ fn the_harness_catches_a_scene_that_names_a_hidden_value() {
             "Player(PlayerIndex(1)) reads `apple`, hidden from them, in their scene: "
         ),
         "{error}"
+    );
+}
+
+/// Honest play that names hidden values: a guess said aloud (Love Letter's Guard) and a
+/// private look (its Priest). Seat 1 peeks at seat 2's word, which the words of the move
+/// tell seat 1 alone; seat 2 then guesses a word, naming it to the table. The state keeps no
+/// record of either: the moves declare what they tell ([`Move::spoken`],
+/// [`Move::shown_to`]), and the harness takes their words as told, to those they reach.
+mod told {
+    use super::*;
+
+    /// Which of its words the game declares, for the harness to take or catch.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct Declares {
+        /// The guess declares its word spoken.
+        pub spoken: bool,
+        /// The peek declares the word it shows the peeker.
+        pub shown: bool,
+        /// The words of the peek name the word to every viewer, not the peeker alone.
+        pub told_to_all: bool,
+    }
+
+    #[derive(Clone, Debug, Serialize, Deserialize, View)]
+    pub struct Told {
+        pub declares: Declares,
+        #[view(others = hidden)]
+        pub words: PerPlayer<String>,
+        pub done: Vec<PlayerIndex>,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub enum ToldMove {
+        /// `player` names `word` aloud.
+        Guessed { player: PlayerIndex, word: String },
+        /// `player` looks at the next seat's word.
+        Peeked { player: PlayerIndex },
+    }
+
+    impl Move<Told> for ToldMove {
+        fn apply(&self, game: &mut Told, _next: &mut MoveContext<'_, Self>) {
+            let (ToldMove::Guessed { player, .. } | ToldMove::Peeked { player }) = self;
+            game.done.push(*player);
+        }
+
+        fn spoken(&self, game: &Told) -> Vec<String> {
+            match self {
+                ToldMove::Guessed { word, .. } if game.declares.spoken => vec![word.clone()],
+                _ => Vec::new(),
+            }
+        }
+
+        fn shown_to(&self, after: &Told, viewer: Viewer) -> Vec<String> {
+            match self {
+                ToldMove::Peeked { player }
+                    if after.declares.shown && viewer == Viewer::Player(*player) =>
+                {
+                    vec![after.words[after.words.seats().next(*player)].clone()]
+                }
+                _ => Vec::new(),
+            }
+        }
+    }
+
+    /// Guess a word aloud.
+    #[derive(Clone, Debug, Action)]
+    #[action(
+        prompt = "Guess a word",
+        condition = player == PlayerIndex(1),
+        message = "{player} guesses {word}",
+        behaviour = [ToldMove::Guessed { player, word: word.clone() }]
+    )]
+    pub struct Guess {
+        #[choose_from(["apple".to_owned(), "pear".to_owned()])]
+        word: String,
+    }
+
+    /// Look at the next seat's word.
+    #[derive(Clone, Debug, Action)]
+    #[action(
+        prompt = "Peek",
+        condition = player == PlayerIndex(0),
+        behaviour = [ToldMove::Peeked { player }]
+    )]
+    pub struct Peek {}
+
+    #[derive(Clone, Debug, Actions)]
+    #[actions(game = Told)]
+    pub enum ToldAction {
+        Guess(Guess),
+        Peek(Peek),
+    }
+
+    impl Game for Told {
+        type Config = Declares;
+        type Move = ToldMove;
+        type Actions = ToldAction;
+        const NAME: &'static str = "told";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
+        fn setup(declares: &Declares, seats: Seats) -> Result<Setup<Self>, SetupError> {
+            Ok(Setup {
+                state: Told {
+                    declares: *declares,
+                    words: words::secret_words(seats),
+                    done: Vec::new(),
+                },
+                moves: vec![],
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            words::next_to_think(&self.done)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            words::all_thought(&self.done)
+        }
+        fn describe_move(&self, applied: &ToldMove, viewer: Viewer) -> Option<String> {
+            let ToldMove::Peeked { player } = applied else {
+                return None;
+            };
+            let peeked = &self.words[self.words.seats().next(*player)];
+            if viewer == Viewer::Player(*player) || self.declares.told_to_all {
+                Some(format!("{} sees {peeked}", self.player_name(*player)))
+            } else {
+                Some(format!("{} peeks", self.player_name(*player)))
+            }
+        }
+    }
+}
+
+#[test]
+fn the_harness_takes_a_declared_guess_and_a_declared_look_for_honest_play() {
+    let declares = told::Declares {
+        spoken: true,
+        shown: true,
+        told_to_all: false,
+    };
+    let report = check_views::<told::Told>(&declares, 2, 0..16, None, 10)
+        .expect("the words the moves declare are told, not leaked");
+    assert_eq!(report.games, 16);
+}
+
+#[test]
+fn the_harness_catches_a_guess_that_does_not_declare_its_word_spoken() {
+    let declares = told::Declares {
+        spoken: false,
+        shown: true,
+        told_to_all: false,
+    };
+    let error = check_views::<told::Told>(&declares, 2, 0..1, None, 10)
+        .expect_err("an undeclared guess names a hidden word");
+    assert_eq!(error.submission, 1);
+    assert!(
+        error.reason.starts_with("Player(PlayerIndex(0)) reads `pear`, hidden from them, in the message \"Player 2 guesses pear\" of `guess`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_harness_catches_a_look_that_is_not_declared() {
+    let declares = told::Declares {
+        spoken: true,
+        shown: false,
+        told_to_all: false,
+    };
+    let error = check_views::<told::Told>(&declares, 2, 0..1, None, 10)
+        .expect_err("an undeclared look names a hidden word to the peeker");
+    // The peek, seat 1's only completion, is played for them as the game starts.
+    assert_eq!(error.submission, 0);
+    assert_eq!(
+        error.reason,
+        "Player(PlayerIndex(0)) reads `pear`, hidden from them, in the words of a move of `peek`: \"Player 1 sees pear\""
+    );
+}
+
+#[test]
+fn a_look_shown_to_one_seat_is_still_hidden_from_the_others() {
+    let declares = told::Declares {
+        spoken: true,
+        shown: true,
+        told_to_all: true,
+    };
+    let error = check_views::<told::Told>(&declares, 2, 0..1, None, 10)
+        .expect_err("the look's words reach a viewer it was not shown to");
+    assert_eq!(error.submission, 0);
+    assert_eq!(
+        error.reason,
+        "Observer reads `pear`, hidden from them, in the words of a move of `peek`: \"Player 1 sees pear\""
+    );
+}
+
+#[test]
+fn a_declared_look_makes_its_action_final() {
+    let declares = |shown| told::Declares {
+        spoken: true,
+        shown,
+        told_to_all: false,
+    };
+    let settings = EngineSettings {
+        asked_always: PlayerSet::one(PlayerIndex(0)),
+        ..EngineSettings::default()
+    };
+    let peeked = |shown| {
+        let mut engine = Engine::<told::Told>::with_settings(declares(shown), 2, 0, settings)
+            .expect("a table of two");
+        engine
+            .submit_nth(PlayerIndex(0), 0)
+            .expect("the peek is seat 1's only completion");
+        engine
+    };
+    let mut looked = peeked(true);
+    let state = serde_json::to_string(looked.state()).expect("the state writes");
+    assert_eq!(
+        looked
+            .take_back(PlayerIndex(0))
+            .map(|records| records.len()),
+        Err(UndoError::RevealedInformation {
+            action: "Peek".to_owned(),
+            viewer: "Player 1".to_owned(),
+        })
+    );
+    assert_eq!(
+        serde_json::to_string(looked.state()).expect("the state writes"),
+        state,
+        "a refused take-back changes nothing"
+    );
+    // The same peek, undeclared, shows nothing the engine can see: it may be taken back.
+    let mut unseen = peeked(false);
+    assert_eq!(
+        unseen
+            .take_back(PlayerIndex(0))
+            .map(|records| records.len()),
+        Ok(1)
     );
 }

@@ -8,7 +8,9 @@
 //! from a hidden shoe, a face-down card turned over. The values compared are strings and
 //! non-empty arrays and objects, as JSON; bare numbers and booleans (a seat, a count, a
 //! flag) are too common to say which thing they are, so a game whose secret is a bare
-//! number (a die under a cup) shows it through a type of its own (`{"die":4}`).
+//! number (a die under a cup) shows it through a type of its own (`{"die":4}`). A move that
+//! declares a look ([`Move::shown_to`]: a peek at another's card) reveals to that viewer
+//! whatever its view carries.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -60,6 +62,13 @@ pub(crate) fn first_revealing<'a, G: Game>(
             scratch.clear();
             let mut json = StateJson::new(&before);
             for &viewer in &viewers {
+                // A look the move declares is a secret shown, whatever its view carries.
+                if !applied.shown_to(&state, viewer).is_empty() {
+                    return Some(Revealed {
+                        record: index,
+                        viewer,
+                    });
+                }
                 let Some(seen) = applied.view(&state, viewer) else {
                     continue;
                 };
@@ -389,6 +398,17 @@ impl HiddenValues {
         Self::words(text)
             .find(|word| self.values.contains(&quote(word)))
             .map(str::to_owned)
+    }
+
+    /// These values less the words of `told` (values a move said aloud or showed: see
+    /// [`Move::spoken`] and [`Move::shown_to`]), read as [`words`](Self::words) reads a
+    /// text.
+    pub(crate) fn without<'t>(&self, told: impl IntoIterator<Item = &'t str>) -> Self {
+        let mut values = self.values.clone();
+        for word in told.into_iter().flat_map(Self::words) {
+            values.remove(&quote(word));
+        }
+        HiddenValues { values }
     }
 
     /// The values hidden here that are hidden in `other` too.

@@ -41,6 +41,38 @@ pub trait Move<G>: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
         let _ = (after, viewer);
         Some(self.clone())
     }
+
+    /// Values this move says aloud to the whole table that views may still hide elsewhere,
+    /// given the full state right after it applied: a Love Letter Guard's guess names a
+    /// card ("Priest") while Priests lie in hidden hands. Each is a value as the state
+    /// writes it (a card serialized as `"Priest"`); the default says nothing.
+    ///
+    /// Only the view harness reads it ([`check_views`](crate::testing::check_views)): the
+    /// texts of this move's record (its messages, and the words of this move and those
+    /// after it, [`Game::describe_move`](crate::Game::describe_move)) may name these values
+    /// to every viewer without its taking them for a leak, and without the state keeping a
+    /// copy of the words for every view to show. Declaring a value the move does not say
+    /// hides a real leak from the harness: say exactly what the table hears.
+    fn spoken(&self, after: &G) -> Vec<String> {
+        let _ = after;
+        Vec::new()
+    }
+
+    /// Values this move shows to `viewer` alone that their view may still hide, given the
+    /// full state right after it applied: a Love Letter Priest's peek shows the peeker
+    /// another's card, told in the words of the move for that viewer
+    /// ([`Game::describe_move`](crate::Game::describe_move)) or in a message to them. Each
+    /// is a value as the state writes it; the default shows nothing.
+    ///
+    /// The view harness ([`check_views`](crate::testing::check_views)) lets the texts of
+    /// this move's record name these values to `viewer`, and to no one else. The engine
+    /// reads it too: a move that shows a player something makes its action final, as a
+    /// card turned up does ([`Engine::take_back`](crate::Engine::take_back)), so that no
+    /// one takes back a choice made after a look.
+    fn shown_to(&self, after: &G, viewer: Viewer) -> Vec<String> {
+        let _ = (after, viewer);
+        Vec::new()
+    }
 }
 
 /// What a move's [`apply`](Move::apply) may touch besides the state: the consequences to
