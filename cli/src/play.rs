@@ -83,7 +83,7 @@ fn play<G: TerminalGame>(
     let mut agents = table.lineup.agents::<G>(seed);
     let mut input = io::stdin().lock().lines();
     let delay = Duration::from_millis(delay_ms);
-    let you = engine.state().player_name(me);
+    let you = engine.position().state().player_name(me);
     if secret {
         say!("meeple {}: you are {you}. {HELP}", G::NAME)?;
     } else {
@@ -97,9 +97,9 @@ fn play<G: TerminalGame>(
     loop {
         tick(&mut engine, began)?;
         shown = show_records(&engine, shown, me, delay)?;
-        if let Some(outcome) = engine.outcome() {
-            say!("\n{}", engine.state().summary(viewer))?;
-            let name = |seat| engine.state().player_name(seat);
+        if let Some(outcome) = engine.position().outcome() {
+            say!("\n{}", engine.position().state().summary(viewer))?;
+            let name = |seat| engine.position().state().player_name(seat);
             say!("Game over: {}.", output::finish_in_words(&outcome, name))?;
             if outcome.places().len() > 2 && !outcome.is_draw() {
                 let places: Vec<String> = (0..outcome.places().len())
@@ -112,7 +112,7 @@ fn play<G: TerminalGame>(
             }
             return Ok(());
         }
-        let to_act = engine.to_act();
+        let to_act = engine.position().to_act();
         if !to_act.contains(me) {
             let Some(player) = to_act.first() else {
                 return Err(CliError::Stuck("nobody is to act".to_owned()));
@@ -123,13 +123,13 @@ fn play<G: TerminalGame>(
             let Some(action) = chosen else {
                 return Err(CliError::Stuck(format!(
                     "{} has nothing a bot can choose",
-                    engine.state().player_name(player)
+                    engine.position().state().player_name(player)
                 )));
             };
             engine.submit(player, action).map_err(Refusal::from)?;
             continue;
         }
-        say!("\n{}", engine.state().summary(viewer).trim_end())?;
+        say!("\n{}", engine.position().state().summary(viewer).trim_end())?;
         say!("{}", acting(&engine))?;
         match ask(&engine, me, &mut input)? {
             Reply::Quit => return Ok(()),
@@ -243,9 +243,10 @@ fn tick<G: TerminalGame>(engine: &mut Engine<G>, began: Instant) -> Result<usize
 /// flow before (`[passing] To act: ...`) and the time left on a running timer after.
 fn acting<G: TerminalGame>(engine: &Engine<G>) -> String {
     let names: Vec<String> = engine
+        .position()
         .to_act()
         .iter()
-        .map(|seat| engine.state().player_name(seat))
+        .map(|seat| engine.position().state().player_name(seat))
         .collect();
     let mut line = match engine.position().phase() {
         Some(phase) => format!("[{phase}] To act: {}", names.join(", ")),
@@ -258,9 +259,14 @@ fn acting<G: TerminalGame>(engine: &Engine<G>) -> String {
             left.as_secs_f64()
         ));
     }
-    if let Some(follow_up) = engine.follow_ups().first() {
+    if let Some(follow_up) = engine.position().follow_ups().first() {
         // A follow-up's prompt is its own text, else its action's.
-        let asked = engine.prompt(follow_up.player).actions.into_iter().next();
+        let asked = engine
+            .position()
+            .prompt(follow_up.player)
+            .actions
+            .into_iter()
+            .next();
         if let Some(asked) = asked {
             line.push_str(&format!(": {}", asked.prompt));
         }
@@ -274,7 +280,7 @@ fn ask<G: TerminalGame>(
     me: PlayerIndex,
     input: &mut impl Iterator<Item = io::Result<String>>,
 ) -> Result<Reply, CliError> {
-    let prompt = engine.prompt(me);
+    let prompt = engine.position().prompt(me);
     // One list for the first choice: the options of every action whose next selection is a
     // list, and one entry for each other action.
     let mut entries: Vec<(&ActionPrompt, Option<&PromptOption>)> = Vec::new();
@@ -316,7 +322,7 @@ fn ask<G: TerminalGame>(
         match command(&line) {
             Some(reply) => return Ok(reply),
             None if line == "state" || line == "s" => {
-                say!("{}", engine.state().summary(Viewer::Player(me)))?
+                say!("{}", engine.position().state().summary(Viewer::Player(me)))?
             }
             None if line == "help" || line == "?" => say!("{HELP}")?,
             None => {
@@ -344,7 +350,11 @@ fn ask<G: TerminalGame>(
                     say!("Not allowed: {error}.")?;
                     continue;
                 }
-                match engine.prompt_action(me, &action.action, &prefix_with(action, option)) {
+                match engine.position().prompt_action(
+                    me,
+                    &action.action,
+                    &prefix_with(action, option),
+                ) {
                     Ok(next) => return continue_action(engine, me, next, input),
                     Err(error) => say!("Refused: {}.", refusal(&error))?,
                 }
@@ -461,7 +471,7 @@ fn continue_action<G: TerminalGame>(
                         continue;
                     }
                     Some(option) => {
-                        match engine.prompt_action(
+                        match engine.position().prompt_action(
                             me,
                             &action.action,
                             &prefix_with(&action, option),
@@ -485,7 +495,7 @@ fn continue_action<G: TerminalGame>(
             .map(|choice| choice.value.clone())
             .collect();
         prefix.push(value);
-        match engine.prompt_action(me, &action.action, &prefix) {
+        match engine.position().prompt_action(me, &action.action, &prefix) {
             Ok(next) => action = next,
             Err(error) => say!("Refused: {}.", refusal(&error))?,
         }

@@ -104,8 +104,8 @@ pub(crate) fn replay_one<G: TerminalGame>(line: &str) -> Result<Replayed, String
     let log: GameLog<G> =
         serde_json::from_str(line).map_err(|error| format!("not a log of {}: {error}", G::NAME))?;
     let engine = Engine::<G>::replay_sealed(&log).map_err(|error| error.to_string())?;
-    let state = engine.state();
-    let outcome = match engine.outcome() {
+    let state = engine.position().state();
+    let outcome = match engine.position().outcome() {
         Some(outcome) => {
             let finish = finish_in_words(&outcome, |seat| state.player_name(seat));
             let mut text = format!("seed {}, {finish}", log.seed);

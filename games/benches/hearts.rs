@@ -414,7 +414,7 @@ impl Played {
 fn meeple_random_game(config: HeartsConfig, seed: u64, rng: &mut SmallRng, way: Way) -> Played {
     if way == Way::Log {
         let mut engine = Engine::<Hearts>::new(config, 4, seed).expect("a valid Hearts config");
-        while let Some(player) = engine.to_act().first() {
+        while let Some(player) = engine.position().to_act().first() {
             let action = uniform_completion(engine.position(), player, rng);
             engine
                 .submit(player, action)
@@ -511,10 +511,10 @@ fn check_handwritten() {
                 }
             }
             followed = engine.records().len();
-            let Some(player) = engine.to_act().first() else {
+            let Some(player) = engine.position().to_act().first() else {
                 break;
             };
-            let mut completions = engine.completions(player);
+            let mut completions = engine.position().completions(player);
             if engine.position().phase() == Some("tricks") {
                 let offered = completions.iter().fold(0, |cards, action| match action {
                     HeartsAction::PlayCard(play) => cards | 1 << play.card.index(),
@@ -528,10 +528,13 @@ fn check_handwritten() {
                 .submit(player, completions.swap_remove(pick))
                 .expect("a completion is accepted");
         }
-        assert!(game.over() && engine.outcome().is_some());
-        let totals: Vec<i32> = engine.state().totals().iter().copied().collect();
+        assert!(game.over() && engine.position().outcome().is_some());
+        let totals: Vec<i32> = engine.position().state().totals().iter().copied().collect();
         assert_eq!(totals, game.totals);
-        assert_eq!(engine.state().hand_number() + 1, game.hand_number);
+        assert_eq!(
+            engine.position().state().hand_number() + 1,
+            game.hand_number
+        );
     }
     // One deal in meeple is a game to 1 point that ends after its first hand.
     for way in Way::ALL {
@@ -626,8 +629,12 @@ fn mid_trick() -> (Engine<Hearts>, PlayerIndex, Handwritten) {
             }
         }
         followed = engine.records().len();
-        let player = engine.to_act().first().expect("the game goes on");
-        let state = engine.state();
+        let player = engine
+            .position()
+            .to_act()
+            .first()
+            .expect("the game goes on");
+        let state = engine.position().state();
         if state.hand_number() >= 1
             && state.tricks_played() >= 2
             && state.trick().count() == 2
@@ -635,7 +642,7 @@ fn mid_trick() -> (Engine<Hearts>, PlayerIndex, Handwritten) {
         {
             return (engine, player, game);
         }
-        let mut completions = engine.completions(player);
+        let mut completions = engine.position().completions(player);
         let pick = rng.random_range(0..completions.len());
         engine
             .submit(player, completions.swap_remove(pick))
@@ -643,14 +650,14 @@ fn mid_trick() -> (Engine<Hearts>, PlayerIndex, Handwritten) {
     }
 }
 
-/// Hearts' play prompt mid-trick (`Engine::prompt`, the serializable prompt a client
-/// gets), the completions an agent enumerates at the same point (`Engine::completions`),
+/// Hearts' play prompt mid-trick (`Position::prompt`, the serializable prompt a client
+/// gets), the completions an agent enumerates at the same point (`Position::completions`),
 /// and the hand-written engine's legal cards (a bitmask); also the pass prompt (three
 /// cards of thirteen) and a pass drawn by its rank and admitted, as a random agent plays
 /// it.
 fn prompts(c: &mut Criterion) {
     let (engine, player, game) = mid_trick();
-    let prompt = engine.prompt(player);
+    let prompt = engine.position().prompt(player);
     let options = prompt.actions[0]
         .selection
         .as_ref()
@@ -662,10 +669,10 @@ fn prompts(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("hearts prompt");
     group.bench_function("meeple: play prompt mid-trick", |b| {
-        b.iter(|| black_box(engine.prompt(black_box(player))));
+        b.iter(|| black_box(engine.position().prompt(black_box(player))));
     });
     group.bench_function("meeple: completions mid-trick", |b| {
-        b.iter(|| black_box(engine.completions(black_box(player))));
+        b.iter(|| black_box(engine.position().completions(black_box(player))));
     });
     group.bench_function("hand-written: legal cards mid-trick", |b| {
         b.iter(|| black_box(black_box(&game).legal()));
@@ -673,7 +680,7 @@ fn prompts(c: &mut Criterion) {
     let passing = Engine::<Hearts>::new(HeartsConfig::default(), 4, 5).expect("the default config");
     assert_eq!(passing.position().phase(), Some("passing"));
     group.bench_function("meeple: pass prompt (3 of 13 cards)", |b| {
-        b.iter(|| black_box(passing.prompt(black_box(PlayerIndex(0)))));
+        b.iter(|| black_box(passing.position().prompt(black_box(PlayerIndex(0)))));
     });
     // What a random agent does for a pass, and what `submit` checks of it: the 286 passes
     // counted, one drawn by its rank (each rank in turn), then admitted.

@@ -22,11 +22,11 @@ use rand::{RngExt, SeedableRng};
 /// Plays `engine` at random (uniform over each acting seat's completions) until `stop`
 /// holds or the game is over.
 fn play_until(engine: &mut Engine<Hearts>, rng: &mut SmallRng, stop: impl Fn(&Hearts) -> bool) {
-    while let Some(player) = engine.to_act().first() {
-        if stop(engine.state()) {
+    while let Some(player) = engine.position().to_act().first() {
+        if stop(engine.position().state()) {
             return;
         }
-        let mut completions = engine.completions(player);
+        let mut completions = engine.position().completions(player);
         let pick = rng.random_range(0..completions.len());
         engine
             .submit(player, completions.swap_remove(pick))
@@ -43,7 +43,10 @@ fn mid_game() -> Engine<Hearts> {
     play_until(&mut engine, &mut rng, |state| {
         state.hand_number() == 2 && state.tricks_played() == 6
     });
-    assert!(engine.outcome().is_none(), "the game lasts three hands");
+    assert!(
+        engine.position().outcome().is_none(),
+        "the game lasts three hands"
+    );
     engine
 }
 
@@ -58,7 +61,7 @@ fn hearts_heap(state: &Hearts) -> (usize, usize) {
 
 /// Prints the size of a Hearts state and of an engine, in memory and as JSON.
 fn report_sizes(engine: &Engine<Hearts>) {
-    let state = engine.state();
+    let state = engine.position().state();
     let (heap, blocks) = hearts_heap(state);
     let json = serde_json::to_string(state).expect("a state serializes");
     let log = serde_json::to_string(&engine.log()).expect("a log serializes");
@@ -84,7 +87,7 @@ fn report_sizes(engine: &Engine<Hearts>) {
     );
 }
 
-/// The cost of cloning a Hearts state mid-game (`engine.state().clone()`) and a whole
+/// The cost of cloning a Hearts state mid-game (`engine.position().state().clone()`) and a whole
 /// engine, whose log grows with the game.
 fn clones(c: &mut Criterion) {
     let engine = mid_game();
@@ -92,7 +95,7 @@ fn clones(c: &mut Criterion) {
     let fresh = Engine::<Hearts>::new(HeartsConfig::default(), 4, 3).expect("the default config");
     let mut group = c.benchmark_group("hearts state");
     group.bench_function("clone Hearts mid-game", |b| {
-        b.iter(|| black_box(black_box(engine.state()).clone()));
+        b.iter(|| black_box(black_box(engine.position().state()).clone()));
     });
     group.bench_function("clone Engine<Hearts> after setup", |b| {
         b.iter(|| black_box(black_box(&fresh).clone()));
@@ -113,7 +116,7 @@ fn long_log() -> Engine<Hearts> {
     let mut rng = SmallRng::seed_from_u64(5);
     let mut engine = Engine::<Hearts>::new(config, 4, 5).expect("a valid Hearts config");
     play_until(&mut engine, &mut rng, |_| false);
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
     engine
 }
 
@@ -125,7 +128,7 @@ fn replay(c: &mut Criterion) {
     eprintln!(
         "replayed log: a game to {} points, {} hands, {} records ({} submitted), {moves} moves",
         log.config.target_score,
-        engine.state().hand_number() + 1,
+        engine.position().state().hand_number() + 1,
         log.records.len(),
         log.records
             .iter()
@@ -133,7 +136,7 @@ fn replay(c: &mut Criterion) {
             .count()
     );
     let replayed = Engine::<Hearts>::replay(&log).expect("the log replays");
-    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.position().state(), engine.position().state());
     let mut group = c.benchmark_group("hearts replay");
     group.throughput(Throughput::Elements(moves as u64));
     group.sample_size(10);

@@ -20,11 +20,11 @@
 //! // A short game, played by taking the first completion offered each time.
 //! let config = HeartsConfig { target_score: 20, ..HeartsConfig::default() };
 //! let mut engine = Engine::<Hearts>::new(config, 4, 42)?;
-//! while let Some(player) = engine.to_act().first() {
-//!     let action = engine.completions(player).into_iter().next().expect("a legal action");
+//! while let Some(player) = engine.position().to_act().first() {
+//!     let action = engine.position().completions(player).into_iter().next().expect("a legal action");
 //!     engine.submit(player, action)?;
 //! }
-//! let outcome = engine.outcome().expect("the game is over");
+//! let outcome = engine.position().outcome().expect("the game is over");
 //! assert!(outcome.scores().iter().any(|&total| total >= 20));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

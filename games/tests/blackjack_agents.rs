@@ -69,7 +69,7 @@ fn determinization_keeps_the_view_and_every_card() {
             });
         if config.rounds == 40 {
             for engine in ended {
-                let shuffles = engine.state().shuffles();
+                let shuffles = engine.position().state().shuffles();
                 assert!(shuffles > 3, "{shuffles}");
             }
         }
@@ -86,7 +86,7 @@ fn ace_or_ten_up(
     for seed in seeds {
         let mut engine = Engine::<Blackjack>::new(config.clone(), 2, seed).expect("setup");
         let mut random = RandomAgent::new(seed);
-        while let Some(player) = engine.to_act().first() {
+        while let Some(player) = engine.position().to_act().first() {
             let seat = engine.for_agent(player, seed);
             if shows_ace_or_ten(seat.state()) {
                 moments.push(seat.clone());
@@ -150,7 +150,7 @@ fn the_search_scores_the_end_of_the_round() {
     let mut checked = 0;
     for seed in 0..10 {
         let mut engine = Engine::<Blackjack>::new(config.clone(), 2, seed).expect("setup");
-        let root = engine.state().clone();
+        let root = engine.position().state().clone();
         if root.round() != 0 {
             // The dealer's blackjack settled the first round with the deal.
             continue;
@@ -159,8 +159,12 @@ fn the_search_scores_the_end_of_the_round() {
         for player in (0..2).map(PlayerIndex) {
             assert_eq!(root.evaluate(&root, player), None, "seed {seed}");
         }
-        while engine.state().round() == 0 && engine.outcome().is_none() {
-            let player = engine.to_act().first().expect("a player, in round 0");
+        while engine.position().state().round() == 0 && engine.position().outcome().is_none() {
+            let player = engine
+                .position()
+                .to_act()
+                .first()
+                .expect("a player, in round 0");
             let action = random
                 .choose(engine.position(), player)
                 .expect("a completion");
@@ -168,7 +172,7 @@ fn the_search_scores_the_end_of_the_round() {
                 .submit(player, action)
                 .expect("an offered completion");
         }
-        let state = engine.state();
+        let state = engine.position().state();
         if state.round() != 1 || state.outcome().is_some() {
             // The second round was settled with its deal too: two rounds to score.
             continue;
@@ -220,11 +224,11 @@ fn play_match(config: &BlackjackConfig, players: usize, games: u64, iterations: 
         let mut search = SearchAgent::ismcts(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
         let mut step = 0_u64;
-        while let Some(player) = engine.to_act().first() {
+        while let Some(player) = engine.position().to_act().first() {
             let seat = engine.for_agent(player, game * 1000 + step);
             let action = if player == PlayerIndex(0) {
                 let action = search.choose(&seat, player).expect("a completion");
-                let hand = engine.state().hand_value(player);
+                let hand = engine.position().state().hand_value(player);
                 let hit = matches!(action, BlackjackAction::Hit(_));
                 let tally = match (hand.soft, hand.total) {
                     (false, 10 | 11) => Some(&mut result.low),
@@ -247,7 +251,7 @@ fn play_match(config: &BlackjackConfig, players: usize, games: u64, iterations: 
                 .expect("an offered completion");
             step += 1;
         }
-        let scores = engine.outcome().expect("over").scores().to_vec();
+        let scores = engine.position().outcome().expect("over").scores().to_vec();
         result.search.0 += scores[0];
         result.search.1 += config.rounds;
         result.random.0 += scores[1..].iter().sum::<i64>();

@@ -37,8 +37,8 @@ fn play_until(
     let mut engine = Engine::<Blackjack>::new(config, players, seed).expect("a valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut submissions = 0;
-    while let Some(player) = engine.to_act().first() {
-        let mut completions = engine.completions(player);
+    while let Some(player) = engine.position().to_act().first() {
+        let mut completions = engine.position().completions(player);
         assert_eq!(completions.len(), 2, "hit or stand");
         let index = rng.random_range(0..completions.len());
         let record = engine
@@ -71,8 +71,8 @@ fn known(seen: Option<&Slot<Card>>) -> Card {
 /// only when the shoe is empty; that the scores are the sums of the payouts and the
 /// winners the highest scores.
 fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
-    let config = engine.state().config().clone();
-    let players = engine.state().seats().count();
+    let config = engine.position().state().config().clone();
+    let players = engine.position().state().seats().count();
     let mut rounds = Vec::new();
     let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players];
     let mut dealer: Vec<Card> = Vec::new();
@@ -162,8 +162,8 @@ fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
     }
     assert!(ended, "the game is over");
     assert_eq!(rounds.len(), config.rounds as usize);
-    assert_eq!(engine.state().shoe().len(), shoe);
-    let outcome = engine.outcome().expect("over");
+    assert_eq!(engine.position().state().shoe().len(), shoe);
+    let outcome = engine.position().outcome().expect("over");
     assert_eq!(outcome.scores(), scores);
     let best = scores.iter().max().copied();
     let winners: Vec<PlayerIndex> = (0..players)
@@ -178,7 +178,7 @@ fn checked_rounds(engine: &Engine<Blackjack>) -> Vec<Vec<HandResult>> {
 fn play(config: BlackjackConfig, players: usize, seed: u64) -> (Vec<i64>, Vec<usize>) {
     let engine = play_random(config, players, seed);
     checked_rounds(&engine);
-    let outcome = engine.outcome().expect("over");
+    let outcome = engine.position().outcome().expect("over");
     let winners = outcome.winners().iter().map(|seat| seat.0).collect();
     (outcome.scores().to_vec(), winners)
 }
@@ -241,11 +241,11 @@ fn one_deck_for_seven_players_reshuffles_the_discard() {
         6
     );
     assert_eq!(
-        engine.state().shuffles(),
+        engine.position().state().shuffles(),
         10,
         "the first shuffle and 9 more"
     );
-    let outcome = engine.outcome().expect("over");
+    let outcome = engine.position().outcome().expect("over");
     assert_eq!(outcome.scores(), [-7, -7, -7, -11, -7, -13, -3]);
     assert_eq!(outcome.finish(), Finish::Win(PlayerIndex(6)));
 }
@@ -273,7 +273,7 @@ fn a_hit_cannot_be_undone() {
     let record = last_action(&engine);
     let player = record.player.expect("a player's action");
     assert!(!record.drew_chance);
-    let before = serde_json::to_string(engine.state()).expect("serializable");
+    let before = serde_json::to_string(engine.position().state()).expect("serializable");
     assert_eq!(
         engine.undo(player),
         Err(UndoError::RevealedInformation {
@@ -290,7 +290,7 @@ fn a_hit_cannot_be_undone() {
         "`Hit: take another card` showed Player 1 what was hidden from them, so it cannot be undone"
     );
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("serializable"),
+        serde_json::to_string(engine.position().state()).expect("serializable"),
         before
     );
 
@@ -324,7 +324,7 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
     let mut engine = Engine::<Blackjack>::new(BlackjackConfig::default(), 2, 0).expect("setup");
     let first = PlayerIndex(0);
     assert_eq!(engine.position().turn(), Some(first));
-    let before = serde_json::to_string(engine.state()).expect("serializable");
+    let before = serde_json::to_string(engine.position().state()).expect("serializable");
     let record = engine
         .submit(first, BlackjackAction::Stand(Stand))
         .expect("a stand")
@@ -333,7 +333,7 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
     assert_eq!(engine.position().turn(), Some(PlayerIndex(1)));
     engine.undo(first).expect("nothing was revealed");
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("serializable"),
+        serde_json::to_string(engine.position().state()).expect("serializable"),
         before
     );
     // The last stand has the dealer play: the hole card is turned up.

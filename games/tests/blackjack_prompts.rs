@@ -23,7 +23,7 @@ fn engine() -> Engine<Blackjack> {
 
 /// The state as `player` sees it, for the snapshots.
 fn view(engine: &Engine<Blackjack>, player: PlayerIndex) -> Blackjack {
-    engine.view(Viewer::Player(player))
+    engine.position().view(Viewer::Player(player))
 }
 
 /// The moves of the record at `index` as `player` sees them: what the terminal describes.
@@ -44,7 +44,7 @@ fn viewed_moves(
 fn the_first_prompt() {
     let engine = engine();
     assert_eq!(engine.position().turn(), Some(FIRST));
-    let prompt = engine.prompt(FIRST);
+    let prompt = engine.position().prompt(FIRST);
     let actions: Vec<&str> = prompt
         .actions
         .iter()
@@ -57,21 +57,24 @@ fn the_first_prompt() {
             .iter()
             .all(|action| action.selection.is_none())
     );
-    assert!(engine.prompt(SECOND).actions.is_empty(), "not their turn");
+    assert!(
+        engine.position().prompt(SECOND).actions.is_empty(),
+        "not their turn"
+    );
     insta::assert_json_snapshot!("first_prompt", prompt);
     insta::assert_json_snapshot!("first_view", view(&engine, FIRST));
-    insta::assert_snapshot!("first_summary", engine.state().summary(FIRST));
+    insta::assert_snapshot!("first_summary", engine.position().state().summary(FIRST));
     // The observer sees the same table, without "(you)".
     insta::assert_snapshot!(
         "first_summary_observer",
-        engine.state().summary(PlayerIndex(9))
+        engine.position().state().summary(PlayerIndex(9))
     );
 }
 
 #[test]
 fn after_a_hit() {
     let mut engine = engine();
-    let before = engine.state().clone();
+    let before = engine.position().state().clone();
     let record = engine
         .submit(FIRST, BlackjackAction::Hit(Hit))
         .expect("a hit")
@@ -92,7 +95,7 @@ fn after_a_hit() {
     else {
         panic!("a hit and its card: {:?}", record.moves)
     };
-    let state = engine.state();
+    let state = engine.position().state();
     let last = engine.records().len() - 1;
     for (viewer, described) in [
         (FIRST, ["You hit", "You are dealt 2D"]),
@@ -113,9 +116,12 @@ fn after_a_hit() {
         Some("You are dealt a card")
     );
     assert_eq!(engine.position().turn(), Some(FIRST), "15: still to play");
-    insta::assert_json_snapshot!("after_hit_prompt", engine.prompt(FIRST));
+    insta::assert_json_snapshot!("after_hit_prompt", engine.position().prompt(FIRST));
     insta::assert_json_snapshot!("after_hit_view", view(&engine, SECOND));
-    insta::assert_snapshot!("after_hit_summary", engine.state().summary(FIRST));
+    insta::assert_snapshot!(
+        "after_hit_summary",
+        engine.position().state().summary(FIRST)
+    );
 }
 
 #[test]
@@ -130,7 +136,7 @@ fn after_the_dealer_plays() {
         .expect("a stand");
     // The last stand ends the players' turns: the flow has the dealer play, the round
     // settle and the next one be dealt, each step a record of its own.
-    let state = engine.state();
+    let state = engine.position().state();
     let moves = viewed_moves(&engine, from.., SECOND);
     let described: Vec<String> = moves
         .iter()
@@ -138,21 +144,27 @@ fn after_the_dealer_plays() {
         .collect();
     insta::assert_snapshot!("dealer_plays_moves", described.join("\n"));
     assert!(moves.contains(&BlackjackMove::HoleTurnedUp));
-    assert_eq!(engine.state().round(), 1);
-    insta::assert_snapshot!("next_round_summary", engine.state().summary(FIRST));
+    assert_eq!(engine.position().state().round(), 1);
+    insta::assert_snapshot!(
+        "next_round_summary",
+        engine.position().state().summary(FIRST)
+    );
     insta::assert_json_snapshot!("next_round_view", view(&engine, FIRST));
 
     // Everyone stands to the end: the last round's cards stay on the table, face up.
-    while let Some(player) = engine.to_act().first() {
+    while let Some(player) = engine.position().to_act().first() {
         engine
             .submit(player, BlackjackAction::Stand(Stand))
             .expect("a stand");
     }
-    assert!(engine.state().is_over());
-    assert!(engine.state().hole().is_empty());
-    insta::assert_snapshot!("game_over_summary", engine.state().summary(FIRST));
+    assert!(engine.position().state().is_over());
+    assert!(engine.position().state().hole().is_empty());
+    insta::assert_snapshot!(
+        "game_over_summary",
+        engine.position().state().summary(FIRST)
+    );
     insta::assert_json_snapshot!("game_over_view", view(&engine, FIRST));
-    insta::assert_json_snapshot!("game_over_outcome", engine.outcome());
+    insta::assert_json_snapshot!("game_over_outcome", engine.position().outcome());
 }
 
 #[test]
@@ -160,7 +172,7 @@ fn the_hole_card_is_described_face_down() {
     let engine = engine();
     // The setup's shuffle, then the flow's deal.
     let setup = viewed_moves(&engine, 0.., FIRST);
-    let state = engine.state();
+    let state = engine.position().state();
     let hole = setup
         .iter()
         .find(|applied| {
@@ -190,7 +202,7 @@ fn actions_are_submitted_by_name_without_selections() {
     engine
         .submit_json(FIRST, r#"{"action":"hit"}"#)
         .expect("a hit");
-    assert_eq!(engine.state().hand(FIRST).len(), 3);
+    assert_eq!(engine.position().state().hand(FIRST).len(), 3);
     let refused = engine
         .submit_json(FIRST, r#"{"action":"double"}"#)
         .map(|_| ())

@@ -72,17 +72,21 @@ fn no_player_sees_the_shoe_or_the_hole_card() {
             .map(|seat| Viewer::Player(PlayerIndex(seat)))
             .chain([Viewer::Observer]);
         let viewers: Vec<Viewer> = viewers.collect();
-        while let Some(player) = engine.to_act().first() {
-            assert_eq!(engine.state().hole().len(), 1, "the hole card waits");
+        while let Some(player) = engine.position().to_act().first() {
+            assert_eq!(
+                engine.position().state().hole().len(),
+                1,
+                "the hole card waits"
+            );
             for &viewer in &viewers {
-                let view = engine.view(viewer);
+                let view = engine.position().view(viewer);
                 assert!(all_hidden(view.shoe().slots()));
                 assert!(all_hidden(view.hole().slots()));
                 assert_eq!(view.hole().len(), 1);
             }
-            let admin = engine.view(Viewer::Admin);
+            let admin = engine.position().view(Viewer::Admin);
             assert!(!all_hidden(admin.hole().slots()), "the admin sees it");
-            let mut completions = engine.completions(player);
+            let mut completions = engine.position().completions(player);
             let index = rng.random_range(0..completions.len());
             engine
                 .submit(player, completions.swap_remove(index))
@@ -124,9 +128,15 @@ fn no_player_sees_the_shoe_or_the_hole_card() {
 #[test]
 fn the_end_of_a_round_is_said_on_the_table() {
     let mut engine = Engine::<Blackjack>::new(BlackjackConfig::default(), 2, 5).expect("setup");
-    while engine.state().rounds_settled() == 0 {
-        let seat = engine.to_act().iter().next().expect("someone acts");
+    while engine.position().state().rounds_settled() == 0 {
+        let seat = engine
+            .position()
+            .to_act()
+            .iter()
+            .next()
+            .expect("someone acts");
         let stand = engine
+            .position()
             .completions(seat)
             .into_iter()
             .last()
@@ -138,7 +148,7 @@ fn the_end_of_a_round_is_said_on_the_table() {
         Viewer::Player(PlayerIndex(1)),
         Viewer::Observer,
     ] {
-        let summary = engine.scene(viewer).summary.join(" ");
+        let summary = engine.position().scene(viewer).summary.join(" ");
         assert!(
             summary.contains("Round 1: the dealer had ")
                 && summary.contains("Player 1 ")

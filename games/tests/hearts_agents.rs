@@ -79,7 +79,7 @@ fn points(hands: u64, iterations: u32) -> (Vec<f64>, Vec<f64>) {
             &mut random,
             |step| game * 1000 + step,
         );
-        let scores = engine.outcome().expect("over").scores().to_vec();
+        let scores = engine.position().outcome().expect("over").scores().to_vec();
         searcher.push(scores[0] as f64);
         others.extend(scores[1..].iter().map(|&score| score as f64));
     }

@@ -21,7 +21,7 @@ fn play(config: HeartsConfig, seed: u64) -> (Vec<i64>, Vec<usize>, usize, usize)
         .flat_map(|record| &record.moves)
         .filter(|applied| matches!(applied, HeartsMove::EndHand { moon: Some(_), .. }))
         .count();
-    let outcome = engine.outcome().expect("over");
+    let outcome = engine.position().outcome().expect("over");
     let winners = outcome.winners().iter().map(|seat| seat.0).collect();
     (outcome.scores().to_vec(), winners, hands.len(), moons)
 }
@@ -93,7 +93,7 @@ fn variant_games_from_fixed_seeds() {
 #[test]
 fn passes_follow_the_rotation_and_the_two_of_clubs_leads_each_hand() {
     let engine = play_random(HeartsConfig::default(), 0);
-    let config = engine.state().config().clone();
+    let config = engine.position().state().config().clone();
     let mut hand = 0;
     let mut passes = 0;
     let mut first_play_of_hand = true;
@@ -131,7 +131,7 @@ fn passes_follow_the_rotation_and_the_two_of_clubs_leads_each_hand() {
     assert_eq!(passes, 9 * 4);
     // The seats are named.
     assert_eq!(
-        meeple::Game::player_name(engine.state(), PlayerIndex(3)),
+        meeple::Game::player_name(engine.position().state(), PlayerIndex(3)),
         "West"
     );
 }
@@ -158,9 +158,9 @@ fn a_position_plays_as_the_logged_table() {
         };
         let mut position = Position::<Hearts>::new(&config, 4, 9).expect("setup");
         let mut engine = Engine::<Hearts>::new(config, 4, 9).expect("setup");
-        while let Some(player) = engine.to_act().first() {
-            assert_eq!(position.to_act(), engine.to_act());
-            let mut completions = engine.completions(player);
+        while let Some(player) = engine.position().to_act().first() {
+            assert_eq!(position.to_act(), engine.position().to_act());
+            let mut completions = engine.position().completions(player);
             assert_eq!(position.completions(player), completions);
             let action = pick(&mut completions);
             position
@@ -172,9 +172,12 @@ fn a_position_plays_as_the_logged_table() {
     };
     let (logged, unlogged) = play();
     assert_eq!(
-        serde_json::to_string(logged.state()).expect("JSON"),
+        serde_json::to_string(logged.position().state()).expect("JSON"),
         serde_json::to_string(unlogged.state()).expect("JSON")
     );
-    assert_eq!(logged.played(), unlogged.played());
-    assert_eq!(logged.played().records, logged.records().len() as u64);
+    assert_eq!(logged.position().played(), unlogged.played());
+    assert_eq!(
+        logged.position().played().records,
+        logged.records().len() as u64
+    );
 }

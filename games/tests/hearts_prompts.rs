@@ -15,6 +15,7 @@ fn after_the_pass(seed: u64) -> Engine<Hearts> {
     for seat in 0..4 {
         let player = PlayerIndex(seat);
         let first = engine
+            .position()
             .completions(player)
             .into_iter()
             .next()
@@ -28,8 +29,8 @@ fn after_the_pass(seed: u64) -> Engine<Hearts> {
 fn the_prompt_at_the_pass() {
     let engine = engine(7);
     assert_eq!(engine.position().phase(), Some("passing"));
-    assert_eq!(engine.to_act(), PlayerSet::all(4));
-    let prompt = engine.prompt(PlayerIndex(0));
+    assert_eq!(engine.position().to_act(), PlayerSet::all(4));
+    let prompt = engine.position().prompt(PlayerIndex(0));
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 3, max: 3 });
     assert_eq!(selection.options.len(), 13);
@@ -40,11 +41,11 @@ fn the_prompt_at_the_pass() {
 fn the_prompt_at_the_first_trick() {
     let engine = after_the_pass(7);
     // The 2 of clubs was led for its holder; the next seat is asked.
-    let trick: Vec<_> = engine.state().trick().collect();
+    let trick: Vec<_> = engine.position().state().trick().collect();
     assert_eq!(trick.len(), 1);
-    let player = engine.to_act().first().expect("someone plays");
+    let player = engine.position().to_act().first().expect("someone plays");
     assert_eq!(player, SEATS.next(trick[0].0));
-    let prompt = engine.prompt(player);
+    let prompt = engine.position().prompt(player);
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert!(
         selection
@@ -60,9 +61,9 @@ fn the_prompt_at_the_first_trick() {
 fn the_first_trick_when_void_in_clubs() {
     // North holds no club after the pass: any card but the points may go.
     let engine = after_the_pass(169);
-    let player = engine.to_act().first().expect("someone plays");
+    let player = engine.position().to_act().first().expect("someone plays");
     assert_eq!(player, PlayerIndex(0));
-    let prompt = engine.prompt(player);
+    let prompt = engine.position().prompt(player);
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     let refused: Vec<_> = selection
         .options
@@ -76,18 +77,26 @@ fn the_first_trick_when_void_in_clubs() {
 #[test]
 fn the_table_as_one_player_sees_it() {
     let passing = engine(7);
-    insta::assert_snapshot!("summary_pass", passing.state().summary(PlayerIndex(0)));
+    insta::assert_snapshot!(
+        "summary_pass",
+        passing.position().state().summary(PlayerIndex(0))
+    );
     let mut passed = passing.clone();
     let first = passed
+        .position()
         .completions(PlayerIndex(0))
         .into_iter()
         .next()
         .expect("a pass");
     passed.submit(PlayerIndex(0), first).expect("accepted");
-    insta::assert_snapshot!("summary_passed", passed.state().summary(PlayerIndex(0)));
+    insta::assert_snapshot!(
+        "summary_passed",
+        passed.position().state().summary(PlayerIndex(0))
+    );
     // Another seat does not see what North passed.
     assert!(
         !passed
+            .position()
             .state()
             .summary(PlayerIndex(1))
             .contains("You passed")
@@ -96,10 +105,13 @@ fn the_table_as_one_player_sees_it() {
     let playing = after_the_pass(7);
     insta::assert_snapshot!(
         "summary_first_trick",
-        playing.state().summary(PlayerIndex(2))
+        playing.position().state().summary(PlayerIndex(2))
     );
     // An observer sees no hand.
-    insta::assert_snapshot!("summary_observer", playing.state().summary(PlayerIndex(4)));
+    insta::assert_snapshot!(
+        "summary_observer",
+        playing.position().state().summary(PlayerIndex(4))
+    );
 }
 
 #[test]
@@ -107,12 +119,13 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
     let mut engine = engine(7);
     let north = PlayerIndex(0);
     let pass = engine
+        .position()
         .completions(north)
         .into_iter()
         .next()
         .expect("a pass");
     // The engine keeps the record typed; its messages read the state it was made in.
-    let before = engine.state().clone();
+    let before = engine.position().state().clone();
     let record = engine.submit(north, pass).expect("accepted").clone();
     let messages = record.messages(&before);
     let seen = |viewer: PlayerIndex| -> Vec<&str> {
@@ -125,7 +138,7 @@ fn messages_and_moves_show_each_player_only_what_they_may_see() {
     assert_eq!(seen(north), ["North passed 2C, 4C, JC"]);
     assert_eq!(seen(PlayerIndex(1)), ["North passed three cards"]);
 
-    let state = engine.state();
+    let state = engine.position().state();
     let [passed] = record.moves.as_slice() else {
         panic!("one move: {:?}", record.moves)
     };

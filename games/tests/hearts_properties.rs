@@ -29,7 +29,7 @@ fn reveals(record: &Record<Hearts>) -> bool {
 }
 
 fn bytes(engine: &Engine<Hearts>) -> Vec<u8> {
-    serde_json::to_vec(engine.state()).expect("the state serializes")
+    serde_json::to_vec(engine.position().state()).expect("the state serializes")
 }
 
 fn new_engine(config: HeartsConfig, seed: u64, autoplay: bool) -> Engine<Hearts> {
@@ -100,7 +100,7 @@ fn play(card: Card) -> HeartsAction {
 
 /// Submissions `player` (who is to act) is not offered now, each refused with its error.
 fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
-    let state = engine.state().clone();
+    let state = engine.position().state().clone();
     let hand = state.hand(player);
     let missing = CardSet::DECK
         .difference(hand)
@@ -109,9 +109,9 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
     let held: Vec<Card> = hand.iter().collect();
     if let Some(idle) = (0..4)
         .map(PlayerIndex)
-        .find(|seat| !engine.to_act().contains(*seat))
+        .find(|seat| !engine.position().to_act().contains(*seat))
     {
-        let offered = engine.completions(player).swap_remove(0);
+        let offered = engine.position().completions(player).swap_remove(0);
         assert_refused(
             engine,
             idle,
@@ -244,7 +244,7 @@ fn check_refusals(engine: &mut Engine<Hearts>, player: PlayerIndex) {
 
 /// Checks every completion (a sample of a pass's 286) on a clone: each is accepted.
 fn check_completions(engine: &Engine<Hearts>, player: PlayerIndex, step: usize) {
-    let completions = engine.completions(player);
+    let completions = engine.position().completions(player);
     assert!(!completions.is_empty());
     let stride = if completions.len() > 13 { 41 } else { 1 };
     for (index, action) in completions.into_iter().enumerate() {
@@ -277,7 +277,7 @@ fn check_undo(
         .rposition(|record| record.player == Some(player))
         .expect("the player just acted");
     let undo = || engine.clone().undo(player);
-    if engine.outcome().is_some() {
+    if engine.position().outcome().is_some() {
         // The result stands: nothing is undone once the game is over.
         assert_eq!(undo(), Err(UndoError::GameOver));
         assert_eq!(engine.clone().take_back(player), Err(UndoError::GameOver));
@@ -418,8 +418,8 @@ proptest! {
     #[test]
     fn a_game_always_ends(seed in any::<u64>()) {
         let engine = play_random(HeartsConfig::default(), seed);
-        prop_assert!(engine.outcome().is_some());
-        prop_assert!(engine.to_act().is_empty());
+        prop_assert!(engine.position().outcome().is_some());
+        prop_assert!(engine.position().to_act().is_empty());
         checked_hands(&engine);
         let replayed = Engine::replay(&engine.log()).expect("the log replays");
         prop_assert_eq!(bytes(&replayed), bytes(&engine));
@@ -440,12 +440,15 @@ proptest! {
 fn every_pass_offered_is_accepted() {
     let engine = new_engine(HeartsConfig::default(), 3, true);
     let player = PlayerIndex(2);
-    let completions = engine.completions(player);
+    let completions = engine.position().completions(player);
     assert_eq!(completions.len(), 286, "13 choose 3");
     for action in completions {
         let mut clone = engine.clone();
         clone.submit(player, action).expect("accepted");
-        assert_eq!(clone.state().passed(player).map(CardSet::len), Some(3));
+        assert_eq!(
+            clone.position().state().passed(player).map(CardSet::len),
+            Some(3)
+        );
     }
 }
 
@@ -455,6 +458,7 @@ fn undo_of_a_pass_and_its_limits() {
     let pristine = bytes(&engine);
     let first = |engine: &Engine<Hearts>, seat: usize| {
         engine
+            .position()
             .completions(PlayerIndex(seat))
             .into_iter()
             .next()
@@ -503,6 +507,7 @@ fn a_take_back_while_passing_cancels_only_the_askers_pass() {
     let mut engine = new_engine(HeartsConfig::default(), 3, true);
     let pass = |engine: &Engine<Hearts>, seat: usize| {
         engine
+            .position()
             .completions(PlayerIndex(seat))
             .into_iter()
             .next()
@@ -523,9 +528,9 @@ fn a_take_back_while_passing_cancels_only_the_askers_pass() {
     assert_eq!(north[0].player, Some(PlayerIndex(0)));
     assert_eq!(engine.records().len(), 3);
     assert_eq!(engine.records()[2], east, "East's pass stays as it was");
-    assert_eq!(engine.state().passed(PlayerIndex(0)), None);
-    assert_eq!(engine.state().hand(PlayerIndex(0)).len(), 13);
-    assert!(engine.state().passed(PlayerIndex(1)).is_some());
+    assert_eq!(engine.position().state().passed(PlayerIndex(0)), None);
+    assert_eq!(engine.position().state().hand(PlayerIndex(0)).len(), 13);
+    assert!(engine.position().state().passed(PlayerIndex(1)).is_some());
     // The log without North's pass replays to the same state.
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(bytes(&replayed), bytes(&engine));
@@ -539,6 +544,7 @@ fn a_take_back_never_cancels_a_card_a_bot_played_from_its_hand() {
     let mut engine = new_engine(HeartsConfig::default(), 3, true);
     let first = |engine: &Engine<Hearts>, seat: PlayerIndex| {
         engine
+            .position()
             .completions(seat)
             .into_iter()
             .next()
@@ -554,7 +560,12 @@ fn a_take_back_never_cancels_a_card_a_bot_played_from_its_hand() {
     let north = PlayerIndex(0);
     let mut north_played = false;
     loop {
-        let to_act = engine.to_act().iter().next().expect("someone plays");
+        let to_act = engine
+            .position()
+            .to_act()
+            .iter()
+            .next()
+            .expect("someone plays");
         engine
             .submit(to_act, first(&engine, to_act))
             .expect("a play");
@@ -580,7 +591,7 @@ fn a_take_back_never_cancels_a_card_a_bot_played_from_its_hand() {
     );
     assert_eq!(engine.records().len(), records);
     // North's own card on the table was seen by the others too: no undo either.
-    if engine.to_act().contains(north) {
+    if engine.position().to_act().contains(north) {
         engine.submit(north, first(&engine, north)).expect("a play");
         assert!(matches!(
             engine.undo(north),
@@ -603,7 +614,7 @@ fn the_play_that_ends_a_hand_drew_chance() {
                 engine.undo(player),
                 Err(UndoError::DrewChance { .. })
             ));
-            assert_eq!(engine.state().hand_number(), 1);
+            assert_eq!(engine.position().state().hand_number(), 1);
             break;
         }
     }

@@ -15,6 +15,7 @@ fn passed_cards_reach_only_the_passer() {
     let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 7).expect("setup");
     let north = PlayerIndex(0);
     let pass = engine
+        .position()
         .completions(north)
         .into_iter()
         .next()
@@ -56,7 +57,7 @@ fn a_seats_scene_shows_its_hand_and_no_other() {
     use rand::{RngExt, SeedableRng};
 
     let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 11).expect("setup");
-    let scene = engine.scene(Viewer::Player(PlayerIndex(1)));
+    let scene = engine.position().scene(Viewer::Player(PlayerIndex(1)));
     let hand_of = |seat: usize| match &scene.seats[seat].parts[0].shape {
         Shape::Cards { pieces, .. } => pieces.clone(),
         other => panic!("a hand is cards, not {other:?}"),
@@ -77,12 +78,14 @@ fn a_seats_scene_shows_its_hand_and_no_other() {
     }
 
     let mut choices = rand::rngs::StdRng::seed_from_u64(11);
-    while engine.outcome().is_none() {
+    while engine.position().outcome().is_none() {
         for viewer in 0..4 {
-            let seen = serde_json::to_string(&engine.scene(Viewer::Player(PlayerIndex(viewer))))
-                .expect("a scene serializes");
+            let seen = serde_json::to_string(
+                &engine.position().scene(Viewer::Player(PlayerIndex(viewer))),
+            )
+            .expect("a scene serializes");
             for other in (0..4).filter(|&other| other != viewer) {
-                for card in engine.state().hand(PlayerIndex(other)) {
+                for card in engine.position().state().hand(PlayerIndex(other)) {
                     assert!(
                         !seen.contains(&format!("\"{card}\"")) && !seen.contains(&card.face()),
                         "seat {viewer}'s scene names {card}, in seat {other}'s hand: {seen}"
@@ -90,8 +93,13 @@ fn a_seats_scene_shows_its_hand_and_no_other() {
                 }
             }
         }
-        let seat = engine.to_act().iter().next().expect("someone acts");
-        let completions = engine.completions(seat);
+        let seat = engine
+            .position()
+            .to_act()
+            .iter()
+            .next()
+            .expect("someone acts");
+        let completions = engine.position().completions(seat);
         let pick = choices.random_range(0..completions.len());
         let action = completions.into_iter().nth(pick).expect("a completion");
         engine.submit(seat, action).expect("an offered action");

@@ -99,7 +99,7 @@ fn determinization_keeps_the_view_and_every_card() {
 fn determinization_draws_the_hidden_cards_at_random() {
     let config = MemoryConfig::grid(2, 4);
     let mut engine = Engine::<Memory>::new(config.clone(), 2, 11).expect("setup");
-    let first = engine.completions(PlayerIndex(0))[0].clone();
+    let first = engine.position().completions(PlayerIndex(0))[0].clone();
     engine.submit(PlayerIndex(0), first).expect("a card");
     let view = engine.for_agent(PlayerIndex(1), 5);
     let face_up = view.state().face_up().clone();
@@ -149,7 +149,7 @@ fn pairs(config: &MemoryConfig, players: usize, games: u64, iterations: u32) -> 
             &mut random,
             |step| game * 1000 + step,
         );
-        let outcome = engine.outcome().expect("over");
+        let outcome = engine.position().outcome().expect("over");
         searcher += outcome.scores()[0] as f64;
         others += outcome.scores()[1..].iter().sum::<i64>() as f64 / (players - 1) as f64;
         if outcome.winners().contains(PlayerIndex(0)) {

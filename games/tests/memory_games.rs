@@ -17,8 +17,8 @@ fn play_random(config: MemoryConfig, players: usize, seed: u64) -> Engine<Memory
     let mut engine = Engine::<Memory>::new(config, players, seed).expect("a valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut submissions = 0;
-    while let Some(player) = engine.to_act().first() {
-        let mut completions = engine.completions(player);
+    while let Some(player) = engine.position().to_act().first() {
+        let mut completions = engine.position().completions(player);
         assert!(
             !completions.is_empty(),
             "{player} is to act but has nothing"
@@ -39,7 +39,7 @@ fn play_random(config: MemoryConfig, players: usize, seed: u64) -> Engine<Memory
 /// each face is taken once; the scores are the captures of each seat; the game ends with
 /// the last capture; the winners are the seats with the most pairs.
 fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
-    let state = engine.state();
+    let state = engine.position().state();
     let players = state.seats().count();
     let mut pairs = vec![0i64; players];
     let mut faces = Vec::new();
@@ -77,7 +77,7 @@ fn checked(engine: &Engine<Memory>) -> (Vec<i64>, Vec<usize>) {
     }
     assert_eq!(faces.len(), state.config().pairs());
     assert_eq!(state.pairs_left(), 0);
-    let outcome = engine.outcome().expect("the game is over");
+    let outcome = engine.position().outcome().expect("the game is over");
     assert_eq!(outcome.scores(), pairs);
     let best = pairs.iter().max().copied();
     let winners: Vec<usize> = (0..players)
@@ -144,7 +144,7 @@ fn games_of_more_players_and_other_tables() {
 /// The engine of seed 11 on the default table, with the admin's knowledge of where the
 /// cards lie: two spaces of different faces, face down.
 fn miss_spaces(engine: &Engine<Memory>) -> [Space; 2] {
-    let board = engine.state().face_down();
+    let board = engine.position().state().face_down();
     let first = board.taken().next().expect("a card");
     let other = board
         .taken()
@@ -167,9 +167,9 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
         })
     );
     let [a, b] = miss_spaces(&engine);
-    let before = engine.state().clone();
+    let before = engine.position().state().clone();
     engine.submit(P0, reveal(a)).expect("offered");
-    let revealed = engine.state().clone();
+    let revealed = engine.position().state().clone();
     let refused = engine.undo(P0);
     assert_eq!(
         refused,
@@ -184,21 +184,28 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
             "`Turn over a card` showed Player 1 what was hidden from them, so it cannot be undone"
         )
     );
-    assert_eq!(engine.state(), &revealed, "a refused undo changes nothing");
-    assert_ne!(engine.state(), &before);
+    assert_eq!(
+        engine.position().state(),
+        &revealed,
+        "a refused undo changes nothing"
+    );
+    assert_ne!(engine.position().state(), &before);
 
     engine.submit(P0, reveal(b)).expect("offered");
-    assert_eq!(engine.state().waiting(), Some([a, b]));
+    assert_eq!(engine.position().state().waiting(), Some([a, b]));
     engine
         .submit(P1, MemoryAction::Hide(Hide))
         .expect("the hide is offered");
-    assert_eq!(engine.state().waiting(), None);
+    assert_eq!(engine.position().state().waiting(), None);
     let undone = engine
         .undo(P1)
         .expect("hiding shows nothing: it can be undone");
     assert_eq!(undone.name(), "hide");
-    assert_eq!(engine.state().waiting(), Some([a, b]));
-    assert!(engine.state().face_at(a).is_some() && engine.state().face_at(b).is_some());
+    assert_eq!(engine.position().state().waiting(), Some([a, b]));
+    assert!(
+        engine.position().state().face_at(a).is_some()
+            && engine.position().state().face_at(b).is_some()
+    );
 }
 
 #[test]

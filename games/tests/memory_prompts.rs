@@ -29,24 +29,24 @@ fn reveal(engine: &mut Engine<Memory>, player: PlayerIndex, space: Space) {
 /// Checks that no player's view nor the observer's shows a face-down card.
 fn hides_the_face_down_cards(engine: &Engine<Memory>) {
     for viewer in [Viewer::Player(P0), Viewer::Player(P1), Viewer::Observer] {
-        let view = engine.view(viewer);
+        let view = engine.position().view(viewer);
         let board = view.face_down();
         assert_eq!(
             board.taken().count(),
-            engine.state().face_down().taken().count()
+            engine.position().state().face_down().taken().count()
         );
         for space in board.taken() {
             assert_eq!(board.get(space), Some(&Slot::Hidden(None)), "{viewer:?}");
         }
-        assert_eq!(view.face_up(), engine.state().face_up());
+        assert_eq!(view.face_up(), engine.position().state().face_up());
     }
 }
 
 #[test]
 fn the_first_prompt() {
     let engine = engine();
-    assert_eq!(engine.to_act(), PlayerSet::one(P0));
-    let prompt = engine.prompt(P0);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
+    let prompt = engine.position().prompt(P0);
     assert_eq!(prompt.actions.len(), 1, "nothing to hide yet");
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert_eq!(
@@ -55,11 +55,15 @@ fn the_first_prompt() {
     );
     assert_eq!(selection.options.len(), 16);
     assert_eq!(selection.options[5].label, "1,1");
-    assert_eq!(engine.prompt(P1).actions.len(), 0, "not P1's turn");
+    assert_eq!(
+        engine.position().prompt(P1).actions.len(),
+        0,
+        "not P1's turn"
+    );
     hides_the_face_down_cards(&engine);
     insta::assert_json_snapshot!("first_prompt", prompt);
-    insta::assert_json_snapshot!("first_view", engine.view(Viewer::Player(P0)));
-    insta::assert_snapshot!("first_summary", engine.state().summary(P0));
+    insta::assert_json_snapshot!("first_view", engine.position().view(Viewer::Player(P0)));
+    insta::assert_snapshot!("first_summary", engine.position().state().summary(P0));
 }
 
 #[test]
@@ -67,8 +71,8 @@ fn after_one_card_is_turned_over() {
     let mut engine = engine();
     let [a, _] = two_different(&engine);
     reveal(&mut engine, P0, a);
-    assert_eq!(engine.state().revealed(), Some(a));
-    let prompt = engine.prompt(P0);
+    assert_eq!(engine.position().state().revealed(), Some(a));
+    let prompt = engine.position().prompt(P0);
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert_eq!(
         selection.options.len(),
@@ -77,8 +81,11 @@ fn after_one_card_is_turned_over() {
     );
     hides_the_face_down_cards(&engine);
     insta::assert_json_snapshot!("one_reveal_prompt", prompt);
-    insta::assert_json_snapshot!("one_reveal_view", engine.view(Viewer::Player(P1)));
-    insta::assert_snapshot!("one_reveal_summary", engine.state().summary(P1));
+    insta::assert_json_snapshot!(
+        "one_reveal_view",
+        engine.position().view(Viewer::Player(P1))
+    );
+    insta::assert_snapshot!("one_reveal_summary", engine.position().state().summary(P1));
 }
 
 #[test]
@@ -87,9 +94,9 @@ fn after_a_miss() {
     let [a, b] = two_different(&engine);
     reveal(&mut engine, P0, a);
     reveal(&mut engine, P0, b);
-    assert_eq!(engine.to_act(), PlayerSet::one(P1));
-    assert_eq!(engine.state().waiting(), Some([a, b]));
-    let prompt = engine.prompt(P1);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
+    assert_eq!(engine.position().state().waiting(), Some([a, b]));
+    let prompt = engine.position().prompt(P1);
     let names: Vec<&str> = prompt
         .actions
         .iter()
@@ -108,8 +115,8 @@ fn after_a_miss() {
     );
     hides_the_face_down_cards(&engine);
     insta::assert_json_snapshot!("miss_prompt", prompt);
-    insta::assert_json_snapshot!("miss_view", engine.view(Viewer::Player(P1)));
-    insta::assert_snapshot!("miss_summary", engine.state().summary(P1));
+    insta::assert_json_snapshot!("miss_view", engine.position().view(Viewer::Player(P1)));
+    insta::assert_snapshot!("miss_summary", engine.position().state().summary(P1));
     // Each viewer sees the moves of the miss the same: turning cards over is public.
     let seen = engine.viewed_records(Viewer::Player(P1));
     // The miss, before the flow's records of the turn passing.
@@ -120,7 +127,12 @@ fn after_a_miss() {
     let described: Vec<String> = last
         .moves
         .iter()
-        .filter_map(|applied| engine.state().describe_move(applied, Viewer::Player(P1)))
+        .filter_map(|applied| {
+            engine
+                .position()
+                .state()
+                .describe_move(applied, Viewer::Player(P1))
+        })
         .collect();
     insta::assert_debug_snapshot!("miss_described", described);
 }
@@ -135,15 +147,19 @@ fn after_a_match() {
     let [c, d] = a_pair(&engine);
     reveal(&mut engine, P1, c);
     reveal(&mut engine, P1, d);
-    assert_eq!(engine.state().pairs(P1), 1);
-    assert_eq!(engine.state().waiting(), None);
-    assert_eq!(engine.to_act(), PlayerSet::one(P1), "P1 plays again");
-    let prompt = engine.prompt(P1);
+    assert_eq!(engine.position().state().pairs(P1), 1);
+    assert_eq!(engine.position().state().waiting(), None);
+    assert_eq!(
+        engine.position().to_act(),
+        PlayerSet::one(P1),
+        "P1 plays again"
+    );
+    let prompt = engine.position().prompt(P1);
     assert_eq!(prompt.actions.len(), 1);
     hides_the_face_down_cards(&engine);
     insta::assert_json_snapshot!("match_prompt", prompt);
-    insta::assert_json_snapshot!("match_view", engine.view(Viewer::Player(P0)));
-    insta::assert_snapshot!("match_summary", engine.state().summary(P0));
+    insta::assert_json_snapshot!("match_view", engine.position().view(Viewer::Player(P0)));
+    insta::assert_snapshot!("match_summary", engine.position().state().summary(P0));
     let messages: Vec<String> = engine
         .log()
         .records
@@ -157,13 +173,16 @@ fn after_a_match() {
 #[test]
 fn the_table_at_the_end() {
     let mut engine = engine();
-    while engine.outcome().is_none() {
-        let player = engine.to_act().first().expect("someone plays");
+    while engine.position().outcome().is_none() {
+        let player = engine.position().to_act().first().expect("someone plays");
         let [a, b] = a_pair(&engine);
         reveal(&mut engine, player, a);
-        if engine.state().revealed().is_some() {
+        if engine.position().state().revealed().is_some() {
             reveal(&mut engine, player, b);
         }
     }
-    insta::assert_snapshot!("end_summary", engine.state().summary(PlayerIndex(5)));
+    insta::assert_snapshot!(
+        "end_summary",
+        engine.position().state().summary(PlayerIndex(5))
+    );
 }

@@ -29,7 +29,7 @@ fn engine(players: usize) -> Engine<Memory> {
 
 fn bytes(engine: &Engine<Memory>) -> Vec<u8> {
     serde_json::to_vec(&(
-        engine.state(),
+        engine.position().state(),
         engine.position().flow_position(),
         engine.clock(),
     ))
@@ -56,8 +56,8 @@ fn the_timer_turns_the_cards_of_a_miss_face_down_on_time() {
     assert_eq!(engine.deadline(), None, "no miss, no timer");
     engine.advance_clock(ms(1_000)).expect("time moves on");
     let spaces = miss(&mut engine, P0);
-    assert_eq!(engine.state().waiting(), Some(spaces));
-    assert_eq!(engine.to_act(), PlayerSet::one(P1));
+    assert_eq!(engine.position().state().waiting(), Some(spaces));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
     assert_eq!(engine.position().turn(), Some(P1));
     // Armed when P1's turn began, at the clock of the miss.
     assert_eq!(engine.deadline(), Some(ms(4_000)));
@@ -65,7 +65,7 @@ fn the_timer_turns_the_cards_of_a_miss_face_down_on_time() {
     let records = engine.records().len();
     assert_eq!(engine.advance_clock(ms(3_999)), Ok(0), "not yet");
     assert_eq!(engine.records().len(), records);
-    assert_eq!(engine.state().waiting(), Some(spaces));
+    assert_eq!(engine.position().state().waiting(), Some(spaces));
 
     assert_eq!(engine.advance_clock(ms(4_500)), Ok(1));
     let fired = engine.records().last().expect("the timer's record");
@@ -85,11 +85,12 @@ fn the_timer_turns_the_cards_of_a_miss_face_down_on_time() {
         fired.moves
     );
     assert_eq!(engine.records().len(), records + 1, "nothing else follows");
-    assert_eq!(engine.state().waiting(), None);
+    assert_eq!(engine.position().state().waiting(), None);
     // Still P1's turn, with nothing left to hide and no timer.
-    assert_eq!(engine.to_act(), PlayerSet::one(P1));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
     assert_eq!(engine.deadline(), None);
     let offered: Vec<String> = engine
+        .position()
         .prompt(P1)
         .actions
         .iter()
@@ -118,7 +119,7 @@ fn hiding_first_cancels_the_timer() {
     miss(&mut engine, P0);
     let [a, _] = two_different(&engine);
     reveal(&mut engine, P1, a);
-    assert_eq!(engine.state().waiting(), None);
+    assert_eq!(engine.position().state().waiting(), None);
     assert_eq!(engine.deadline(), None);
     assert_eq!(engine.advance_clock(ms(10_000)), Ok(0));
 }
@@ -133,7 +134,7 @@ fn no_timer_runs_when_the_config_says_none() {
     miss(&mut engine, P0);
     assert_eq!(engine.deadline(), None);
     assert_eq!(engine.advance_clock(ms(3_600_000)), Ok(0));
-    assert!(engine.state().waiting().is_some());
+    assert!(engine.position().state().waiting().is_some());
 
     let config = MemoryConfig {
         hide_after_ms: Some(MemoryConfig::MAX_HIDE_AFTER_MS + 1),
@@ -208,7 +209,7 @@ fn a_game_saved_with_the_timer_running_fires_it_once_on_time() {
 
     // Saved as a server would: the state, the flow position, the clock; then restored.
     let saved = serde_json::to_string(&(
-        engine.state(),
+        engine.position().state(),
         engine.position().flow_position(),
         engine.clock(),
     ))
@@ -223,17 +224,17 @@ fn a_game_saved_with_the_timer_running_fires_it_once_on_time() {
     )
     .expect("the saved game starts");
     assert_eq!(restored.deadline(), Some(ms(3_500)), "no time gained");
-    assert_eq!(restored.to_act(), PlayerSet::one(P1));
+    assert_eq!(restored.position().to_act(), PlayerSet::one(P1));
     assert_eq!(restored.advance_clock(ms(3_499)), Ok(0));
     assert_eq!(restored.advance_clock(ms(3_500)), Ok(1));
     assert_eq!(restored.advance_clock(ms(20_000)), Ok(0), "once");
-    assert_eq!(restored.state().waiting(), None);
+    assert_eq!(restored.position().state().waiting(), None);
     // The restored game's log replays, the timer included; the replay's clock stands
     // where the last record was made (the log keeps no reading of the clock that fired
     // nothing).
     let replayed = Engine::replay(&restored.log()).expect("the log replays");
     assert_eq!(replayed.records(), restored.records());
-    assert_eq!(replayed.state(), restored.state());
+    assert_eq!(replayed.position().state(), restored.position().state());
     assert_eq!(
         replayed.position().flow_position(),
         restored.position().flow_position()

@@ -31,14 +31,14 @@ fn clocked<G: Game>(players: usize, seed: u64, clock: u64) -> Engine<G> {
 }
 
 fn bytes<G: Game + serde::Serialize>(engine: &Engine<G>) -> Vec<u8> {
-    serde_json::to_vec(&(engine.state(), engine.clock(), engine.deadline()))
+    serde_json::to_vec(&(engine.position().state(), engine.clock(), engine.deadline()))
         .expect("the game serializes")
 }
 
 #[test]
 fn a_seat_out_of_time_has_its_first_completion_played() {
     let mut engine = clocked::<TicTacToe>(2, 1, 1_000);
-    assert_eq!(engine.to_act(), PlayerSet::one(NORTH));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(NORTH));
     assert_eq!(engine.deadline(), Some(ms(1_000)));
     assert_eq!(engine.move_deadline(NORTH), Some(ms(1_000)));
     assert_eq!(engine.move_deadline(EAST), None);
@@ -58,10 +58,10 @@ fn a_seat_out_of_time_has_its_first_completion_played() {
     assert_eq!(timeout.kind, RecordKind::Timeout);
     assert_eq!(timeout.player, Some(NORTH));
     assert_eq!(timeout.clock, 1_000);
-    assert_eq!(engine.state(), expected.state());
+    assert_eq!(engine.position().state(), expected.position().state());
 
     // The other seat has the whole clock from when it became to act.
-    assert_eq!(engine.to_act(), PlayerSet::one(EAST));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(EAST));
     assert_eq!(engine.move_deadline(EAST), Some(ms(2_000)));
     assert_eq!(engine.move_deadline(NORTH), None);
     engine.advance_clock(ms(1_500)).expect("time moves on");
@@ -76,7 +76,11 @@ fn a_seat_out_of_time_has_its_first_completion_played() {
 #[test]
 fn seats_that_act_at_once_keep_their_own_deadlines_and_the_game_plays_its_timeout_move() {
     let mut engine = clocked::<Hearts>(4, 7, 1_000);
-    assert_eq!(engine.to_act(), PlayerSet::all(4), "everyone passes");
+    assert_eq!(
+        engine.position().to_act(),
+        PlayerSet::all(4),
+        "everyone passes"
+    );
     engine.advance_clock(ms(400)).expect("time moves on");
     engine.submit_nth(NORTH, 0).expect("North passes");
     for seat in 1..4 {
@@ -89,7 +93,7 @@ fn seats_that_act_at_once_keep_their_own_deadlines_and_the_game_plays_its_timeou
     assert_eq!(engine.move_deadline(NORTH), None);
 
     let hands: Vec<CardSet> = (0..4)
-        .map(|seat| engine.state().hand(PlayerIndex(seat)))
+        .map(|seat| engine.position().state().hand(PlayerIndex(seat)))
         .collect();
     let before = engine.records().len();
     assert_eq!(engine.advance_clock(ms(1_000)), Ok(3));
@@ -125,8 +129,8 @@ fn seats_that_act_at_once_keep_their_own_deadlines_and_the_game_plays_its_timeou
     }
 
     // In play, a seat out of time plays its lowest legal card.
-    let player = engine.to_act().first().expect("someone plays");
-    let legal = engine.state().legal_cards(player);
+    let player = engine.position().to_act().first().expect("someone plays");
+    let legal = engine.position().state().legal_cards(player);
     let lowest = legal
         .iter()
         .min_by_key(|card| (card.rank, card.suit))
@@ -135,6 +139,7 @@ fn seats_that_act_at_once_keep_their_own_deadlines_and_the_game_plays_its_timeou
     assert_eq!(engine.advance_clock(deadline), Ok(1));
     assert!(
         engine
+            .position()
             .state()
             .trick()
             .any(|(by, card)| by == player && card == lowest)
@@ -155,7 +160,7 @@ fn a_clocked_game_replays_byte_for_byte_and_keeps_its_deadlines() {
     let mut random = StdRng::seed_from_u64(5);
     let mut now = 0;
     let mut timeouts = 0;
-    while engine.outcome().is_none() {
+    while engine.position().outcome().is_none() {
         if random.random_bool(0.3) {
             // A seat out of time.
             now = millis(engine.deadline().expect("a clock runs"));
@@ -164,12 +169,12 @@ fn a_clocked_game_replays_byte_for_byte_and_keeps_its_deadlines() {
         }
         let fired = engine.advance_clock(ms(now)).expect("time moves on");
         timeouts += fired;
-        if engine.outcome().is_some() {
+        if engine.position().outcome().is_some() {
             break;
         }
         if fired == 0 {
-            let player = engine.to_act().first().expect("someone acts");
-            let count = engine.count_completions(player);
+            let player = engine.position().to_act().first().expect("someone acts");
+            let count = engine.position().count_completions(player);
             engine
                 .submit_nth(player, random.random_range(0..count))
                 .expect("a completion");
@@ -181,7 +186,7 @@ fn a_clocked_game_replays_byte_for_byte_and_keeps_its_deadlines() {
             // From a snapshot too: every seat's deadline comes along.
             let snapshot = Engine::<Hearts>::restore(&engine.snapshot().expect("a snapshot"))
                 .expect("the snapshot restores");
-            assert_eq!(snapshot.state(), engine.state());
+            assert_eq!(snapshot.position().state(), engine.position().state());
             for seat in 0..4 {
                 assert_eq!(
                     restored.move_deadline(PlayerIndex(seat)),

@@ -40,10 +40,10 @@ fn refuses_outside<G: Game + serde::Serialize>(
     let mut engine = Engine::<G>::new(config, players, seed).expect("a valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..steps {
-        let Some(player) = engine.to_act().first() else {
+        let Some(player) = engine.position().to_act().first() else {
             break;
         };
-        let count = engine.count_completions(player);
+        let count = engine.position().count_completions(player);
         if count == 0 {
             break;
         }
@@ -51,7 +51,7 @@ fn refuses_outside<G: Game + serde::Serialize>(
             .submit_nth(player, rng.random_range(0..count))
             .expect("a completion is accepted");
     }
-    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    let state = serde_json::to_string(engine.position().state()).expect("the state serializes");
     let records = engine.records().len();
     let refusal = Refusal::NoSuchSeat {
         player: seat,
@@ -78,15 +78,17 @@ fn refuses_outside<G: Game + serde::Serialize>(
         Err(SubmitError::Refused(refusal.clone()))
     );
     assert_eq!(
-        engine.prompt_action(seat, G::Actions::NAMES[0], &[]),
+        engine
+            .position()
+            .prompt_action(seat, G::Actions::NAMES[0], &[]),
         Err(SubmitError::Refused(refusal.clone()))
     );
     assert_eq!(
-        engine.prompt_submission(seat, &submission),
+        engine.position().prompt_submission(seat, &submission),
         Err(SubmitError::Refused(refusal.clone()))
     );
-    if let Some(player) = engine.to_act().first()
-        && let Some(action) = engine.nth_completion(player, 0)
+    if let Some(player) = engine.position().to_act().first()
+        && let Some(action) = engine.position().nth_completion(player, 0)
     {
         assert_eq!(engine.position().admit(seat, &action), Err(refusal.clone()));
         let refused = engine.submit(seat, action.clone()).map(|_| ());
@@ -114,18 +116,18 @@ fn refuses_outside<G: Game + serde::Serialize>(
     );
 
     // The queries that cannot fail: nothing offered, as to a player not to act.
-    assert!(engine.prompt(seat).actions.is_empty());
-    assert!(engine.completions(seat).is_empty());
-    assert_eq!(engine.count_completions(seat), 0);
-    assert!(engine.nth_completion(seat, 0).is_none());
+    assert!(engine.position().prompt(seat).actions.is_empty());
+    assert!(engine.position().completions(seat).is_empty());
+    assert_eq!(engine.position().count_completions(seat), 0);
+    assert!(engine.position().nth_completion(seat, 0).is_none());
 
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("the state serializes"),
+        serde_json::to_string(engine.position().state()).expect("the state serializes"),
         state
     );
     assert_eq!(engine.records().len(), records);
     // The observer's view is still what it was: nothing was asked of the game for the seat.
-    let _ = engine.view(Viewer::Observer);
+    let _ = engine.position().view(Viewer::Observer);
 }
 
 proptest! {

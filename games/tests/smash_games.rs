@@ -13,9 +13,13 @@ use serde_json::{Value, json};
 fn played(players: usize, seed: u64, answers: u64) -> Engine<Smash> {
     let mut engine = Engine::<Smash>::new(SmashConfig::default(), players, seed).expect("a table");
     let mut rng = ChaCha8Rng::seed_from_u64(answers);
-    while engine.outcome().is_none() {
-        let player = engine.to_act().first().expect("someone acts until the end");
-        let count = engine.count_completions(player);
+    while engine.position().outcome().is_none() {
+        let player = engine
+            .position()
+            .to_act()
+            .first()
+            .expect("someone acts until the end");
+        let count = engine.position().count_completions(player);
         assert!(count > 0, "{player} has a completion");
         engine
             .submit_nth(player, rng.random_range(0..count))
@@ -34,21 +38,25 @@ fn the_same_seed_and_answers_give_the_same_events_and_the_log_replays_byte_for_b
         let first = played(players, 11, 5);
         let second = played(players, 11, 5);
         assert_eq!(
-            json_of(&first.state().effects.events),
-            json_of(&second.state().effects.events)
+            json_of(&first.position().state().effects.events),
+            json_of(&second.position().state().effects.events)
         );
         assert_eq!(json_of(&first.log()), json_of(&second.log()));
-        let outcome = first.outcome().expect("over");
+        let outcome = first.position().outcome().expect("over");
         let best = outcome.scores().iter().copied().max().unwrap_or(0);
         assert!(
             best >= i64::from(WINNING_VP)
-                || first.state().turns_played() >= meeple_games::smash::TURN_LIMIT as usize,
+                || first.position().state().turns_played()
+                    >= meeple_games::smash::TURN_LIMIT as usize,
             "{players} players: {outcome:?}"
         );
         let replayed =
             Engine::<Smash>::replay(&serde_json::from_str(&json_of(&first.log())).expect("a log"))
                 .expect("the log replays");
-        assert_eq!(json_of(replayed.state()), json_of(first.state()));
+        assert_eq!(
+            json_of(replayed.position().state()),
+            json_of(first.position().state())
+        );
         // Other answers, another game.
         let other = played(players, 11, 6);
         assert_ne!(json_of(&other.log()), json_of(&first.log()));
@@ -60,8 +68,8 @@ fn agents_play_to_the_end() {
     use meeple::Agent;
     let mut engine = Engine::<Smash>::new(SmashConfig::default(), 3, 4).expect("a table");
     let mut agents: Vec<RandomAgent> = (0..3).map(RandomAgent::new).collect();
-    while engine.outcome().is_none() {
-        let player = engine.to_act().first().expect("someone acts");
+    while engine.position().outcome().is_none() {
+        let player = engine.position().to_act().first().expect("someone acts");
         let action = agents[player.0]
             .choose(engine.position(), player)
             .expect("a choice");
@@ -118,18 +126,18 @@ proptest! {
         let mut engine = Engine::<Smash>::new(SmashConfig::default(), 2, seed).expect("a table");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..steps {
-            let Some(player) = engine.to_act().first() else { break };
-            let count = engine.count_completions(player);
+            let Some(player) = engine.position().to_act().first() else { break };
+            let count = engine.position().count_completions(player);
             engine.submit_nth(player, rng.random_range(0..count)).expect("accepted");
         }
         let mut submission = Submission::new(ACTIONS[action]);
         for (name, value) in selections {
             submission = submission.with(SELECTIONS[name], value);
         }
-        let state = json_of(engine.state());
+        let state = json_of(engine.position().state());
         let log = json_of(&engine.log());
         if engine.submit_submission(PlayerIndex(seat), &submission).is_err() {
-            prop_assert_eq!(json_of(engine.state()), state);
+            prop_assert_eq!(json_of(engine.position().state()), state);
             prop_assert_eq!(json_of(&engine.log()), log);
         }
     }

@@ -17,7 +17,7 @@ fn record(seat: PlayerIndex, games: u64, iterations: u32) -> (u32, u32, u32) {
         let mut uct = SearchAgent::uct(game, Budget::Iterations(iterations));
         let mut random = RandomAgent::new(game);
         play_match(&mut engine, seat, &mut uct, &mut random, |_| game);
-        match engine.outcome().expect("over").finish() {
+        match engine.position().outcome().expect("over").finish() {
             Finish::Win(winner) if winner == seat => won += 1,
             Finish::Draw => drawn += 1,
             _ => lost += 1,

@@ -11,7 +11,11 @@ const X: PlayerIndex = PlayerIndex(0);
 const O: PlayerIndex = PlayerIndex(1);
 
 fn play(engine: &mut Engine<TicTacToe>, player: PlayerIndex, space: &str) {
-    let space = engine.state().space(space).expect("a space on the board");
+    let space = engine
+        .position()
+        .state()
+        .space(space)
+        .expect("a space on the board");
     engine
         .submit_submission(player, &Submission::new("place").with("space", space.0))
         .unwrap_or_else(|error| panic!("{player} on {space:?}: {error}"));
@@ -21,8 +25,8 @@ fn play(engine: &mut Engine<TicTacToe>, player: PlayerIndex, space: &str) {
 fn random_game(config: TicTacToeConfig, seed: u64) -> Engine<TicTacToe> {
     let mut engine = Engine::<TicTacToe>::new(config, 2, seed).expect("a valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    while let Some(player) = engine.to_act().first() {
-        let mut completions = engine.completions(player);
+    while let Some(player) = engine.position().to_act().first() {
+        let mut completions = engine.position().completions(player);
         assert!(!completions.is_empty(), "{player} has nothing to play");
         let pick = rng.random_range(0..completions.len());
         engine
@@ -36,8 +40,8 @@ fn random_game(config: TicTacToeConfig, seed: u64) -> Engine<TicTacToe> {
 #[test]
 fn the_first_prompt_offers_every_space() {
     let engine = Engine::<TicTacToe>::new(TicTacToeConfig::default(), 2, 0).expect("setup");
-    insta::assert_json_snapshot!("first_prompt", engine.prompt(X));
-    assert!(engine.prompt(O).actions.is_empty());
+    insta::assert_json_snapshot!("first_prompt", engine.position().prompt(X));
+    assert!(engine.position().prompt(O).actions.is_empty());
 }
 
 /// In the middle of a game: O's prompt without the taken spaces, O's view (everything is
@@ -48,9 +52,9 @@ fn a_game_in_progress() {
     play(&mut engine, X, "1,1");
     play(&mut engine, O, "0,0");
     play(&mut engine, X, "2,2");
-    insta::assert_json_snapshot!("middle_prompt", engine.prompt(O));
-    insta::assert_json_snapshot!("middle_view", engine.view(Viewer::Player(O)));
-    insta::assert_snapshot!("middle_summary", engine.state().summary(O));
+    insta::assert_json_snapshot!("middle_prompt", engine.position().prompt(O));
+    insta::assert_json_snapshot!("middle_view", engine.position().view(Viewer::Player(O)));
+    insta::assert_snapshot!("middle_summary", engine.position().state().summary(O));
 }
 
 /// A win: the line, the outcome and the table.
@@ -60,12 +64,12 @@ fn a_won_game() {
     for (player, space) in [(X, "0,0"), (O, "1,0"), (X, "0,1"), (O, "1,1"), (X, "0,2")] {
         play(&mut engine, player, space);
     }
-    insta::assert_snapshot!("won_summary", engine.state().summary(O));
+    insta::assert_snapshot!("won_summary", engine.position().state().summary(O));
     insta::assert_json_snapshot!(
         "won_moves",
         engine.records().last().map(|record| &record.moves)
     );
-    let outcome = engine.outcome().expect("over");
+    let outcome = engine.position().outcome().expect("over");
     assert_eq!(outcome.finish(), Finish::Win(X));
 }
 
@@ -76,6 +80,7 @@ fn random_games_end_with_these_results() {
     let results: Vec<Vec<usize>> = (0..8)
         .map(|seed| {
             random_game(TicTacToeConfig::default(), seed)
+                .position()
                 .outcome()
                 .expect("over")
                 .winners()

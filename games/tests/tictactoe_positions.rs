@@ -19,7 +19,11 @@ fn position(rows: &[&str]) -> TicTacToe {
 }
 
 fn place(engine: &mut Engine<TicTacToe>, player: PlayerIndex, space: &str) {
-    let space = engine.state().space(space).expect("a space on the board");
+    let space = engine
+        .position()
+        .state()
+        .space(space)
+        .expect("a space on the board");
     engine
         .submit_submission(player, &Submission::new("place").with("space", space.0))
         .unwrap_or_else(|error| panic!("{player} on {space:?}: {error}"));
@@ -29,10 +33,13 @@ fn place(engine: &mut Engine<TicTacToe>, player: PlayerIndex, space: &str) {
 fn x_completes_a_line_from_a_position() {
     let mut engine =
         Engine::from_start(Start::new(position(&["XX.", "OO.", "..."]), 2)).expect("a position");
-    assert_eq!(engine.status(), Status::Acting(PlayerIndex(0).into()));
-    assert_eq!(engine.count_completions(X), 5);
+    assert_eq!(
+        engine.position().status(),
+        Status::Acting(PlayerIndex(0).into())
+    );
+    assert_eq!(engine.position().count_completions(X), 5);
     place(&mut engine, X, "0,2");
-    let outcome = engine.outcome().expect("X made a line");
+    let outcome = engine.position().outcome().expect("X made a line");
     assert_eq!(outcome.finish(), Finish::Win(X));
     // The log's first record is the start, without moves; then the flow's record of X's
     // turn beginning, then X's mark (the game is over: no turn ends after it).
@@ -50,11 +57,18 @@ fn a_forced_last_mark_is_played_unless_the_settings_say_not() {
     let engine = Engine::from_start(Start::new(position(&rows), 2)).expect("a position");
     assert_eq!(
         engine
+            .position()
             .state()
-            .mark(engine.state().space("2,2").expect("a space")),
+            .mark(engine.position().state().space("2,2").expect("a space")),
         Some(Mark::X)
     );
-    assert!(engine.outcome().expect("the board is full").is_draw());
+    assert!(
+        engine
+            .position()
+            .outcome()
+            .expect("the board is full")
+            .is_draw()
+    );
     assert_eq!(
         engine.records().len(),
         3,
@@ -67,10 +81,10 @@ fn a_forced_last_mark_is_played_unless_the_settings_say_not() {
     };
     let engine = Engine::from_start(Start::new(position(&rows), 2).with_settings(settings))
         .expect("a position");
-    assert_eq!(engine.outcome(), None);
-    let only = engine.state().space("2,2").expect("a space");
+    assert_eq!(engine.position().outcome(), None);
+    let only = engine.position().state().space("2,2").expect("a space");
     assert_eq!(
-        engine.completions(X),
+        engine.position().completions(X),
         [TicTacToeAction::Place(Place { space: only })]
     );
 }
@@ -145,8 +159,8 @@ fn a_game_started_from_a_position_replays() {
     let json = serde_json::to_string(&log).expect("a log serializes");
     let replayed = Engine::<TicTacToe>::replay_json(&json).expect("the log replays");
     assert_eq!(
-        serde_json::to_string(replayed.state()).expect("state"),
-        serde_json::to_string(engine.state()).expect("state")
+        serde_json::to_string(replayed.position().state()).expect("state"),
+        serde_json::to_string(engine.position().state()).expect("state")
     );
     assert_eq!(replayed.log(), engine.log());
 

@@ -81,7 +81,12 @@ fn a_take_back_that_keeps_the_others_actions_names_only_its_own() {
     let mut passed = Vec::new();
     for seat in 0..3 {
         let player = PlayerIndex(seat);
-        let action = engine.completions(player).into_iter().next().unwrap();
+        let action = engine
+            .position()
+            .completions(player)
+            .into_iter()
+            .next()
+            .unwrap();
         engine.submit(player, action).unwrap();
         passed.push(engine.records().len() - 1);
     }
@@ -101,6 +106,7 @@ fn a_take_back_that_keeps_the_others_actions_names_only_its_own() {
     assert_eq!(undo.cancels, vec![first]);
     // The game goes on, and its log still replays.
     let action = engine
+        .position()
         .completions(PlayerIndex(0))
         .into_iter()
         .last()

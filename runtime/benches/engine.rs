@@ -114,15 +114,21 @@ fn play(way: Way) -> (u32, u64) {
     if let Way::Log = way {
         let mut engine = Engine::<Tally>::new(0, 1, 0).expect("a valid setup");
         let mut step = 0_u64;
-        while !engine.to_act().is_empty() {
-            let index = step % engine.count_completions(player);
-            let action = engine.nth_completion(player, index).expect("a completion");
+        while !engine.position().to_act().is_empty() {
+            let index = step % engine.position().count_completions(player);
+            let action = engine
+                .position()
+                .nth_completion(player, index)
+                .expect("a completion");
             engine
                 .submit(player, action)
                 .expect("an offered completion");
             step += 1;
         }
-        return (engine.state().total, engine.played().records);
+        return (
+            engine.position().state().total,
+            engine.position().played().records,
+        );
     }
     let mut position = Position::<Tally>::new(&0, 1, 0).expect("a valid setup");
     let mut step = 0_u64;
@@ -165,7 +171,10 @@ fn undo_last(c: &mut Criterion) {
     for records in [10_u32, 10_000] {
         let mut engine = Engine::<Tally>::new(1_000_000, 1, 0).expect("a valid setup");
         for _ in 0..records {
-            let action = engine.nth_completion(player, 0).expect("a completion");
+            let action = engine
+                .position()
+                .nth_completion(player, 0)
+                .expect("a completion");
             engine
                 .submit(player, action)
                 .expect("an offered completion");
@@ -174,7 +183,10 @@ fn undo_last(c: &mut Criterion) {
             b.iter(|| {
                 let undone = engine.undo(player).expect("the last action undone");
                 black_box(&undone);
-                let action = engine.nth_completion(player, 0).expect("a completion");
+                let action = engine
+                    .position()
+                    .nth_completion(player, 0)
+                    .expect("a completion");
                 engine
                     .submit(player, action)
                     .expect("an offered completion");

@@ -87,18 +87,24 @@ fn board(c: &mut Criterion) {
     let engine = Engine::<Deploy>::new((), 1, 0).expect("a valid setup");
     let player = PlayerIndex(0);
     assert_eq!(
-        engine.prompt(player).actions[0]
+        engine.position().prompt(player).actions[0]
             .selection
             .as_ref()
             .map(|selection| selection.options.len()),
         Some(40)
     );
     c.bench_function("prompt: 1 of 40 pieces, then 1 of 400 spaces", |b| {
-        b.iter(|| black_box(engine.prompt(black_box(player))));
+        b.iter(|| black_box(engine.position().prompt(black_box(player))));
     });
     c.bench_function("prompt after choosing a piece: the 400 spaces", |b| {
         let prefix = [Value::from(7)];
-        b.iter(|| black_box(engine.prompt_action(player, "deploy_piece", black_box(&prefix))));
+        b.iter(|| {
+            black_box(
+                engine
+                    .position()
+                    .prompt_action(player, "deploy_piece", black_box(&prefix)),
+            )
+        });
     });
 }
 
@@ -205,6 +211,7 @@ impl Game for Shop {
 /// The options of the first selection of `engine`'s first action (empty if none).
 fn first_options<G: Game + serde::Serialize>(engine: &Engine<G>) -> usize {
     engine
+        .position()
         .prompt(PlayerIndex(0))
         .actions
         .first()
@@ -228,7 +235,7 @@ fn budget(c: &mut Criterion) {
         assert_eq!(first_options(&engine), options, "{case}");
         c.bench_function(
             &format!("prompt: any subset of 20 cards under a budget of 30, {case}"),
-            |b| b.iter(|| black_box(engine.prompt(black_box(PlayerIndex(0))))),
+            |b| b.iter(|| black_box(engine.position().prompt(black_box(PlayerIndex(0))))),
         );
     }
 }
@@ -312,7 +319,7 @@ fn three_numbers(c: &mut Criterion) {
     let player = PlayerIndex(0);
     // Each range has one viable value, so skipping chooses all three for the player: the
     // prompt is the complete action, ready to submit.
-    let prompt = engine.prompt(player);
+    let prompt = engine.position().prompt(player);
     let chosen: Vec<(&str, &Value, bool)> = prompt.actions[0]
         .chosen
         .iter()
@@ -354,16 +361,28 @@ fn three_numbers(c: &mut Criterion) {
     c.bench_function(
         "prompt: 3 dependent numbers of 0..=100, one valid combination",
         |b| {
-            b.iter(|| black_box(engine.prompt(black_box(player))));
+            b.iter(|| black_box(engine.position().prompt(black_box(player))));
         },
     );
     c.bench_function("prompt after choosing a = 100: b of 0..=100", |b| {
         let prefix = [Value::from(100)];
-        b.iter(|| black_box(engine.prompt_action(player, "choose_three", black_box(&prefix))));
+        b.iter(|| {
+            black_box(
+                engine
+                    .position()
+                    .prompt_action(player, "choose_three", black_box(&prefix)),
+            )
+        });
     });
     c.bench_function("prompt after choosing a = 100, b = 99: c of 0..=100", |b| {
         let prefix = [Value::from(100), Value::from(99)];
-        b.iter(|| black_box(engine.prompt_action(player, "choose_three", black_box(&prefix))));
+        b.iter(|| {
+            black_box(
+                engine
+                    .position()
+                    .prompt_action(player, "choose_three", black_box(&prefix)),
+            )
+        });
     });
 }
 

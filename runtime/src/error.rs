@@ -219,9 +219,9 @@ pub enum Refusal {
         player: Seat,
         /// The position asked for, from 0.
         index: u64,
-        /// How many completions the player has ([`Engine::count_completions`]).
+        /// How many completions the player has ([`Position::count_completions`]).
         ///
-        /// [`Engine::count_completions`]: crate::Engine::count_completions
+        /// [`Position::count_completions`]: crate::Position::count_completions
         count: u64,
     },
     /// The game's flow could not go on after the action (an interrupt naming a loop the

@@ -64,12 +64,12 @@
 //!
 //! let mut engine = Engine::<Pile>::new((), 2, 7).unwrap();
 //! engine.submit(PlayerIndex(0), PileAction::Take(Take { tokens: 3 })).unwrap();
-//! assert_eq!(engine.state().tokens, 7);
+//! assert_eq!(engine.position().state().tokens, 7);
 //! // Taking 4 is not offered: the refusal says why and hands the action back, and nothing
 //! // changed.
 //! let refused = engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 4 })).err();
 //! assert!(matches!(refused, Some(Refused { action: PileAction::Take(Take { tokens: 4 }), .. })));
-//! assert_eq!(engine.state().tokens, 7);
+//! assert_eq!(engine.position().state().tokens, 7);
 //! // The engine checks the player count against `PLAYERS` before `setup`.
 //! assert_eq!(
 //!     Engine::<Pile>::new((), 5, 7).err().map(|error| error.to_string()),
@@ -330,12 +330,12 @@
 //! let mut engine = Engine::<Field>::new((), 1, 0)?;
 //! engine.submit_submission(PlayerIndex(0), &Submission::new("strike").with("minion", 1))?;
 //! engine.submit_submission(PlayerIndex(0), &Submission::new("strike").with("minion", 2))?;
-//! let log: Vec<String> = engine.state().effects.events.iter().map(ToString::to_string).collect();
+//! let log: Vec<String> = engine.position().state().effects.events.iter().map(ToString::to_string).collect();
 //! assert_eq!(log, [
 //!     "minion 1 is destroyed (by the player): prevented by the ward on minion 1",
 //!     "minion 2 is destroyed (by the player)",
 //! ]);
-//! assert_eq!(engine.state().minions, [1, 3]);
+//! assert_eq!(engine.position().state().minions, [1, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -403,14 +403,14 @@
 //!
 //! // Taking it is forced: the engine plays it before `from_start` returns.
 //! let engine = Engine::from_start(Start::new(last.clone(), 2))?;
-//! assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
+//! assert_eq!(engine.position().outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
 //!
 //! // Without forced plays, the test sees the one choice and makes it.
 //! let settings = EngineSettings { autoplay_forced: false, ..EngineSettings::default() };
 //! let mut engine = Engine::from_start(Start::new(last.clone(), 2).with_settings(settings))?;
-//! assert_eq!(engine.completions(PlayerIndex(1)), [PileAction::Take(Take { tokens: 1 })]);
+//! assert_eq!(engine.position().completions(PlayerIndex(1)), [PileAction::Take(Take { tokens: 1 })]);
 //! engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 1 }))?;
-//! assert!(engine.outcome().is_some());
+//! assert!(engine.position().outcome().is_some());
 //!
 //! // A state the game refuses is never played.
 //! assert_eq!(
@@ -470,7 +470,7 @@
 //! its own name, none is skipped, none may depend on another, and the group's `validate`
 //! checks them together (tree-shaking tries their combinations; free text is assumed to
 //! fit). A client may also ask them one by one with
-//! [`Engine::prompt_action`](crate::Engine::prompt_action).
+//! [`Position::prompt_action`](crate::Position::prompt_action).
 //!
 //! Every expression sees `game` (the state, `&G`), `flow` (where the flow stands,
 //! [`flow::Progress`]), `player` ([`PlayerIndex`]), the arguments and every selection

@@ -110,7 +110,7 @@ impl std::error::Error for ViewCheckError {}
 /// - no player's copy of the game ([`Engine::for_agent`]) holds, in the arguments of a
 ///   pending follow-up, a value hidden from them;
 /// - the prompt of the chosen action after each prefix of its choices
-///   ([`Engine::prompt_action`]) and the refusal of each option the prompt shows as refused
+///   ([`Position::prompt_action`](crate::Position::prompt_action)) and the refusal of each option the prompt shows as refused
 ///   are the same from the player's view as from the full state;
 /// - a take-back of the player who just acted ([`Engine::take_back`]) either is refused
 ///   or leaves the state the log replays to, with the cancelled records and the kept ones
@@ -343,12 +343,12 @@ fn check_game<G: Game>(
             .map_err(|reason| fail(submission, reason))?;
         }
         followed_records = engine.records().len();
-        hidden_fields.observe(engine.state(), players, &|state: &G, viewer| {
+        hidden_fields.observe(engine.position().state(), players, &|state: &G, viewer| {
             state.view(viewer)
         });
         check_follow_ups(&engine, players).map_err(|reason| fail(submission, reason))?;
         check_scenes(&engine, &viewers).map_err(|reason| fail(submission, reason))?;
-        let state_text = text_of(engine.state());
+        let state_text = text_of(engine.position().state());
         let followed = followed_text
             .take()
             .unwrap_or_else(|| text_of(follower.state()));
@@ -360,7 +360,7 @@ fn check_game<G: Game>(
         })?;
         followed_text = Some(followed);
         for (viewer, view) in viewers.iter().zip(&replayed) {
-            same_state(view, &engine.view(*viewer)).map_err(|reason| {
+            same_state(view, &engine.position().view(*viewer)).map_err(|reason| {
                 fail(
                     submission,
                     format!("{viewer:?}: the viewed moves do not give the view: {reason}"),
@@ -369,15 +369,18 @@ fn check_game<G: Game>(
         }
         if let Some(chest) = chest {
             let mut ids = Vec::new();
-            engine.state().visit_pieces(&mut |id| ids.push(id));
+            engine
+                .position()
+                .state()
+                .visit_pieces(&mut |id| ids.push(id));
             chest
                 .check(ids)
                 .map_err(|error| fail(submission, error.to_string()))?;
         }
-        let to_act: Vec<PlayerIndex> = engine.to_act().iter().collect();
+        let to_act: Vec<PlayerIndex> = engine.position().to_act().iter().collect();
         for &player in &to_act {
-            let full = engine.prompt(player);
-            let viewed = engine.prompt_from_view(player);
+            let full = engine.position().prompt(player);
+            let viewed = engine.position().prompt_from_view(player);
             if full != viewed {
                 return Err(fail(
                     submission,
@@ -390,7 +393,7 @@ fn check_game<G: Game>(
                 ));
             }
         }
-        if engine.outcome().is_some() {
+        if engine.position().outcome().is_some() {
             return Ok(());
         }
         let Some(&player) = to_act.choose(&mut choices) else {
@@ -398,12 +401,12 @@ fn check_game<G: Game>(
                 submission,
                 format!(
                     "the game is not over and nobody may act: {:?}",
-                    engine.status()
+                    engine.position().status()
                 ),
             ));
         };
         check_completions(&engine, player).map_err(|reason| fail(submission, reason))?;
-        let completions = engine.completions(player);
+        let completions = engine.position().completions(player);
         if completions.is_empty() {
             return Err(fail(
                 submission,
@@ -439,8 +442,8 @@ fn check_game<G: Game>(
 }
 
 /// Checks that the three ways of enumerating `player`'s completions agree:
-/// [`Engine::count_completions`] is the number [`Engine::for_each_completion`] visits, and
-/// [`Engine::nth_completion`] of each position is the completion visited there (compared
+/// [`Position::count_completions`](crate::Position::count_completions) is the number [`Position::for_each_completion`](crate::Position::for_each_completion) visits, and
+/// [`Position::nth_completion`](crate::Position::nth_completion) of each position is the completion visited there (compared
 /// by their `Debug` text), with `None` past the last. Returns the count.
 ///
 /// Costs one `nth_completion` per completion: for tests, not hot loops.
@@ -448,8 +451,8 @@ fn check_game<G: Game>(
 /// # Errors
 /// What differs first, as text.
 pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Result<u64, String> {
-    let listed = engine.completions(player);
-    let count = engine.count_completions(player);
+    let listed = engine.position().completions(player);
+    let count = engine.position().count_completions(player);
     if count != listed.len() as u64 {
         return Err(format!(
             "player {} has {} completions but count_completions says {count}",
@@ -458,7 +461,7 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
         ));
     }
     for (index, expected) in (0_u64..).zip(&listed) {
-        let found = engine.nth_completion(player, index);
+        let found = engine.position().nth_completion(player, index);
         let (found, expected) = (format!("{found:?}"), format!("{:?}", Some(expected)));
         if found != expected {
             return Err(format!(
@@ -467,7 +470,7 @@ pub fn check_completions<G: Game>(engine: &Engine<G>, player: PlayerIndex) -> Re
             ));
         }
     }
-    if let Some(extra) = engine.nth_completion(player, count) {
+    if let Some(extra) = engine.position().nth_completion(player, count) {
         return Err(format!(
             "player {} has {count} completions but nth_completion({count}) gives {extra:?}",
             player.0
@@ -567,10 +570,10 @@ fn check_texts<G: Game>(
 fn check_scenes<G: Game>(engine: &Engine<G>, viewers: &[Viewer]) -> Result<(), String> {
     let texts: Vec<Option<String>> = viewers
         .iter()
-        .map(|&viewer| serde_json::to_string(&engine.scene(viewer)).ok())
+        .map(|&viewer| serde_json::to_string(&engine.position().scene(viewer)).ok())
         .collect();
     check_texts(
-        engine.state(),
+        engine.position().state(),
         viewers,
         &texts,
         &vec![Vec::new(); viewers.len()],
@@ -581,10 +584,10 @@ fn check_scenes<G: Game>(engine: &Engine<G>, viewers: &[Viewer]) -> Result<(), S
 /// Checks that no player's copy of the game holds, in a pending follow-up's arguments, a
 /// value hidden from them.
 fn check_follow_ups<G: Game>(engine: &Engine<G>, players: usize) -> Result<(), String> {
-    if engine.follow_ups().is_empty() {
+    if engine.position().follow_ups().is_empty() {
         return Ok(());
     }
-    let mut state = StateJson::new(engine.state());
+    let mut state = StateJson::new(engine.position().state());
     for seat in 0..players {
         let player = PlayerIndex(seat);
         let copy = engine.for_agent(player, 0);
@@ -618,7 +621,7 @@ fn check_choices<G: Game>(
         .collect();
     for length in 0..=values.len() {
         let prefix = &values[..length];
-        let full = engine.prompt_action(player, action, prefix);
+        let full = engine.position().prompt_action(player, action, prefix);
         let viewed = copy.prompt_action(player, action, prefix);
         if full != viewed {
             return Err(format!(
@@ -688,8 +691,8 @@ fn check_take_back<G: Game>(
     }
     let replayed = Engine::<G>::replay(&taken.log())
         .map_err(|error| format!("the log after a take-back does not replay: {error}"))?;
-    let taken_text = text_of(taken.state());
-    same_text(&taken_text, &text_of(replayed.state()))
+    let taken_text = text_of(taken.position().state());
+    same_text(&taken_text, &text_of(replayed.position().state()))
         .map_err(|reason| format!("a take-back left a state its log does not give: {reason}"))?;
     if kept.len() == before.records().len() {
         same_text(&taken_text, before_text).map_err(|reason| {

@@ -110,10 +110,14 @@ fn a_submission_that_sets_off_endless_forced_plays_is_refused_and_loses_nothing(
             records: 50,
         }))
     );
-    assert_eq!(engine.state(), before.state(), "the state is as before");
+    assert_eq!(
+        engine.position().state(),
+        before.position().state(),
+        "the state is as before"
+    );
     assert_eq!(engine.log(), before.log(), "the log is as before");
     assert_eq!(
-        engine.status(),
+        engine.position().status(),
         Status::Acting(PlayerSet::one(PlayerIndex(0)))
     );
 }

@@ -92,13 +92,13 @@ fn sealed() -> GameLog<Pile> {
         label: "standard".to_owned(),
     };
     let mut engine = Engine::<Pile>::new(config, 2, 7).expect("the pile is set up");
-    while let Some(player) = engine.to_act().first() {
-        let tokens = engine.state().tokens.min(3);
+    while let Some(player) = engine.position().to_act().first() {
+        let tokens = engine.position().state().tokens.min(3);
         engine
             .submit(player, PileAction::Take(Take { tokens }))
             .expect("a legal take");
     }
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
     engine.sealed_log()
 }
 

@@ -155,17 +155,23 @@ fn a_config_is_validated_for_the_table_before_setup() {
 #[test]
 fn the_table_goes_round_its_own_seats() {
     let mut engine = Engine::<Race>::new(config(2), 3, 0).expect("a valid race");
-    assert_eq!(engine.state().seats, Seats::new(3));
+    assert_eq!(engine.position().state().seats, Seats::new(3));
     let run = || RaceAction::Run(Run { laps: 1 });
     for seat in [0, 1, 2, 0] {
-        assert_eq!(engine.to_act(), PlayerSet::one(PlayerIndex(seat)));
+        assert_eq!(
+            engine.position().to_act(),
+            PlayerSet::one(PlayerIndex(seat))
+        );
         engine
             .submit(PlayerIndex(seat), run())
             .expect("the runner's turn");
     }
-    assert_eq!(engine.state().laps.iter().collect::<Vec<_>>(), [&2, &1, &1]);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().state().laps.iter().collect::<Vec<_>>(),
+        [&2, &1, &1]
+    );
+    assert_eq!(
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(Finish::Win(PlayerIndex(0)))
     );
 }

@@ -192,7 +192,7 @@ impl Game for HighCard {
 #[test]
 fn each_player_sees_their_own_hand_and_the_lengths_of_the_others() {
     let engine = Engine::<HighCard>::new(Mistake::None, 2, 3).expect("a valid setup");
-    let mine = engine.view(Viewer::Player(PlayerIndex(0)));
+    let mine = engine.position().view(Viewer::Player(PlayerIndex(0)));
     assert_eq!(mine.hands[PlayerIndex(0)].components().count(), 2);
     assert_eq!(
         mine.hands[PlayerIndex(1)].slots(),
@@ -200,14 +200,14 @@ fn each_player_sees_their_own_hand_and_the_lengths_of_the_others() {
     );
     assert!(mine.shoe.slots().iter().all(Slot::is_hidden));
     assert_eq!(mine.shoe.len(), 2);
-    let observer = engine.view(Viewer::Observer);
+    let observer = engine.position().view(Viewer::Observer);
     assert!(
         observer
             .hands
             .iter()
             .all(|hand| hand.components().next().is_none())
     );
-    let admin = engine.view(Viewer::Admin);
+    let admin = engine.position().view(Viewer::Admin);
     assert_eq!(admin.shoe.components().count(), 2);
     // The viewed deal shows the player their cards and nobody else's.
     let records = engine.viewed_records(Viewer::Player(PlayerIndex(1)));
@@ -730,7 +730,7 @@ fn a_declared_look_makes_its_action_final() {
         engine
     };
     let mut looked = peeked(true);
-    let state = serde_json::to_string(looked.state()).expect("the state writes");
+    let state = serde_json::to_string(looked.position().state()).expect("the state writes");
     assert_eq!(
         looked
             .take_back(PlayerIndex(0))
@@ -741,7 +741,7 @@ fn a_declared_look_makes_its_action_final() {
         })
     );
     assert_eq!(
-        serde_json::to_string(looked.state()).expect("the state writes"),
+        serde_json::to_string(looked.position().state()).expect("the state writes"),
         state,
         "a refused take-back changes nothing"
     );

@@ -197,7 +197,7 @@ pub trait Table: Send {
     fn deadline(&self) -> Option<Duration>;
     /// The state as `viewer` sees it, JSON.
     fn view(&self, viewer: Viewer) -> Json;
-    /// The state as `viewer` sees it laid out as pieces ([`meeple::Engine::scene`]), JSON.
+    /// The state as `viewer` sees it laid out as pieces ([`meeple::Position::scene`]), JSON.
     fn scene(&self, viewer: Viewer) -> Json;
     /// Shares the count of connections that draw pieces, per viewer (seat 0 first, then
     /// observers): the records followed while a viewer's count is above 0 carry its scenes
@@ -205,7 +205,7 @@ pub trait Table: Send {
     fn draw_for(&mut self, drawers: Arc<[AtomicUsize]>);
     /// `seat`'s prompt, JSON; `None` when the seat has nothing to decide.
     fn prompt(&self, seat: PlayerIndex) -> Option<Json>;
-    /// The prompt of `seat`'s action in progress ([`meeple::Engine::prompt_submission`]).
+    /// The prompt of `seat`'s action in progress ([`meeple::Position::prompt_submission`]).
     ///
     /// # Errors
     /// The engine's refusal of the choices so far.
@@ -286,7 +286,7 @@ impl<G: Game> Live<G> {
     }
 
     fn following(engine: Engine<G>) -> Self {
-        let players = engine.players();
+        let players = engine.position().players();
         let viewers = (0..players)
             .map(|seat| Viewer::Player(PlayerIndex(seat)))
             .chain([Viewer::Observer])
@@ -316,7 +316,7 @@ impl<G: Game> Live<G> {
             }
             _ => Vec::new(),
         };
-        let seats = Seats::new(self.engine.players());
+        let seats = Seats::new(self.engine.position().players());
         for record in records {
             let followed = self
                 .follower
@@ -397,7 +397,7 @@ fn to_json_text(value: &impl Serialize) -> String {
 
 impl<G: ServerGame> Table for Live<G> {
     fn players(&self) -> usize {
-        self.engine.players()
+        self.engine.position().players()
     }
 
     fn records(&self) -> usize {
@@ -513,7 +513,7 @@ impl<G: ServerGame> Table for Live<G> {
         seat: PlayerIndex,
         agent: AgentKind,
     ) -> Option<Box<dyn FnOnce() -> BotChoice + Send>> {
-        if !self.engine.to_act().contains(seat) {
+        if !self.engine.position().to_act().contains(seat) {
             return None;
         }
         let at = self.engine.records().len();
@@ -553,11 +553,11 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn view(&self, viewer: Viewer) -> Json {
-        to_raw(&meeple::Serialized(&self.engine.view(viewer)))
+        to_raw(&meeple::Serialized(&self.engine.position().view(viewer)))
     }
 
     fn scene(&self, viewer: Viewer) -> Json {
-        to_raw(&self.engine.scene(viewer))
+        to_raw(&self.engine.position().scene(viewer))
     }
 
     fn draw_for(&mut self, drawers: Arc<[AtomicUsize]>) {
@@ -565,14 +565,15 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn prompt(&self, seat: PlayerIndex) -> Option<Json> {
-        if !self.engine.to_act().contains(seat) {
+        if !self.engine.position().to_act().contains(seat) {
             return None;
         }
-        Some(to_raw(&self.engine.prompt(seat)))
+        Some(to_raw(&self.engine.position().prompt(seat)))
     }
 
     fn prompt_action(&self, seat: PlayerIndex, submission: &Submission) -> Result<Json, WireError> {
         self.engine
+            .position()
             .prompt_submission(seat, submission)
             .map(|prompt| to_raw(&prompt))
             .map_err(WireError::from)
@@ -594,9 +595,13 @@ impl<G: ServerGame> Table for Live<G> {
         let position = self.engine.position();
         let (step, actors, acted) = match position.flow_position().acting(position.flow()) {
             Some((step, actors, acted)) => (Some(step), actors, acted),
-            None => (None, self.engine.to_act(), meeple::PlayerSet::EMPTY),
+            None => (
+                None,
+                self.engine.position().to_act(),
+                meeple::PlayerSet::EMPTY,
+            ),
         };
-        let to_act = match self.engine.status() {
+        let to_act = match self.engine.position().status() {
             Status::Acting(players) | Status::Stuck(players) => players,
             Status::Over(_) => meeple::PlayerSet::EMPTY,
         };
@@ -606,10 +611,15 @@ impl<G: ServerGame> Table for Live<G> {
             to_act: to_act.iter().map(|seat| seat.0).collect(),
             acted: acted.minus(to_act).iter().map(|seat| seat.0).collect(),
             actors: actors.iter().map(|seat| seat.0).collect(),
-            names: (0..self.engine.players())
-                .map(|seat| self.engine.state().player_name(PlayerIndex(seat)))
+            names: (0..self.engine.position().players())
+                .map(|seat| {
+                    self.engine
+                        .position()
+                        .state()
+                        .player_name(PlayerIndex(seat))
+                })
                 .collect(),
-            doing: (0..self.engine.players())
+            doing: (0..self.engine.position().players())
                 .map(|seat| position.description(PlayerIndex(seat)))
                 .collect(),
             clock_ms: millis(self.engine.clock()),
@@ -618,11 +628,14 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn outcome(&self) -> Option<Value> {
-        self.engine.outcome().map(|outcome| to_json(&outcome))
+        self.engine
+            .position()
+            .outcome()
+            .map(|outcome| to_json(&outcome))
     }
 
     fn to_act(&self) -> Vec<PlayerIndex> {
-        self.engine.to_act().iter().collect()
+        self.engine.position().to_act().iter().collect()
     }
 }
 

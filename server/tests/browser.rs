@@ -311,7 +311,7 @@ fn without_field(text: &str, name: &str) -> String {
 
 /// The cards North cannot know of: the others' hands, less the cards North passed.
 fn hidden_from_north(engine: &meeple::Engine<Hearts>) -> Vec<String> {
-    let state = engine.state();
+    let state = engine.position().state();
     let north = PlayerIndex(0);
     let passed = state
         .pass_target(north)

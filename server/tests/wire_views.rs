@@ -82,14 +82,15 @@ fn check_frames<G: Game>(
         let engine = engine_at::<G>(config, seed, players, records, at);
         assert_eq!(
             frame["view"],
-            serde_json::to_value(meeple::Serialized(&engine.view(viewer))).unwrap(),
+            serde_json::to_value(meeple::Serialized(&engine.position().view(viewer))).unwrap(),
             "{} seat {seat}: the view at {at}",
             G::NAME
         );
         let prompt = engine
+            .position()
             .to_act()
             .contains(PlayerIndex(seat))
-            .then(|| serde_json::to_value(engine.prompt(PlayerIndex(seat))).unwrap());
+            .then(|| serde_json::to_value(engine.position().prompt(PlayerIndex(seat))).unwrap());
         assert_eq!(
             frame.get("prompt").filter(|prompt| !prompt.is_null()),
             prompt.as_ref(),

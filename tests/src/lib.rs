@@ -34,8 +34,8 @@ pub fn refused<G: Game + serde::Serialize, E: std::fmt::Display>(
 ) -> E {
     let json = |engine: &Engine<G>| {
         (
-            serde_json::to_value(engine.state()).expect("a state serializes"),
-            serde_json::to_value(engine.follow_ups()).expect("follow-ups serialize"),
+            serde_json::to_value(engine.position().state()).expect("a state serializes"),
+            serde_json::to_value(engine.position().follow_ups()).expect("follow-ups serialize"),
         )
     };
     let before = json(engine);
@@ -58,6 +58,7 @@ pub fn submit<G: Game + serde::Serialize>(
 /// The names of the actions of `player`'s prompt, in order.
 pub fn offered<G: Game + serde::Serialize>(engine: &Engine<G>, player: PlayerIndex) -> Vec<String> {
     engine
+        .position()
         .prompt(player)
         .actions
         .into_iter()

@@ -126,7 +126,7 @@ impl Game for Yard {
 #[test]
 fn placements_and_board_choices_are_prompted() {
     let engine = Engine::<Yard>::new(vec![Space(2), Space(5)], 1, 0).expect("a valid setup");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let lay = prompt.actions[0].selection.as_ref().expect("a selection");
     assert_eq!(lay.kind, SelectionKind::PlacePiece { rotations: 4 });
     assert_eq!(lay.options.len(), 16);
@@ -141,7 +141,7 @@ fn placements_and_board_choices_are_prompted() {
 fn placements_are_tree_shaken() {
     let engine = Engine::<Yard>::new(vec![Space(0), Space(1), Space(2), Space(4), Space(5)], 1, 0)
         .expect("a valid setup");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let names: Vec<&str> = prompt
         .actions
         .iter()
@@ -175,7 +175,7 @@ fn placements_are_submitted_and_checked() {
             message: "the arrow would point off the board from 0,0".to_owned()
         }))
     );
-    assert!(engine.state().laid.is_empty());
+    assert!(engine.position().state().laid.is_empty());
     engine
         .submit_submission(
             P0,
@@ -183,7 +183,7 @@ fn placements_are_submitted_and_checked() {
         )
         .expect("pointing right from the corner");
     assert_eq!(
-        engine.state().laid,
+        engine.position().state().laid,
         vec![Placement {
             space: Space(0),
             rotation: 1
@@ -282,7 +282,7 @@ mod budget {
 fn a_budget_prunes_the_sets_as_they_grow() {
     let engine = Engine::<budget::Shop>::new(3, 1, 0).expect("a valid setup");
     budget::checks();
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let checks = budget::checks();
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     let labels: Vec<&str> = selection
@@ -296,6 +296,7 @@ fn a_budget_prunes_the_sets_as_they_grow() {
     assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(4));
     assert_eq!(
         engine
+            .position()
             .nth_completion(P0, 1)
             .map(|action| format!("{action:?}")),
         Some("Buy(Buy { cards: [1, 2] })".to_owned())
@@ -313,11 +314,11 @@ fn a_budget_prunes_the_sets_as_they_grow() {
             reason: "the set breaks its bound (`within`)".to_owned()
         }))
     );
-    assert_eq!(engine.state().bought, None);
+    assert_eq!(engine.position().state().bought, None);
     engine
         .submit_submission(P0, &Submission::new("buy").with("cards", json!([1, 2])))
         .expect("within the budget");
-    assert_eq!(engine.state().bought, Some(vec![1, 2]));
+    assert_eq!(engine.position().state().bought, Some(vec![1, 2]));
 }
 
 /// With no budget at all, nothing can be bought and the action is not offered, found
@@ -326,6 +327,6 @@ fn a_budget_prunes_the_sets_as_they_grow() {
 fn a_budget_nothing_fits_removes_the_action() {
     let engine = Engine::<budget::Shop>::new(0, 1, 0).expect("a valid setup");
     budget::checks();
-    assert!(engine.prompt(P0).actions.is_empty());
+    assert!(engine.position().prompt(P0).actions.is_empty());
     assert!(budget::checks() <= 40);
 }

@@ -148,7 +148,13 @@ fn play(engine: &mut Engine<Raid>, power: u32) {
 }
 
 fn events(engine: &Engine<Raid>) -> Vec<&str> {
-    engine.state().events.iter().map(String::as_str).collect()
+    engine
+        .position()
+        .state()
+        .events
+        .iter()
+        .map(String::as_str)
+        .collect()
 }
 
 fn log_json(engine: &Engine<Raid>) -> String {
@@ -162,7 +168,7 @@ fn the_resolution_waits_for_the_decision_then_goes_on_after_its_moves() {
     play(&mut engine, 1);
     // Stopped right after the play: its note and the round's end wait.
     assert_eq!(events(&engine), ["played 1"]);
-    assert_eq!(engine.state().rounds, 0);
+    assert_eq!(engine.position().state().rounds, 0);
     assert_eq!(engine.position().suspended().len(), 1);
     assert_eq!(
         engine.position().suspended()[0].moves,
@@ -176,7 +182,7 @@ fn the_resolution_waits_for_the_decision_then_goes_on_after_its_moves() {
         [RaidMove::Play { power: 1 }]
     );
     // The decision is an ordinary prompt, with its argument and only what it may take.
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert_eq!(prompt.actions.len(), 1);
     assert_eq!(prompt.actions[0].action, "may_destroy");
     assert_eq!(
@@ -214,7 +220,10 @@ fn the_resolution_waits_for_the_decision_then_goes_on_after_its_moves() {
             RaidMove::EndRound
         ]
     );
-    assert_eq!(engine.prompt(P0).actions[0].action, "play_minion");
+    assert_eq!(
+        engine.position().prompt(P0).actions[0].action,
+        "play_minion"
+    );
 }
 
 #[test]
@@ -264,10 +273,10 @@ fn a_forced_decision_a_may_declined_and_a_lapsed_one_all_let_the_resolution_go_o
             RaidMove::EndRound
         ]
     );
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
     // The whole game replays, byte for byte.
     let replayed = Engine::<Raid>::replay(&engine.log()).expect("the log replays");
-    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.position().state(), engine.position().state());
     assert_eq!(log_json(&replayed), log_json(&engine));
 }
 
@@ -279,12 +288,12 @@ fn a_waiting_resolution_replays_is_undone_and_comes_back_from_a_snapshot() {
 
     // Replayed while waiting: the same position, the same prompt.
     let replayed = Engine::<Raid>::replay(&engine.log()).expect("the log replays");
-    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.position().state(), engine.position().state());
     assert_eq!(
         replayed.position().suspended(),
         engine.position().suspended()
     );
-    assert_eq!(replayed.prompt(P0), engine.prompt(P0));
+    assert_eq!(replayed.position().prompt(P0), engine.position().prompt(P0));
 
     // From a snapshot while waiting, through JSON: the same, and the decision resolves
     // what waited exactly as at the table it was taken from.
@@ -295,20 +304,20 @@ fn a_waiting_resolution_replays_is_undone_and_comes_back_from_a_snapshot() {
         restored.position().suspended(),
         engine.position().suspended()
     );
-    assert_eq!(restored.prompt(P0), engine.prompt(P0));
+    assert_eq!(restored.position().prompt(P0), engine.position().prompt(P0));
     let decide = Submission::new("may_destroy").with("targets", vec![0]);
     let mut decided = engine.clone();
     decided.submit_submission(P0, &decide).expect("decided");
     restored.submit_submission(P0, &decide).expect("decided");
-    assert_eq!(restored.state(), decided.state());
+    assert_eq!(restored.position().state(), decided.position().state());
 
     // The decision undone: the resolution waits again, as it did.
     decided.undo(P0).expect("the decision is taken back");
-    assert_eq!(decided.state(), engine.state());
+    assert_eq!(decided.position().state(), engine.position().state());
     assert_eq!(
         decided.position().suspended(),
         engine.position().suspended()
     );
-    assert_eq!(decided.prompt(P0), engine.prompt(P0));
+    assert_eq!(decided.position().prompt(P0), engine.position().prompt(P0));
     assert!(log_json(&decided).starts_with(&waiting[..waiting.len() - 2]));
 }

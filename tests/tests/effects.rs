@@ -230,6 +230,7 @@ fn enter(engine: &mut Engine<Portals>, portal: u8) -> Result<(), Refusal> {
 
 fn words(engine: &Engine<Portals>) -> Vec<String> {
     engine
+        .position()
         .state()
         .effects
         .events
@@ -242,13 +243,13 @@ fn words(engine: &Engine<Portals>) -> Vec<String> {
 fn two_effects_that_answer_each_other_end_in_the_typed_error_with_nothing_changed() {
     let mut engine = Engine::<Portals>::new([true, true, false], 1, 0).expect("a table");
     let log = serde_json::to_string(&engine.log()).expect("the log serializes");
-    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    let state = serde_json::to_string(engine.position().state()).expect("the state serializes");
     assert_eq!(
         enter(&mut engine, 1),
         Err(Refusal::Flow(FlowError::RunawayResolution { steps: 50 }))
     );
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("the state serializes"),
+        serde_json::to_string(engine.position().state()).expect("the state serializes"),
         state
     );
     assert_eq!(
@@ -262,7 +263,7 @@ fn two_effects_that_answer_each_other_end_in_the_typed_error_with_nothing_change
 fn the_same_chain_ends_when_one_portal_is_closed() {
     let mut engine = Engine::<Portals>::new([true, false, false], 1, 0).expect("a table");
     assert_eq!(enter(&mut engine, 1), Ok(()));
-    assert_eq!(engine.state().at, 2);
+    assert_eq!(engine.position().state().at, 2);
     assert_eq!(
         words(&engine),
         [
@@ -271,9 +272,9 @@ fn the_same_chain_ends_when_one_portal_is_closed() {
             "the pawn arrives at portal 2 (by the player)",
         ]
     );
-    assert!(engine.state().effects.idle());
+    assert!(engine.position().state().effects.idle());
     assert_eq!(
-        engine.state().effects.steps,
+        engine.position().state().effects.steps,
         0,
         "the guard counts one chain"
     );
@@ -281,15 +282,15 @@ fn the_same_chain_ends_when_one_portal_is_closed() {
     for _ in 0..40 {
         assert_eq!(enter(&mut engine, 1), Ok(()));
     }
-    assert_eq!(engine.state().at, 2);
+    assert_eq!(engine.position().state().at, 2);
 }
 
 #[test]
 fn a_runaway_after_a_decision_is_abandoned_and_the_decision_kept() {
     let mut engine = Engine::<Portals>::new([true, true, true], 1, 0).expect("a table");
     assert_eq!(enter(&mut engine, 1), Ok(()));
-    assert!(engine.state().effects.paused);
-    assert_eq!(engine.prompt(P0).actions[0].action, "send");
+    assert!(engine.position().state().effects.paused);
+    assert_eq!(engine.position().prompt(P0).actions[0].action, "send");
     // The answer sets off the loop: the chain, which waited for it, is abandoned.
     let records = engine.records().len();
     assert_eq!(
@@ -315,25 +316,25 @@ fn a_runaway_after_a_decision_is_abandoned_and_the_decision_kept() {
             "the pawn arrives at portal 1 (by the player)",
         ]
     );
-    let effects = &engine.state().effects;
+    let effects = &engine.position().state().effects;
     assert!(effects.abandoned);
     assert!(effects.batches.is_empty() && effects.waiting.is_empty());
-    assert!(engine.follow_ups().is_empty());
+    assert!(engine.position().follow_ups().is_empty());
     // The next action begins a chain of its own, which runs away without a decision: the
     // typed error, nothing changed.
-    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    let state = serde_json::to_string(engine.position().state()).expect("the state serializes");
     assert_eq!(
         enter(&mut engine, 2),
         Err(Refusal::Flow(FlowError::RunawayResolution { steps: 50 }))
     );
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("the state serializes"),
+        serde_json::to_string(engine.position().state()).expect("the state serializes"),
         state
     );
     // Replayed from its log, the same game.
     let replayed = Engine::<Portals>::replay(&engine.log()).expect("the log replays");
     assert_eq!(
-        serde_json::to_string(replayed.state()).expect("the state serializes"),
+        serde_json::to_string(replayed.position().state()).expect("the state serializes"),
         state
     );
 }
@@ -547,12 +548,16 @@ mod wards {
     /// The table after its one strike (forced: the engine plays it).
     fn strike(uses: u32) -> Engine<Wards> {
         let engine = Engine::<Wards>::new(uses, 1, 0).expect("a table");
-        assert!(engine.outcome().is_some(), "the strike was played");
+        assert!(
+            engine.position().outcome().is_some(),
+            "the strike was played"
+        );
         engine
     }
 
     fn words(engine: &Engine<Wards>) -> Vec<String> {
         engine
+            .position()
             .state()
             .effects
             .events
@@ -564,8 +569,8 @@ mod wards {
     #[test]
     fn a_ward_used_up_during_a_batch_is_not_asked_about_it_afterwards() {
         let engine = strike(1);
-        assert_eq!(engine.state().hits, [0, 1]);
-        assert_eq!(engine.state().echoes, 0);
+        assert_eq!(engine.position().state().hits, [0, 1]);
+        assert_eq!(engine.position().state().echoes, 0);
         assert_eq!(
             words(&engine),
             [
@@ -575,14 +580,14 @@ mod wards {
                 "target 1 is hit (by the striker)",
             ]
         );
-        assert!(engine.state().effects.floating.is_empty());
+        assert!(engine.position().state().effects.floating.is_empty());
     }
 
     #[test]
     fn a_ward_with_a_use_left_after_the_batch_echoes_it() {
         let engine = strike(2);
-        assert_eq!(engine.state().hits, [0, 1]);
-        assert_eq!(engine.state().echoes, 1);
+        assert_eq!(engine.position().state().hits, [0, 1]);
+        assert_eq!(engine.position().state().echoes, 1);
         assert_eq!(
             words(&engine),
             [
@@ -593,6 +598,6 @@ mod wards {
                 "the ward echoes",
             ]
         );
-        assert!(engine.state().effects.floating.is_empty());
+        assert!(engine.position().state().effects.floating.is_empty());
     }
 }

@@ -173,9 +173,9 @@ fn bidden() -> Engine<Tokens> {
 fn everyone_bids_at_once_then_turns_go_round_from_the_leader_and_the_engine_scores() {
     let mut engine = Engine::new((), 3, 0).expect("a table of three");
     assert_eq!(engine.position().phase(), Some("bidding"));
-    assert_eq!(engine.to_act(), SEATS.everyone());
+    assert_eq!(engine.position().to_act(), SEATS.everyone());
     // Only the step's action is offered, though no condition says so.
-    let prompt = engine.prompt(seat(1));
+    let prompt = engine.position().prompt(seat(1));
     let offered: Vec<&str> = prompt
         .actions
         .iter()
@@ -183,7 +183,10 @@ fn everyone_bids_at_once_then_turns_go_round_from_the_leader_and_the_engine_scor
         .collect();
     assert_eq!(offered, ["bid"]);
     submit(&mut engine, 2, &bid(3));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)).with(seat(1)));
+    assert_eq!(
+        engine.position().to_act(),
+        PlayerSet::one(seat(0)).with(seat(1))
+    );
     // A seat that acted in the step is not asked again.
     let refused = engine.submit_submission(seat(2), &bid(1));
     assert!(
@@ -197,7 +200,7 @@ fn everyone_bids_at_once_then_turns_go_round_from_the_leader_and_the_engine_scor
     submit(&mut engine, 1, &bid(2));
     assert_eq!(engine.position().phase(), Some("playing"));
     assert_eq!(engine.position().turn(), Some(seat(2)));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(2)));
     for player in [2, 0, 1, 2, 0, 1] {
         submit(&mut engine, player, &take(1));
     }
@@ -237,8 +240,8 @@ fn everyone_bids_at_once_then_turns_go_round_from_the_leader_and_the_engine_scor
     assert_eq!(score.kind, RecordKind::Flow);
     assert_eq!(&score.moves[..], [TokenMove::Score]);
     // The game is over: the flow stops there, and nobody is asked anything.
-    assert!(engine.outcome().is_some());
-    assert_eq!(engine.to_act(), PlayerSet::EMPTY);
+    assert!(engine.position().outcome().is_some());
+    assert_eq!(engine.position().to_act(), PlayerSet::EMPTY);
     // The log replays to the same records, flow records included.
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(replayed.records(), engine.records());
@@ -252,9 +255,9 @@ fn a_player_who_leaves_has_no_turn_again_even_in_the_next_round() {
     submit(&mut engine, 0, &Submission::new("leave"));
     submit(&mut engine, 1, &take(1));
     // The second round: player 0 is out.
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(2)));
     submit(&mut engine, 2, &take(2));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(1)));
     submit(&mut engine, 1, &take(2));
     assert_eq!(
         story(engine.records(), from),
@@ -293,7 +296,7 @@ fn a_move_breaks_the_loop_and_the_turn_and_phase_end_innermost_first() {
             "flow: score",
         ]
     );
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
 }
 
 #[test]
@@ -304,16 +307,16 @@ fn a_game_saved_in_the_middle_of_the_flow_resumes_where_it_stood() {
     let text = serde_json::to_string(&saved).expect("a flow position serializes");
     let restored = serde_json::from_str(&text).expect("and reads back");
     assert_eq!(saved, restored);
-    let start = Start::new(engine.state().clone(), 3).with_flow(restored);
+    let start = Start::new(engine.position().state().clone(), 3).with_flow(restored);
     let mut resumed = Engine::from_start(start).expect("the saved game starts");
-    assert_eq!(resumed.to_act(), PlayerSet::one(seat(0)));
+    assert_eq!(resumed.position().to_act(), PlayerSet::one(seat(0)));
     assert_eq!(resumed.position().turn(), Some(seat(0)));
     for player in [0, 1, 2, 0, 1] {
         submit(&mut engine, player, &take(1));
         submit(&mut resumed, player, &take(1));
     }
-    assert_eq!(resumed.state(), engine.state());
-    assert!(resumed.outcome().is_some());
+    assert_eq!(resumed.position().state(), engine.position().state());
+    assert!(resumed.position().outcome().is_some());
     let replayed = Engine::replay(&resumed.log()).expect("a resumed game's log replays");
     assert_eq!(replayed.records(), resumed.records());
 }
@@ -323,24 +326,24 @@ fn a_game_saved_in_the_middle_of_the_flow_resumes_where_it_stood() {
 /// if the game had been played up to it.
 #[test]
 fn a_game_starts_at_a_named_step_with_a_given_players_turn() {
-    let state = bidden().state().clone();
+    let state = bidden().position().state().clone();
     let start = Start::new(state.clone(), 3)
         .at_step("take", Some(seat(1)))
         .expect("the flow has a step `take`");
     let mut engine = Engine::from_start(start).expect("the game starts at the step");
     assert_eq!(engine.position().phase(), Some("playing"));
     assert_eq!(engine.position().turn(), Some(seat(1)));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(1)));
     assert_eq!(engine.position().progress().round("rounds"), Some(0));
     submit(&mut engine, 1, &take(1));
     // The round began at seat 1: seat 2, then seat 0, then the second round from the
     // leader the state names (seat 2, the highest bid).
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(2)));
     submit(&mut engine, 2, &take(1));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(0)));
     submit(&mut engine, 0, &take(1));
     assert_eq!(engine.position().progress().round("rounds"), Some(1));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(2)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(2)));
     assert_eq!(
         Start::new(state, 3)
             .at_step("deal", None)
@@ -356,7 +359,7 @@ fn a_flow_position_that_does_not_fit_the_flow_is_refused_at_the_start() {
     let mut text = serde_json::to_value(engine.position().flow_position()).expect("serializes");
     text["frames"][1]["step"] = serde_json::json!(0);
     let misplaced = serde_json::from_value(text).expect("still a flow position");
-    let start = Start::new(engine.state().clone(), 3).with_flow(misplaced);
+    let start = Start::new(engine.position().state().clone(), 3).with_flow(misplaced);
     let refused = Engine::from_start(start).map(|_| ());
     assert!(
         matches!(refused, Err(SetupError::Flow(FlowError::Position { .. }))),
@@ -371,7 +374,7 @@ fn a_flow_position_naming_seats_outside_the_table_is_refused_at_the_start() {
     let saved = serde_json::to_value(engine.position().flow_position()).expect("serializes");
     let start_from = |flow: serde_json::Value| {
         let flow = serde_json::from_value(flow).expect("still a flow position");
-        Engine::from_start(Start::new(engine.state().clone(), 3).with_flow(flow))
+        Engine::from_start(Start::new(engine.position().state().clone(), 3).with_flow(flow))
             .map(|_| ())
             .map_err(|error| error.to_string())
     };
@@ -587,14 +590,14 @@ fn a_step_repeated_until_done_asks_the_same_player_again_until_the_state_says_so
     submit(&mut engine, 0, &hit(2));
     // Two is not five: the same turn asks again.
     assert_eq!(engine.position().turn(), Some(seat(0)));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(0)));
     submit(&mut engine, 0, &hit(3));
     // Five: done, the turn passes.
     assert_eq!(engine.position().turn(), Some(seat(1)));
     submit(&mut engine, 1, &hit(1));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(1)));
     submit(&mut engine, 1, &Submission::new("stand"));
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
     let names: Vec<String> = engine
         .records()
         .iter()

@@ -163,11 +163,11 @@ fn bids(engine: &mut Engine<Relay>, order: [usize; 3]) {
 fn the_first_player_rotates_with_the_rounds() {
     let mut engine = Engine::<Relay>::new(false, 3, 0).expect("a table of three");
     let mut firsts = Vec::new();
-    while engine.outcome().is_none() {
+    while engine.position().outcome().is_none() {
         bids(&mut engine, [0, 1, 2]);
         firsts.push(engine.position().turn());
         for _ in 0..3 {
-            let player = engine.to_act().first().expect("a turn");
+            let player = engine.position().to_act().first().expect("a turn");
             submit(&mut engine, player.0, "add", 1);
         }
     }
@@ -203,7 +203,7 @@ fn a_fix_up_applies_whenever_it_holds_before_the_turn_passes() {
     submit(&mut engine, 0, "add", 3);
     submit(&mut engine, 1, "add", 3);
     submit(&mut engine, 2, "add", 3);
-    assert_eq!(engine.state().pile, 9);
+    assert_eq!(engine.position().state().pile, 9);
     bids(&mut engine, [0, 1, 2]);
     let from = engine.records().len();
     submit(&mut engine, 1, "add", 2);
@@ -221,8 +221,8 @@ fn a_fix_up_applies_whenever_it_holds_before_the_turn_passes() {
     assert_eq!(fixed.player, None);
     assert_eq!(fixed.name(), "fix_up");
     assert_eq!(&fixed.moves[..], [RelayMove::Overflow]);
-    assert_eq!(engine.state().pile, 1);
-    assert_eq!(engine.state().overflows, 1);
+    assert_eq!(engine.position().state().pile, 1);
+    assert_eq!(engine.position().state().overflows, 1);
     // The log replays, the fix-up included.
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(replayed.records(), engine.records());
@@ -235,7 +235,7 @@ fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
     // A bid taken back and made again: the log keeps the undo as a line of its own.
     engine.undo(seat(2)).expect("the last bid is taken back");
     submit(&mut engine, 2, "bid", 3);
-    let before = engine.state().clone();
+    let before = engine.position().state().clone();
     let records = engine.records().len();
     let log = serde_json::to_string(&engine.log()).expect("the log serializes");
     let refused = engine
@@ -249,9 +249,9 @@ fn a_fix_up_that_never_stops_is_refused_with_the_state_unchanged() {
         ),
         "{refused:?}"
     );
-    assert_eq!(engine.state(), &before);
+    assert_eq!(engine.position().state(), &before);
     assert_eq!(engine.records().len(), records);
-    assert_eq!(engine.to_act(), meeple::PlayerSet::one(seat(0)));
+    assert_eq!(engine.position().to_act(), meeple::PlayerSet::one(seat(0)));
     // Exactly as before: the log too, byte for byte, its undo line included.
     assert!(log.contains("\"undo\""), "{log}");
     assert_eq!(
@@ -279,7 +279,11 @@ fn simultaneous_bids_in_any_order_give_the_same_game() {
         })
         .collect();
     for (engine, order) in played.iter().zip(orders) {
-        assert_eq!(engine.state(), played[0].state(), "{order:?}");
+        assert_eq!(
+            engine.position().state(),
+            played[0].position().state(),
+            "{order:?}"
+        );
         assert_eq!(
             engine.position().flow_position(),
             played[0].position().flow_position(),
@@ -306,7 +310,7 @@ fn the_flow_position_through_each_construct() {
     submit(&mut engine, 1, "bid", 2);
     // A turn of the each-player loop, the phase left.
     insta::assert_json_snapshot!("relay_first_turn", engine.position().flow_position());
-    insta::assert_json_snapshot!("relay_first_turn_prompt", engine.prompt(seat(0)));
+    insta::assert_json_snapshot!("relay_first_turn_prompt", engine.position().prompt(seat(0)));
     for player in 0..3 {
         submit(&mut engine, player, "add", 1);
     }
@@ -412,12 +416,12 @@ impl Game for Auction {
 fn a_for_each_loop_visits_the_items_fixed_as_it_begins() {
     let mut engine = Engine::<Auction>::new((), 3, 0).expect("a table of three");
     assert_eq!(
-        engine.state().open,
+        engine.position().state().open,
         Some(0),
         "the first lot is bound at once"
     );
     let mut rounds = 0;
-    while engine.outcome().is_none() {
+    while engine.position().outcome().is_none() {
         for player in 0..3 {
             let submission = Submission::new("offer").with("amount", 1 + player as u32);
             if let Err(error) = engine.submit_submission(seat(player), &submission) {
@@ -428,8 +432,8 @@ fn a_for_each_loop_visits_the_items_fixed_as_it_begins() {
     }
     assert_eq!(rounds, 3);
     // Lot 3, withdrawn during the auction, is still auctioned; lot 5, added, is not.
-    assert_eq!(engine.state().awarded, [(0, 3), (2, 3), (3, 3)]);
-    assert_eq!(engine.state().catalogue, 0b10_0101);
+    assert_eq!(engine.position().state().awarded, [(0, 3), (2, 3), (3, 3)]);
+    assert_eq!(engine.position().state().catalogue, 0b10_0101);
     let binds: Vec<String> = engine
         .records()
         .iter()
@@ -613,7 +617,7 @@ fn a_subflow_runs_in_the_middle_of_a_turn_and_the_flow_goes_on_where_it_stood() 
     // East's turn stands still while East and South draw at once.
     assert_eq!(engine.position().turn(), Some(seat(1)));
     assert_eq!(
-        engine.to_act(),
+        engine.position().to_act(),
         meeple::PlayerSet::from_iter([seat(1), seat(2)])
     );
     assert_eq!(engine.position().flow_position().suspended().len(), 1);
@@ -621,10 +625,11 @@ fn a_subflow_runs_in_the_middle_of_a_turn_and_the_flow_goes_on_where_it_stood() 
     // Saved in the middle of the duel, the game resumes there.
     let saved = serde_json::to_string(engine.position().flow_position()).expect("serializes");
     let flow = serde_json::from_str(&saved).expect("reads back");
-    let resumed =
-        Engine::<Duel>::from_start(meeple::Start::new(engine.state().clone(), 3).with_flow(flow))
-            .expect("the saved duel starts");
-    assert_eq!(resumed.to_act(), engine.to_act());
+    let resumed = Engine::<Duel>::from_start(
+        meeple::Start::new(engine.position().state().clone(), 3).with_flow(flow),
+    )
+    .expect("the saved duel starts");
+    assert_eq!(resumed.position().to_act(), engine.position().to_act());
     assert_eq!(resumed.position().turn(), Some(seat(1)));
 
     duel_submit(
@@ -648,9 +653,13 @@ fn a_subflow_runs_in_the_middle_of_a_turn_and_the_flow_goes_on_where_it_stood() 
             "Flow: turn of player 2 begins",
         ]
     );
-    assert_eq!(engine.state().scores[seat(2)], 5, "South drew higher");
+    assert_eq!(
+        engine.position().state().scores[seat(2)],
+        5,
+        "South drew higher"
+    );
     assert!(engine.position().flow_position().suspended().is_empty());
-    assert_eq!(engine.to_act(), meeple::PlayerSet::one(seat(2)));
+    assert_eq!(engine.position().to_act(), meeple::PlayerSet::one(seat(2)));
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(replayed.records(), engine.records());
 }

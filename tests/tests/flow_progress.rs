@@ -120,6 +120,7 @@ impl Game for Draws {
 
 fn offered(engine: &Engine<Draws>, player: usize) -> Vec<String> {
     engine
+        .position()
         .prompt(PlayerIndex(player))
         .actions
         .iter()
@@ -141,17 +142,35 @@ fn submit(engine: &mut Engine<Draws>, player: usize, action: &str) {
 fn a_turn_begins_with_a_draw_for_its_player_made_by_the_flow() {
     let mut engine = Engine::<Draws>::new((), 2, 0).expect("a table of two");
     assert_eq!(
-        engine.state().drawn.iter().copied().collect::<Vec<_>>(),
+        engine
+            .position()
+            .state()
+            .drawn
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
         [1, 0]
     );
     submit(&mut engine, 0, "play_card");
     assert_eq!(
-        engine.state().drawn.iter().copied().collect::<Vec<_>>(),
+        engine
+            .position()
+            .state()
+            .drawn
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
         [1, 1]
     );
     submit(&mut engine, 1, "play_card");
     assert_eq!(
-        engine.state().drawn.iter().copied().collect::<Vec<_>>(),
+        engine
+            .position()
+            .state()
+            .drawn
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
         [2, 1]
     );
 }
@@ -178,7 +197,7 @@ fn progress_says_the_phase_the_step_the_turn_and_each_loops_round() {
     assert_eq!(engine.position().progress().round("turns"), Some(1));
     submit(&mut engine, 1, "play_card");
     let progress = engine.position().progress();
-    assert!(engine.outcome().is_some());
+    assert!(engine.position().outcome().is_some());
     // The flow stops where the game ended: in the step whose moves ended it.
     assert_eq!(
         (progress.phase(), progress.turn(), progress.step()),
@@ -198,7 +217,13 @@ fn an_action_reads_the_flow_in_its_condition() {
     let refused = engine.submit_submission(PlayerIndex(0), &Submission::new("bonus"));
     assert!(refused.is_err(), "{refused:?}");
     assert_eq!(
-        engine.state().bonuses.iter().copied().collect::<Vec<_>>(),
+        engine
+            .position()
+            .state()
+            .bonuses
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
         [1, 0]
     );
 }

@@ -152,7 +152,7 @@ fn a_player_who_concedes_in_the_first_step_of_a_turn_is_asked_nothing_more_and_t
     submit(&mut engine, 2, "rule");
     assert_eq!(engine.position().turn(), Some(PlayerIndex(1)));
     assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(1)));
-    assert_eq!(engine.state().drawn, 0);
+    assert_eq!(engine.position().state().drawn, 0);
     assert_eq!(
         story(engine.records(), from),
         [
@@ -194,7 +194,13 @@ fn a_step_that_names_a_seat_that_is_out_is_skipped() {
             "flow: turn of player 1 begins",
         ]
     );
-    assert_eq!((engine.state().ruled, engine.state().drawn), (2, 3));
+    assert_eq!(
+        (
+            engine.position().state().ruled,
+            engine.position().state().drawn
+        ),
+        (2, 3)
+    );
 }
 
 #[test]
@@ -204,7 +210,10 @@ fn the_game_ends_when_one_seat_is_left_and_the_turn_of_the_last_to_concede_ends(
     submit(&mut engine, 2, "rule");
     let from = engine.records().len();
     submit(&mut engine, 1, "concede");
-    assert_eq!(engine.outcome(), Some(Outcome::win(JUDGE, Seats::new(3))));
+    assert_eq!(
+        engine.position().outcome(),
+        Some(Outcome::win(JUDGE, Seats::new(3)))
+    );
     assert_eq!(engine.position().to_act(), PlayerSet::EMPTY);
     assert_eq!(story(engine.records(), from), ["concede by player 1"]);
 }

@@ -184,17 +184,20 @@ fn each_player_goes_through_the_stages_at_their_own_pace() {
         "{refused:?}"
     );
     submit(&mut engine, 1, &draw(1));
-    assert_eq!(engine.to_act(), PlayerSet::from_iter([seat(0), seat(2)]));
-    assert_eq!(engine.state().hands[seat(1)], [5, 21]);
+    assert_eq!(
+        engine.position().to_act(),
+        PlayerSet::from_iter([seat(0), seat(2)])
+    );
+    assert_eq!(engine.position().state().hands[seat(1)], [5, 21]);
 
     submit(&mut engine, 0, &discard(5));
     submit(&mut engine, 2, &discard(3));
     submit(&mut engine, 2, &draw(2));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(0)));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(0)));
     assert_eq!(offered(&engine)[0], ["draw"]);
     submit(&mut engine, 0, &draw(1));
     // Through every stage: the step ends and the engine scores.
-    let outcome = engine.outcome().expect("the game is over");
+    let outcome = engine.position().outcome().expect("the game is over");
     assert_eq!(outcome.scores(), [21, 26, 39]);
 }
 
@@ -204,8 +207,10 @@ fn a_game_saved_between_two_stages_resumes_at_each_players_stage() {
     submit(&mut engine, 2, &discard(3));
     let saved = serde_json::to_string(engine.position().flow_position()).expect("it serializes");
     let flow = serde_json::from_str(&saved).expect("it reads back");
-    let resumed = Engine::<Swap>::from_start(Start::new(engine.state().clone(), 3).with_flow(flow))
-        .expect("the saved game starts");
+    let resumed = Engine::<Swap>::from_start(
+        Start::new(engine.position().state().clone(), 3).with_flow(flow),
+    )
+    .expect("the saved game starts");
     assert_eq!(offered(&resumed), offered(&engine));
     assert_eq!(offered(&resumed)[2], ["draw"]);
     assert_eq!(offered(&resumed)[0], ["discard", "storm"]);
@@ -214,8 +219,10 @@ fn a_game_saved_between_two_stages_resumes_at_each_players_stage() {
     let mut broken: serde_json::Value = serde_json::from_str(&saved).expect("JSON");
     broken["stages"] = serde_json::json!([0, 0, 2]);
     let flow = serde_json::from_value(broken).expect("a flow position");
-    let refused = Engine::<Swap>::from_start(Start::new(engine.state().clone(), 3).with_flow(flow))
-        .expect_err("no third stage");
+    let refused = Engine::<Swap>::from_start(
+        Start::new(engine.position().state().clone(), 3).with_flow(flow),
+    )
+    .expect_err("no third stage");
     assert!(
         refused
             .to_string()
@@ -229,21 +236,28 @@ fn a_follow_up_asked_of_every_other_player_is_taken_by_all_at_once() {
     let mut engine = Engine::<Swap>::new((), 3, 0).expect("a table of three");
     submit(&mut engine, 0, &Submission::new("storm"));
     // East and South each discard, at once and in any order; North waits.
-    assert_eq!(engine.to_act(), PlayerSet::from_iter([seat(1), seat(2)]));
+    assert_eq!(
+        engine.position().to_act(),
+        PlayerSet::from_iter([seat(1), seat(2)])
+    );
     assert_eq!(offered(&engine), [vec![], vec!["discard"], vec!["discard"]]);
     let joint: Vec<(PlayerIndex, bool)> = engine
+        .position()
         .follow_ups()
         .iter()
         .map(|follow_up| (follow_up.player, follow_up.joint))
         .collect();
     assert_eq!(joint, [(seat(1), true), (seat(2), false)]);
     submit(&mut engine, 2, &discard(3));
-    assert_eq!(engine.to_act(), PlayerSet::one(seat(1)));
-    assert!(!engine.follow_ups()[0].joint, "the group's last now");
+    assert_eq!(engine.position().to_act(), PlayerSet::one(seat(1)));
+    assert!(
+        !engine.position().follow_ups()[0].joint,
+        "the group's last now"
+    );
     submit(&mut engine, 1, &discard(2));
     // The follow-ups taken, the step goes on where each stood: North's storm was their
     // first stage; the others' discards were follow-ups, not their stage.
-    assert!(engine.follow_ups().is_empty());
+    assert!(engine.position().follow_ups().is_empty());
     assert_eq!(
         offered(&engine),
         [
@@ -252,8 +266,8 @@ fn a_follow_up_asked_of_every_other_player_is_taken_by_all_at_once() {
             vec!["discard", "storm"]
         ]
     );
-    assert_eq!(engine.state().hands[seat(1)], [5]);
-    assert_eq!(engine.state().hands[seat(2)], [5]);
+    assert_eq!(engine.position().state().hands[seat(1)], [5]);
+    assert_eq!(engine.position().state().hands[seat(2)], [5]);
     // The log replays, the joint follow-ups included.
     let replayed = Engine::replay(&engine.log()).expect("the log replays");
     assert_eq!(replayed.records(), engine.records());

@@ -89,8 +89,8 @@ fn add(engine: &mut Engine<Count>) {
 fn by_default_the_engine_plays_a_forced_move() {
     let mut engine = Engine::<Count>::new((), 2, 0).expect("a table of two");
     add(&mut engine);
-    assert_eq!(engine.state().waits, 1);
-    assert_eq!(engine.to_act(), PlayerSet::one(PlayerIndex(0)));
+    assert_eq!(engine.position().state().waits, 1);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(0)));
     let last = engine.records().last().expect("a record");
     assert_eq!((last.kind, last.name()), (RecordKind::Forced, "wait"));
 }
@@ -103,8 +103,8 @@ fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
     };
     let mut engine = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
     add(&mut engine);
-    assert_eq!(engine.state().waits, 0);
-    assert_eq!(engine.to_act(), PlayerSet::one(PlayerIndex(1)));
+    assert_eq!(engine.position().state().waits, 0);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(1)));
     engine
         .submit_submission(PlayerIndex(1), &Submission::new("wait"))
         .expect("the forced move, submitted");
@@ -118,8 +118,8 @@ fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
     let log = engine.log();
     assert_eq!(log.asked_always, PlayerSet::one(PlayerIndex(1)));
     let replayed = Engine::replay(&log).expect("the log replays");
-    assert_eq!(replayed.state(), engine.state());
-    assert_eq!(replayed.to_act(), PlayerSet::one(PlayerIndex(0)));
+    assert_eq!(replayed.position().state(), engine.position().state());
+    assert_eq!(replayed.position().to_act(), PlayerSet::one(PlayerIndex(0)));
     // The setting is part of a sealed game: the digest differs from a game without it.
     let plain = Engine::<Count>::new((), 2, 0).expect("a table of two");
     let asked = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");

@@ -121,7 +121,7 @@ fn send(wood: u32, stone: u32, name: &str, to: &str) -> Submission {
 #[test]
 fn a_group_is_prompted_whole() {
     let engine = Engine::<Caravan>::new((3, 2, 3), 1, 0).expect("a valid setup");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let selection = prompt.actions[0].selection.as_ref().expect("a selection");
     assert_eq!(selection.name, "cargo");
     let SelectionKind::ChooseGroup { selections } = &selection.kind else {
@@ -140,7 +140,7 @@ fn a_group_is_prompted_whole() {
 fn a_group_is_never_skipped() {
     // 3 wood, no stone, load 3: only wood 3, stone 0.
     let engine = Engine::<Caravan>::new((3, 0, 3), 1, 0).expect("a valid setup");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert!(prompt.actions[0].chosen.is_empty());
     assert!(matches!(
         prompt.actions[0]
@@ -157,6 +157,7 @@ fn a_group_is_never_skipped() {
 fn the_group_validation_shows_on_its_last_number() {
     let engine = Engine::<Caravan>::new((3, 2, 3), 1, 0).expect("a valid setup");
     let after_wood = engine
+        .position()
         .prompt_action(P0, "send", &[Value::from(1)])
         .expect("one wood is offered");
     insta::assert_json_snapshot!("caravan_after_one_wood", after_wood);
@@ -186,12 +187,12 @@ fn a_group_is_checked_together() {
             message: "not allowed".to_owned()
         }))
     );
-    assert_eq!(engine.state().sent, None);
+    assert_eq!(engine.position().state().sent, None);
     engine
         .submit_submission(P0, &send(1, 2, "mixed", "north"))
         .expect("three crates to the north");
     assert_eq!(
-        engine.state().sent,
+        engine.position().state().sent,
         Some((1, 2, "mixed".to_owned(), "north".to_owned()))
     );
 }
@@ -202,10 +203,10 @@ fn a_group_is_checked_together() {
 fn a_group_without_a_valid_combination_is_not_offered() {
     // 1 wood and 1 stone (refused) cannot make a load of 2.
     let engine = Engine::<Caravan>::new((1, 1, 2), 1, 0).expect("a valid setup");
-    assert!(engine.prompt(P0).actions.is_empty());
+    assert!(engine.position().prompt(P0).actions.is_empty());
     // The text cannot be enumerated: it is assumed completable, so a load of 1 is offered.
     let engine = Engine::<Caravan>::new((1, 0, 1), 1, 0).expect("a valid setup");
-    assert_eq!(engine.prompt(P0).actions.len(), 1);
+    assert_eq!(engine.position().prompt(P0).actions.len(), 1);
 }
 
 /// A group's selections cannot be folded into the one before them: the number chosen

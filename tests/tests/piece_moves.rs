@@ -189,7 +189,13 @@ impl Game for Table {
 }
 
 fn hand(engine: &Engine<Table>, player: PlayerIndex) -> Vec<u8> {
-    engine.state().hand(player).components().copied().collect()
+    engine
+        .position()
+        .state()
+        .hand(player)
+        .components()
+        .copied()
+        .collect()
 }
 
 /// The setup shuffles the draw pile and deals two cards each; each player sees their own
@@ -197,9 +203,9 @@ fn hand(engine: &Engine<Table>, player: PlayerIndex) -> Vec<u8> {
 #[test]
 fn dealt_cards_are_seen_by_their_owner_only() {
     let engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
-    assert_eq!(engine.state().draw.len(), 5);
+    assert_eq!(engine.position().state().draw.len(), 5);
     assert_eq!(hand(&engine, P0).len(), 2);
-    let view = engine.view(Viewer::Player(P0));
+    let view = engine.position().view(Viewer::Player(P0));
     assert_eq!(view.hand(P0).components().count(), 2);
     assert_eq!(
         view.hand(PlayerIndex(1)).slots(),
@@ -222,6 +228,7 @@ fn dealt_cards_are_seen_by_their_owner_only() {
 fn declared_moves_move_the_pieces() {
     let mut engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
     let top = *engine
+        .position()
         .state()
         .draw
         .components()
@@ -237,6 +244,7 @@ fn declared_moves_move_the_pieces() {
         .expect("a card of the hand");
     assert_eq!(
         engine
+            .position()
             .state()
             .discard
             .components()
@@ -261,6 +269,7 @@ fn declared_moves_move_the_pieces() {
     assert_eq!(hand(&engine, PlayerIndex(1))[0], theirs[0]);
     assert_eq!(
         engine
+            .position()
             .state()
             .discard
             .components()
@@ -290,8 +299,14 @@ fn declared_moves_pass_the_view_harness() {
 #[test]
 fn moving_within_one_stack_closes_it_up() {
     let mut engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
-    let before: Vec<u8> = engine.state().draw.components().copied().collect();
-    let mut table = engine.state().clone();
+    let before: Vec<u8> = engine
+        .position()
+        .state()
+        .draw
+        .components()
+        .copied()
+        .collect();
+    let mut table = engine.position().state().clone();
     let mut chance = meeple::Chance::from_seed(0);
     let mut ignored = Vec::new();
     let mut next = MoveContext::<TableMove>::new(&mut ignored, &mut chance);
@@ -332,7 +347,7 @@ fn moving_within_one_stack_closes_it_up() {
 #[test]
 fn the_top_piece_moves_on_top_until_the_place_is_empty() {
     let engine = Engine::<Table>::new((), 2, 4).expect("a valid setup");
-    let mut table = engine.state().clone();
+    let mut table = engine.position().state().clone();
     let mut chance = meeple::Chance::from_seed(0);
     let mut ignored = Vec::new();
     let mut next = MoveContext::<TableMove>::new(&mut ignored, &mut chance);

@@ -158,6 +158,7 @@ fn quarry(stones: &[u8], mislabelled: bool) -> Engine<Quarry> {
 /// Every completion of the one player, in walk order, as its `Debug` text.
 fn completions(engine: &Engine<Quarry>) -> Vec<String> {
     engine
+        .position()
         .completions(P0)
         .iter()
         .map(|action| format!("{action:?}"))
@@ -189,6 +190,7 @@ fn the_valid_set_is_counted_ranked_and_walked_in_option_order() {
     );
     assert_eq!(
         engine
+            .position()
             .nth_completion(P0, 9)
             .map(|action| format!("{action:?}")),
         None
@@ -200,6 +202,7 @@ fn the_valid_set_is_counted_ranked_and_walked_in_option_order() {
 fn the_prompt_explains_the_values_outside_the_set() {
     let engine = quarry(&[1, 2, 3, 4], false);
     let take = engine
+        .position()
         .prompt_action(P0, "take", &[])
         .expect("take is offered");
     let selection = take.selection.expect("the stone is asked");
@@ -244,7 +247,7 @@ fn a_submission_outside_the_set_gets_the_validation_error() {
     engine
         .submit(P0, QuarryAction::Take(Take { stone: 2 }))
         .expect("an even stone is taken");
-    assert_eq!(engine.state().taken, [2]);
+    assert_eq!(engine.position().state().taken, [2]);
 }
 
 /// A set that names a value `validate` refuses is a bug of the game: debug builds stop at
@@ -266,6 +269,7 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
     let mut engine = quarry(&[1, 2, 3, 4, 5, 6], false);
     assert!(
         !engine
+            .position()
             .completions(P0)
             .iter()
             .any(|action| matches!(action, QuarryAction::PutBack(_))),
@@ -276,7 +280,7 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
             .submit(P0, QuarryAction::Take(Take { stone }))
             .expect("an even stone is taken");
     }
-    assert_eq!(engine.state().stones, [1, 3, 5]);
+    assert_eq!(engine.position().state().stones, [1, 3, 5]);
     assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(3));
     assert_eq!(
         completions(&engine),
@@ -287,8 +291,8 @@ fn an_unchecked_last_choice_is_counted_and_ranked_over_its_options() {
         ]
     );
     engine.submit_nth(P0, 1).expect("the second completion");
-    assert_eq!(engine.state().taken, [2, 4]);
-    assert_eq!(engine.state().stones, [1, 3, 5, 6]);
+    assert_eq!(engine.position().state().taken, [2, 4]);
+    assert_eq!(engine.position().state().stones, [1, 3, 5, 6]);
     // Take 6, stack 6 on either side, put back 2 or 4.
     assert_eq!(
         meeple::testing::check_completions(&engine, P0),

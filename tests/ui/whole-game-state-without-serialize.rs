@@ -63,5 +63,5 @@ impl Game for Pile {
 fn main() {
     let mut engine = Engine::<Pile>::new((), 2, 7).unwrap();
     engine.submit(PlayerIndex(0), PileAction::Take(Take { tokens: 3 })).unwrap();
-    let _ = engine.prompt(PlayerIndex(1));
+    let _ = engine.position().prompt(PlayerIndex(1));
 }

@@ -51,12 +51,12 @@
 //! let config = BlackjackConfig { decks: 1, rounds: 1, ..BlackjackConfig::default() };
 //! let mut engine = Engine::<Blackjack>::new(config, 2, 7)?;
 //! // Everyone stands on the first two cards; the dealer then plays and the game ends.
-//! while let Some(player) = engine.to_act().first() {
+//! while let Some(player) = engine.position().to_act().first() {
 //!     engine.submit(player, BlackjackAction::Stand(Stand))?;
 //! }
-//! let outcome = engine.outcome().expect("one round, and it is over");
+//! let outcome = engine.position().outcome().expect("one round, and it is over");
 //! assert_eq!(outcome.scores().len(), 2);
-//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! println!("{}", engine.position().state().summary(PlayerIndex(0)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -132,10 +132,10 @@ fn the_deal_goes_round_the_players_then_the_dealer_twice() {
         2,
         &["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"],
     );
-    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
     assert_eq!(engine.position().turn(), Some(P0));
     assert_eq!(engine.position().phase(), Some("players"));
-    let game = engine.state();
+    let game = engine.position().state();
     assert_eq!(game.hand(P0), [card("2C"), card("5C")]);
     assert_eq!(game.hand(P1), [card("3C"), card("6C")]);
     assert_eq!(game.dealer_cards(), [card("4C")]);
@@ -153,8 +153,8 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
     // Player 1: TS 6H; player 2: 9C 9D; the dealer: 7C and KD in the hole; then QS.
     let mut engine = dealt(one_round(), 2, &["TS", "9C", "7C", "6H", "9D", "KD", "QS"]);
     let moves = act(&mut engine, P0, hit());
-    assert_eq!(engine.state().hand_value(P0).total, 26);
-    assert!(engine.state().hand_value(P0).is_bust());
+    assert_eq!(engine.position().state().hand_value(P0).total, 26);
+    assert!(engine.position().state().hand_value(P0).is_bust());
     assert!(matches!(
         moves.as_slice(),
         [
@@ -182,7 +182,7 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
         results: PerPlayer::from_fn(Seats::new(2), |seat| [HandResult::Bust, HandResult::Win]
             [seat.0]),
     }));
-    let game = engine.state();
+    let game = engine.position().state();
     assert!(game.is_over());
     assert_eq!(game.scores().iter().copied().collect::<Vec<_>>(), [-2, 2]);
     let outcome = game.outcome().expect("one round");
@@ -194,12 +194,12 @@ fn a_hand_over_21_is_bust_and_ends_the_turn() {
 #[test]
 fn a_hand_of_21_stands_by_itself() {
     let mut engine = dealt(one_round(), 1, &["TS", "9C", "5H", "8D", "6D"]);
-    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
     let moves = act(&mut engine, P0, hit());
-    assert_eq!(engine.state().hand_value(P0).total, 21);
+    assert_eq!(engine.position().state().hand_value(P0).total, 21);
     assert_eq!(moves[3], BlackjackMove::DealerTurn, "no decision at 21");
     // 21 in three cards beats the dealer's 17; it is not a blackjack.
-    assert_eq!(engine.state().scores()[P0], 2);
+    assert_eq!(engine.position().state().scores()[P0], 2);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn the_dealer_draws_to_17_and_stands_on_soft_17() {
     let stack = ["TS", "5S", "8H", "AD", "AC", "9H", "4D"];
     let mut engine = dealt(one_round(), 1, &stack);
     act(&mut engine, P0, stand());
-    let game = engine.state();
+    let game = engine.position().state();
     assert_eq!(game.dealer_cards(), ["5S", "AD", "AC"].map(card));
     assert_eq!(game.dealer_value().total, 17);
     assert_eq!(game.scores()[P0], 2, "18 beats 17");
@@ -227,7 +227,7 @@ fn the_dealer_draws_to_17_and_stands_on_soft_17() {
     };
     let mut engine = dealt(h17, 1, &stack);
     act(&mut engine, P0, stand());
-    let game = engine.state();
+    let game = engine.position().state();
     assert_eq!(
         game.dealer_cards(),
         ["5S", "AD", "AC", "9H", "4D"].map(card)
@@ -241,7 +241,7 @@ fn the_dealer_draws_to_17_and_stands_on_soft_17() {
 fn the_dealer_plays_out_the_hand_even_when_every_player_is_bust() {
     let mut engine = dealt(one_round(), 1, &["TS", "6C", "8H", "TD", "KC", "5S"]);
     act(&mut engine, P0, hit());
-    let game = engine.state();
+    let game = engine.position().state();
     assert!(game.hand_value(P0).is_bust());
     assert_eq!(game.dealer_cards(), ["6C", "TD", "5S"].map(card));
     assert_eq!(
@@ -300,7 +300,7 @@ fn a_blackjack_pays_three_to_two_and_has_no_turn() {
         "the blackjack has no turn"
     );
     let moves = act(&mut engine, P1, stand());
-    let game = engine.state();
+    let game = engine.position().state();
     let results = PerPlayer::from_fn(Seats::new(2), |seat| {
         [HandResult::Blackjack, HandResult::Win][seat.0]
     });
@@ -338,7 +338,7 @@ fn the_dealer_peeks_for_blackjack_under_an_ace() {
     // The dealer shows AS with KD in the hole; player 1 holds TS 9H, player 2 AC QH.
     let stack = ["TS", "AC", "AS", "9H", "QH", "KD"];
     let engine = dealt(one_round(), 2, &stack);
-    let game = engine.state();
+    let game = engine.position().state();
     assert!(game.is_over(), "nobody played");
     assert_eq!(game.peek(), Some(true));
     assert_eq!(game.dealer_cards(), ["AS", "KD"].map(card));
@@ -354,9 +354,9 @@ fn the_dealer_peeks_for_blackjack_under_an_ace() {
         ..one_round()
     };
     let mut engine = dealt(no_peek, 2, &stack);
-    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
     act(&mut engine, P0, stand());
-    let scores: Vec<i64> = engine.state().scores().iter().copied().collect();
+    let scores: Vec<i64> = engine.position().state().scores().iter().copied().collect();
     assert_eq!(scores, [-2, 0]);
 
     // A peek that finds nothing lets the players play.
@@ -367,14 +367,14 @@ fn the_dealer_peeks_for_blackjack_under_an_ace() {
             .contains(&BlackjackMove::Peek { blackjack: false })
     });
     assert!(peeked);
-    assert_eq!(engine.state().peek(), Some(false));
-    assert_eq!(engine.to_act(), PlayerSet::one(P0));
+    assert_eq!(engine.position().state().peek(), Some(false));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
 }
 
 #[test]
 fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
     let engine = dealt(one_round(), 1, &["TS", "9C", "5H", "8D"]);
-    let mut game = engine.state().clone();
+    let mut game = engine.position().state().clone();
     // Everything left in the shoe goes to the discard pile: the shoe is empty.
     while let Some(top) = game.shoe.top_index() {
         move_piece(&mut game.shoe, top, &mut game.discard, None).expect("a card");
@@ -389,7 +389,7 @@ fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
     )
     .expect("the table starts");
     let moves = act(&mut engine, P0, hit());
-    let game = engine.state();
+    let game = engine.position().state();
     assert!(
         matches!(
             moves.as_slice(),
@@ -462,7 +462,7 @@ fn the_discard_goes_back_into_the_shoe_when_it_runs_out() {
 #[test]
 fn what_each_viewer_sees_of_the_shoe_and_the_hole() {
     let engine = dealt(one_round(), 2, &["TS", "9C", "5H", "8D", "6D", "QC"]);
-    let game = engine.state();
+    let game = engine.position().state();
     for viewer in [Viewer::Player(P0), Viewer::Player(P1), Viewer::Observer] {
         let view = game.view(viewer);
         assert!(view.shoe().slots().iter().all(Slot::is_hidden));

@@ -30,12 +30,12 @@
 //!     ".......w",
 //! ], PlayerIndex(1))?;
 //! let mut engine = Engine::from_start(Start::new(state, 2))?;
-//! let (from, to) = (engine.state().space("b7")?, engine.state().space("b8")?);
+//! let (from, to) = (engine.position().state().space("b7")?, engine.position().state().space("b8")?);
 //! engine.submit_submission(
 //!     PlayerIndex(1),
 //!     &Submission::new("advance").with("from", from.0).with("to", to.0),
 //! )?;
-//! assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
+//! assert_eq!(engine.position().outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -22,8 +22,8 @@ fn play(
     to: &str,
 ) {
     let (from, to) = (
-        engine.state().space(from).expect("a space"),
-        engine.state().space(to).expect("a space"),
+        engine.position().state().space(from).expect("a space"),
+        engine.position().state().space(to).expect("a space"),
     );
     engine
         .submit_submission(
@@ -38,17 +38,21 @@ fn play(
 #[test]
 fn black_begins_with_twenty_two_moves_as_in_openspiel() {
     let engine = Engine::<Breakthrough>::new((), 2, 0).expect("a valid setup");
-    assert_eq!(engine.to_act(), PlayerSet::one(BLACK));
-    assert_eq!(engine.count_completions(BLACK), 22);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(BLACK));
+    assert_eq!(engine.position().count_completions(BLACK), 22);
     assert_eq!(
         engine
+            .position()
             .state()
-            .space_name(engine.state().space("a8").expect("a8")),
+            .space_name(engine.position().state().space("a8").expect("a8")),
         "a8"
     );
-    assert_eq!(engine.state().space("a8").expect("a8"), Space(0));
-    assert_eq!(engine.state().space("h1").expect("h1"), Space(63));
-    assert!(engine.state().space("i1").is_err());
+    assert_eq!(engine.position().state().space("a8").expect("a8"), Space(0));
+    assert_eq!(
+        engine.position().state().space("h1").expect("h1"),
+        Space(63)
+    );
+    assert!(engine.position().state().space("i1").is_err());
 }
 
 #[test]
@@ -56,18 +60,24 @@ fn a_pawn_advances_straight_or_diagonally_onto_an_empty_space() {
     let mut engine = Engine::<Breakthrough>::new((), 2, 0).expect("a valid setup");
     play(&mut engine, BLACK, "advance", "b7", "c6");
     assert_eq!(
-        engine.state().pawn(engine.state().space("c6").expect("c6")),
+        engine
+            .position()
+            .state()
+            .pawn(engine.position().state().space("c6").expect("c6")),
         Some(Pawn::Black)
     );
     assert_eq!(
-        engine.state().pawn(engine.state().space("b7").expect("b7")),
+        engine
+            .position()
+            .state()
+            .pawn(engine.position().state().space("b7").expect("b7")),
         None
     );
-    assert_eq!(engine.to_act(), PlayerSet::one(WHITE));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(WHITE));
     // Backwards and sideways are not offered.
     let (from, to) = (
-        engine.state().space("a2").expect("a2"),
-        engine.state().space("a1").expect("a1"),
+        engine.position().state().space("a2").expect("a2"),
+        engine.position().state().space("a1").expect("a1"),
     );
     let error = engine
         .submit_submission(
@@ -97,31 +107,37 @@ fn captures_are_diagonal_and_take_the_pawn_off_the_board() {
     ];
     let mut engine = start(&rows, BLACK);
     // Straight ahead is blocked by the white pawn, which cannot be taken that way.
-    let d6 = engine.state().space("d6").expect("d6");
+    let d6 = engine.position().state().space("d6").expect("d6");
     assert_eq!(
         engine
+            .position()
             .state()
             .advances(BLACK, d6)
-            .map(|space| engine.state().space_name(space))
+            .map(|space| engine.position().state().space_name(space))
             .collect::<Vec<_>>(),
         ["c5", "e5"]
     );
-    assert_eq!(engine.state().captures(BLACK, d6).count(), 0);
+    assert_eq!(engine.position().state().captures(BLACK, d6).count(), 0);
     play(&mut engine, BLACK, "advance", "d6", "c5");
-    let c5 = engine.state().space("c5").expect("c5");
+    let c5 = engine.position().state().space("c5").expect("c5");
     assert_eq!(
         engine
+            .position()
             .state()
-            .captures(WHITE, engine.state().space("b4").expect("b4"))
+            .captures(WHITE, engine.position().state().space("b4").expect("b4"))
             .collect::<Vec<_>>(),
         [c5]
     );
     play(&mut engine, WHITE, "capture", "b4", "c5");
-    assert_eq!(engine.state().pawn(c5), Some(Pawn::White));
-    assert_eq!(engine.state().taken(WHITE), 16, "every black pawn is taken");
+    assert_eq!(engine.position().state().pawn(c5), Some(Pawn::White));
+    assert_eq!(
+        engine.position().state().taken(WHITE),
+        16,
+        "every black pawn is taken"
+    );
     // Taking the last pawn of the other wins.
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(Finish::Win(WHITE))
     );
 }
@@ -135,7 +151,7 @@ fn reaching_the_far_rank_wins() {
     let mut engine = start(&rows, BLACK);
     play(&mut engine, BLACK, "advance", "a2", "b1");
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(Finish::Win(BLACK))
     );
     assert_eq!(
@@ -169,7 +185,7 @@ fn positions_a_game_cannot_reach_are_refused() {
     ];
     let engine = start(&won, BLACK);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(Finish::Win(WHITE))
     );
     // Both colours on their far rank: no game gets there.
@@ -191,7 +207,10 @@ fn views_hide_nothing_and_a_game_replays() {
     let mut engine = Engine::<Breakthrough>::new((), 2, 3).expect("a valid setup");
     play(&mut engine, BLACK, "advance", "d7", "d6");
     play(&mut engine, WHITE, "advance", "e2", "e3");
-    assert_eq!(engine.view(meeple::Viewer::Observer), *engine.state());
+    assert_eq!(
+        engine.position().view(meeple::Viewer::Observer),
+        *engine.position().state()
+    );
     let replayed = Engine::<Breakthrough>::replay(&engine.sealed_log()).expect("replays");
-    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.position().state(), engine.position().state());
 }

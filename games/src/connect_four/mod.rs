@@ -26,9 +26,9 @@
 //!     "RRR....",
 //! ])?;
 //! let mut engine = Engine::from_start(Start::new(state, 2))?;
-//! let space = engine.state().landing(3).expect("column 4 is not full");
+//! let space = engine.position().state().landing(3).expect("column 4 is not full");
 //! engine.submit_submission(PlayerIndex(0), &Submission::new("drop_disc").with("space", space.0))?;
-//! assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(0))));
+//! assert_eq!(engine.position().outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(0))));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -15,6 +15,7 @@ fn start(rows: &[&str]) -> Engine<ConnectFour> {
 /// Drops a disc of `player` into `column` (1 at the left).
 fn drop(engine: &mut Engine<ConnectFour>, player: PlayerIndex, column: usize) {
     let space = engine
+        .position()
         .state()
         .landing(column - 1)
         .expect("a column not full");
@@ -28,17 +29,18 @@ fn a_disc_falls_to_the_lowest_empty_space() {
     let mut engine = Engine::<ConnectFour>::new((), 2, 0).expect("a valid setup");
     drop(&mut engine, RED, 4);
     drop(&mut engine, YELLOW, 4);
-    let grid = engine.state().board().grid();
+    let grid = engine.position().state().board().grid();
     let at = |row, column| {
         engine
+            .position()
             .state()
             .disc(grid.space(Coord { row, column }).expect("a space"))
     };
     assert_eq!(at(5, 3), Some(Disc::Red));
     assert_eq!(at(4, 3), Some(Disc::Yellow));
     assert_eq!(at(3, 3), None);
-    assert_eq!(engine.state().supply(RED), 20);
-    assert_eq!(engine.to_act(), PlayerSet::one(RED));
+    assert_eq!(engine.position().state().supply(RED), 20);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(RED));
 }
 
 #[test]
@@ -49,7 +51,7 @@ fn four_in_a_row_a_column_or_a_diagonal_wins() {
     ]);
     drop(&mut engine, RED, 4);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(meeple::Finish::Win(RED))
     );
     // A column: Yellow's fourth on top of three.
@@ -58,17 +60,17 @@ fn four_in_a_row_a_column_or_a_diagonal_wins() {
     ]);
     drop(&mut engine, YELLOW, 7);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(meeple::Finish::Win(YELLOW))
     );
     // A diagonal, up to the right, completed in its middle.
     let mut engine = start(&[
         ".......", ".......", "...R...", "..RY...", "..YY...", "RYYR..R",
     ]);
-    assert_eq!(engine.to_act(), PlayerSet::one(RED));
+    assert_eq!(engine.position().to_act(), PlayerSet::one(RED));
     drop(&mut engine, RED, 2);
     assert_eq!(
-        engine.outcome().map(|outcome| outcome.finish()),
+        engine.position().outcome().map(|outcome| outcome.finish()),
         Some(meeple::Finish::Win(RED))
     );
     // Three in a row is not four.
@@ -76,7 +78,7 @@ fn four_in_a_row_a_column_or_a_diagonal_wins() {
         ".......", ".......", ".......", ".......", "YY.....", "RR.....",
     ]);
     drop(&mut engine, RED, 3);
-    assert_eq!(engine.outcome(), None);
+    assert_eq!(engine.position().outcome(), None);
 }
 
 #[test]
@@ -84,8 +86,8 @@ fn a_full_column_is_not_offered_and_is_refused() {
     let mut engine = start(&[
         "Y......", "R......", "Y......", "R......", "Y......", "R......",
     ]);
-    assert_eq!(engine.count_completions(RED), 6);
-    assert!(engine.state().landing(0).is_none());
+    assert_eq!(engine.position().count_completions(RED), 6);
+    assert!(engine.position().state().landing(0).is_none());
     // The top space of the full column is not a landing.
     let error = engine
         .submit_submission(RED, &Submission::new("drop_disc").with("space", 0))
@@ -120,6 +122,7 @@ fn a_full_board_without_four_is_a_draw() {
     ]);
     assert!(
         engine
+            .position()
             .outcome()
             .expect("the last disc was forced")
             .is_draw()
@@ -166,10 +169,13 @@ fn positions_a_game_cannot_reach_are_refused() {
 fn views_hide_nothing_and_replay() {
     let mut engine = Engine::<ConnectFour>::new((), 2, 3).expect("a valid setup");
     for column in [4, 4, 3, 5, 2] {
-        let player = engine.to_act().first().expect("a player to act");
+        let player = engine.position().to_act().first().expect("a player to act");
         drop(&mut engine, player, column);
     }
-    assert_eq!(engine.view(meeple::Viewer::Observer), *engine.state());
+    assert_eq!(
+        engine.position().view(meeple::Viewer::Observer),
+        *engine.position().state()
+    );
     let replayed = Engine::<ConnectFour>::replay(&engine.sealed_log()).expect("replays");
-    assert_eq!(replayed.state(), engine.state());
+    assert_eq!(replayed.position().state(), engine.position().state());
 }

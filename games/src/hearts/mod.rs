@@ -30,11 +30,11 @@
 //! // holder, who had no choice.
 //! for seat in 0..4 {
 //!     let player = PlayerIndex(seat);
-//!     let first = engine.completions(player).into_iter().next().expect("a pass is offered");
+//!     let first = engine.position().completions(player).into_iter().next().expect("a pass is offered");
 //!     engine.submit(player, first)?;
 //! }
-//! assert_eq!(engine.state().trick().count(), 1);
-//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! assert_eq!(engine.position().state().trick().count(), 1);
+//! println!("{}", engine.position().state().summary(PlayerIndex(0)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -483,7 +483,10 @@ fn a_search_agent_passes_while_lower_seats_have_not() {
     // North's pass, which the engine refused for it, and a server asked it again for ever).
     let mut engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 7).expect("a table");
     for seat in [EAST, SOUTH, WEST] {
-        assert!(engine.to_act().contains(NORTH), "North has not passed");
+        assert!(
+            engine.position().to_act().contains(NORTH),
+            "North has not passed"
+        );
         for mut agent in [
             meeple::SearchAgent::ismcts(3, meeple::Budget::Iterations(40)),
             meeple::SearchAgent::uct(3, meeple::Budget::Iterations(40)),
@@ -500,5 +503,8 @@ fn a_search_agent_passes_while_lower_seats_have_not() {
         let pass = meeple::Agent::choose(&mut agent, &position, seat).expect("a pass");
         engine.submit(seat, pass).expect("its own pass is taken");
     }
-    assert_eq!(engine.to_act().iter().collect::<Vec<_>>(), vec![NORTH]);
+    assert_eq!(
+        engine.position().to_act().iter().collect::<Vec<_>>(),
+        vec![NORTH]
+    );
 }

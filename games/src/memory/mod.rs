@@ -62,11 +62,11 @@
 //! let mut engine = Engine::<Memory>::new(MemoryConfig::grid(2, 3), 2, 7)?;
 //! // The first card offered, then the first card offered again.
 //! for _ in 0..2 {
-//!     let first = engine.completions(PlayerIndex(0)).into_iter().next().expect("a card");
+//!     let first = engine.position().completions(PlayerIndex(0)).into_iter().next().expect("a card");
 //!     engine.submit(PlayerIndex(0), first)?;
 //! }
-//! assert!(engine.state().revealed().is_none());
-//! println!("{}", engine.state().summary(PlayerIndex(0)));
+//! assert!(engine.position().state().revealed().is_none());
+//! println!("{}", engine.position().state().summary(PlayerIndex(0)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -98,7 +98,7 @@ fn start(state: Smash) -> Engine<Smash> {
 
 /// The events logged from `from` on, in words.
 fn events_from(engine: &Engine<Smash>, from: usize) -> Vec<String> {
-    engine.state().effects.events[from..]
+    engine.position().state().effects.events[from..]
         .iter()
         .map(ToString::to_string)
         .collect()
@@ -114,14 +114,14 @@ fn submit(engine: &mut Engine<Smash>, player: PlayerIndex, action: SmashAction) 
 /// the state and the records are as they were.
 fn refused(engine: &mut Engine<Smash>, player: PlayerIndex, action: SmashAction) -> Refusal {
     let records = engine.records().len();
-    let state = serde_json::to_string(engine.state()).expect("the state serializes");
+    let state = serde_json::to_string(engine.position().state()).expect("the state serializes");
     let refusal = match engine.submit(player, action.clone()) {
         Ok(_) => panic!("{action:?} by {player} was accepted"),
         Err(refused) => refused.error,
     };
     assert_eq!(engine.records().len(), records);
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("the state serializes"),
+        serde_json::to_string(engine.position().state()).expect("the state serializes"),
         state
     );
     refusal
@@ -136,6 +136,7 @@ fn options_after(
     card: CardId,
 ) -> Vec<(String, Option<String>)> {
     let prompt = engine
+        .position()
         .prompt_action(player, action, &[serde_json::json!(card)])
         .expect("a prompt");
     prompt
@@ -198,10 +199,10 @@ fn saucy_wench_may_destroy_a_minion_of_power_two_or_less_at_her_base() {
     let microbot = in_play(&mut state, P1, CardName::Microbot, 0, None);
     let brownie = in_play(&mut state, P1, CardName::Brownie, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P0, wench, 0);
     // Asked in the middle of the play: only the minion of power 2 or less.
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     insta::assert_json_snapshot!("may_prompt", prompt);
     let (action, text, options) = asked(&prompt);
     assert_eq!(action, "may_destroy");
@@ -228,8 +229,8 @@ fn saucy_wench_may_destroy_a_minion_of_power_two_or_less_at_her_base() {
             "Microbot is destroyed at base 1 (by Player 1's Saucy Wench)",
         ]
     );
-    assert_eq!(engine.state().bases[0].minions, [brownie, wench]);
-    assert_eq!(engine.state().discards[P1], [microbot]);
+    assert_eq!(engine.position().state().bases[0].minions, [brownie, wench]);
+    assert_eq!(engine.position().state().discards[P1], [microbot]);
 }
 
 #[test]
@@ -249,8 +250,11 @@ fn saucy_wench_may_decline() {
             targets: Vec::new(),
         }),
     );
-    assert_eq!(engine.state().bases[0].minions, [microbot, wench]);
-    assert!(engine.state().effects.idle());
+    assert_eq!(
+        engine.position().state().bases[0].minions,
+        [microbot, wench]
+    );
+    assert!(engine.position().state().effects.idle());
 }
 
 /// Saucy Wench where every minion she could destroy is protected: nothing is asked.
@@ -266,7 +270,7 @@ fn saucy_wench_asks_nothing_when_every_target_is_protected() {
     let conscript = in_play(&mut state, P1, CardName::Conscript, 0, None);
     let ivan = in_play(&mut state, P1, CardName::GeneralIvan, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P0, wench, 0);
     assert_eq!(
         events_from(&engine, from),
@@ -275,7 +279,10 @@ fn saucy_wench_asks_nothing_when_every_target_is_protected() {
             "Saucy Wench's own text",
         ]
     );
-    assert_eq!(engine.state().bases[0].minions, [conscript, ivan, wench]);
+    assert_eq!(
+        engine.position().state().bases[0].minions,
+        [conscript, ivan, wench]
+    );
     assert_eq!(asked_names(&engine, P0), ["end_plays"]);
 }
 
@@ -322,7 +329,7 @@ fn general_ivan_forbids_destroying_his_owners_minions() {
     );
 
     // Proposed by a rule all the same: prevented, by General Ivan.
-    let mut game = engine.state().clone();
+    let mut game = engine.position().state().clone();
     let from = game.effects.events.len();
     let destroy = |card: CardId, base: u8| {
         SmashMove::Effects(Resolution::propose(
@@ -365,9 +372,9 @@ fn nukebot_looks_back_and_warbot_cannot_be_destroyed() {
     let warbot = in_play(&mut state, P0, CardName::Warbot, 0, None);
     let nukebot = in_hand(&mut state, P1, CardName::Nukebot);
     let mut engine = start(state);
-    assert_eq!(engine.state().power(leprechaun), 7);
+    assert_eq!(engine.position().state().power(leprechaun), 7);
     end_plays(&mut engine, P0);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P1, nukebot, 0);
     assert_eq!(
         events_from(&engine, from),
@@ -380,10 +387,13 @@ fn nukebot_looks_back_and_warbot_cannot_be_destroyed() {
             "Warbot is destroyed at base 1 (by Player 2's Nukebot): prevented by Warbot",
         ]
     );
-    assert_eq!(engine.state().bases[0].minions, [warbot]);
-    assert!(engine.state().bases[0].actions.is_empty());
-    assert_eq!(engine.state().discards[P0], [upgrade, leprechaun]);
-    assert_eq!(engine.state().discards[P1], [nukebot]);
+    assert_eq!(engine.position().state().bases[0].minions, [warbot]);
+    assert!(engine.position().state().bases[0].actions.is_empty());
+    assert_eq!(
+        engine.position().state().discards[P0],
+        [upgrade, leprechaun]
+    );
+    assert_eq!(engine.position().state().discards[P1], [nukebot]);
 }
 
 /// Buccaneer under General Ivan: the prohibition comes first, so no replacement and no
@@ -395,7 +405,7 @@ fn a_prohibition_wins_over_a_replacement_without_a_prompt() {
     let buccaneer = in_hand(&mut state, P0, CardName::Buccaneer);
     let leprechaun = in_play(&mut state, P1, CardName::Leprechaun, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P0, buccaneer, 0);
     assert_eq!(
         events_from(&engine, from),
@@ -406,7 +416,7 @@ fn a_prohibition_wins_over_a_replacement_without_a_prompt() {
         ]
     );
     assert_eq!(
-        engine.state().bases[0].minions,
+        engine.position().state().bases[0].minions,
         [ivan, leprechaun, buccaneer]
     );
     // Player 0 plays on (nothing left in hand): no decision was asked.
@@ -435,6 +445,7 @@ fn offered(prompt: &Prompt, action: &str) -> (String, Vec<String>) {
 
 fn asked_names(engine: &Engine<Smash>, player: PlayerIndex) -> Vec<String> {
     engine
+        .position()
         .prompt(player)
         .actions
         .iter()
@@ -450,16 +461,16 @@ fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
     let buccaneer = in_hand(&mut state, P0, CardName::Buccaneer);
     let leprechaun = in_play(&mut state, P1, CardName::Leprechaun, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P0, buccaneer, 0);
-    let (action, text, options) = asked(&engine.prompt(P0));
+    let (action, text, options) = asked(&engine.position().prompt(P0));
     assert_eq!(action, "move_buccaneer");
     assert_eq!(
         text,
         "Buccaneer would be destroyed: move it to another base instead"
     );
     assert_eq!(options, ["base 2: Temple (0/20)", "base 3: Factory (0/15)"]);
-    let chain = vec![engine.state().source(buccaneer)];
+    let chain = vec![engine.position().state().source(buccaneer)];
     submit(
         &mut engine,
         P0,
@@ -479,11 +490,11 @@ fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
             "Buccaneer moves from base 1 to base 3 (by Player 1's Buccaneer)",
         ]
     );
-    assert_eq!(engine.state().bases[0].minions, [leprechaun]);
-    assert_eq!(engine.state().bases[2].minions, [buccaneer]);
+    assert_eq!(engine.position().state().bases[0].minions, [leprechaun]);
+    assert_eq!(engine.position().state().bases[2].minions, [buccaneer]);
 
     // A new event: the replacement applies again (one other base: no prompt).
-    let mut game = engine.state().clone();
+    let mut game = engine.position().state().clone();
     game.bases.truncate(2);
     let from = game.effects.events.len();
     let destroy = SmashMove::Effects(Resolution::propose(
@@ -494,7 +505,7 @@ fn buccaneer_moves_instead_again_on_a_new_event_but_once_per_chain() {
         Cause::card(P1, leprechaun),
     ));
     game.bases[1].minions.push(buccaneer);
-    game.bases.push(engine.state().bases[0].clone());
+    game.bases.push(engine.position().state().bases[0].clone());
     game.bases.swap(0, 2);
     game.bases.truncate(2);
     let _ = apply_moves(&mut game, &mut Chance::from_seed(0), vec![destroy.clone()]);
@@ -545,9 +556,9 @@ fn hideout_cancels_an_action_once() {
     let microbot = in_play(&mut state, P1, CardName::Microbot, 1, None);
     let hideout = in_play(&mut state, P1, CardName::Hideout, 1, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, cannon, Target::Minion(microbot));
-    let prompt = engine.prompt(P1);
+    let prompt = engine.position().prompt(P1);
     insta::assert_json_snapshot!("replacement_choice", prompt);
     let (action, text, options) = asked(&prompt);
     assert_eq!(action, "choose_replacement");
@@ -571,13 +582,13 @@ fn hideout_cancels_an_action_once() {
             "Player 1's Cannon on Microbot (#23) is cancelled (by Player 2's Hideout)",
         ]
     );
-    assert_eq!(engine.state().bases[1].minions, [microbot]);
-    assert!(engine.state().bases[1].actions.is_empty());
-    assert_eq!(engine.state().discards[P1], [hideout]);
+    assert_eq!(engine.position().state().bases[1].minions, [microbot]);
+    assert!(engine.position().state().bases[1].actions.is_empty());
+    assert_eq!(engine.position().state().discards[P1], [hideout]);
     // Cancelled, it was still played: the turn's action is spent.
-    assert_eq!(engine.state().discards[P0], [cannon]);
-    assert_eq!(engine.state().hands[P0].cards(), [purge]);
-    assert_eq!(engine.state().actions_left, 0);
+    assert_eq!(engine.position().state().discards[P0], [cannon]);
+    assert_eq!(engine.position().state().hands[P0].cards(), [purge]);
+    assert_eq!(engine.position().state().actions_left, 0);
     // Its owner reads the replacement among the record's moves in words.
     let records = engine.viewed_records(meeple::Viewer::Player(P1));
     let texts: Vec<&str> = records
@@ -595,7 +606,7 @@ fn hideout_cancels_an_action_once() {
     // Player 0's next turn: Purge goes through.
     end_plays(&mut engine, P0);
     end_plays(&mut engine, P1);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, purge, Target::Minion(microbot));
     assert_eq!(
         events_from(&engine, from),
@@ -605,7 +616,7 @@ fn hideout_cancels_an_action_once() {
             "Microbot is destroyed at base 2 (by Player 1's Purge)",
         ]
     );
-    assert_eq!(engine.state().discards[P1], [hideout, microbot]);
+    assert_eq!(engine.position().state().discards[P1], [hideout, microbot]);
 }
 
 /// Hideout cancels the whole action, not one of its effects: Broadside would destroy two
@@ -619,10 +630,10 @@ fn hideout_cancels_a_whole_broadside() {
     let zapbot = in_play(&mut state, P1, CardName::Zapbot, 0, None);
     let hideout = in_play(&mut state, P1, CardName::Hideout, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, broadside, Target::Base(0));
     // Asked once, at the play: not once per minion.
-    assert_eq!(asked(&engine.prompt(P1)).0, "choose_replacement");
+    assert_eq!(asked(&engine.position().prompt(P1)).0, "choose_replacement");
     choose_replacement(&mut engine, P1, Some(0));
     assert_eq!(
         events_from(&engine, from),
@@ -632,11 +643,11 @@ fn hideout_cancels_a_whole_broadside() {
             "Player 1's Broadside on base 1 is cancelled (by Player 2's Hideout)",
         ]
     );
-    let base = &engine.state().bases[0];
+    let base = &engine.position().state().bases[0];
     assert!(base.minions.contains(&microbot) && base.minions.contains(&zapbot));
     assert!(base.actions.is_empty());
-    assert_eq!(engine.state().discards[P1], [hideout]);
-    assert_eq!(engine.state().discards[P0], [broadside]);
+    assert_eq!(engine.position().state().discards[P1], [hideout]);
+    assert_eq!(engine.position().state().discards[P0], [broadside]);
 }
 
 /// Hideout answers only an action that would affect its owner's minions on its base: a
@@ -659,10 +670,13 @@ fn hideout_ignores_an_action_that_spares_its_owner_there() {
     let mut engine = start(state);
     // Base 2 holds Hideout and its owner's minions: of power over 2, or protected by
     // General Ivan. Broadside would affect none of them.
-    assert!(engine.state().power(brownie) > 2 && engine.state().power(conscript) <= 2);
-    let from = engine.state().effects.events.len();
+    assert!(
+        engine.position().state().power(brownie) > 2
+            && engine.position().state().power(conscript) <= 2
+    );
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, broadside, Target::Base(1));
-    assert!(engine.follow_ups().is_empty(), "nothing asked");
+    assert!(engine.position().follow_ups().is_empty(), "nothing asked");
     assert_eq!(
         events_from(&engine, from),
         [
@@ -671,8 +685,8 @@ fn hideout_ignores_an_action_that_spares_its_owner_there() {
             "Conscript is destroyed at base 2 (by Player 1's Broadside): prevented by General Ivan",
         ]
     );
-    assert_eq!(engine.state().bases[1].actions[0].card, hideout);
-    let minions = &engine.state().bases[1].minions;
+    assert_eq!(engine.position().state().bases[1].actions[0].card, hideout);
+    let minions = &engine.position().state().bases[1].minions;
     assert!(
         [brownie, ivan, conscript]
             .iter()
@@ -701,11 +715,11 @@ fn two_hideouts_are_asked_of_their_owners_in_turn() {
     let first = in_play(&mut state, P1, CardName::Hideout, 0, None);
     let second = in_play(&mut state, p2, CardName::Hideout, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, broadside, Target::Base(0));
     // Player 2 first, about their own Hideout only; player 3 is not asked yet.
-    assert_eq!(engine.to_act(), meeple::PlayerSet::one(P1));
-    let (action, _, options) = asked(&engine.prompt(P1));
+    assert_eq!(engine.position().to_act(), meeple::PlayerSet::one(P1));
+    let (action, _, options) = asked(&engine.position().prompt(P1));
     assert_eq!(action, "choose_replacement");
     assert_eq!(
         options,
@@ -715,7 +729,7 @@ fn two_hideouts_are_asked_of_their_owners_in_turn() {
         ]
     );
     choose_replacement(&mut engine, P1, None);
-    assert_eq!(engine.to_act(), meeple::PlayerSet::one(p2));
+    assert_eq!(engine.position().to_act(), meeple::PlayerSet::one(p2));
     choose_replacement(&mut engine, p2, Some(0));
     assert_eq!(
         events_from(&engine, from),
@@ -725,13 +739,13 @@ fn two_hideouts_are_asked_of_their_owners_in_turn() {
             "Player 1's Broadside on base 1 is cancelled (by Player 3's Hideout)",
         ]
     );
-    let base = &engine.state().bases[0];
+    let base = &engine.position().state().bases[0];
     assert!(base.minions.contains(&microbot) && base.minions.contains(&zapbot));
     assert_eq!(
         base.actions.iter().map(|on| on.card).collect::<Vec<_>>(),
         [first]
     );
-    assert_eq!(engine.state().discards[p2], [second]);
+    assert_eq!(engine.position().state().discards[p2], [second]);
 }
 
 /// Gremlin, destroyed, looks back: its owner draws, the other player discards a random
@@ -743,7 +757,7 @@ fn gremlin_triggers_after_it_left_play() {
     let veteran = in_hand(&mut state, P0, CardName::Veteran);
     let gremlin = in_play(&mut state, P1, CardName::Gremlin, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, cannon, Target::Minion(gremlin));
     assert_eq!(
         events_from(&engine, from),
@@ -756,14 +770,14 @@ fn gremlin_triggers_after_it_left_play() {
             "Player 1 discards Veteran (by Player 2's Gremlin)",
         ]
     );
-    assert!(engine.state().bases[0].minions.is_empty());
-    assert_eq!(engine.state().hands[P1].len(), 1);
-    assert!(engine.state().hands[P0].is_empty());
-    assert_eq!(engine.state().discards[P0], [cannon, veteran]);
-    assert_eq!(engine.state().discards[P1], [gremlin]);
+    assert!(engine.position().state().bases[0].minions.is_empty());
+    assert_eq!(engine.position().state().hands[P1].len(), 1);
+    assert!(engine.position().state().hands[P0].is_empty());
+    assert_eq!(engine.position().state().discards[P0], [cannon, veteran]);
+    assert_eq!(engine.position().state().discards[P1], [gremlin]);
     // In words, move by move: the drawer reads the card drawn, the other player that a
     // card was drawn; neither reads the draw twice.
-    let drawn = engine.state().hands[P1].cards()[0];
+    let drawn = engine.position().state().hands[P1].cards()[0];
     let words_of = |viewer: PlayerIndex| -> Vec<String> {
         let records = engine.viewed_records(meeple::Viewer::Player(viewer));
         records
@@ -800,7 +814,7 @@ fn a_batch_feeds_field_of_honor_once_and_tar_pits_each_time() {
     let zapbot = in_play(&mut state, P1, CardName::Zapbot, 0, None);
     let brownie = in_play(&mut state, P1, CardName::Brownie, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, broadside, Target::Base(0));
     assert_eq!(
         events_from(&engine, from),
@@ -813,14 +827,18 @@ fn a_batch_feeds_field_of_honor_once_and_tar_pits_each_time() {
             "Player 1 gains 1 VP (by Field of Honor)",
         ]
     );
-    assert_eq!(engine.state().vp[P0], 1);
-    assert_eq!(engine.state().bases[0].minions.len(), 2);
-    assert!(engine.state().bases[0].minions.contains(&brownie));
-    assert_eq!(engine.state().discards[P1], [microbot, zapbot]);
+    assert_eq!(engine.position().state().vp[P0], 1);
+    assert_eq!(engine.position().state().bases[0].minions.len(), 2);
+    assert!(
+        engine.position().state().bases[0]
+            .minions
+            .contains(&brownie)
+    );
+    assert_eq!(engine.position().state().discards[P1], [microbot, zapbot]);
 
     // The same two minions destroyed at Tar Pits, one batch: one trigger per minion, two
     // alike but for their card: the current player orders them.
-    let mut game = engine.state().clone();
+    let mut game = engine.position().state().clone();
     game.bases[1].minions.extend([microbot, zapbot]);
     game.discards[P1].clear();
     let deck = game.decks[P1].len();
@@ -897,9 +915,9 @@ fn the_current_player_orders_triggers_of_different_owners() {
     let veteran = in_hand(&mut state, P0, CardName::Veteran);
     in_play(&mut state, P1, CardName::Leprechaun, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_minion(&mut engine, P0, conscript, 0);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     insta::assert_json_snapshot!("ordering_prompt", prompt);
     let (action, text, options) = asked(&prompt);
     assert_eq!(action, "order_triggers");
@@ -915,7 +933,7 @@ fn the_current_player_orders_triggers_of_different_owners() {
     let saved = serde_json::to_string(&engine.log()).expect("the log serializes");
     let mut resumed = Engine::<Smash>::replay(&serde_json::from_str(&saved).expect("a log"))
         .expect("the log replays");
-    assert_eq!(resumed.prompt(P0), prompt);
+    assert_eq!(resumed.position().prompt(P0), prompt);
 
     for engine in [&mut engine, &mut resumed] {
         submit(
@@ -924,15 +942,19 @@ fn the_current_player_orders_triggers_of_different_owners() {
             SmashAction::OrderTriggers(OrderTriggers { next: 0 }),
         );
         // The Haunted House's discard is asked before the Leprechaun resolves.
-        let (action, _, _) = asked(&engine.prompt(P0));
+        let (action, _, _) = asked(&engine.position().prompt(P0));
         assert_eq!(action, "discard_card");
-        assert_eq!(engine.count_completions(P0), 1, "forced: one card in hand");
+        assert_eq!(
+            engine.position().count_completions(P0),
+            1,
+            "forced: one card in hand"
+        );
         submit(
             engine,
             P0,
             SmashAction::DiscardCard(DiscardCard { card: veteran }),
         );
-        assert_eq!(engine.state().discards[P0], [veteran, conscript]);
+        assert_eq!(engine.position().state().discards[P0], [veteran, conscript]);
     }
     assert_eq!(
         events_from(&engine, from),
@@ -945,8 +967,8 @@ fn the_current_player_orders_triggers_of_different_owners() {
         ]
     );
     assert_eq!(
-        serde_json::to_string(resumed.state()).expect("JSON"),
-        serde_json::to_string(engine.state()).expect("JSON")
+        serde_json::to_string(resumed.position().state()).expect("JSON"),
+        serde_json::to_string(engine.position().state()).expect("JSON")
     );
 }
 
@@ -963,12 +985,12 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
     let cannon = in_hand(&mut state, P1, CardName::Cannon);
     let microbot = in_play(&mut state, P0, CardName::Microbot, 0, None);
     let mut engine = start(state);
-    let from = engine.state().effects.events.len();
+    let from = engine.position().state().effects.events.len();
     play_action(&mut engine, P0, mark, Target::Player(P1));
     end_plays(&mut engine, P0);
     // Player 1's turn: the action is shown refused, with the reason, and has no
     // completion.
-    let prompt = engine.prompt(P1);
+    let prompt = engine.position().prompt(P1);
     let (_, options) = offered(&prompt, "play_action");
     assert_eq!(
         options,
@@ -976,7 +998,11 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
             "Cannon #29: Destroy a minion of power 2 or less. [refused: Mark of Sleep on Player 2 (this player cannot play actions this turn)]"
         ]
     );
-    assert_eq!(engine.count_completions(P1), 1, "only ending the turn");
+    assert_eq!(
+        engine.position().count_completions(P1),
+        1,
+        "only ending the turn"
+    );
     let refusal = refused(
         &mut engine,
         P1,
@@ -1021,7 +1047,7 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
     let mut engine = start(state);
     play_action(&mut engine, P0, mark, Target::Player(P0));
     let asleep = InForce {
-        source: engine.state().source(mark),
+        source: engine.position().state().source(mark),
         controller: P0,
         ability: Ability::Asleep(0),
     };
@@ -1033,8 +1059,9 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
         },
         Cause::rules(P0),
     );
-    let prohibiting =
-        |engine: &Engine<Smash>| meeple::effects::EffectState::prohibiting(engine.state(), &play);
+    let prohibiting = |engine: &Engine<Smash>| {
+        meeple::effects::EffectState::prohibiting(engine.position().state(), &play)
+    };
     assert_eq!(prohibiting(&engine), None, "not the rest of this turn");
     end_plays(&mut engine, P0);
     assert_eq!(prohibiting(&engine), None, "not the other player's turn");
@@ -1043,7 +1070,7 @@ fn mark_of_sleep_floats_over_the_marked_players_next_turn_only() {
     end_plays(&mut engine, P0);
     end_plays(&mut engine, P1);
     assert_eq!(prohibiting(&engine), None, "over");
-    assert!(engine.state().effects.floating.is_empty());
+    assert!(engine.position().state().effects.floating.is_empty());
 }
 
 /// Overrun: the other player cannot play minions on its base (shown refused); at the start
@@ -1071,6 +1098,7 @@ fn overrun_forbids_the_others_minions_until_its_owners_next_turn() {
     play_minion(&mut engine, P1, gnome, 0);
     end_plays(&mut engine, P1);
     let from = engine
+        .position()
         .state()
         .effects
         .events
@@ -1085,8 +1113,8 @@ fn overrun_forbids_the_others_minions_until_its_owners_next_turn() {
             "Overrun is destroyed at base 2 (by Player 1's Overrun)",
         ]
     );
-    assert!(engine.state().bases[1].actions.is_empty());
-    assert!(engine.state().discards[P0].contains(&overrun));
+    assert!(engine.position().state().bases[1].actions.is_empty());
+    assert!(engine.position().state().discards[P0].contains(&overrun));
 }
 
 /// The catalog's order is not the game's: the same seed gives the same game, card for

@@ -23,11 +23,11 @@
 //! let mut engine = Engine::<TicTacToe>::new(TicTacToeConfig::default(), 2, 0)?;
 //! for (seat, space) in [(0, "1,1"), (1, "0,0"), (0, "0,2"), (1, "2,0"), (0, "1,0"),
 //!                       (1, "1,2"), (0, "0,1"), (1, "2,1")] {
-//!     let space = engine.state().space(space)?;
+//!     let space = engine.position().state().space(space)?;
 //!     engine.submit_submission(PlayerIndex(seat), &Submission::new("place").with("space", space.0))?;
 //! }
 //! // X's last mark had one free space left, 2,2: it was played for them.
-//! let outcome = engine.outcome().expect("the board is full");
+//! let outcome = engine.position().outcome().expect("the board is full");
 //! assert!(outcome.is_draw());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -402,9 +402,9 @@ impl TicTacToe {
     ///
     /// let state = TicTacToe::from_rows(TicTacToeConfig::default(), &["XX.", "OO.", "..."])?;
     /// let mut engine = Engine::from_start(Start::new(state, 2))?;
-    /// let space = engine.state().space("0,2")?;
+    /// let space = engine.position().state().space("0,2")?;
     /// engine.submit_submission(PlayerIndex(0), &meeple::Submission::new("place").with("space", space.0))?;
-    /// assert_eq!(engine.outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(0))));
+    /// assert_eq!(engine.position().outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(0))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///

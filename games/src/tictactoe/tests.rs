@@ -12,7 +12,11 @@ const O: PlayerIndex = PlayerIndex(1);
 fn play(config: TicTacToeConfig, moves: &[(PlayerIndex, &str)]) -> Engine<TicTacToe> {
     let mut engine = Engine::<TicTacToe>::new(config, 2, 0).expect("a valid setup");
     for &(player, space) in moves {
-        let space = engine.state().space(space).expect("a space on the board");
+        let space = engine
+            .position()
+            .state()
+            .space(space)
+            .expect("a space on the board");
         engine
             .submit_submission(player, &Submission::new("place").with("space", space.0))
             .unwrap_or_else(|error| panic!("{player} on {space:?}: {error}"));
@@ -27,13 +31,13 @@ fn three_in_a_row_wins_and_ends_the_game() {
         &[(X, "0,0"), (O, "1,0"), (X, "1,1"), (O, "2,0"), (X, "2,2")],
     );
     assert_eq!(
-        engine.state().finish(),
+        engine.position().state().finish(),
         Some(&Finish::Won {
             player: X,
             line: vec![Space(0), Space(4), Space(8)]
         })
     );
-    let outcome = engine.outcome().expect("over");
+    let outcome = engine.position().outcome().expect("over");
     assert_eq!(outcome.finish(), meeple::Finish::Win(X));
     assert_eq!(outcome.places(), [1, 2]);
     assert!(!outcome.has_scores());
@@ -59,18 +63,18 @@ fn a_full_board_without_a_line_is_a_draw_shared_by_both() {
         ],
     );
     // X's last mark had one free space left: it was played for them.
-    assert_eq!(engine.state().mark(Space(8)), Some(Mark::X));
-    assert_eq!(engine.state().finish(), Some(&Finish::Draw));
-    assert!(engine.outcome().expect("over").is_draw());
+    assert_eq!(engine.position().state().mark(Space(8)), Some(Mark::X));
+    assert_eq!(engine.position().state().finish(), Some(&Finish::Draw));
+    assert!(engine.position().outcome().expect("over").is_draw());
     // Every mark left its supply for the board.
-    assert_eq!(engine.state().supply(X), 0);
-    assert_eq!(engine.state().supply(O), 0);
+    assert_eq!(engine.position().state().supply(X), 0);
+    assert_eq!(engine.position().state().supply(O), 0);
 }
 
 #[test]
 fn a_taken_space_is_not_offered_and_is_refused() {
     let mut engine = play(TicTacToeConfig::default(), &[(X, "1,1")]);
-    let before = serde_json::to_string(engine.state()).expect("JSON");
+    let before = serde_json::to_string(engine.position().state()).expect("JSON");
     let records = engine.records().len();
     let refused = engine.submit_submission(O, &Submission::new("place").with("space", 4));
     assert_eq!(
@@ -89,9 +93,12 @@ fn a_taken_space_is_not_offered_and_is_refused() {
             to_act: vec![Seat::new(O, "O")]
         }))
     );
-    assert_eq!(serde_json::to_string(engine.state()).expect("JSON"), before);
+    assert_eq!(
+        serde_json::to_string(engine.position().state()).expect("JSON"),
+        before
+    );
     assert_eq!(engine.records().len(), records);
-    let offered = engine.completions(O).len();
+    let offered = engine.position().completions(O).len();
     assert_eq!(offered, 8);
 }
 
@@ -113,8 +120,8 @@ fn the_last_free_space_is_played_for_the_player() {
     );
     let last = engine.records().last().expect("a record");
     assert_eq!(last.kind, meeple::RecordKind::Forced);
-    assert_eq!(engine.state().mark(Space(8)), Some(Mark::X));
-    assert_eq!(engine.state().finish(), Some(&Finish::Draw));
+    assert_eq!(engine.position().state().mark(Space(8)), Some(Mark::X));
+    assert_eq!(engine.position().state().finish(), Some(&Finish::Draw));
 }
 
 #[test]
@@ -135,7 +142,7 @@ fn a_larger_board_needs_a_longer_line() {
         ],
     );
     assert_eq!(
-        engine.state().finish(),
+        engine.position().state().finish(),
         None,
         "three in a row is not enough"
     );
@@ -151,7 +158,9 @@ fn a_larger_board_needs_a_longer_line() {
             (X, "0,3"),
         ],
     );
-    assert!(matches!(engine.state().finish(), Some(Finish::Won { player, .. }) if *player == X));
+    assert!(
+        matches!(engine.position().state().finish(), Some(Finish::Won { player, .. }) if *player == X)
+    );
 }
 
 #[test]
@@ -186,8 +195,8 @@ fn configs_that_cannot_be_played_are_refused() {
 #[test]
 fn undo_takes_back_a_mark() {
     let mut engine = play(TicTacToeConfig::default(), &[(X, "1,1"), (O, "0,0")]);
-    let initial =
-        serde_json::to_string(play(TicTacToeConfig::default(), &[]).state()).expect("JSON");
+    let initial = serde_json::to_string(play(TicTacToeConfig::default(), &[]).position().state())
+        .expect("JSON");
     assert_eq!(
         engine.undo(X).err(),
         Some(UndoError::Followed {
@@ -198,10 +207,10 @@ fn undo_takes_back_a_mark() {
     engine.undo(O).expect("O's mark is the last action");
     engine.undo(X).expect("then X's");
     assert_eq!(
-        serde_json::to_string(engine.state()).expect("JSON"),
+        serde_json::to_string(engine.position().state()).expect("JSON"),
         initial
     );
-    assert_eq!(engine.state().supply(X), 5);
+    assert_eq!(engine.position().state().supply(X), 5);
 }
 
 #[test]
@@ -231,7 +240,7 @@ fn lines_through_a_space_are_the_first_of_the_boards_lines() {
             let mut engine = Engine::<TicTacToe>::new(config.clone(), 2, seed).expect("a setup");
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             loop {
-                let game = engine.state();
+                let game = engine.position().state();
                 let lines = game.board().grid().lines(in_a_row);
                 for space in game.board().grid().spaces() {
                     for mark in [Mark::X, Mark::O] {
@@ -242,10 +251,10 @@ fn lines_through_a_space_are_the_first_of_the_boards_lines() {
                         assert_eq!(game.line_through(space, mark).as_ref(), listed, "{space:?}");
                     }
                 }
-                let Some(player) = engine.to_act().first() else {
+                let Some(player) = engine.position().to_act().first() else {
                     break;
                 };
-                let count = engine.count_completions(player);
+                let count = engine.position().count_completions(player);
                 engine
                     .submit_nth(player, rng.random_range(0..count))
                     .expect("a completion");

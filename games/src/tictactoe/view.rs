@@ -11,7 +11,7 @@ impl TicTacToe {
     /// The board as text, columns numbered across the top and rows down the side (a space
     /// is named `row,column`), then which mark is the viewer's, or how the game ended. The
     /// same for every viewer: nothing is hidden. Who is to act is the engine's to say
-    /// (`Engine::to_act`, follow-ups included), not the board's.
+    /// (`Position::to_act`, follow-ups included), not the board's.
     #[must_use]
     pub fn summary(&self, viewer: PlayerIndex) -> String {
         let grid = self.board().grid();

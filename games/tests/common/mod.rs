@@ -19,8 +19,8 @@ pub fn random_choice(
     engine: &Engine<Hearts>,
     rng: &mut ChaCha8Rng,
 ) -> Option<(PlayerIndex, HeartsAction)> {
-    let player = engine.to_act().first()?;
-    let mut completions = engine.completions(player);
+    let player = engine.position().to_act().first()?;
+    let mut completions = engine.position().completions(player);
     assert!(
         !completions.is_empty(),
         "{player} is to act but has no completion"
@@ -51,7 +51,7 @@ pub fn play_random(config: HeartsConfig, seed: u64) -> Engine<Hearts> {
 /// 26 points (78 when a player shoots the moon); the totals are the sums of the hands; the
 /// game ends after the first hand in which a total reaches the target, and not before.
 pub fn checked_hands(engine: &Engine<Hearts>) -> Vec<[i32; 4]> {
-    let config = engine.state().config().clone();
+    let config = engine.position().state().config().clone();
     let mut hands = Vec::new();
     let mut totals = [0i32; 4];
     let mut trick_points = [0i32; 4];
@@ -68,7 +68,7 @@ pub fn checked_hands(engine: &Engine<Hearts>) -> Vec<[i32; 4]> {
                 points,
             } => {
                 assert_eq!(cards.len(), 4);
-                assert_eq!(*points, engine.state().points_of(*cards));
+                assert_eq!(*points, engine.position().state().points_of(*cards));
                 trick_points[winner.0] += points;
                 tricks += 1;
             }
@@ -125,7 +125,7 @@ pub fn checked_hands(engine: &Engine<Hearts>) -> Vec<[i32; 4]> {
         previous = Some(applied);
     }
     assert!(ended, "the game is not over");
-    let outcome = engine.outcome().expect("the game is over");
+    let outcome = engine.position().outcome().expect("the game is over");
     assert_eq!(outcome.scores(), totals.map(i64::from).to_vec());
     let best = totals.iter().min().copied();
     let winners: Vec<PlayerIndex> = (0..4)

@@ -201,13 +201,13 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
     let mut position = Position::<G>::new(&table.config, table.players, seed)
         .unwrap_or_else(|error| fail(0, format!("the position's setup failed: {error}")));
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc0f0_4a11);
-    let mut states = vec![engine.state().clone()];
+    let mut states = vec![engine.position().state().clone()];
     if let Err(mistake) = engine.position().flow().check() {
         fail(0, format!("the flow is declared with a mistake: {mistake}"));
     }
     layers_agree(&engine, &position).unwrap_or_else(|what| fail(0, what));
     for step in 0..=MAX_SUBMISSIONS {
-        let to_act: Vec<PlayerIndex> = match engine.status() {
+        let to_act: Vec<PlayerIndex> = match engine.position().status() {
             Status::Over(_) => {
                 return Played { engine, states };
             }
@@ -226,9 +226,10 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
             }
         }
         let player = to_act[rng.random_range(0..to_act.len())];
-        let index = rng.random_range(0..engine.count_completions(player));
+        let index = rng.random_range(0..engine.position().count_completions(player));
         let submitted = if step % 2 == 0 {
             let action = engine
+                .position()
                 .nth_completion(player, index)
                 .unwrap_or_else(|| fail(step, format!("no completion {index} of {player}")));
             engine
@@ -251,7 +252,7 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
             )
         });
         report.submissions += 1;
-        states.push(engine.state().clone());
+        states.push(engine.position().state().clone());
         layers_agree(&engine, &position).unwrap_or_else(|what| fail(step + 1, what));
     }
     fail(
@@ -272,7 +273,7 @@ fn completions_conform<G: Game>(
     if count == 0 {
         return Err(format!("{player} is to act and has no completion"));
     }
-    let listed = engine.completions(player);
+    let listed = engine.position().completions(player);
     for (index, action) in listed.iter().enumerate() {
         engine
             .position()
@@ -304,11 +305,11 @@ fn idle_seat_conforms<G: Game>(
     seat: PlayerIndex,
     acting: PlayerIndex,
 ) -> Result<(), String> {
-    let count = engine.count_completions(seat);
-    if count != 0 || engine.nth_completion(seat, 0).is_some() {
+    let count = engine.position().count_completions(seat);
+    if count != 0 || engine.position().nth_completion(seat, 0).is_some() {
         return Err(format!("{seat} is not to act but has {count} completions"));
     }
-    let Some(theirs) = engine.nth_completion(acting, 0) else {
+    let Some(theirs) = engine.position().nth_completion(acting, 0) else {
         return Err(format!("{acting} is to act and has no completion"));
     };
     if engine.position().admit(seat, &theirs).is_ok() {
@@ -323,11 +324,11 @@ fn idle_seat_conforms<G: Game>(
 /// a server keeps them) and started again ([`Start`]) resumes identically: the same seats
 /// to act, the same flow position, phase and turn, the same prompts.
 fn flow_resumes<G: Game>(table: &Table<G>, engine: &Engine<G>) -> Result<(), String> {
-    let mut start = Start::new(engine.state().clone(), table.players)
+    let mut start = Start::new(engine.position().state().clone(), table.players)
         .with_config(table.config.clone())
         .with_flow(engine.position().flow_position().clone())
         .with_clock(engine.clock());
-    start.follow_ups = engine.follow_ups().to_vec();
+    start.follow_ups = engine.position().follow_ups().to_vec();
     let resumed = Engine::from_start(start).map_err(|error| format!("no resume: {error}"))?;
     let (saved, again) = (engine.position(), resumed.position());
     if saved.flow_position() != again.flow_position()
@@ -344,7 +345,7 @@ fn flow_resumes<G: Game>(table: &Table<G>, engine: &Engine<G>) -> Result<(), Str
         ));
     }
     for seat in saved.to_act().iter() {
-        if engine.prompt(seat) != resumed.prompt(seat) {
+        if engine.position().prompt(seat) != resumed.position().prompt(seat) {
             return Err(format!("{seat}'s prompt differs once resumed"));
         }
     }
@@ -354,23 +355,28 @@ fn flow_resumes<G: Game>(table: &Table<G>, engine: &Engine<G>) -> Result<(), Str
 /// The logged table and the bare position are at the same point: the same state (as JSON),
 /// seats to act, status, and records and moves played.
 fn layers_agree<G: Game>(engine: &Engine<G>, position: &Position<G>) -> Result<(), String> {
-    let (at_table, alone) = (json_of(engine.state()), json_of(position.state()));
+    let (at_table, alone) = (
+        json_of(engine.position().state()),
+        json_of(position.state()),
+    );
     if at_table != alone {
         return Err(format!(
             "the table and the position differ: table {at_table}, position {alone}"
         ));
     }
-    if engine.to_act() != position.to_act() || engine.status() != position.status() {
+    if engine.position().to_act() != position.to_act()
+        || engine.position().status() != position.status()
+    {
         return Err(format!(
             "the table has {} to act, the position {}",
-            engine.status(),
+            engine.position().status(),
             position.status()
         ));
     }
-    if engine.played() != position.played() {
+    if engine.position().played() != position.played() {
         return Err(format!(
             "the table played {:?}, the position {:?}",
-            engine.played(),
+            engine.position().played(),
             position.played()
         ));
     }
@@ -406,8 +412,8 @@ pub fn replay_conforms<G: Game>(table: &Table<G>, seed: u64, engine: &Engine<G>)
         table.name
     );
     assert_eq!(
-        json_of(replayed.state()),
-        json_of(engine.state()),
+        json_of(replayed.position().state()),
+        json_of(engine.position().state()),
         "{}, seed {seed}: the replay's state",
         table.name
     );
@@ -483,8 +489,8 @@ fn snapshot_conforms<G: Game>(
         serde_json::to_string(&snapshot).unwrap_or_else(|error| fail(format!("not JSON: {error}")));
     let mut restored = Engine::<G>::replay_json(&text)
         .unwrap_or_else(|error| fail(format!("does not restore: {error}")));
-    if json_of(restored.state()) != json_of(halfway.state())
-        || restored.to_act() != halfway.to_act()
+    if json_of(restored.position().state()) != json_of(halfway.position().state())
+        || restored.position().to_act() != halfway.position().to_act()
         || restored.deadline() != halfway.deadline()
     {
         fail("restores to another game".to_owned());
@@ -501,8 +507,8 @@ fn snapshot_conforms<G: Game>(
         }
     }
     assert_eq!(
-        json_of(restored.state()),
-        json_of(whole.state()),
+        json_of(restored.position().state()),
+        json_of(whole.position().state()),
         "{}, seed {seed}: the state played on from a snapshot",
         table.name
     );
@@ -573,7 +579,7 @@ pub fn undo_conforms<G: Game>(
             let same = match (&taken, &by_undo) {
                 // The same records and state; the journal's line names which was asked.
                 (Ok(_), Ok(_)) => {
-                    json_of(undone.state()) == json_of(rewound.state())
+                    json_of(undone.position().state()) == json_of(rewound.position().state())
                         && records_json(&undone) == records_json(&rewound)
                 }
                 (Err(taken), Err(by_undo)) => taken == by_undo,
@@ -602,7 +608,7 @@ pub fn undo_conforms<G: Game>(
                         "the log after a take-back does not replay: {error}"
                     ))
                 });
-                if json_of(replayed.state()) != json_of(rewound.state()) {
+                if json_of(replayed.position().state()) != json_of(rewound.position().state()) {
                     fail(format!(
                         "a take-back by {player} left a state its log does not give"
                     ));
@@ -641,8 +647,8 @@ pub fn undo_conforms<G: Game>(
     let fresh = Engine::<G>::new(table.config.clone(), table.players, seed)
         .unwrap_or_else(|error| fail(format!("setup failed: {error}")));
     assert_eq!(
-        json_of(rewound.state()),
-        json_of(fresh.state()),
+        json_of(rewound.position().state()),
+        json_of(fresh.position().state()),
         "{}, seed {seed}: taken back to the start, the state is the setup's",
         table.name
     );
@@ -705,12 +711,12 @@ pub fn json_of<G: View>(state: &G) -> String {
 /// waiting, who acts and each seat's prompt.
 fn standing<G: Game>(engine: &Engine<G>, players: usize) -> String {
     let prompts: Vec<_> = (0..players)
-        .map(|seat| engine.prompt(PlayerIndex(seat)))
+        .map(|seat| engine.position().prompt(PlayerIndex(seat)))
         .collect();
     serde_json::to_string(&(
         engine.position().flow_position(),
-        engine.follow_ups(),
-        engine.to_act(),
+        engine.position().follow_ups(),
+        engine.position().to_act(),
         prompts,
     ))
     .unwrap_or_else(|error| panic!("where a game stands is not JSON: {error}"))

@@ -21,7 +21,7 @@ pub fn play_match<G: Game + serde::Serialize>(
     seat_seed: impl Fn(u64) -> u64,
 ) {
     let mut step = 0_u64;
-    while let Some(player) = engine.to_act().first() {
+    while let Some(player) = engine.position().to_act().first() {
         let seat = engine.for_agent(player, seat_seed(step));
         let action = if player == searcher {
             search.choose(&seat, player)
@@ -103,7 +103,7 @@ pub fn check_determinizations<G: Search + serde::Serialize>(
                     at,
                 });
             }
-            let Some(player) = engine.to_act().first() else {
+            let Some(player) = engine.position().to_act().first() else {
                 break;
             };
             let seat = engine.for_agent(player, step);

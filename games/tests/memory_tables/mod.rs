@@ -7,7 +7,7 @@ use meeple_games::memory::Memory;
 
 /// The face-down spaces, in order, as the admin sees them: with their faces.
 pub fn face_down(engine: &Engine<Memory>) -> Vec<(Space, String)> {
-    let board = engine.state().face_down();
+    let board = engine.position().state().face_down();
     board
         .taken()
         .map(|space| {

@@ -118,7 +118,7 @@ impl<G: Game> Engine<G> {
             game: G::NAME.to_owned(),
             rules: G::RULES_VERSION,
             seed: self.seed,
-            players: self.players(),
+            players: self.position().players(),
             config: self.config.clone(),
             autoplay_forced: self.position.settings().autoplay_forced,
             asked_always: self.position.settings().asked_always,

@@ -2,7 +2,6 @@
 //! record it plays: the log, undo and take-back, replay, seals, and what each player
 //! recalls.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,20 +9,14 @@ use serde_json::Value;
 
 use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
 use crate::pieces::outcome::Outcome;
-use crate::pieces::player::{PlayerIndex, PlayerSet, Seats};
+use crate::pieces::player::PlayerIndex;
 use crate::position::Start;
-use crate::position::{
-    Carried, EngineSettings, Played, Position, Recorder, Resume, Status, millis,
-};
+use crate::position::{Carried, EngineSettings, Position, Recorder, Resume, millis};
 use crate::position::{RecordHeader, RecordKind};
 use crate::records::log::{ActionRecord, GameLog, LogStart, Record, RecordMoves};
-use crate::rules::action::FollowUp;
 use crate::rules::flow::FlowEvent;
 use crate::rules::game::{Game, Setup, SetupError};
-use crate::seen::prompt::{ActionPrompt, Prompt};
-use crate::seen::scene::Scene;
 use crate::seen::submission::Submission;
-use crate::seen::view::Viewer;
 
 mod journal;
 mod replay;
@@ -158,9 +151,12 @@ fn describe_outcome(outcome: Option<&Outcome>) -> String {
 /// bare [`Position`] instead.
 ///
 /// Every change goes through [`submit`](Self::submit) (or its other forms) and
-/// [`undo`](Self::undo); a refused call leaves everything exactly as it was. Whatever
-/// reads the game (prompts, completions, status) is the position's, answered here as
-/// [`position`](Self::position) answers it.
+/// [`undo`](Self::undo); a refused call leaves everything exactly as it was. The engine
+/// answers what only it knows: the log and records, undo and take-back, replay and
+/// seals, the clock. Whatever reads the game as it stands (the state, views, scenes,
+/// prompts, completions, status) is asked of the position:
+/// `engine.position().prompt(player)`. The forwarders of 0.2 (`engine.prompt(player)`)
+/// stay, deprecated, for one release.
 #[derive(Clone, Debug)]
 pub struct Engine<G: Game> {
     position: Position<G>,
@@ -474,7 +470,7 @@ impl<G: Game> Engine<G> {
     pub fn snapshot(&self) -> Result<GameLog<G>, SetupError> {
         let start = Start {
             state: self.position.state().clone(),
-            players: self.players(),
+            players: self.position().players(),
             config: self.config.clone(),
             seed: self.seed,
             follow_ups: self.position.follow_ups().to_vec(),
@@ -490,111 +486,6 @@ impl<G: Game> Engine<G> {
     /// ([`Position::decode`], [`Position::admit`]).
     pub fn position(&self) -> &Position<G> {
         &self.position
-    }
-
-    /// The full state (the admin's view).
-    pub fn state(&self) -> &G {
-        self.position.state()
-    }
-
-    /// The state as `viewer` may see it ([`View::view`](crate::View::view)).
-    pub fn view(&self, viewer: Viewer) -> G {
-        self.position.view(viewer)
-    }
-
-    /// What `viewer` sees laid out as pieces: [`Game::scene`] of their view.
-    pub fn scene(&self, viewer: Viewer) -> Scene {
-        self.view(viewer)
-            .scene(viewer, Seats::checked(self.position.players()))
-    }
-
-    /// The number of seats.
-    pub fn players(&self) -> usize {
-        self.position.players()
-    }
-
-    /// How many records and moves this game has applied so far.
-    pub fn played(&self) -> Played {
-        self.position.played()
-    }
-
-    /// The follow-ups waiting to be taken, the next first.
-    pub fn follow_ups(&self) -> &[FollowUp<G>] {
-        self.position.follow_ups()
-    }
-
-    /// The outcome once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome()
-    }
-
-    /// Who may act now ([`Position::to_act`]).
-    pub fn to_act(&self) -> PlayerSet {
-        self.position.to_act()
-    }
-
-    /// Where the game stands ([`Position::status`]).
-    pub fn status(&self) -> Status {
-        self.position.status()
-    }
-
-    /// The prompt of `player` ([`Position::prompt`]).
-    pub fn prompt(&self, player: PlayerIndex) -> Prompt {
-        self.position.prompt(player)
-    }
-
-    /// The prompt of `player` from their view ([`Position::prompt_from_view`]).
-    pub fn prompt_from_view(&self, player: PlayerIndex) -> Prompt {
-        self.position.prompt_from_view(player)
-    }
-
-    /// The prompt of one action of `player` after `prefix` ([`Position::prompt_action`]).
-    ///
-    /// # Errors
-    /// As [`Position::prompt_action`].
-    pub fn prompt_action(
-        &self,
-        player: PlayerIndex,
-        action: &str,
-        prefix: &[Value],
-    ) -> Result<ActionPrompt, SubmitError> {
-        self.position.prompt_action(player, action, prefix)
-    }
-
-    /// The prompt of an action in progress ([`Position::prompt_submission`]).
-    ///
-    /// # Errors
-    /// As [`Position::prompt_submission`].
-    pub fn prompt_submission(
-        &self,
-        player: PlayerIndex,
-        submission: &Submission,
-    ) -> Result<ActionPrompt, SubmitError> {
-        self.position.prompt_submission(player, submission)
-    }
-
-    /// Every completion `player` could submit now ([`Position::completions`]).
-    pub fn completions(&self, player: PlayerIndex) -> Vec<G::Actions> {
-        self.position.completions(player)
-    }
-
-    /// Visits every completion of `player` ([`Position::for_each_completion`]).
-    pub fn for_each_completion(
-        &self,
-        player: PlayerIndex,
-        visit: &mut dyn FnMut(G::Actions) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.position.for_each_completion(player, visit)
-    }
-
-    /// How many completions `player` has ([`Position::count_completions`]).
-    pub fn count_completions(&self, player: PlayerIndex) -> u64 {
-        self.position.count_completions(player)
-    }
-
-    /// The completion of `player` at `index` ([`Position::nth_completion`]).
-    pub fn nth_completion(&self, player: PlayerIndex, index: u64) -> Option<G::Actions> {
-        self.position.nth_completion(player, index)
     }
 
     /// The game as `player` may know it, for an agent to look ahead in

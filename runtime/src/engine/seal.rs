@@ -33,7 +33,7 @@ impl<G: Game> Engine<G> {
         let mut log = self.log();
         log.seal = Some(LogSeal {
             records: log.records.len(),
-            outcome: self.outcome(),
+            outcome: self.position().outcome(),
             digest: self.digest(),
         });
         log
@@ -50,7 +50,7 @@ impl<G: Game> Engine<G> {
         let setup = (
             G::NAME,
             self.seed,
-            self.players(),
+            self.position().players(),
             &self.config,
             self.position.settings().autoplay_forced,
         );
@@ -64,7 +64,7 @@ impl<G: Game> Engine<G> {
         if let Some(start) = self.log_start() {
             hash_json(&mut hasher, &start);
         }
-        hash_json(&mut hasher, &Serialized(self.state()));
+        hash_json(&mut hasher, &Serialized(self.position().state()));
         hash_json(&mut hasher, self.position.chance());
         hasher
             .finalize()
@@ -82,7 +82,7 @@ impl<G: Game> Engine<G> {
                 found,
             });
         }
-        let outcome = self.outcome();
+        let outcome = self.position().outcome();
         if seal.outcome != outcome {
             return Err(ReplayError::SealOutcome {
                 sealed: seal.outcome.clone().map(Box::new),

@@ -44,7 +44,7 @@ impl<G: Game> Engine<G> {
         if followed {
             // What the action itself did outweighs what came after it: say that first.
             let record = &self.history.records[position];
-            let action = self.action_text(self.state(), record);
+            let action = self.action_text(self.position().state(), record);
             return Err(if record.drew_chance {
                 UndoError::DrewChance { action }
             } else if record.kind != RecordKind::Submitted {
@@ -111,7 +111,7 @@ impl<G: Game> Engine<G> {
                     Self::replay(&earlier).map_err(|error| UndoError::Nondeterministic {
                         reason: error.to_string(),
                     })?;
-                self.check_cancellable(before.state(), std::slice::from_ref(&own))?;
+                self.check_cancellable(before.position().state(), std::slice::from_ref(&own))?;
                 let settings = self.position.settings();
                 let journal = self.journal_undo(player, true, vec![position]);
                 *self = rebuilt;
@@ -130,12 +130,12 @@ impl<G: Game> Engine<G> {
             .check_seat(player)
             .map_err(|_| UndoError::NoSuchSeat {
                 player,
-                players: self.players(),
+                players: self.position().players(),
             })
     }
 
     pub(super) fn check_undo(&self) -> Result<(), UndoError> {
-        if self.outcome().is_some() {
+        if self.position().outcome().is_some() {
             return Err(UndoError::GameOver);
         }
         Ok(())
@@ -156,12 +156,12 @@ impl<G: Game> Engine<G> {
             && first.kind != RecordKind::Submitted
         {
             return Err(UndoError::Forced {
-                action: self.action_text(self.state(), first),
+                action: self.action_text(self.position().state(), first),
             });
         }
         if let Some(index) = cancelled.iter().position(|record| record.drew_chance) {
             let action = action_behind(cancelled, index)
-                .map(|record| self.action_text(self.state(), record))
+                .map(|record| self.action_text(self.position().state(), record))
                 .unwrap_or_default();
             return Err(UndoError::DrewChance { action });
         }
@@ -179,7 +179,7 @@ impl<G: Game> Engine<G> {
                 reason: error.to_string(),
             }
         })?;
-        self.check_cancellable(rebuilt.state(), cancelled)?;
+        self.check_cancellable(rebuilt.position().state(), cancelled)?;
         let cancelled = cancelled.to_vec();
         rebuilt.position.set_settings(self.position.settings());
         let journal = self.journal_undo(
@@ -238,7 +238,7 @@ impl<G: Game> Engine<G> {
         cancelled: &[Record<G>],
     ) -> Result<(), UndoError> {
         let moves = cancelled.iter().map(|record| &record.moves[..]);
-        match crate::records::reveal::first_revealing(before, self.players(), moves) {
+        match crate::records::reveal::first_revealing(before, self.position().players(), moves) {
             None => Ok(()),
             Some(revealed) => {
                 let action = action_behind(cancelled, revealed.record)
@@ -247,7 +247,7 @@ impl<G: Game> Engine<G> {
                 Err(UndoError::RevealedInformation {
                     action,
                     viewer: match revealed.viewer {
-                        Viewer::Player(seat) => self.state().player_name(seat),
+                        Viewer::Player(seat) => self.position().state().player_name(seat),
                         Viewer::Observer => "an observer".to_owned(),
                         Viewer::Admin => "the admin".to_owned(),
                     },

@@ -407,6 +407,15 @@ impl<G: Game> Position<G> {
         self.state.view(viewer)
     }
 
+    /// What `viewer` sees laid out as pieces: [`Game::scene`](crate::Game::scene) of their
+    /// view, for a table of [`players`](Self::players) seats.
+    pub fn scene(&self, viewer: Viewer) -> crate::seen::scene::Scene {
+        self.view(viewer).scene(
+            viewer,
+            crate::pieces::player::Seats::checked(self.players()),
+        )
+    }
+
     /// The game's chance, as it stands (part of no view).
     pub(crate) fn chance(&self) -> &Chance {
         &self.chance

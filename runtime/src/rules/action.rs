@@ -533,8 +533,8 @@ impl<G: Game> Behaviour<G> {
 /// engine.submit(P0, TableAction::Earn(Earn { coins: 2 })).unwrap();
 /// // The game's turn has passed to P1, but P0's follow-up comes first: P0 alone acts, and
 /// // may only steal; the prompt shows its arguments and its own text.
-/// assert_eq!(engine.to_act(), PlayerSet::one(P0));
-/// let prompt = engine.prompt(P0);
+/// assert_eq!(engine.position().to_act(), PlayerSet::one(P0));
+/// let prompt = engine.position().prompt(P0);
 /// assert_eq!(prompt.actions.len(), 1);
 /// assert_eq!(prompt.actions[0].action, "steal");
 /// assert_eq!(prompt.actions[0].prompt, "Steal up to 2?");
@@ -542,8 +542,8 @@ impl<G: Game> Behaviour<G> {
 /// assert!(engine.submit(P0, TableAction::Earn(Earn { coins: 1 })).is_err());
 /// // Once it is taken, the game's own flow resumes.
 /// engine.submit(P0, TableAction::Steal(Steal { most: 2, coins: 1 })).unwrap();
-/// assert_eq!(engine.state().coins.iter().collect::<Vec<_>>(), [&3, &2]);
-/// assert_eq!(engine.to_act(), PlayerSet::one(P1));
+/// assert_eq!(engine.position().state().coins.iter().collect::<Vec<_>>(), [&3, &2]);
+/// assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
 /// ```
 ///
 /// A follow-up whose condition is false, or that has no completion, lapses: it is
@@ -614,8 +614,8 @@ impl<G: Game> Behaviour<G> {
 /// // P0 earns a third coin: `steal`'s condition is false, so the follow-up lapses at once
 /// // and the game's flow goes on without it.
 /// engine.submit(P0, TableAction::Earn(Earn { coins: 1 })).unwrap();
-/// assert!(engine.follow_ups().is_empty());
-/// assert_eq!(engine.to_act(), PlayerSet::one(P1));
+/// assert!(engine.position().follow_ups().is_empty());
+/// assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
 /// ```
 ///
 /// Once the game is over, nobody acts: pending follow-ups are not offered.
@@ -685,10 +685,10 @@ impl<G: Game> Behaviour<G> {
 /// // P0's fifth coin ends the game: nobody acts any more, so the follow-up is never
 /// // offered (it stays listed in `follow_ups`).
 /// engine.submit(P0, TableAction::Earn(Earn { coins: 2 })).unwrap();
-/// assert!(engine.outcome().is_some());
-/// assert!(engine.to_act().is_empty());
-/// assert!(engine.prompt(P0).actions.is_empty());
-/// assert_eq!(engine.follow_ups().len(), 1);
+/// assert!(engine.position().outcome().is_some());
+/// assert!(engine.position().to_act().is_empty());
+/// assert!(engine.position().prompt(P0).actions.is_empty());
+/// assert_eq!(engine.position().follow_ups().len(), 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]

@@ -62,18 +62,25 @@ impl Game for Hand {
 #[test]
 fn an_empty_set_out_of_no_option_is_offered_everywhere() {
     let mut engine = Engine::<Hand>::new((), 1, 7).expect("a valid setup");
-    assert_eq!(engine.status(), Status::Acting(PlayerSet::one(P0)));
+    assert_eq!(
+        engine.position().status(),
+        Status::Acting(PlayerSet::one(P0))
+    );
     assert_eq!(offered(&engine, P0), ["discard"]);
     let discard = engine
+        .position()
         .prompt_action(P0, "discard", &[])
         .expect("discard is offered");
-    assert_eq!(engine.prompt(P0).actions, std::slice::from_ref(&discard));
+    assert_eq!(
+        engine.position().prompt(P0).actions,
+        std::slice::from_ref(&discard)
+    );
     let selection = discard.selection.expect("choosing nothing is asked");
     assert_eq!(selection.kind, SelectionKind::ChooseFrom { min: 0, max: 0 });
     assert!(selection.options.is_empty());
     assert_eq!(meeple::testing::check_completions(&engine, P0), Ok(1));
-    assert_eq!(engine.completions(P0).len(), 1);
+    assert_eq!(engine.position().completions(P0).len(), 1);
     submit(P0, Submission::new("discard").with("cards", json!([])))(&mut engine)
         .expect("the empty set is accepted");
-    assert_eq!(engine.state().journal, ["discarded []"]);
+    assert_eq!(engine.position().state().journal, ["discarded []"]);
 }

@@ -116,11 +116,11 @@ fn after_earning_two() -> Engine<Market> {
 #[test]
 fn a_follow_up_prompt_shows_its_arguments() {
     let engine = after_earning_two();
-    assert_eq!(engine.follow_ups().len(), 1);
-    assert_eq!(engine.to_act(), PlayerSet::one(P1));
-    let prompt = engine.prompt(P1);
+    assert_eq!(engine.position().follow_ups().len(), 1);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(P1));
+    let prompt = engine.position().prompt(P1);
     insta::assert_json_snapshot!("follow_up_steal", prompt);
-    assert!(engine.prompt(P0).actions.is_empty());
+    assert!(engine.position().prompt(P0).actions.is_empty());
 }
 
 /// The next follow-up has other arguments, and so another prompt: after the second
@@ -132,11 +132,12 @@ fn a_follow_up_range_follows_its_arguments() {
     engine
         .submit(P1, MarketAction::Steal(steal(2, P0, 1)))
         .expect("steal 1");
-    assert_eq!(engine.state().coins, [1, 1]);
+    assert_eq!(engine.position().state().coins, [1, 1]);
     engine
         .submit(P1, MarketAction::Earn(Earn { coins: 3 }))
         .expect("earn 3");
     let steal = engine
+        .position()
         .prompt_action(P0, "steal", &[])
         .expect("the follow-up is offered");
     insta::assert_json_snapshot!("follow_up_steal_three", steal);
@@ -207,7 +208,7 @@ fn refused_follow_ups_say_why() {
         "`earn` is not available to Player 2 now; available: steal"
     );
     assert_eq!(
-        engine.prompt_action(P1, "earn", &[]),
+        engine.position().prompt_action(P1, "earn", &[]),
         Err(SubmitError::Refused(Refusal::ActionNotAvailable {
             action: "earn",
             reason: None,
@@ -246,6 +247,6 @@ fn refused_follow_ups_say_why() {
     assert!(record.follow_up, "stealing is a follow-up");
     let record = engine.log().records.pop().expect("a record");
     assert_eq!(record.args, Some(json!({"Steal": {"most": 2, "from": 0}})));
-    assert!(engine.follow_ups().is_empty());
-    assert_eq!(engine.state().coins, [0, 2]);
+    assert!(engine.position().follow_ups().is_empty());
+    assert_eq!(engine.position().state().coins, [0, 2]);
 }

@@ -145,7 +145,7 @@ fn ferry(players: usize, seats: u8, autoplay_forced: bool) -> Engine<Ferry> {
 #[test]
 fn a_forced_selection_is_preset_and_the_next_one_asked() {
     let engine = ferry(2, 2, true);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert!(prompt.forced().is_none());
     insta::assert_json_snapshot!("forced_selection", prompt);
 }
@@ -168,9 +168,9 @@ fn forced_completions_after_a_submission_are_played() {
             RecordKind::Forced
         ]
     );
-    assert!(matches!(engine.status(), Status::Over(_)));
-    assert!(engine.prompt(P0).actions.is_empty());
-    assert!(engine.prompt(P1).actions.is_empty());
+    assert!(matches!(engine.position().status(), Status::Over(_)));
+    assert!(engine.position().prompt(P0).actions.is_empty());
+    assert!(engine.position().prompt(P1).actions.is_empty());
     insta::assert_json_snapshot!("forced_records", engine.log().records);
 }
 
@@ -184,7 +184,7 @@ fn forced_completions_are_shown_when_autoplay_is_off() {
         .submit(P0, FerryAction::Board(Board { boat: 7, seat: 2 }))
         .expect("seat 2 is free");
     assert_eq!(engine.records().len(), 2);
-    let prompt = engine.prompt(P1);
+    let prompt = engine.position().prompt(P1);
     let forced = prompt.forced().expect("the prompt is forced").clone();
     insta::assert_json_snapshot!("forced_board_shown", prompt);
 
@@ -195,7 +195,7 @@ fn forced_completions_are_shown_when_autoplay_is_off() {
     engine
         .submit_submission(P1, &submission)
         .expect("the forced completion is accepted");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert!(prompt.forced().is_some());
     insta::assert_json_snapshot!("forced_cast_off_shown", prompt);
     engine
@@ -207,7 +207,7 @@ fn forced_completions_are_shown_when_autoplay_is_off() {
             .iter()
             .all(|record| record.kind != RecordKind::Forced)
     );
-    assert!(matches!(engine.status(), Status::Over(_)));
+    assert!(matches!(engine.position().status(), Status::Over(_)));
 }
 
 /// A player alone with one boat and one seat: the whole game is forced and plays
@@ -228,7 +228,7 @@ fn a_game_of_forced_actions_plays_itself() {
             ("cast_off", RecordKind::Forced)
         ]
     );
-    assert!(matches!(engine.status(), Status::Over(_)));
+    assert!(matches!(engine.position().status(), Status::Over(_)));
 }
 
 /// A taken seat, another player's turn and a finished game are typed errors.

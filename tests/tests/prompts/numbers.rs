@@ -106,7 +106,7 @@ fn shop(coins: u32) -> Engine<Shop> {
 #[test]
 fn wide_ranges_are_bounds() {
     let engine = shop(6);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let bid = prompt.actions[1].selection.as_ref().expect("bid asks");
     assert_eq!(
         bid.kind,
@@ -124,9 +124,13 @@ fn wide_ranges_are_bounds() {
 #[test]
 fn wide_ranges_are_counted_and_ranked() {
     let engine = shop(6);
-    assert_eq!(engine.count_completions(P0), 8 + 1_000_001 + 10_000);
+    assert_eq!(
+        engine.position().count_completions(P0),
+        8 + 1_000_001 + 10_000
+    );
     let at = |index| {
         engine
+            .position()
             .nth_completion(P0, index)
             .map(|action| format!("{action:?}"))
     };
@@ -155,10 +159,12 @@ fn wide_ranges_are_counted_and_ranked() {
 fn a_range_depends_on_an_earlier_selection() {
     let engine = shop(6);
     let wood = engine
+        .position()
         .prompt_action(P0, "buy", &[json!("wood")])
         .expect("wood is offered");
     insta::assert_json_snapshot!("numbers_buy_wood", wood);
     let stone = engine
+        .position()
         .prompt_action(P0, "buy", &[json!("stone")])
         .expect("stone is offered");
     insta::assert_json_snapshot!("numbers_buy_stone", stone);
@@ -170,6 +176,7 @@ fn a_range_depends_on_an_earlier_selection() {
 fn a_dependent_range_becomes_bounds_when_wide() {
     let engine = shop(60);
     let wood = engine
+        .position()
         .prompt_action(P0, "buy", &[json!("wood")])
         .expect("wood is offered");
     let selection = wood.selection.as_ref().expect("the amount");
@@ -179,6 +186,7 @@ fn a_dependent_range_becomes_bounds_when_wide() {
     );
     assert!(selection.options.is_empty());
     let stone = engine
+        .position()
         .prompt_action(P0, "buy", &[json!("stone")])
         .expect("stone is offered");
     let selection = stone.selection.as_ref().expect("the amount");
@@ -269,7 +277,7 @@ fn refused_numbers_say_why() {
         })
     );
     assert_eq!(
-        engine.prompt_action(P0, "buy", &[json!("gold")]),
+        engine.position().prompt_action(P0, "buy", &[json!("gold")]),
         Err(SubmitError::Refused(Refusal::NotOffered {
             action: "buy",
             selection: "good",
@@ -278,7 +286,9 @@ fn refused_numbers_say_why() {
         }))
     );
     assert_eq!(
-        engine.prompt_action(P0, "buy", &[json!("wood"), json!(1), json!(1)]),
+        engine
+            .position()
+            .prompt_action(P0, "buy", &[json!("wood"), json!(1), json!(1)]),
         Err(SubmitError::Decode(DecodeError::ExtraSelection {
             action: "buy",
             selection: "value #3 (the action has 2 selections)".to_owned(),
@@ -288,5 +298,5 @@ fn refused_numbers_say_why() {
     engine
         .submit_submission(P0, &Submission::new("pledge").with("amount", 999_900))
         .expect("a pledge in hundreds");
-    assert_eq!(engine.state().journal, ["pledged 999900"]);
+    assert_eq!(engine.position().state().journal, ["pledged 999900"]);
 }

@@ -166,7 +166,7 @@ fn garden(beds: &[u8], round: u32) -> Engine<Garden> {
 #[test]
 fn each_skip_strategy_in_one_prompt() {
     let engine = garden(&[3], 1);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let plant = &prompt.actions[0];
     assert_eq!(plant.chosen.len(), 1);
     assert!(plant.chosen[0].preset);
@@ -184,6 +184,7 @@ fn each_completion_is_counted_and_ranked() {
         Ok(2 + 1 + 3 + 4 + 200 + 1)
     );
     let last = engine
+        .position()
         .nth_completion(P0, 210)
         .map(|action| format!("{action:?}"));
     assert_eq!(last.as_deref(), Some("Sow(Sow { seeds: [Bean, Pea] })"));
@@ -196,6 +197,7 @@ fn each_completion_is_counted_and_ranked() {
 fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
     let mut engine = garden(&[3], 2);
     let harvest = engine
+        .position()
         .prompt_action(P0, "harvest", &[])
         .expect("harvest is offered");
     assert_eq!(harvest.chosen.len(), 1);
@@ -205,6 +207,7 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
     assert_eq!(selection.name, "seed");
     insta::assert_json_snapshot!("skips_harvest_round_2", harvest);
     let harvests: Vec<String> = engine
+        .position()
         .completions(P0)
         .iter()
         .filter(|action| action.name() == "harvest")
@@ -241,7 +244,7 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
     );
     submit(P0, Submission::new("harvest").with("seed", "pea"))(&mut engine)
         .expect("the side the game chooses need not be submitted");
-    assert_eq!(engine.state().journal, ["Pea on North"]);
+    assert_eq!(engine.position().state().journal, ["Pea on North"]);
 
     // Round 1: the expression is false, so the player chooses, south as well.
     let mut engine = garden(&[3], 1);
@@ -252,7 +255,7 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
             .with("seed", "pea"),
     )(&mut engine)
     .expect("any side in round 1");
-    assert_eq!(engine.state().journal, ["Pea on South"]);
+    assert_eq!(engine.position().state().journal, ["Pea on South"]);
 }
 
 /// Two beds: nothing is preset, `plant` asks the bed.
@@ -260,12 +263,13 @@ fn a_true_skip_expression_lets_the_game_choose_the_first_option() {
 fn two_options_are_asked() {
     let engine = garden(&[3, 4], 1);
     let plant = engine
+        .position()
         .prompt_action(P0, "plant", &[])
         .expect("plant is offered");
     assert!(plant.chosen.is_empty());
     insta::assert_json_snapshot!("skips_plant_two_beds", plant);
     assert_eq!(
-        engine.prompt_action(P0, "plant", &[json!(5)]),
+        engine.position().prompt_action(P0, "plant", &[json!(5)]),
         Err(SubmitError::Refused(Refusal::NotOffered {
             action: "plant",
             selection: "bed",
@@ -282,10 +286,12 @@ fn two_options_are_asked() {
 fn a_folded_selection_can_be_stepped_through() {
     let engine = garden(&[3], 1);
     let north = engine
+        .position()
         .prompt_action(P0, "fence", &[json!("north")])
         .expect("north is offered");
     insta::assert_json_snapshot!("skips_fence_after_north", north);
     let south = engine
+        .position()
         .prompt_action(P0, "fence", &[json!("south")])
         .expect("south is offered");
     assert!(south.selection.is_none());
@@ -392,7 +398,7 @@ fn submissions_name_every_selection_but_forced_ones() {
         "{error:?}"
     );
 
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let folded = &prompt.actions[2];
     assert_eq!(folded.action, "fence");
     let option = &folded.selection.as_ref().expect("fence asks").options[1];
@@ -403,12 +409,15 @@ fn submissions_name_every_selection_but_forced_ones() {
     engine
         .submit_submission(P0, &submission)
         .expect("a folded option is accepted with its `then` values");
-    assert_eq!(engine.state().journal, ["2 on North"]);
+    assert_eq!(engine.position().state().journal, ["2 on North"]);
     assert_eq!(engine.records().len(), 2);
 
     submit(P0, Submission::new("plant").with("seed", "bean"))(&mut engine)
         .expect("the only bed is filled in by the engine");
-    assert_eq!(engine.state().journal, ["2 on North", "Bean in bed 3"]);
+    assert_eq!(
+        engine.position().state().journal,
+        ["2 on North", "Bean in bed 3"]
+    );
     assert_eq!(
         engine.records()[2].selections().get("bed"),
         Some(&json!(3)),
@@ -423,17 +432,20 @@ fn submissions_name_every_selection_but_forced_ones() {
 fn an_action_in_progress_is_prompted_by_name() {
     let engine = garden(&[3], 1);
     let plant = engine
+        .position()
         .prompt_submission(P0, &Submission::new("plant").with("seed", "pea"))
         .expect("plant is offered");
     assert!(plant.selection.is_none(), "{plant:?}");
     assert_eq!(plant.chosen_selections().get("bed"), Some(&json!(3)));
     assert_eq!(plant.chosen_selections().get("seed"), Some(&json!("pea")));
     let by_position = engine
+        .position()
         .prompt_action(P0, "plant", &[json!(3), json!("pea")])
         .expect("plant is offered");
     assert_eq!(plant, by_position);
 
     let fence = engine
+        .position()
         .prompt_submission(P0, &Submission::new("fence").with("length", 1))
         .expect_err("the side comes first");
     assert_eq!(
@@ -444,6 +456,7 @@ fn an_action_in_progress_is_prompted_by_name() {
         })
     );
     let colour = engine
+        .position()
         .prompt_submission(
             P0,
             &Submission::new("water")

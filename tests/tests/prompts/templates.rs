@@ -93,10 +93,12 @@ impl Game for Board {
 fn confirm_names_the_selections_once_they_are_made() {
     let engine = Engine::<Board>::new(3, 2, 7).expect("a valid setup");
     let asking = engine
+        .position()
         .prompt_action(P0, "place", &[])
         .expect("place is offered");
     assert_eq!(asking.confirm, None, "the row is still to choose");
     let chosen = engine
+        .position()
         .prompt_action(P0, "place", &[json!(2)])
         .expect("row 2 is offered");
     assert_eq!(chosen.confirm.as_deref(), Some("Place the tile in row 2?"));
@@ -107,7 +109,7 @@ fn confirm_names_the_selections_once_they_are_made() {
 #[test]
 fn a_forced_action_with_a_confirmation_is_asked() {
     let engine = Engine::<Board>::new(1, 2, 7).expect("a valid setup");
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert_eq!(prompt.forced(), None);
     assert_eq!(
         prompt.actions[0].confirm.as_deref(),

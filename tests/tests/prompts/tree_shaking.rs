@@ -126,7 +126,7 @@ fn dungeon() -> Engine<Dungeon> {
 fn options_and_actions_without_completion_are_removed() {
     let engine = dungeon();
     assert_eq!(offered(&engine, P0), ["open"]);
-    insta::assert_json_snapshot!("tree_shaking_prompt", engine.prompt(P0));
+    insta::assert_json_snapshot!("tree_shaking_prompt", engine.position().prompt(P0));
 }
 
 /// Three completions (hall doors 1 and 5, attic door 4): actions and rooms without
@@ -143,10 +143,12 @@ fn only_completable_branches_are_counted() {
 fn the_doors_of_an_offered_room() {
     let engine = dungeon();
     let hall = engine
+        .position()
         .prompt_action(P0, "open", &[json!("hall")])
         .expect("the hall is offered");
     insta::assert_json_snapshot!("tree_shaking_hall", hall);
     let attic = engine
+        .position()
         .prompt_action(P0, "open", &[json!("attic")])
         .expect("the attic is offered");
     insta::assert_json_snapshot!("tree_shaking_attic", attic);
@@ -159,7 +161,7 @@ fn removed_options_and_actions_are_refused() {
     let mut engine = dungeon();
     for room in ["cellar", "tower"] {
         assert_eq!(
-            engine.prompt_action(P0, "open", &[json!(room)]),
+            engine.position().prompt_action(P0, "open", &[json!(room)]),
             Err(SubmitError::Refused(Refusal::NotOffered {
                 action: "open",
                 selection: "room",
@@ -177,11 +179,11 @@ fn removed_options_and_actions_are_refused() {
         })
     };
     assert_eq!(
-        engine.prompt_action(P0, "trade", &[]),
+        engine.position().prompt_action(P0, "trade", &[]),
         Err(not_available("trade"))
     );
     assert_eq!(
-        engine.prompt_action(P0, "search", &[]),
+        engine.position().prompt_action(P0, "search", &[]),
         Err(not_available("search"))
     );
 

@@ -100,12 +100,13 @@ fn assert_not_offered(action: &'static str) {
     let engine = Engine::<Camp>::new((), 1, 7).expect("a valid setup");
     assert!(
         engine
+            .position()
             .completions(P0)
             .iter()
             .all(|done| done.name() != action),
         "`{action}` has no completion"
     );
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let shown: Vec<&ActionPrompt> = prompt
         .actions
         .iter()
@@ -117,7 +118,7 @@ fn assert_not_offered(action: &'static str) {
         serde_json::to_string_pretty(&shown).expect("JSON")
     );
     assert!(matches!(
-        engine.prompt_action(P0, action, &[]),
+        engine.position().prompt_action(P0, action, &[]),
         Err(SubmitError::Refused(Refusal::ActionNotAvailable { .. }))
     ));
 }
@@ -128,7 +129,7 @@ fn assert_not_offered(action: &'static str) {
 fn the_camp_can_sing() {
     let engine = Engine::<Camp>::new((), 1, 7).expect("a valid setup");
     assert!(offered(&engine, P0).contains(&"sing".to_owned()));
-    assert_eq!(engine.completions(P0).len(), 2);
+    assert_eq!(engine.position().completions(P0).len(), 2);
 }
 
 /// A narrow number range none of whose values leads anywhere (no validation failed)

@@ -138,7 +138,7 @@ fn cards(hand: &[u8], top: u8, deck: u32) -> Engine<Cards> {
 #[test]
 fn refused_options_stay_in_place_with_their_error() {
     let engine = cards(&[1, 3, 7, 8, 9], 6, 1);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     let play = prompt.actions[0].selection.as_ref().expect("play asks");
     let errors: Vec<_> = play.options.iter().map(|o| o.error.as_deref()).collect();
     assert_eq!(
@@ -160,10 +160,13 @@ fn refused_options_stay_in_place_with_their_error() {
 #[test]
 fn a_completion_is_submitted_by_its_position() {
     let engine = cards(&[1, 3, 7, 8, 9], 6, 1);
-    let count = engine.count_completions(P0);
+    let count = engine.position().count_completions(P0);
     assert_eq!(count, 3 + 2 + 4 + 1);
     for index in 0..count {
-        let action = engine.nth_completion(P0, index).expect("a completion");
+        let action = engine
+            .position()
+            .nth_completion(P0, index)
+            .expect("a completion");
         let (mut by_action, mut by_position) = (engine.clone(), engine.clone());
         by_action
             .submit(P0, action)
@@ -183,7 +186,10 @@ fn a_completion_is_submitted_by_its_position() {
         })
     );
     assert_eq!(past.log(), engine.log());
-    assert_eq!(past.state().journal, engine.state().journal);
+    assert_eq!(
+        past.position().state().journal,
+        engine.position().state().journal
+    );
 }
 
 /// A meld stepped through as one chosen set: the set is labelled item by item, and
@@ -192,6 +198,7 @@ fn a_completion_is_submitted_by_its_position() {
 fn a_chosen_set_is_labelled_by_its_items() {
     let engine = cards(&[1, 3, 7, 8, 9], 6, 1);
     let meld = engine
+        .position()
         .prompt_action(P0, "meld", &[json!([3, 7])])
         .expect("3 and 7 make a meld");
     let chosen: Vec<(&str, &str)> = meld
@@ -202,7 +209,9 @@ fn a_chosen_set_is_labelled_by_its_items() {
     assert_eq!(chosen, [("cards", "3, 7")]);
     assert_eq!(meld.selection, None);
     assert_eq!(
-        engine.prompt_action(P0, "meld", &[json!([3, 8])]),
+        engine
+            .position()
+            .prompt_action(P0, "meld", &[json!([3, 8])]),
         Err(SubmitError::Refused(Refusal::Invalid {
             action: "meld",
             selection: "cards",
@@ -218,11 +227,14 @@ fn a_chosen_set_is_labelled_by_its_items() {
 #[test]
 fn an_action_whose_every_option_fails_is_shown_with_the_errors() {
     let engine = cards(&[2, 9], 9, 1);
-    let prompt = engine.prompt(P0);
+    let prompt = engine.position().prompt(P0);
     assert_eq!(offered(&engine, P0), ["play", "meld", "discard", "draw"]);
-    assert_eq!(engine.status(), Status::Acting(PlayerSet::one(P0)));
     assert_eq!(
-        engine.completions(P0).len(),
+        engine.position().status(),
+        Status::Acting(PlayerSet::one(P0))
+    );
+    assert_eq!(
+        engine.position().completions(P0).len(),
         2,
         "discard 9 and draw, nothing else"
     );
@@ -326,7 +338,7 @@ fn refused_submissions_say_why() {
     engine
         .submit_submission(P0, &Submission::new("meld").with("cards", json!([9, 1])))
         .expect("a meld of 10 in any order");
-    assert_eq!(engine.state().journal, ["melded [9, 1]"]);
+    assert_eq!(engine.position().state().journal, ["melded [9, 1]"]);
 }
 
 /// A player whose actions are all shown only for their errors has nothing possible:
@@ -334,14 +346,14 @@ fn refused_submissions_say_why() {
 #[test]
 fn a_player_with_only_refused_options_is_stuck() {
     let engine = cards(&[2, 4], 9, 0);
-    assert!(engine.completions(P0).is_empty());
-    let prompt = serde_json::to_string_pretty(&engine.prompt(P0)).expect("JSON");
+    assert!(engine.position().completions(P0).is_empty());
+    let prompt = serde_json::to_string_pretty(&engine.position().prompt(P0)).expect("JSON");
     let kinds: Vec<_> = engine.records().iter().map(|record| record.kind).collect();
     assert_eq!(
         kinds,
         [RecordKind::Setup, RecordKind::Pass],
         "the game passes for a player with nothing possible; status {:?}, prompt {prompt}",
-        engine.status()
+        engine.position().status()
     );
 }
 
@@ -366,7 +378,7 @@ fn a_refused_condition_says_why() {
         "`draw` is not available to Player 1 now: the deck is empty; available: play, meld, discard"
     );
     let error = refused(&mut engine, |engine| {
-        engine.prompt_action(P0, "draw", &[]).map(|_| ())
+        engine.position().prompt_action(P0, "draw", &[]).map(|_| ())
     });
     assert_eq!(
         error.to_string(),

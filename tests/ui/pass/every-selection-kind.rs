@@ -131,12 +131,12 @@ impl Game for Market {
 
 fn main() {
     let mut engine = Engine::<Market>::new((), 2, 7).unwrap();
-    let prompt = engine.prompt(PlayerIndex(0));
+    let prompt = engine.position().prompt(PlayerIndex(0));
     assert_eq!(prompt.actions.len(), 4, "{prompt:#?}");
     engine
         .submit(PlayerIndex(0), MarketAction::Buy(Buy { good: Good::Stone, amount: 2 }))
         .unwrap();
-    assert_eq!(engine.state().coins, 1);
+    assert_eq!(engine.position().state().coins, 1);
     engine
         .submit(PlayerIndex(1), MarketAction::Name(Name { name: "Ada".to_owned() }))
         .unwrap();

@@ -88,11 +88,11 @@ impl Game for Cards {
 fn main() {
     let mut engine = Engine::<Cards>::new((), 1, 7).unwrap();
     engine.submit(PlayerIndex(0), CardAction::Draw(Draw { cards: 2 })).unwrap();
-    assert_eq!(engine.state().hand, vec![9, 10]);
-    let prompt = engine.prompt(PlayerIndex(0));
+    assert_eq!(engine.position().state().hand, vec![9, 10]);
+    let prompt = engine.position().prompt(PlayerIndex(0));
     assert_eq!(prompt.actions.len(), 1, "{prompt:#?}");
     let discard = Discard { amount: 1, reason: "drawing".to_owned(), cards: vec![10] };
     engine.submit(PlayerIndex(0), CardAction::Discard(discard)).unwrap();
-    assert_eq!(engine.state().hand, vec![9]);
-    assert_eq!(engine.state().discarded, vec![10]);
+    assert_eq!(engine.position().state().hand, vec![9]);
+    assert_eq!(engine.position().state().discarded, vec![10]);
 }

@@ -80,6 +80,6 @@ impl Game for Table {
 fn main() {
     let mut engine = Engine::<Table>::new((), 1, 7).unwrap();
     engine.submit(PlayerIndex(0), TableAction::Play(Play { card: 2, amount: 3 })).unwrap();
-    assert_eq!(engine.state().hand, vec![1, 3]);
-    assert_eq!(engine.state().amount, 2);
+    assert_eq!(engine.position().state().hand, vec![1, 3]);
+    assert_eq!(engine.position().state().amount, 2);
 }
