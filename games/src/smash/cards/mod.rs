@@ -2,6 +2,12 @@
 //! eight bases. Texts of the named cards are Smash Up's, as printed in `EFFECTS.md`; the
 //! others are plain cards to fill the factions.
 
+mod bases;
+mod commanders;
+mod pirates;
+mod robots;
+mod tricksters;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -203,188 +209,54 @@ const fn action(
     }
 }
 
-/// Every card, by faction (ten cards each, counting copies).
-pub const CATALOG: &[CardDef] = &[
-    minion(
-        CardName::SaucyWench,
-        "Saucy Wench",
-        Faction::Pirates,
-        3,
-        2,
-        &[Ability::MayDestroyHere { most: 2 }],
-        "You may destroy a minion of power 2 or less at this base.",
-    ),
-    minion(
-        CardName::Buccaneer,
-        "Buccaneer",
-        Faction::Pirates,
-        4,
-        2,
-        &[Ability::MoveInstead],
-        "Special: If this minion would be destroyed, move it to another base instead.",
-    ),
-    minion(
-        CardName::FirstMate,
-        "First Mate",
-        Faction::Pirates,
-        2,
-        3,
-        &[],
-        "",
-    ),
-    CardDef {
-        copies: 2,
-        ..action(
-            CardName::Broadside,
-            "Broadside",
-            Faction::Pirates,
-            Aim::Base,
-            false,
-            &[Ability::Broadside],
-            "Destroy all of other players' minions of power 2 or less at a base where you have a minion.",
-        )
-    },
-    action(
-        CardName::Cannon,
-        "Cannon",
-        Faction::Pirates,
-        Aim::Minion,
-        false,
-        &[Ability::DestroyMinion { most: 2 }],
-        "Destroy a minion of power 2 or less.",
-    ),
-    minion(
-        CardName::Warbot,
-        "Warbot",
-        Faction::Robots,
-        4,
-        2,
-        &[Ability::Indestructible],
-        "Ongoing: This minion cannot be destroyed.",
-    ),
-    minion(
-        CardName::Nukebot,
-        "Nukebot",
-        Faction::Robots,
-        5,
-        1,
-        &[Ability::Nuke],
-        "Ongoing: After this minion is destroyed, destroy all other players' minions on this base.",
-    ),
-    minion(
-        CardName::Microbot,
-        "Microbot",
-        Faction::Robots,
-        1,
-        4,
-        &[],
-        "",
-    ),
-    minion(CardName::Zapbot, "Zapbot", Faction::Robots, 2, 2, &[], ""),
-    action(
-        CardName::Upgrade,
-        "Upgrade",
-        Faction::Robots,
-        Aim::Minion,
-        true,
-        &[Ability::PowerBonus(2)],
-        "Play on a minion. Ongoing: This minion has +2 power.",
-    ),
-    minion(
-        CardName::Leprechaun,
-        "Leprechaun",
-        Faction::Tricksters,
-        5,
-        1,
-        &[Ability::Leprechaun],
-        "Ongoing: After another player plays a minion here with less power than this minion's, destroy it (after its ability resolves).",
-    ),
-    minion(
-        CardName::Gremlin,
-        "Gremlin",
-        Faction::Tricksters,
-        2,
-        2,
-        &[Ability::Gremlin],
-        "Ongoing: After this minion is destroyed, draw a card and each other player discards a random card.",
-    ),
-    minion(CardName::Gnome, "Gnome", Faction::Tricksters, 3, 3, &[], ""),
-    minion(
-        CardName::Brownie,
-        "Brownie",
-        Faction::Tricksters,
-        4,
-        2,
-        &[],
-        "",
-    ),
-    action(
-        CardName::Hideout,
-        "Hideout",
-        Faction::Tricksters,
-        Aim::Base,
-        true,
-        &[Ability::Hideout],
-        "Play on a base. Ongoing: If another player's action would affect your minions on this base, destroy this card to cancel that action.",
-    ),
-    action(
-        CardName::MarkOfSleep,
-        "Mark of Sleep",
-        Faction::Tricksters,
-        Aim::Player,
-        false,
-        &[Ability::MarkOfSleep],
-        "Choose a player. That player cannot play actions on their next turn.",
-    ),
-    minion(
-        CardName::GeneralIvan,
-        "General Ivan",
-        Faction::Commanders,
-        6,
-        1,
-        &[Ability::ProtectsOwn],
-        "Ongoing: Your minions cannot be destroyed.",
-    ),
-    action(
-        CardName::Overrun,
-        "Overrun",
-        Faction::Commanders,
-        Aim::Base,
-        true,
-        &[Ability::Overrun, Ability::EndsAtYourTurn],
-        "Play on a base. Ongoing: Other players cannot play minions on this base. At the start of your turn, destroy this card.",
-    ),
-    minion(
-        CardName::Conscript,
-        "Conscript",
-        Faction::Commanders,
-        2,
-        4,
-        &[],
-        "",
-    ),
-    minion(
-        CardName::Veteran,
-        "Veteran",
-        Faction::Commanders,
-        3,
-        2,
-        &[],
-        "",
-    ),
-    CardDef {
-        copies: 2,
-        ..action(
-            CardName::Purge,
-            "Purge",
-            Faction::Commanders,
-            Aim::Minion,
-            false,
-            &[Ability::DestroyMinion { most: 3 }],
-            "Destroy a minion of power 3 or less.",
-        )
-    },
-];
+/// Every card, by faction in the order of [`Faction::ALL`] (ten cards each, counting
+/// copies), each faction's in its file's order.
+pub const CATALOG: &[CardDef] = &JOINED;
+
+/// The cards a faction's file lists, in its order.
+const fn cards_of(faction: Faction) -> &'static [CardDef] {
+    match faction {
+        Faction::Pirates => pirates::CARDS,
+        Faction::Robots => robots::CARDS,
+        Faction::Tricksters => tricksters::CARDS,
+        Faction::Commanders => commanders::CARDS,
+    }
+}
+
+/// How many entries the factions' files list together.
+const CARD_ENTRIES: usize = {
+    let mut count = 0;
+    let mut at = 0;
+    while at < Faction::ALL.len() {
+        count += cards_of(Faction::ALL[at]).len();
+        at += 1;
+    }
+    count
+};
+
+/// The factions' files joined, in the order of [`Faction::ALL`]: a constant so that the
+/// catalog stays a `&'static` slice that [`CATALOG_INDEX`] is built from at compile time.
+/// Compiling fails when a file lists a card of another faction.
+const JOINED: [CardDef; CARD_ENTRIES] = {
+    let mut joined = [pirates::CARDS[0]; CARD_ENTRIES];
+    let mut filled = 0;
+    let mut faction = 0;
+    while faction < Faction::ALL.len() {
+        let cards = cards_of(Faction::ALL[faction]);
+        let mut at = 0;
+        while at < cards.len() {
+            assert!(
+                cards[at].faction as usize == Faction::ALL[faction] as usize,
+                "a faction's file lists a card of another faction"
+            );
+            joined[filled] = cards[at];
+            filled += 1;
+            at += 1;
+        }
+        faction += 1;
+    }
+    joined
+};
 
 /// The name of a base: its identity in the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -418,73 +290,8 @@ pub struct BaseDef {
     pub text: &'static str,
 }
 
-/// Every base.
-pub const BASES: &[BaseDef] = &[
-    BaseDef {
-        name: BaseName::TarPits,
-        title: "Tar Pits",
-        breakpoint: 16,
-        points: [4, 3, 2],
-        ability: Some(Ability::TarPits),
-        text: "After each time a minion is destroyed here, place it on the bottom of its owner's deck.",
-    },
-    BaseDef {
-        name: BaseName::FieldOfHonor,
-        title: "Field of Honor",
-        breakpoint: 18,
-        points: [3, 2, 1],
-        ability: Some(Ability::FieldOfHonor),
-        text: "After each time one or more minions are destroyed here, the player who destroyed them gains 1 VP.",
-    },
-    BaseDef {
-        name: BaseName::HauntedHouse,
-        title: "Haunted House",
-        breakpoint: 18,
-        points: [9, 5, 2],
-        ability: Some(Ability::HauntedHouse),
-        text: "After each time a player plays a minion here, they must discard a card.",
-    },
-    BaseDef {
-        name: BaseName::JungleOasis,
-        title: "Jungle Oasis",
-        breakpoint: 12,
-        points: [2, 0, 0],
-        ability: None,
-        text: "",
-    },
-    BaseDef {
-        name: BaseName::Factory,
-        title: "Factory",
-        breakpoint: 15,
-        points: [3, 2, 1],
-        ability: None,
-        text: "",
-    },
-    BaseDef {
-        name: BaseName::Temple,
-        title: "Temple",
-        breakpoint: 20,
-        points: [4, 2, 1],
-        ability: None,
-        text: "",
-    },
-    BaseDef {
-        name: BaseName::Castle,
-        title: "Castle",
-        breakpoint: 16,
-        points: [3, 3, 2],
-        ability: None,
-        text: "",
-    },
-    BaseDef {
-        name: BaseName::Lagoon,
-        title: "Lagoon",
-        breakpoint: 17,
-        points: [4, 2, 2],
-        ability: None,
-        text: "",
-    },
-];
+/// Every base ([`bases`] lists them).
+pub const BASES: &[BaseDef] = bases::BASES;
 
 impl CardName {
     /// The card's entry in `catalog`.
