@@ -39,8 +39,9 @@ use meeple::{
 use serde::{Deserialize, Serialize};
 
 pub use self::actions::SmashAction;
-use self::cards::{Ability, BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
-pub use self::effects::{By, Cause, Effect, Target, Trigger};
+pub use self::cards::Trigger;
+use self::cards::{BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
+pub use self::effects::{By, Cause, Effect, Target};
 pub use self::pile::Pile;
 
 /// The VP that ends the game at the end of a turn.
@@ -625,7 +626,7 @@ impl Smash {
     }
 
     /// `card`'s power now: printed, plus the power bonuses of the actions on it
-    /// ([`Ability::PowerBonus`], Upgrade's): a modifier read on demand, never stored.
+    /// ([`cards::Ability::PowerBonus`], Upgrade's): a modifier read on demand, never stored.
     #[must_use]
     pub fn power(&self, card: CardId) -> u8 {
         let printed = match card.name.def().kind {
@@ -637,9 +638,8 @@ impl Smash {
             .flat_map(|base| &base.actions)
             .filter(|on| on.on == Some(card))
             .flat_map(|on| on.card.name.def().abilities)
-            .fold(printed, |power, ability| match ability {
-                Ability::PowerBonus(bonus) => power.saturating_add(*bonus),
-                _ => power,
+            .fold(printed, |power, ability| {
+                power.saturating_add(ability.power_bonus())
             })
     }
 

@@ -9,8 +9,14 @@ mod robots;
 mod tricksters;
 
 use std::fmt;
+use std::ops::ControlFlow;
 
+use meeple::PlayerIndex;
+use meeple::effects::{InForce, Occurrence, Offer, Pending, Proposal, Resolver};
 use serde::{Deserialize, Serialize};
+
+use super::effects::{self, Target};
+use super::{CardId, Smash};
 
 /// A faction: ten cards, shuffled with another faction into a player's deck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -147,6 +153,288 @@ pub enum Ability {
     HauntedHouse,
     /// The rules themselves: a card played resolves its own text first.
     Rules,
+}
+
+/// A trigger waiting to resolve, with what it needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// A card played resolves its own text (before any "after it is played").
+    Played {
+        /// Who played it.
+        player: PlayerIndex,
+        /// The card.
+        card: CardId,
+        /// Where.
+        target: Target,
+    },
+    /// Leprechaun destroys the weaker minion just played at its base.
+    Leprechaun {
+        /// The Leprechaun.
+        by: CardId,
+        /// The minion played.
+        victim: CardId,
+        /// The base's slot.
+        base: u8,
+    },
+    /// A Gremlin was destroyed: its owner draws, each other player discards at random.
+    Gremlin {
+        /// The Gremlin.
+        by: CardId,
+        /// Its owner.
+        player: PlayerIndex,
+    },
+    /// A Nukebot was destroyed: every other player's minion at its base is destroyed.
+    Nuke {
+        /// The Nukebot.
+        by: CardId,
+        /// Its owner.
+        player: PlayerIndex,
+        /// The base's slot.
+        base: u8,
+    },
+    /// Overrun is destroyed at the start of its owner's turn.
+    OverrunEnds {
+        /// The Overrun.
+        card: CardId,
+    },
+    /// Tar Pits puts a minion destroyed there at the bottom of its owner's deck.
+    TarPits {
+        /// The minion.
+        card: CardId,
+    },
+    /// Field of Honor: the player who destroyed minions there gains 1 VP.
+    Honor {
+        /// The player.
+        player: PlayerIndex,
+    },
+    /// Haunted House: the player who played a minion there discards a card.
+    Haunt {
+        /// The player.
+        player: PlayerIndex,
+    },
+}
+
+impl Trigger {
+    /// Calls `rules` with the [`AbilityRules`] of the ability whose trigger this is.
+    pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
+        match self {
+            Trigger::Played { .. } => rules(&effects::Rules),
+            Trigger::Leprechaun { .. } => rules(&effects::Leprechaun),
+            Trigger::Gremlin { .. } => rules(&effects::Gremlin),
+            Trigger::Nuke { .. } => rules(&effects::Nuke),
+            Trigger::OverrunEnds { .. } => rules(&effects::EndsAtYourTurn),
+            Trigger::TarPits { .. } => rules(&effects::TarPits),
+            Trigger::Honor { .. } => rules(&effects::FieldOfHonor),
+            Trigger::Haunt { .. } => rules(&effects::HauntedHouse),
+        }
+    }
+}
+
+impl fmt::Display for Trigger {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.with_rules(|rules| rules.trigger_text(self, f))
+    }
+}
+
+/// What the effects engine asks of one [`Ability`], one method per mechanism, each
+/// answering "nothing" unless the ability has that mechanism: an ability implements only
+/// what its text does. [`Ability::with_rules`] finds an ability's implementation,
+/// [`Trigger::with_rules`] a trigger's.
+pub(super) trait AbilityRules {
+    /// Its name, as events and prompts show it (the card it is printed on).
+    fn name(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// Whether it is a prohibition ("cannot"): only a prohibition forbids
+    /// ([`AbilityRules::forbids`]), and a state without one in force skips the checks
+    /// ([`Game::may_prohibit`](meeple::Game::may_prohibit)).
+    fn is_prohibition(&self) -> bool {
+        false
+    }
+
+    /// What a prohibition says, for a refused option's reason.
+    fn prohibition_text(&self) -> &'static str {
+        "forbidden"
+    }
+
+    /// What a replacement does, for the option that chooses it.
+    fn replacement_text(&self) -> &'static str {
+        "replace it"
+    }
+
+    /// A trigger of this ability in words, for the option that orders it.
+    fn trigger_text(&self, trigger: &Trigger, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let _ = trigger;
+        self.name(out)
+    }
+
+    /// Whether it forbids `proposal` ([`Effects::forbids`](meeple::effects::Effects::forbids));
+    /// asked only of a prohibition.
+    fn forbids(
+        &self,
+        game: &Smash,
+        ability: &InForce<Ability>,
+        proposal: &Proposal<Smash>,
+    ) -> bool {
+        let _ = (game, ability, proposal);
+        false
+    }
+
+    /// The replacement it offers for `proposal`, if it applies
+    /// ([`Effects::replacement`](meeple::effects::Effects::replacement)).
+    fn replacement(
+        &self,
+        game: &Smash,
+        ability: &InForce<Ability>,
+        proposal: &Proposal<Smash>,
+    ) -> Option<Offer> {
+        let _ = (game, ability, proposal);
+        None
+    }
+
+    /// Carries out the replacement it offered
+    /// ([`Effects::replace`](meeple::effects::Effects::replace)).
+    fn replace(
+        &self,
+        game: &mut Smash,
+        ability: &InForce<Ability>,
+        proposal: &Proposal<Smash>,
+        resolver: &mut Resolver<'_, '_, Smash>,
+    ) {
+        let _ = (game, ability, proposal, resolver);
+    }
+
+    /// What it sets off on `batch` ([`Effects::triggers`](meeple::effects::Effects::triggers)).
+    fn triggers(
+        &self,
+        game: &Smash,
+        ability: &InForce<Ability>,
+        batch: &[Occurrence<Smash>],
+        out: &mut Vec<Trigger>,
+    ) {
+        let _ = (game, ability, batch, out);
+    }
+
+    /// Resolves one of its triggers ([`Effects::resolve`](meeple::effects::Effects::resolve)).
+    fn resolve(
+        &self,
+        game: &mut Smash,
+        pending: &Pending<Smash>,
+        resolver: &mut Resolver<'_, '_, Smash>,
+    ) {
+        let _ = (game, pending, resolver);
+    }
+
+    /// Whether a minion's first ability is a text that resolves when the minion is played
+    /// (an action's resolves when it is played unless it stays in play: by its kind).
+    fn has_play_text(&self) -> bool {
+        false
+    }
+
+    /// The text of `player`'s `card` played on `target`, its first ability, as it resolves.
+    fn played(
+        &self,
+        game: &mut Smash,
+        player: PlayerIndex,
+        card: CardId,
+        target: Target,
+        resolver: &mut Resolver<'_, '_, Smash>,
+    ) {
+        let _ = (game, player, card, target, resolver);
+    }
+
+    /// What `player`'s action `card`, of this first ability, may be played on: by its aim
+    /// unless its text narrows it.
+    fn targets(&self, game: &Smash, player: PlayerIndex, card: CardId) -> Vec<Target> {
+        let _ = player;
+        game.targets_by_aim(card)
+    }
+
+    /// The minions `player`'s action `card`, of this first ability, played on `target`
+    /// would affect now (destroy, or change the power of): what Hideout answers.
+    fn affects(
+        &self,
+        game: &Smash,
+        player: PlayerIndex,
+        card: CardId,
+        target: Target,
+    ) -> Vec<CardId> {
+        let _ = (game, player, card, target);
+        Vec::new()
+    }
+
+    /// Calls `visit` with what `player`'s action `card`, of this first ability, proposes at
+    /// once when played on `target`, beyond the play, until it breaks: checked against the
+    /// prohibitions with the play, so that a play whose effect is forbidden is refused.
+    fn proposes(
+        &self,
+        game: &Smash,
+        player: PlayerIndex,
+        card: CardId,
+        target: Target,
+        visit: &mut dyn FnMut(Proposal<Smash>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let _ = (game, player, card, target, visit);
+        ControlFlow::Continue(())
+    }
+
+    /// The power it adds to the minion it is on.
+    fn power_bonus(&self) -> u8 {
+        0
+    }
+}
+
+impl Ability {
+    /// Calls `rules` with this ability's implementation of [`AbilityRules`]: the one table
+    /// from abilities to the files that implement them.
+    pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
+        match self {
+            Ability::MayDestroyHere { most } => rules(&effects::MayDestroyHere { most }),
+            Ability::MoveInstead => rules(&effects::MoveInstead),
+            Ability::Broadside => rules(&effects::Broadside),
+            Ability::DestroyMinion { most } => rules(&effects::DestroyMinion { most }),
+            Ability::Indestructible => rules(&effects::Indestructible),
+            Ability::Nuke => rules(&effects::Nuke),
+            Ability::PowerBonus(bonus) => rules(&effects::PowerBonus { bonus }),
+            Ability::Leprechaun => rules(&effects::Leprechaun),
+            Ability::Gremlin => rules(&effects::Gremlin),
+            Ability::Hideout => rules(&effects::Hideout),
+            Ability::MarkOfSleep => rules(&effects::MarkOfSleep),
+            Ability::Asleep(player) => rules(&effects::Asleep { player }),
+            Ability::ProtectsOwn => rules(&effects::ProtectsOwn),
+            Ability::Overrun => rules(&effects::Overrun),
+            Ability::EndsAtYourTurn => rules(&effects::EndsAtYourTurn),
+            Ability::TarPits => rules(&effects::TarPits),
+            Ability::FieldOfHonor => rules(&effects::FieldOfHonor),
+            Ability::HauntedHouse => rules(&effects::HauntedHouse),
+            Ability::Rules => rules(&effects::Rules),
+        }
+    }
+
+    /// Whether it is a prohibition ([`AbilityRules::is_prohibition`]).
+    pub(super) fn is_prohibition(self) -> bool {
+        self.with_rules(|rules| rules.is_prohibition())
+    }
+
+    /// What a prohibition says ([`AbilityRules::prohibition_text`]).
+    pub(super) fn prohibition_text(self) -> &'static str {
+        self.with_rules(|rules| rules.prohibition_text())
+    }
+
+    /// What a replacement does ([`AbilityRules::replacement_text`]).
+    pub(super) fn replacement_text(self) -> &'static str {
+        self.with_rules(|rules| rules.replacement_text())
+    }
+
+    /// The power it adds to the minion it is on ([`AbilityRules::power_bonus`]).
+    pub(super) fn power_bonus(self) -> u8 {
+        self.with_rules(|rules| rules.power_bonus())
+    }
+}
+
+impl fmt::Display for Ability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.with_rules(|rules| rules.name(f))
+    }
 }
 
 /// One card of the catalog: its name, faction, kind, abilities, copies in the faction and
@@ -290,7 +578,7 @@ pub struct BaseDef {
     pub text: &'static str,
 }
 
-/// Every base ([`bases`] lists them).
+/// Every base, as `cards/bases.rs` lists them.
 pub const BASES: &[BaseDef] = bases::BASES;
 
 impl CardName {
