@@ -388,10 +388,10 @@ impl Ability {
     /// from abilities to the files that implement them.
     pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
         match self {
-            Ability::MayDestroyHere { most } => rules(&effects::MayDestroyHere { most }),
-            Ability::MoveInstead => rules(&effects::MoveInstead),
-            Ability::Broadside => rules(&effects::Broadside),
-            Ability::DestroyMinion { most } => rules(&effects::DestroyMinion { most }),
+            Ability::MayDestroyHere { most } => rules(&pirates::MayDestroyHere { most }),
+            Ability::MoveInstead => rules(&pirates::MoveInstead),
+            Ability::Broadside => rules(&pirates::Broadside),
+            Ability::DestroyMinion { most } => rules(&pirates::DestroyMinion { most }),
             Ability::Indestructible => rules(&effects::Indestructible),
             Ability::Nuke => rules(&effects::Nuke),
             Ability::PowerBonus(bonus) => rules(&effects::PowerBonus { bonus }),
