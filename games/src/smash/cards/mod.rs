@@ -223,9 +223,9 @@ impl Trigger {
             Trigger::Gremlin { .. } => rules(&tricksters::Gremlin),
             Trigger::Nuke { .. } => rules(&robots::Nuke),
             Trigger::OverrunEnds { .. } => rules(&commanders::EndsAtYourTurn),
-            Trigger::TarPits { .. } => rules(&effects::TarPits),
-            Trigger::Honor { .. } => rules(&effects::FieldOfHonor),
-            Trigger::Haunt { .. } => rules(&effects::HauntedHouse),
+            Trigger::TarPits { .. } => rules(&bases::TarPits),
+            Trigger::Honor { .. } => rules(&bases::FieldOfHonor),
+            Trigger::Haunt { .. } => rules(&bases::HauntedHouse),
         }
     }
 }
@@ -403,9 +403,9 @@ impl Ability {
             Ability::ProtectsOwn => rules(&commanders::ProtectsOwn),
             Ability::Overrun => rules(&commanders::Overrun),
             Ability::EndsAtYourTurn => rules(&commanders::EndsAtYourTurn),
-            Ability::TarPits => rules(&effects::TarPits),
-            Ability::FieldOfHonor => rules(&effects::FieldOfHonor),
-            Ability::HauntedHouse => rules(&effects::HauntedHouse),
+            Ability::TarPits => rules(&bases::TarPits),
+            Ability::FieldOfHonor => rules(&bases::FieldOfHonor),
+            Ability::HauntedHouse => rules(&bases::HauntedHouse),
             Ability::Rules => rules(&effects::Rules),
         }
     }
