@@ -1,6 +1,10 @@
-//! The game's effects: what may happen, by what cause, and what each printed ability
-//! prohibits, replaces and triggers ([`meeple::effects::Effects`]), as `EFFECTS.md` maps
-//! each card's wording to its mechanism.
+//! The game's effects, apart from any card: what may happen ([`Effect`]), by what cause
+//! ([`Cause`]), on what an action is played ([`Target`]); how each effect happens, which
+//! abilities are in force and in what order, a played card's text as a trigger of its play
+//! (`Rules`), the prohibitions checked against a completed action; and the helpers the
+//! cards share (the minions a text may reach). [`meeple::effects::Effects`] for the game
+//! asks each ability's own rules, in its card's file under `cards/`, what it prohibits,
+//! replaces and triggers, as `EFFECTS.md` maps each card's wording to its mechanism.
 
 use std::fmt;
 use std::ops::ControlFlow;

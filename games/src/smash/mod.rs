@@ -12,8 +12,9 @@
 //! would affect its owner's minions (cancelling it whole), Gremlin and Nukebot answer
 //! their own destruction after leaving play, the bases Tar Pits, Field of Honor and Haunted
 //! House trigger on what happens there, Overrun forbids plays and ends at its owner's turn,
-//! Mark of Sleep leaves a floating prohibition for its target's next turn. The card list
-//! is data ([`cards::CATALOG`], [`cards::BASES`]).
+//! Mark of Sleep leaves a floating prohibition for its target's next turn. Each card's
+//! rules are beside its data, a file per faction ([`cards`], where "How to add a card"
+//! walks through one); `effects.rs` keeps the rules that are no card's.
 //!
 //! Hidden: each hand from the other players (its size is public), every deck and the
 //! order of the bases to come (their sizes are public).

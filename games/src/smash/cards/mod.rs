@@ -1,6 +1,51 @@
-//! The cards and bases of the Smash Up–style game, as data: four factions of ten cards and
-//! eight bases. Texts of the named cards are Smash Up's, as printed in `EFFECTS.md`; the
-//! others are plain cards to fill the factions.
+//! The cards and bases of the Smash Up–style game: four factions of ten cards and eight
+//! bases, each with its rules beside it. Texts of the named cards are Smash Up's, as
+//! printed in `EFFECTS.md`; the others are plain cards to fill the factions.
+//!
+//! A card lives in its faction's file (`pirates.rs`, `robots.rs`, `tricksters.rs`,
+//! `commanders.rs`), a base in `bases.rs`: its definition ([`CardDef`], [`BaseDef`]: name,
+//! kind, power or aim, copies, text, abilities), then, for each ability it prints, a type
+//! implementing `AbilityRules` that says what the ability forbids, replaces, triggers and
+//! does when played, and in which words. This module holds what they share: the types, the
+//! `AbilityRules` trait, the two tables that route an [`Ability`] and a [`Trigger`] to
+//! their implementation (`Ability::with_rules`, `Trigger::with_rules`), and the
+//! [`CATALOG`] the factions' files are joined into. What is no card's (how an effect
+//! happens, which abilities are in force and in what order, a played card's text as a
+//! trigger of its play) is in the game's `effects.rs`.
+//!
+//! # How to add a card
+//!
+//! 1. Name it: a variant of [`CardName`] (the name its copies have in logs, `Name#3`).
+//! 2. Define it in its faction's file: a `const` [`CardDef`] built with `minion(..)` or
+//!    `action(..)`, listed in the file's `CARDS`. A card without a text is done; compiling
+//!    checks that no name is catalogued twice and that the file lists its faction's cards
+//!    only.
+//! 3. For each ability of its text, a variant of [`Ability`] holding what the text leaves
+//!    open (`most` for "power 2 or less"), unless an existing one says it, and beside the
+//!    card a type implementing `AbilityRules` with the mechanisms the text uses, the
+//!    others left to their default of "nothing":
+//!    - "cannot": `is_prohibition`, `forbids` and `prohibition_text`;
+//!    - "instead": `replacement`, `replace` and `replacement_text`;
+//!    - "after" or "at the start of": `triggers` and `resolve`, with a variant of
+//!      [`Trigger`] carrying what the resolution needs to know, and its `trigger_text`;
+//!    - what the card does when played, asked of its first ability: `played` (with
+//!      `has_play_text` for a minion), what an action may be played on (`targets`), which
+//!      minions it would affect (`affects`, for Hideout) and what it proposes at once
+//!      (`proposes`, so that a prohibition of it refuses the play);
+//!    - a modifier: `power_bonus`;
+//!    - and its `name`.
+//!
+//!    Then route the ability in `Ability::with_rules`, and a trigger in
+//!    `Trigger::with_rules`. Both enums are written in logs and states: a new variant is
+//!    safe, a renamed one breaks the logs already kept.
+//! 4. A decision asked in the middle of its resolution ("you may", "choose where") is an
+//!    action of the game's `actions.rs`, a variant of `SmashAction`, asked with
+//!    [`Resolver::ask`].
+//! 5. Test it in the game's `tests.rs`, on a table laid by hand.
+//!
+//! A new faction is a file like the others, a variant of [`Faction`] listed in
+//! [`Faction::ALL`], and an arm of `cards_of`; a new base, a variant of [`BaseName`] and an
+//! entry of `bases.rs`.
 
 mod bases;
 mod commanders;
@@ -98,6 +143,7 @@ pub enum Kind {
 }
 
 /// An ability printed on a card or a base, as data: what the effects layer asks about.
+/// Its rules are the type `Ability::with_rules` names, in its card's file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ability {
     /// Saucy Wench: "You may destroy a minion of power 2 or less at this base."
@@ -212,28 +258,6 @@ pub enum Trigger {
         /// The player.
         player: PlayerIndex,
     },
-}
-
-impl Trigger {
-    /// Calls `rules` with the [`AbilityRules`] of the ability whose trigger this is.
-    pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
-        match self {
-            Trigger::Played { .. } => rules(&effects::Rules),
-            Trigger::Leprechaun { .. } => rules(&tricksters::Leprechaun),
-            Trigger::Gremlin { .. } => rules(&tricksters::Gremlin),
-            Trigger::Nuke { .. } => rules(&robots::Nuke),
-            Trigger::OverrunEnds { .. } => rules(&commanders::EndsAtYourTurn),
-            Trigger::TarPits { .. } => rules(&bases::TarPits),
-            Trigger::Honor { .. } => rules(&bases::FieldOfHonor),
-            Trigger::Haunt { .. } => rules(&bases::HauntedHouse),
-        }
-    }
-}
-
-impl fmt::Display for Trigger {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.with_rules(|rules| rules.trigger_text(self, f))
-    }
 }
 
 /// What the effects engine asks of one [`Ability`], one method per mechanism, each
@@ -384,8 +408,10 @@ pub(super) trait AbilityRules {
 }
 
 impl Ability {
-    /// Calls `rules` with this ability's implementation of [`AbilityRules`]: the one table
-    /// from abilities to the files that implement them.
+    /// Calls `rules` with this ability's implementation of [`AbilityRules`], built from
+    /// the ability's data (Saucy Wench's `most`): the one table from abilities to the files
+    /// that implement them. A callback rather than a returned object, so that the
+    /// implementation lives on the stack for the call and the match is all it costs.
     pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
         match self {
             Ability::MayDestroyHere { most } => rules(&pirates::MayDestroyHere { most }),
@@ -434,6 +460,29 @@ impl Ability {
 impl fmt::Display for Ability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.with_rules(|rules| rules.name(f))
+    }
+}
+
+impl Trigger {
+    /// Calls `rules` with the [`AbilityRules`] of the ability whose trigger this is (a
+    /// waiting trigger keeps no ability, only its source: the variant says whose it is).
+    pub(super) fn with_rules<R>(self, rules: impl FnOnce(&dyn AbilityRules) -> R) -> R {
+        match self {
+            Trigger::Played { .. } => rules(&effects::Rules),
+            Trigger::Leprechaun { .. } => rules(&tricksters::Leprechaun),
+            Trigger::Gremlin { .. } => rules(&tricksters::Gremlin),
+            Trigger::Nuke { .. } => rules(&robots::Nuke),
+            Trigger::OverrunEnds { .. } => rules(&commanders::EndsAtYourTurn),
+            Trigger::TarPits { .. } => rules(&bases::TarPits),
+            Trigger::Honor { .. } => rules(&bases::FieldOfHonor),
+            Trigger::Haunt { .. } => rules(&bases::HauntedHouse),
+        }
+    }
+}
+
+impl fmt::Display for Trigger {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.with_rules(|rules| rules.trigger_text(self, f))
     }
 }
 
