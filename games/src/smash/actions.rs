@@ -281,13 +281,7 @@ impl Smash {
                 .map_or_else(
                     || format!("replacement {index}"),
                     |(in_force, offer)| {
-                        let what = match in_force.ability {
-                            super::cards::Ability::Hideout => "destroy Hideout to cancel it",
-                            super::cards::Ability::MoveInstead => {
-                                "move Buccaneer to another base instead"
-                            }
-                            _ => "replace it",
-                        };
+                        let what = in_force.ability.replacement_text();
                         if offer.optional {
                             format!("{}: {what} (optional)", in_force.ability)
                         } else {

@@ -1,22 +1,23 @@
-//! The game's effects: what may happen, by what cause, and what each printed ability
-//! prohibits, replaces and triggers ([`meeple::effects::Effects`]), as `EFFECTS.md` maps
-//! each card's wording to its mechanism.
+//! The game's effects, apart from any card: what may happen ([`Effect`]), by what cause
+//! ([`Cause`]), on what an action is played ([`Target`]); how each effect happens, which
+//! abilities are in force and in what order, a played card's text as a trigger of its play
+//! (`Rules`), the prohibitions checked against a completed action; and the helpers the
+//! cards share (the minions a text may reach). [`meeple::effects::Effects`] for the game
+//! asks each ability's own rules, in its card's file under `cards/`, what it prohibits,
+//! replaces and triggers, as `EFFECTS.md` maps each card's wording to its mechanism.
 
 use std::fmt;
 use std::ops::ControlFlow;
 
 use meeple::effects::{
-    EffectState, Effects, Floating, InForce, Occurrence, Offer, Pending, Proposal, Resolution,
-    Resolver, Source, Window,
+    EffectState, Effects, InForce, Occurrence, Offer, Pending, Proposal, Resolution, Resolver,
+    Source,
 };
 use meeple::{FollowUp, PlayerIndex};
 use serde::{Deserialize, Serialize};
 
-use super::actions::{
-    ChooseReplacementArgs, DiscardCardArgs, MayDestroyArgs, MoveBuccaneerArgs, OrderTriggersArgs,
-    SmashAction,
-};
-use super::cards::{Ability, Aim, CardName, Kind};
+use super::actions::{ChooseReplacementArgs, OrderTriggersArgs, SmashAction};
+use super::cards::{Ability, AbilityRules, Aim, BaseName, Kind, Trigger};
 use super::{Attached, Card, CardId, Smash, SmashMove, size};
 
 /// The object number of the rules themselves (the source of a played card's own text).
@@ -163,7 +164,7 @@ pub enum By {
     /// A card's text.
     Card(CardId),
     /// A base's text.
-    Base(super::cards::BaseName),
+    Base(BaseName),
     /// A step of the rules (a play, the draw).
     Rules,
 }
@@ -207,120 +208,6 @@ impl fmt::Display for Cause {
     }
 }
 
-/// A trigger waiting to resolve, with what it needs to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Trigger {
-    /// A card played resolves its own text (before any "after it is played").
-    Played {
-        /// Who played it.
-        player: PlayerIndex,
-        /// The card.
-        card: CardId,
-        /// Where.
-        target: Target,
-    },
-    /// Leprechaun destroys the weaker minion just played at its base.
-    Leprechaun {
-        /// The Leprechaun.
-        by: CardId,
-        /// The minion played.
-        victim: CardId,
-        /// The base's slot.
-        base: u8,
-    },
-    /// A Gremlin was destroyed: its owner draws, each other player discards at random.
-    Gremlin {
-        /// The Gremlin.
-        by: CardId,
-        /// Its owner.
-        player: PlayerIndex,
-    },
-    /// A Nukebot was destroyed: every other player's minion at its base is destroyed.
-    Nuke {
-        /// The Nukebot.
-        by: CardId,
-        /// Its owner.
-        player: PlayerIndex,
-        /// The base's slot.
-        base: u8,
-    },
-    /// Overrun is destroyed at the start of its owner's turn.
-    OverrunEnds {
-        /// The Overrun.
-        card: CardId,
-    },
-    /// Tar Pits puts a minion destroyed there at the bottom of its owner's deck.
-    TarPits {
-        /// The minion.
-        card: CardId,
-    },
-    /// Field of Honor: the player who destroyed minions there gains 1 VP.
-    Honor {
-        /// The player.
-        player: PlayerIndex,
-    },
-    /// Haunted House: the player who played a minion there discards a card.
-    Haunt {
-        /// The player.
-        player: PlayerIndex,
-    },
-}
-
-impl fmt::Display for Trigger {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Trigger::Played { card, .. } => write!(f, "{card}'s own text"),
-            Trigger::Leprechaun { victim, .. } => write!(f, "Leprechaun destroys {victim}"),
-            Trigger::Gremlin { player, .. } => write!(
-                f,
-                "Gremlin: Player {} draws, each other player discards at random",
-                player.0 + 1
-            ),
-            Trigger::Nuke { base, .. } => {
-                write!(f, "Nukebot destroys the other minions at base {}", base + 1)
-            }
-            Trigger::OverrunEnds { .. } => write!(f, "Overrun is destroyed"),
-            Trigger::TarPits { card } => write!(f, "Tar Pits buries {card}"),
-            Trigger::Honor { player } => {
-                write!(f, "Field of Honor: Player {} gains 1 VP", player.0 + 1)
-            }
-            Trigger::Haunt { player } => {
-                write!(f, "Haunted House: Player {} discards a card", player.0 + 1)
-            }
-        }
-    }
-}
-
-impl fmt::Display for Ability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match self {
-            Ability::MayDestroyHere { .. } => "Saucy Wench",
-            Ability::MoveInstead => "Buccaneer",
-            Ability::Broadside => "Broadside",
-            Ability::DestroyMinion { most: 2 } => "Cannon",
-            Ability::DestroyMinion { .. } => "Purge",
-            Ability::Indestructible => "Warbot",
-            Ability::Nuke => "Nukebot",
-            Ability::PowerBonus(_) => "Upgrade",
-            Ability::Leprechaun => "Leprechaun",
-            Ability::Gremlin => "Gremlin",
-            Ability::Hideout => "Hideout",
-            Ability::MarkOfSleep => "Mark of Sleep",
-            Ability::Asleep(player) => return write!(f, "Mark of Sleep on Player {}", player + 1),
-            Ability::ProtectsOwn => "General Ivan",
-            Ability::Overrun | Ability::EndsAtYourTurn => "Overrun",
-            Ability::TarPits => "Tar Pits",
-            Ability::FieldOfHonor => "Field of Honor",
-            Ability::HauntedHouse => "Haunted House",
-            Ability::Rules => "the rules",
-        };
-        f.write_str(name)
-    }
-}
-
-/// The highest power Broadside destroys.
-const BROADSIDE_MOST: u8 = 2;
-
 impl Smash {
     /// The source of `card` in its incarnation now.
     pub(super) fn source(&self, card: CardId) -> Source {
@@ -331,19 +218,27 @@ impl Smash {
     }
 
     /// The card an ability's source is, if a card.
-    fn source_card(&self, source: Source) -> Option<CardId> {
+    pub(super) fn source_card(&self, source: Source) -> Option<CardId> {
         u16::try_from(source.object)
             .ok()
             .and_then(|index| self.card_id(index))
     }
 
     /// The slot of the base an ability's source is, if a base in play.
-    fn source_base(&self, source: Source) -> Option<u8> {
+    pub(super) fn source_base(&self, source: Source) -> Option<u8> {
         let incarnation = source.object.checked_sub(BASE_OBJECTS)?;
         self.bases
             .iter()
             .position(|base| base.incarnation == incarnation)
             .and_then(|slot| u8::try_from(slot).ok())
+    }
+
+    /// The name of the base in play an ability's source is, if any: the cause a base's
+    /// trigger gives what it proposes.
+    pub(super) fn source_base_name(&self, source: Source) -> Option<BaseName> {
+        self.bases.iter().find_map(|base| {
+            (Some(base.incarnation + BASE_OBJECTS) == Some(source.object)).then_some(base.name)
+        })
     }
 
     /// The prohibition that forbids `player`'s completed `action` now, in words.
@@ -369,7 +264,8 @@ impl Smash {
     }
 
     /// Calls `visit` with each proposal a completed action makes first, for its
-    /// prohibitions, until it breaks.
+    /// prohibitions, until it breaks: the play itself, then what the played card's text
+    /// proposes at once (Cannon's destroy).
     fn proposals_of(
         &self,
         player: PlayerIndex,
@@ -395,17 +291,14 @@ impl Smash {
                     },
                     cause,
                 ))?;
-                if let (Target::Minion(minion), Some(Ability::DestroyMinion { .. })) =
-                    (play.target, play.card.name.def().abilities.first())
-                    && let Some(base) = self.base_of(minion)
-                {
-                    visit(Proposal::new(
-                        Effect::Destroy { card: minion, base },
-                        Cause::card(player, play.card),
-                    ))?;
+                match play.card.name.def().abilities.first() {
+                    Some(ability) => ability.with_rules(|rules| {
+                        rules.proposes(self, player, play.card, play.target, visit)
+                    }),
+                    None => ControlFlow::Continue(()),
                 }
-                ControlFlow::Continue(())
             }
+            // Saucy Wench's decision: the destroys it picked.
             SmashAction::MayDestroy(decision) => {
                 for &card in &decision.targets {
                     visit(Proposal::new(
@@ -422,51 +315,52 @@ impl Smash {
         }
     }
 
-    /// The minions at the base in `slot` other than `except` of power `most` or less, that
-    /// `player`'s `by` may destroy: Saucy Wench's targets.
-    pub(super) fn destroyable_at(&self, slot: u8, most: u8, except: CardId) -> Vec<CardId> {
-        self.minions_at_up_to(slot, most, |minion| minion != except)
+    /// Whether no prohibition in force forbids `cause` to destroy `minion` at the base in
+    /// `base`: a minion that cannot be destroyed is neither offered nor counted as
+    /// affected.
+    pub(super) fn may_destroy(&self, minion: CardId, base: u8, cause: Cause) -> bool {
+        let destroy = Proposal::new(Effect::Destroy { card: minion, base }, cause);
+        EffectState::prohibiting(self, &destroy).is_none()
+    }
+
+    /// Whether no prohibition in force forbids `cause` to destroy `minion` where it is now.
+    pub(super) fn may_destroy_where_it_is(&self, minion: CardId, cause: Cause) -> bool {
+        self.base_of(minion)
+            .is_some_and(|base| self.may_destroy(minion, base, cause))
     }
 
     /// The minions `player`'s action `card` played on `target` would affect now (destroy,
-    /// or change the power of): what Hideout answers.
+    /// or change the power of), by its first ability: what Hideout answers.
     /// A minion whose destroy a prohibition forbids (Warbot, General Ivan's) is not affected.
-    fn affected_by(&self, player: PlayerIndex, card: CardId, target: Target) -> Vec<CardId> {
-        let destroyable = |minion: &CardId| {
-            self.base_of(*minion).is_some_and(|base| {
-                let destroy = Proposal::new(
-                    Effect::Destroy {
-                        card: *minion,
-                        base,
-                    },
-                    Cause::card(player, card),
-                );
-                EffectState::prohibiting(self, &destroy).is_none()
+    pub(super) fn affected_by(
+        &self,
+        player: PlayerIndex,
+        card: CardId,
+        target: Target,
+    ) -> Vec<CardId> {
+        card.name
+            .def()
+            .abilities
+            .first()
+            .map_or_else(Vec::new, |ability| {
+                ability.with_rules(|rules| rules.affects(self, player, card, target))
             })
-        };
-        match (card.name.def().abilities.first(), target) {
-            (Some(Ability::Broadside), Target::Base(base)) => self
-                .others_minions_at(base, player, BROADSIDE_MOST)
-                .into_iter()
-                .filter(destroyable)
-                .collect(),
-            (Some(Ability::DestroyMinion { .. }), Target::Minion(minion)) => {
-                Some(minion).filter(destroyable).into_iter().collect()
-            }
-            (Some(Ability::PowerBonus(_)), Target::Minion(minion)) => vec![minion],
-            _ => Vec::new(),
-        }
     }
 
     /// The minions at the base in `slot` of players other than `player`, of power `most`
     /// or less: what Broadside and Nukebot destroy.
-    fn others_minions_at(&self, slot: u8, player: PlayerIndex, most: u8) -> Vec<CardId> {
+    pub(super) fn others_minions_at(&self, slot: u8, player: PlayerIndex, most: u8) -> Vec<CardId> {
         self.minions_at_up_to(slot, most, |minion| self.card(minion).owner != player)
     }
 
     /// The minions at the base in `slot` of power `most` or less that `keep` keeps, in
     /// their order there; none for a slot without a base.
-    fn minions_at_up_to(&self, slot: u8, most: u8, keep: impl Fn(CardId) -> bool) -> Vec<CardId> {
+    pub(super) fn minions_at_up_to(
+        &self,
+        slot: u8,
+        most: u8,
+        keep: impl Fn(CardId) -> bool,
+    ) -> Vec<CardId> {
         self.bases
             .get(usize::from(slot))
             .map_or_else(Vec::new, |base| {
@@ -497,26 +391,135 @@ impl Smash {
             .filter(|&slot| slot != from)
             .collect()
     }
-}
 
-impl Ability {
-    /// Whether it is a prohibition ("cannot"): the only abilities that forbid anything
-    /// ([`Effects::forbids`]).
-    pub(super) fn is_prohibition(self) -> bool {
-        matches!(
-            self,
-            Ability::Indestructible | Ability::ProtectsOwn | Ability::Overrun | Ability::Asleep(_)
-        )
+    /// A played card's own text: its first ability's.
+    fn resolve_text(
+        &mut self,
+        player: PlayerIndex,
+        card: CardId,
+        target: Target,
+        resolver: &mut Resolver<'_, '_, Self>,
+    ) {
+        if let Some(&ability) = card.name.def().abilities.first() {
+            ability.with_rules(|rules| rules.played(self, player, card, target, resolver));
+        }
     }
 
-    /// What a prohibition says, for a refused option's reason.
-    fn prohibition_text(self) -> &'static str {
-        match self {
-            Ability::Indestructible => "this minion cannot be destroyed",
-            Ability::ProtectsOwn => "its owner's minions cannot be destroyed",
-            Ability::Overrun => "other players cannot play minions on this base",
-            Ability::Asleep(_) => "this player cannot play actions this turn",
-            _ => "forbidden",
+    /// What `card` may be played on by `player`: nothing for a minion; for an action, what
+    /// its first ability says (Broadside: the bases where `player` has a minion; Cannon and
+    /// Purge: the minions of their power), else what it aims at.
+    pub(super) fn targets(&self, player: PlayerIndex, card: CardId) -> Vec<Target> {
+        let def = card.name.def();
+        match (def.kind, def.abilities.first()) {
+            (Kind::Minion { .. }, _) => Vec::new(),
+            (Kind::Action { .. }, Some(ability)) => {
+                ability.with_rules(|rules| rules.targets(self, player, card))
+            }
+            (Kind::Action { .. }, None) => self.targets_by_aim(card),
+        }
+    }
+
+    /// What `card` may be played on by its aim alone: every base, every minion in play,
+    /// every player.
+    pub(super) fn targets_by_aim(&self, card: CardId) -> Vec<Target> {
+        match card.name.def().kind {
+            Kind::Minion { .. } => Vec::new(),
+            Kind::Action { aim: Aim::Base, .. } => (0..self.bases.len())
+                .filter_map(|slot| u8::try_from(slot).ok())
+                .map(Target::Base)
+                .collect(),
+            Kind::Action {
+                aim: Aim::Minion, ..
+            } => self
+                .minions_at_most(u8::MAX)
+                .into_iter()
+                .map(Target::Minion)
+                .collect(),
+            Kind::Action {
+                aim: Aim::Player, ..
+            } => self.vp.players().map(Target::Player).collect(),
+        }
+    }
+}
+
+/// The effects of a batch with their causes (its other occurrences, turns begun and
+/// ended, left out): what most triggers look at.
+pub(super) fn effects_in(batch: &[Occurrence<Smash>]) -> impl Iterator<Item = (&Effect, &Cause)> {
+    batch.iter().filter_map(|occurrence| match occurrence {
+        Occurrence::Effect { effect, cause } => Some((effect, cause)),
+        _ => None,
+    })
+}
+
+/// The rules themselves, in force as an ability ([`Ability::Rules`]) so that a card
+/// played resolves its own text as a trigger of its play: ahead of what the play set off
+/// ([`Effects::resolves_first`]), and after the play's prohibitions and replacements.
+pub(super) struct Rules;
+
+impl AbilityRules for Rules {
+    fn name(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        out.write_str("the rules")
+    }
+
+    fn trigger_text(&self, trigger: &Trigger, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match trigger {
+            Trigger::Played { card, .. } => write!(out, "{card}'s own text"),
+            _ => self.name(out),
+        }
+    }
+
+    /// A minion with a text when played (Saucy Wench), or an action that does not stay in
+    /// play, resolves its text.
+    fn triggers(
+        &self,
+        game: &Smash,
+        ability: &InForce<Ability>,
+        batch: &[Occurrence<Smash>],
+        out: &mut Vec<Trigger>,
+    ) {
+        let _ = (game, ability);
+        for (effect, _) in effects_in(batch) {
+            match *effect {
+                Effect::PlayMinion { player, card, base }
+                    if card.name.def().abilities.first().is_some_and(|ability| {
+                        ability.with_rules(|rules| rules.has_play_text())
+                    }) =>
+                {
+                    out.push(Trigger::Played {
+                        player,
+                        card,
+                        target: Target::Base(base),
+                    });
+                }
+                Effect::PlayAction {
+                    player,
+                    card,
+                    target,
+                } if matches!(card.name.def().kind, Kind::Action { ongoing: false, .. }) => {
+                    out.push(Trigger::Played {
+                        player,
+                        card,
+                        target,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn resolve(
+        &self,
+        game: &mut Smash,
+        pending: &Pending<Smash>,
+        resolver: &mut Resolver<'_, '_, Smash>,
+    ) {
+        if let Trigger::Played {
+            player,
+            card,
+            target,
+        } = pending.trigger
+        {
+            game.resolve_text(player, card, target, resolver);
         }
     }
 }
@@ -589,71 +592,17 @@ impl Effects for Smash {
         ControlFlow::Continue(())
     }
 
+    /// Only a prohibition forbids: what `may_prohibit` looks for.
     fn forbids(&self, ability: &InForce<Ability>, proposal: &Proposal<Self>) -> bool {
-        // Only a prohibition forbids: what `may_prohibit` looks for.
-        if !ability.ability.is_prohibition() {
-            return false;
-        }
-        match (ability.ability, &proposal.effect) {
-            (Ability::Indestructible, Effect::Destroy { card, .. }) => {
-                self.source_card(ability.source) == Some(*card)
-            }
-            // The owner first: a lookup, where being in play is a walk of the bases.
-            (Ability::ProtectsOwn, Effect::Destroy { card, .. }) => {
-                self.card(*card).owner == ability.controller && self.in_play_minion(*card)
-            }
-            (Ability::Overrun, Effect::PlayMinion { player, base, .. }) => {
-                *player != ability.controller
-                    && self
-                        .source_card(ability.source)
-                        .and_then(|overrun| self.base_of(overrun))
-                        == Some(*base)
-            }
-            (Ability::Asleep(asleep), Effect::PlayAction { player, .. }) => {
-                usize::from(asleep) == player.0
-            }
-            _ => false,
-        }
+        ability
+            .ability
+            .with_rules(|rules| rules.is_prohibition() && rules.forbids(self, ability, proposal))
     }
 
     fn replacement(&self, ability: &InForce<Ability>, proposal: &Proposal<Self>) -> Option<Offer> {
-        match (ability.ability, &proposal.effect) {
-            (Ability::MoveInstead, Effect::Destroy { card, .. })
-                if self.source_card(ability.source) == Some(*card) =>
-            {
-                Some(Offer {
-                    chooser: ability.controller,
-                    optional: false,
-                })
-            }
-            // "Would affect" is known when the action is played (every action's minions
-            // follow from its target), so the whole action is cancelled before any of it
-            // happens.
-            (
-                Ability::Hideout,
-                Effect::PlayAction {
-                    player,
-                    card,
-                    target,
-                },
-            ) => {
-                let hideout = self.source_card(ability.source)?;
-                let base = self.base_of(hideout)?;
-                let affects = *player != ability.controller
-                    && self
-                        .affected_by(*player, *card, *target)
-                        .into_iter()
-                        .any(|minion| {
-                            self.card(minion).owner == ability.controller
-                                && self.base_of(minion) == Some(base)
-                        });
-                affects.then_some(Offer {
-                    chooser: ability.controller,
-                    optional: true,
-                })
-            }
-            _ => None,
-        }
+        ability
+            .ability
+            .with_rules(|rules| rules.replacement(self, ability, proposal))
     }
 
     fn replace(
@@ -662,64 +611,9 @@ impl Effects for Smash {
         proposal: &Proposal<Self>,
         resolver: &mut Resolver<'_, '_, Self>,
     ) {
-        match (ability.ability, &proposal.effect) {
-            (Ability::MoveInstead, Effect::Destroy { card, base }) => {
-                let cause = Cause::card(ability.controller, *card);
-                match self.other_bases(*base).as_slice() {
-                    [] => resolver.instead(proposal.effect.clone(), proposal.cause),
-                    [to] => resolver.instead(
-                        Effect::Move {
-                            card: *card,
-                            from: *base,
-                            to: *to,
-                        },
-                        cause,
-                    ),
-                    _ => {
-                        let chain = resolver.chain().to_vec();
-                        resolver.ask(FollowUp::new(
-                            ability.controller,
-                            MoveBuccaneerArgs {
-                                card: *card,
-                                from: *base,
-                                chain,
-                            },
-                        ));
-                    }
-                }
-            }
-            (
-                Ability::Hideout,
-                &Effect::PlayAction {
-                    player,
-                    card,
-                    target,
-                },
-            ) => {
-                if let Some(hideout) = self.source_card(ability.source)
-                    && let Some(base) = self.base_of(hideout)
-                {
-                    // "Destroy this card to cancel that action": the cost, then the cancel.
-                    let cause = Cause::card(ability.controller, hideout);
-                    resolver.instead(
-                        Effect::Destroy {
-                            card: hideout,
-                            base,
-                        },
-                        cause,
-                    );
-                    resolver.instead(
-                        Effect::CancelAction {
-                            player,
-                            card,
-                            target,
-                        },
-                        cause,
-                    );
-                }
-            }
-            _ => {}
-        }
+        ability
+            .ability
+            .with_rules(|rules| rules.replace(self, ability, proposal, resolver));
     }
 
     fn apply(
@@ -868,134 +762,9 @@ impl Effects for Smash {
         batch: &[Occurrence<Self>],
         out: &mut Vec<Trigger>,
     ) {
-        let source_card = self.source_card(ability.source);
-        let source_base = self.source_base(ability.source);
-        let effects = batch.iter().filter_map(|occurrence| match occurrence {
-            Occurrence::Effect { effect, cause } => Some((effect, cause)),
-            _ => None,
-        });
-        match ability.ability {
-            Ability::Rules => {
-                for (effect, _) in effects {
-                    match *effect {
-                        Effect::PlayMinion { player, card, base } => {
-                            if matches!(
-                                card.name.def().abilities.first(),
-                                Some(Ability::MayDestroyHere { .. })
-                            ) {
-                                out.push(Trigger::Played {
-                                    player,
-                                    card,
-                                    target: Target::Base(base),
-                                });
-                            }
-                        }
-                        Effect::PlayAction {
-                            player,
-                            card,
-                            target,
-                        } => {
-                            if matches!(card.name.def().kind, Kind::Action { ongoing: false, .. }) {
-                                out.push(Trigger::Played {
-                                    player,
-                                    card,
-                                    target,
-                                });
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            Ability::Leprechaun => {
-                let Some(leprechaun) = source_card else {
-                    return;
-                };
-                let Some(here) = self.base_of(leprechaun) else {
-                    return;
-                };
-                for (effect, _) in effects {
-                    if let Effect::PlayMinion { player, card, base } = *effect
-                        && player != ability.controller
-                        && base == here
-                        && self.power(card) < self.power(leprechaun)
-                    {
-                        out.push(Trigger::Leprechaun {
-                            by: leprechaun,
-                            victim: card,
-                            base,
-                        });
-                    }
-                }
-            }
-            Ability::Gremlin | Ability::Nuke => {
-                let Some(this) = source_card else { return };
-                for (effect, _) in effects {
-                    if let Effect::Destroy { card, base } = *effect
-                        && card == this
-                    {
-                        out.push(if ability.ability == Ability::Gremlin {
-                            Trigger::Gremlin {
-                                by: this,
-                                player: ability.controller,
-                            }
-                        } else {
-                            Trigger::Nuke {
-                                by: this,
-                                player: ability.controller,
-                                base,
-                            }
-                        });
-                    }
-                }
-            }
-            Ability::EndsAtYourTurn => {
-                let Some(overrun) = source_card else { return };
-                if batch.contains(&Occurrence::TurnBegan(ability.controller)) {
-                    out.push(Trigger::OverrunEnds { card: overrun });
-                }
-            }
-            Ability::TarPits => {
-                let Some(here) = source_base else { return };
-                for (effect, _) in effects {
-                    if let Effect::Destroy { card, base } = *effect
-                        && base == here
-                        && matches!(card.name.def().kind, Kind::Minion { .. })
-                    {
-                        out.push(Trigger::TarPits { card });
-                    }
-                }
-            }
-            Ability::FieldOfHonor => {
-                let Some(here) = source_base else { return };
-                let mut destroyers: Vec<PlayerIndex> = Vec::new();
-                for (effect, cause) in effects {
-                    if let Effect::Destroy { card, base } = *effect
-                        && base == here
-                        && matches!(card.name.def().kind, Kind::Minion { .. })
-                        && !destroyers.contains(&cause.player)
-                    {
-                        destroyers.push(cause.player);
-                    }
-                }
-                out.extend(
-                    destroyers
-                        .into_iter()
-                        .map(|player| Trigger::Honor { player }),
-                );
-            }
-            Ability::HauntedHouse => {
-                let Some(here) = source_base else { return };
-                for (effect, _) in effects {
-                    if let Effect::PlayMinion { player, base, .. } = *effect
-                        && base == here
-                    {
-                        out.push(Trigger::Haunt { player });
-                    }
-                }
-            }
-            _ => {}
-        }
+        ability
+            .ability
+            .with_rules(|rules| rules.triggers(self, ability, batch, out));
     }
 
     /// A played card's own text goes ahead of what its play set off (Leprechaun's
@@ -1004,84 +773,11 @@ impl Effects for Smash {
         matches!(trigger.trigger, Trigger::Played { .. })
     }
 
+    /// By the rules of the ability whose trigger it is.
     fn resolve(&mut self, pending: &Pending<Self>, resolver: &mut Resolver<'_, '_, Self>) {
-        match pending.trigger {
-            Trigger::Played {
-                player,
-                card,
-                target,
-            } => self.resolve_text(player, card, target, resolver),
-            Trigger::Leprechaun { by, victim, base } => resolver.propose(
-                Effect::Destroy { card: victim, base },
-                Cause::card(pending.controller, by),
-            ),
-            Trigger::Gremlin { by, player } => {
-                let cause = Cause::card(player, by);
-                let mut batch = vec![(Effect::Draw { player }, cause)];
-                for other in self.vp.players().filter(|&other| other != player) {
-                    let hand = &self.hands[other];
-                    if hand.is_empty() {
-                        continue;
-                    }
-                    let last = i64::try_from(hand.len()).unwrap_or(i64::MAX) - 1;
-                    let at = usize::try_from(resolver.chance().roll(0, last)).unwrap_or(0);
-                    // Hidden in a viewer's copy: the discard is proposed by the full state.
-                    if let Some(&card) = hand.cards().get(at) {
-                        batch.push((
-                            Effect::Discard {
-                                player: other,
-                                card,
-                            },
-                            cause,
-                        ));
-                    }
-                }
-                resolver.propose_batch(batch);
-            }
-            Trigger::Nuke { by, player, base } => {
-                let victims = self.others_minions_at(base, player, u8::MAX);
-                let cause = Cause::card(player, by);
-                resolver.propose_batch(
-                    victims
-                        .into_iter()
-                        .map(|card| (Effect::Destroy { card, base }, cause)),
-                );
-            }
-            Trigger::OverrunEnds { card } => {
-                if let Some(base) = self.base_of(card) {
-                    resolver.propose(
-                        Effect::Destroy { card, base },
-                        Cause::card(pending.controller, card),
-                    );
-                }
-            }
-            Trigger::TarPits { card } => {
-                if let Some(name) = self.bases.iter().find_map(|base| {
-                    (Some(base.incarnation + BASE_OBJECTS) == Some(pending.source.object))
-                        .then_some(base.name)
-                }) {
-                    resolver.propose(
-                        Effect::Bury { card },
-                        Cause {
-                            player: pending.controller,
-                            by: By::Base(name),
-                        },
-                    );
-                }
-            }
-            Trigger::Honor { player } => resolver.propose(
-                Effect::GainVp { player, points: 1 },
-                Cause {
-                    player,
-                    by: By::Base(super::cards::BaseName::FieldOfHonor),
-                },
-            ),
-            Trigger::Haunt { player } => {
-                if !self.hands[player].is_empty() {
-                    resolver.ask(FollowUp::new(player, DiscardCardArgs {}));
-                }
-            }
-        }
+        pending
+            .trigger
+            .with_rules(|rules| rules.resolve(self, pending, resolver));
     }
 
     fn in_play(&self, source: Source) -> bool {
@@ -1095,100 +791,5 @@ impl Effects for Smash {
 
     fn replacement_decision(&self, player: PlayerIndex) -> FollowUp<Self> {
         FollowUp::new(player, ChooseReplacementArgs {})
-    }
-}
-
-impl Smash {
-    /// A played card's own text.
-    fn resolve_text(
-        &mut self,
-        player: PlayerIndex,
-        card: CardId,
-        target: Target,
-        resolver: &mut Resolver<'_, '_, Self>,
-    ) {
-        let cause = Cause::card(player, card);
-        match (card.name.def().abilities.first().copied(), target) {
-            // Asked only when some minion there may be destroyed: none protected from it.
-            (Some(Ability::MayDestroyHere { most }), Target::Base(base))
-                if self
-                    .destroyable_at(base, most, card)
-                    .into_iter()
-                    .any(|minion| {
-                        let destroy = Proposal::new(Effect::Destroy { card: minion, base }, cause);
-                        EffectState::prohibiting(self, &destroy).is_none()
-                    }) =>
-            {
-                resolver.ask(FollowUp::new(
-                    player,
-                    MayDestroyArgs {
-                        base,
-                        most,
-                        by: card,
-                    },
-                ));
-            }
-            (Some(Ability::Broadside), Target::Base(base)) => {
-                let victims = self.others_minions_at(base, player, BROADSIDE_MOST);
-                resolver.propose_batch(
-                    victims
-                        .into_iter()
-                        .map(|card| (Effect::Destroy { card, base }, cause)),
-                );
-            }
-            (Some(Ability::DestroyMinion { .. }), Target::Minion(minion)) => {
-                if let Some(base) = self.base_of(minion) {
-                    resolver.propose(Effect::Destroy { card: minion, base }, cause);
-                }
-            }
-            (Some(Ability::MarkOfSleep), Target::Player(marked)) => {
-                resolver.then(SmashMove::Effects(Resolution::Float(Floating {
-                    in_force: InForce {
-                        source: self.source(card),
-                        controller: player,
-                        ability: Ability::Asleep(u8::try_from(marked.0).unwrap_or(u8::MAX)),
-                    },
-                    window: Window::NextTurnOf {
-                        player: marked,
-                        begun: false,
-                    },
-                })));
-            }
-            _ => {}
-        }
-    }
-
-    /// What `card` may be played on by `player`: the bases, the minions in play, the
-    /// players, by its aim (Broadside: the bases where `player` has a minion; Cannon and
-    /// Purge: the minions of their power).
-    pub(super) fn targets(&self, player: PlayerIndex, card: CardId) -> Vec<Target> {
-        let slots = (0..self.bases.len()).filter_map(|slot| u8::try_from(slot).ok());
-        match card.name.def().kind {
-            Kind::Minion { .. } => Vec::new(),
-            Kind::Action { aim: Aim::Base, .. } => match card.name {
-                CardName::Broadside => slots
-                    .filter(|&slot| self.power_at(slot, player) > 0)
-                    .map(Target::Base)
-                    .collect(),
-                _ => slots.map(Target::Base).collect(),
-            },
-            Kind::Action {
-                aim: Aim::Minion, ..
-            } => match card.name.def().abilities.first() {
-                Some(Ability::DestroyMinion { most }) => self
-                    .minions_at_most(*most)
-                    .into_iter()
-                    .map(Target::Minion)
-                    .collect(),
-                _ => self
-                    .minions_at_most(u8::MAX)
-                    .into_iter()
-                    .map(Target::Minion)
-                    .collect(),
-            },
-            Kind::Action {
-                aim: Aim::Player, ..
-            } => self.vp.players().map(Target::Player).collect(),
-        }
     }
 }

@@ -12,8 +12,9 @@
 //! would affect its owner's minions (cancelling it whole), Gremlin and Nukebot answer
 //! their own destruction after leaving play, the bases Tar Pits, Field of Honor and Haunted
 //! House trigger on what happens there, Overrun forbids plays and ends at its owner's turn,
-//! Mark of Sleep leaves a floating prohibition for its target's next turn. The card list
-//! is data ([`cards::CATALOG`], [`cards::BASES`]).
+//! Mark of Sleep leaves a floating prohibition for its target's next turn. Each card's
+//! rules are beside its data, a file per faction ([`cards`], where "How to add a card"
+//! walks through one); `effects.rs` keeps the rules that are no card's.
 //!
 //! Hidden: each hand from the other players (its size is public), every deck and the
 //! order of the bases to come (their sizes are public).
@@ -39,8 +40,9 @@ use meeple::{
 use serde::{Deserialize, Serialize};
 
 pub use self::actions::SmashAction;
-use self::cards::{Ability, BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
-pub use self::effects::{By, Cause, Effect, Target, Trigger};
+pub use self::cards::Trigger;
+use self::cards::{BASES, BaseName, CATALOG, CardDef, CardName, Faction, Kind};
+pub use self::effects::{By, Cause, Effect, Target};
 pub use self::pile::Pile;
 
 /// The VP that ends the game at the end of a turn.
@@ -625,7 +627,7 @@ impl Smash {
     }
 
     /// `card`'s power now: printed, plus the power bonuses of the actions on it
-    /// ([`Ability::PowerBonus`], Upgrade's): a modifier read on demand, never stored.
+    /// ([`cards::Ability::PowerBonus`], Upgrade's): a modifier read on demand, never stored.
     #[must_use]
     pub fn power(&self, card: CardId) -> u8 {
         let printed = match card.name.def().kind {
@@ -637,9 +639,8 @@ impl Smash {
             .flat_map(|base| &base.actions)
             .filter(|on| on.on == Some(card))
             .flat_map(|on| on.card.name.def().abilities)
-            .fold(printed, |power, ability| match ability {
-                Ability::PowerBonus(bonus) => power.saturating_add(*bonus),
-                _ => power,
+            .fold(printed, |power, ability| {
+                power.saturating_add(ability.power_bonus())
             })
     }
 
