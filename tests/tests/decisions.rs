@@ -5,8 +5,8 @@
 //! completion lapses as a pass; replay, undo and snapshots keep a waiting resolution.
 
 use meeple::{
-    Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerSet, RecordKind,
-    Seats, Setup, SetupError, Submission, View,
+    Action, Actions, Engine, EngineSettings, FollowUp, Game, Move, MoveContext, Outcome, PlayerSet,
+    RecordKind, Seats, Setup, SetupError, Submission, View,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
@@ -320,4 +320,124 @@ fn a_waiting_resolution_replays_is_undone_and_comes_back_from_a_snapshot() {
     );
     assert_eq!(decided.position().prompt(P0), engine.position().prompt(P0));
     assert!(log_json(&decided).starts_with(&waiting[..waiting.len() - 2]));
+}
+
+/// A move type shared by two games that asks, while one is played, a decision of the
+/// other: a bug of the game, refused with the state unchanged.
+mod foreign {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+    pub struct Here {
+        pub asked: u32,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+    pub struct There {
+        pub answered: u32,
+    }
+
+    /// Asks, in `Here`, a decision of `There`.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Ask;
+
+    impl Move<Here> for Ask {
+        fn apply(&self, here: &mut Here, next: &mut MoveContext<'_, Self>) {
+            here.asked += 1;
+            next.ask(FollowUp::<There>::new(P0, AnswerArgs {}));
+        }
+    }
+
+    impl Move<There> for Ask {
+        fn apply(&self, there: &mut There, _next: &mut MoveContext<'_, Self>) {
+            there.answered += 1;
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Action)]
+    #[action(prompt = "Ask", behaviour = [Ask])]
+    pub struct AskNow {}
+
+    #[derive(Clone, Debug, PartialEq, Actions)]
+    #[actions(game = Here)]
+    pub enum HereAction {
+        AskNow(AskNow),
+    }
+
+    #[derive(Clone, Debug, PartialEq, Action)]
+    #[action(prompt = "Answer", behaviour = [Ask])]
+    pub struct Answer {}
+
+    #[derive(Clone, Debug, PartialEq, Actions)]
+    #[actions(game = There)]
+    pub enum ThereAction {
+        Answer(Answer),
+    }
+
+    impl Game for Here {
+        type Config = ();
+        type Move = Ask;
+        type Actions = HereAction;
+        const NAME: &'static str = "here";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
+        fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
+            Ok(Setup {
+                state: Here { asked: 0 },
+                moves: Vec::new(),
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            PlayerSet::one(P0)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+
+    impl Game for There {
+        type Config = ();
+        type Move = Ask;
+        type Actions = ThereAction;
+        const NAME: &'static str = "there";
+        const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
+        fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
+            Ok(Setup {
+                state: There { answered: 0 },
+                moves: Vec::new(),
+            })
+        }
+        fn to_act(&self) -> PlayerSet {
+            PlayerSet::one(P0)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+    }
+}
+
+#[test]
+fn a_decision_of_another_game_is_refused_and_changes_nothing() {
+    let settings = EngineSettings {
+        asked_always: PlayerSet::one(P0),
+        ..EngineSettings::default()
+    };
+    let mut engine =
+        Engine::<foreign::Here>::with_settings((), 1, 0, settings).expect("a table of one");
+    let before = serde_json::to_string(&engine.log()).expect("the log serializes");
+    let refusal = engine
+        .submit_submission(P0, &Submission::new("ask_now"))
+        .map(|record| record.name().to_owned())
+        .expect_err("the decision is no follow-up of this game");
+    assert_eq!(
+        refusal.to_string(),
+        format!(
+            "the game's flow: a move asked a decision the game cannot read back: it is a follow-up of `{}`, not of this game",
+            std::any::type_name::<foreign::There>()
+        )
+    );
+    assert_eq!(engine.position().state().asked, 0);
+    assert_eq!(
+        serde_json::to_string(&engine.log()).expect("the log serializes"),
+        before
+    );
 }

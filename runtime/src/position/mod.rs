@@ -85,9 +85,9 @@ pub struct Position<G: Game> {
     /// The game's clock, in milliseconds since it began: moved only by
     /// [`advance_clock`](Self::advance_clock).
     clock: u64,
-    /// The decision a move of the record resolving asked ([`crate::MoveContext::ask`]), as
-    /// its follow-up's JSON: taken at once when the resolution stops.
-    asked: Option<serde_json::Value>,
+    /// The decision a move of the record resolving asked ([`crate::MoveContext::ask`]), the
+    /// follow-up itself: taken at once when the resolution stops.
+    asked: Option<FollowUp<G>>,
     /// The resolutions waiting for a decision, the innermost last ([`WaitingResolution`]).
     suspended: Vec<WaitingResolution<G::Move>>,
     /// The clock per move ([`EngineSettings::move_clock`]), `None` without one: boxed,

@@ -133,26 +133,14 @@ impl<G: Game> Position<G> {
     #[cold]
     #[inline(never)]
     fn suspend(&mut self, pending: &mut Vec<G::Move>) {
-        let Some(asked) = self.asked.take() else {
+        let Some(decision) = self.asked.take() else {
             return;
         };
-        match serde_json::from_value::<FollowUp<G>>(asked) {
-            Ok(decision) => {
-                self.suspended.push(WaitingResolution {
-                    moves: std::mem::take(pending),
-                    follow_ups_below: self.follow_ups.len(),
-                });
-                self.follow_ups.insert(0, decision);
-            }
-            Err(error) => {
-                // Reported when the record settles; the pending moves are dropped with it
-                // (the logged table puts the game back as it was).
-                pending.clear();
-                self.flow.error = Some(crate::rules::flow::FlowError::UnreadableDecision {
-                    reason: error.to_string(),
-                });
-            }
-        }
+        self.suspended.push(WaitingResolution {
+            moves: std::mem::take(pending),
+            follow_ups_below: self.follow_ups.len(),
+        });
+        self.follow_ups.insert(0, decision);
     }
 
     /// Whether the innermost waiting resolution goes on now (its decision, and all the
@@ -354,6 +342,11 @@ impl<G: Game> Position<G> {
             FlowRequest::Subflow => self.flow.at.start_subflow(&self.flow.compiled, name),
             FlowRequest::Runaway(steps) => {
                 Err(crate::rules::flow::FlowError::RunawayResolution { steps })
+            }
+            FlowRequest::ForeignDecision => {
+                Err(crate::rules::flow::FlowError::UnreadableDecision {
+                    reason: format!("it is a follow-up of `{name}`, not of this game"),
+                })
             }
         };
         if let Err(error) = asked {

@@ -1,10 +1,10 @@
 //! Moves and their consequences, applied depth-first.
 
+use std::any::Any;
 use std::fmt::Debug;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::pieces::chance::Chance;
 use crate::rules::action::FollowUp;
@@ -84,9 +84,34 @@ pub struct MoveContext<'a, M> {
     /// Where an interrupt asked goes: the engine's slot, or nowhere for a context made by
     /// hand ([`new`](Self::new)).
     interrupt: Option<&'a mut Option<(FlowRequest, &'static str)>>,
-    /// Where a decision asked goes ([`ask`](Self::ask)), as its follow-up's JSON: the
-    /// engine's slot, or nowhere for a context made by hand.
-    asked: Option<&'a mut Option<Value>>,
+    /// Where a decision asked goes ([`ask`](Self::ask)), typed: the engine's
+    /// `Option<FollowUp<G>>` (a [`DecisionSlot`]), or nowhere for a context made by hand.
+    /// Behind `Any` so that the moves' context names no game: an author's `apply` keeps
+    /// its signature.
+    asked: Option<&'a mut dyn Any>,
+}
+
+/// Where the engine keeps the decision a move asked ([`MoveContext::ask`]), as the
+/// follow-up itself: no serialization between the move that asks and the position that
+/// settles it.
+pub(crate) trait DecisionSlot: Any {
+    /// Whether a decision was asked: the resolution stops for it.
+    fn is_asked(&self) -> bool;
+}
+
+/// The position's slot: a follow-up of the game being played.
+impl<G: Game> DecisionSlot for Option<FollowUp<G>> {
+    fn is_asked(&self) -> bool {
+        self.is_some()
+    }
+}
+
+/// The slot of moves applied outside an engine ([`apply_moves`]), which names no game: a
+/// decision of any game, kept only to stop the resolution where it was asked.
+impl DecisionSlot for Option<Box<dyn Any>> {
+    fn is_asked(&self) -> bool {
+        self.is_some()
+    }
 }
 
 /// The moves a resolution had still to apply when a move asked a decision
@@ -122,7 +147,7 @@ impl<'a, M> MoveContext<'a, M> {
         consequences: &'a mut Vec<M>,
         chance: &'a mut Chance,
         interrupt: &'a mut Option<(FlowRequest, &'static str)>,
-        asked: &'a mut Option<Value>,
+        asked: &'a mut dyn Any,
     ) -> Self {
         MoveContext {
             consequences,
@@ -142,15 +167,27 @@ impl<'a, M> MoveContext<'a, M> {
     /// depth-first. What a card's "you may destroy a minion" needs in the middle of an
     /// effect. The last decision asked by a move wins; a context made by hand for a unit
     /// test ([`new`](Self::new)) keeps none.
+    ///
+    /// The follow-up is kept as it is, typed, until the position asks it. A follow-up of
+    /// another game than the one being played (a move type shared by two games, asking
+    /// with the other's actions) refuses the record with
+    /// [`FlowError::UnreadableDecision`](crate::rules::flow::FlowError::UnreadableDecision),
+    /// the state unchanged.
     pub fn ask<G: Game>(&mut self, follow_up: FollowUp<G>)
     where
         M: Move<G>,
     {
-        if let Some(slot) = &mut self.asked {
-            **slot = Some(
-                serde_json::to_value(&follow_up)
-                    .unwrap_or_else(|error| Value::String(error.to_string())),
-            );
+        let Some(slot) = self.asked.as_deref_mut() else {
+            return;
+        };
+        if let Some(typed) = slot.downcast_mut::<Option<FollowUp<G>>>() {
+            *typed = Some(follow_up);
+        } else if let Some(untyped) = slot.downcast_mut::<Option<Box<dyn Any>>>() {
+            *untyped = Some(Box::new(follow_up));
+        } else if let Some(request) = &mut self.interrupt
+            && !matches!(request, Some((FlowRequest::Runaway(_), _)))
+        {
+            **request = Some((FlowRequest::ForeignDecision, std::any::type_name::<G>()));
         }
     }
 
@@ -217,7 +254,7 @@ pub fn apply_moves<G, M: Move<G>>(game: &mut G, chance: &mut Chance, mut moves: 
         chance,
         &mut moves,
         &mut None,
-        &mut None,
+        &mut None::<Box<dyn Any>>,
         |_, moved| {
             applied.push(moved);
         },
@@ -240,7 +277,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
     chance: &mut Chance,
     pending: &mut Vec<M>,
     interrupt: &mut Option<(FlowRequest, &'static str)>,
-    asked: &mut Option<Value>,
+    asked: &mut impl DecisionSlot,
     mut applied: impl FnMut(&G, M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
@@ -255,7 +292,7 @@ pub(crate) fn resolve<G, M: Move<G>>(
         );
         pending[asked_from..].reverse();
         applied(game, current);
-        if asked.is_some() {
+        if asked.is_asked() {
             // A decision: what is left waits for it, the next first.
             pending.reverse();
             return;
@@ -301,7 +338,7 @@ mod tests {
             &mut chance,
             &mut vec![Letter::A, Letter::E],
             &mut None,
-            &mut None,
+            &mut None::<Box<dyn Any>>,
             |_, moved| applied.push(moved),
         );
         use Letter::*;

@@ -67,9 +67,10 @@ pub enum FlowError {
         /// The loop it names.
         loop_name: &'static str,
     },
-    /// A move asked a decision ([`MoveContext::ask`](crate::MoveContext::ask)) whose
-    /// follow-up does not read back as one of this game's (its arguments' serde forms
-    /// disagree): a bug of the game.
+    /// A move asked a decision ([`MoveContext::ask`](crate::MoveContext::ask)) that is no
+    /// follow-up of this game (a move type shared by two games, asking with the other's
+    /// actions): a bug of the game. Decisions are kept typed, so nothing else can make one
+    /// unreadable since 0.3.
     #[error("a move asked a decision the game cannot read back: {reason}")]
     UnreadableDecision {
         /// What reading it said.

@@ -130,6 +130,8 @@ pub(crate) enum FlowRequest {
     /// Refuse the record: its resolution ran past this many steps of effects
     /// ([`effects`](crate::rules::effects)' loop guard).
     Runaway(u32),
+    /// Refuse the record: a move asked a decision of another game, named beside.
+    ForeignDecision,
 }
 
 /// One step of a flow, as declared: built with the functions of this type, nested, and
