@@ -30,7 +30,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
-use meeple::{Engine, EngineSettings, PlayerIndex, Position};
+use meeple::{Engine, PlayerIndex, Position, PositionSettings};
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsAction, HeartsConfig, HeartsMove};
 use rand::rngs::SmallRng;
@@ -494,9 +494,9 @@ fn check_handwritten() {
 
     // Lockstep with meeple on two full games, one without forced plays.
     for (seed, autoplay_forced) in [(3, true), (4, false)] {
-        let settings = EngineSettings {
+        let settings = PositionSettings {
             autoplay_forced,
-            ..EngineSettings::default()
+            ..PositionSettings::default()
         };
         let mut engine =
             Engine::<Hearts>::with_settings(HeartsConfig::default(), 4, seed, settings)

@@ -9,7 +9,7 @@ mod common;
 
 use common::{agent, checked_hands, play_random, random_choice};
 use meeple::{
-    DecodeError, Engine, EngineSettings, PlayerIndex, Record, RecordKind, Refusal, Refused,
+    DecodeError, Engine, PlayerIndex, PositionSettings, Record, RecordKind, Refusal, Refused,
     SubmitError, UndoError,
 };
 use meeple_games::french::{Card, CardSet};
@@ -33,9 +33,9 @@ fn bytes(engine: &Engine<Hearts>) -> Vec<u8> {
 }
 
 fn new_engine(config: HeartsConfig, seed: u64, autoplay: bool) -> Engine<Hearts> {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         autoplay_forced: autoplay,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     Engine::with_settings(config, 4, seed, settings).expect("a valid setup")
 }

@@ -1,4 +1,4 @@
-//! A clock per move ([`EngineSettings::move_clock`], issue 32): each seat to act has its
+//! A clock per move ([`PositionSettings::move_clock`], issue 32): each seat to act has its
 //! own deadline, from when it became to act or last acted; when it runs out, the engine
 //! plays the game's timeout move for it (Hearts: its three highest cards, its lowest legal
 //! card), else its first completion, as a record of kind `timeout`. Time enters only by
@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use meeple::{Engine, EngineSettings, Game, PlayerIndex, PlayerSet, RecordKind};
+use meeple::{Engine, Game, PlayerIndex, PlayerSet, PositionSettings, RecordKind};
 use meeple_games::french::{Card, CardSet};
 use meeple_games::hearts::{Hearts, HeartsAction, HeartsConfig};
 use meeple_games::tictactoe::TicTacToe;
@@ -22,9 +22,9 @@ fn ms(millis: u64) -> Duration {
 }
 
 fn clocked<G: Game>(players: usize, seed: u64, clock: u64) -> Engine<G> {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         move_clock: Some(ms(clock)),
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     Engine::<G>::with_settings(G::Config::default(), players, seed, settings)
         .expect("a valid setup")
@@ -152,9 +152,9 @@ fn a_clocked_game_replays_byte_for_byte_and_keeps_its_deadlines() {
         target_score: 26,
         ..HeartsConfig::default()
     };
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         move_clock: Some(ms(500)),
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let mut engine = Engine::<Hearts>::with_settings(config, 4, 3, settings).expect("a setup");
     let mut random = StdRng::seed_from_u64(5);

@@ -4,8 +4,8 @@
 //! log started from a position that replays byte for byte.
 
 use meeple::{
-    Engine, EngineSettings, Finish, FollowUp, GameLog, PlayerIndex, ReplayError, SetupError, Start,
-    Status, Submission,
+    Engine, Finish, FollowUp, GameLog, PlayerIndex, PositionSettings, ReplayError, SetupError,
+    Start, Status, Submission,
 };
 use meeple_games::tictactoe::{
     Mark, Place, PlaceArgs, TicTacToe, TicTacToeAction, TicTacToeConfig,
@@ -75,9 +75,9 @@ fn a_forced_last_mark_is_played_unless_the_settings_say_not() {
         "the start, X's turn, then X's forced mark"
     );
 
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         autoplay_forced: false,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let engine = Engine::from_start(Start::new(position(&rows), 2).with_settings(settings))
         .expect("a position");

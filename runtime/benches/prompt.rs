@@ -12,8 +12,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use meeple::{
-    Action, Actions, Board, Deck, DeckId, Engine, EngineSettings, Game, Grid, Move, MoveContext,
-    Outcome, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Space, Stack, View, move_piece,
+    Action, Actions, Board, Deck, DeckId, Engine, Game, Grid, Move, MoveContext, Outcome,
+    PlayerIndex, PlayerSet, PositionSettings, Seats, Setup, SetupError, Space, Stack, View,
+    move_piece,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -311,9 +312,9 @@ impl Game for Triple {
 fn three_numbers(c: &mut Criterion) {
     // The one combination is the player's only completion: the engine would play it for
     // them at setup.
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         autoplay_forced: false,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let engine = Engine::<Triple>::with_settings((), 1, 0, settings).expect("a valid setup");
     let player = PlayerIndex(0);

@@ -319,3 +319,8 @@ impl<G: Game> Engine<G> {
         self.position().nth_completion(player, index)
     }
 }
+
+/// Deprecated: [`PositionSettings`](crate::PositionSettings), what a position is played
+/// with (the engine only hands them on).
+#[deprecated(since = "0.3.0", note = "renamed PositionSettings")]
+pub type EngineSettings = crate::position::PositionSettings;

@@ -230,7 +230,7 @@ pub enum Refusal {
     #[error("the game's flow: {0}")]
     Flow(crate::rules::flow::error::FlowError),
     /// The action was applied, but what followed was played for the players
-    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row,
+    /// [`PositionSettings::forced_limit`](crate::PositionSettings::forced_limit) times in a row,
     /// the last of them `action`: a game that would never end (a bug of the game). A game
     /// with its log is put back exactly as it was before the submission.
     #[error(

@@ -111,7 +111,7 @@
 //!   timer is a record ([`RecordKind::Timer`]), each record carries the clock it was made
 //!   at ([`Record::clock`]), and the deadline is part of the flow position, so a replay or a
 //!   restored game fires it exactly once, on time; a table may also run a clock per move
-//!   ([`EngineSettings::move_clock`]), which plays the game's
+//!   ([`PositionSettings::move_clock`]), which plays the game's
 //!   [`timeout_action`](Game::timeout_action) for a seat out of time
 //!   ([`RecordKind::Timeout`]);
 //! - [`next_stage`](flow::Step::next_stage) gives a step where players act several stages,
@@ -139,7 +139,7 @@
 //! offering nothing, an interrupt naming no loop around it, a loop that can neither end nor
 //! ask anyone anything, two loops or phases of one name) refuse the game's start
 //! ([`SetupError::Flow`]); a loop that runs on without asking anyone is stopped after
-//! [`EngineSettings::forced_limit`] records with the state unchanged. A game may still
+//! [`PositionSettings::forced_limit`] records with the state unchanged. A game may still
 //! write [`Game::to_act`] by hand: [`Flow::by_hand`] is the default.
 //!
 //! ```
@@ -351,7 +351,7 @@
 //! `TicTacToe::from_rows`). The log of such a game carries its start and replays like any.
 //!
 //! By default the engine plays a player's only completion for them
-//! ([`EngineSettings::autoplay_forced`]): an opponent's only reply is played inside
+//! ([`PositionSettings::autoplay_forced`]): an opponent's only reply is played inside
 //! `submit`, and a start where the player to act has one completion is played on before
 //! [`Engine::from_start`] returns. To see the forced choice offered instead, turn it off:
 //!
@@ -396,7 +396,7 @@
 //! #         self.winner.map(|winner| Outcome::win(winner, self.seats))
 //! #     }
 //! # }
-//! use meeple::{EngineSettings, Finish, Start};
+//! use meeple::{PositionSettings, Finish, Start};
 //!
 //! // The pile of the first example, one token left, the second player to take it.
 //! let last = Pile { seats: Seats::new(2), tokens: 1, next: PlayerIndex(1), winner: None };
@@ -406,7 +406,7 @@
 //! assert_eq!(engine.position().outcome().map(|outcome| outcome.finish()), Some(Finish::Win(PlayerIndex(1))));
 //!
 //! // Without forced plays, the test sees the one choice and makes it.
-//! let settings = EngineSettings { autoplay_forced: false, ..EngineSettings::default() };
+//! let settings = PositionSettings { autoplay_forced: false, ..PositionSettings::default() };
 //! let mut engine = Engine::from_start(Start::new(last.clone(), 2).with_settings(settings))?;
 //! assert_eq!(engine.position().completions(PlayerIndex(1)), [PileAction::Take(Take { tokens: 1 })]);
 //! engine.submit(PlayerIndex(1), PileAction::Take(Take { tokens: 1 }))?;
@@ -637,7 +637,7 @@ pub use pieces::components::{
 };
 pub use pieces::outcome::{Best, Finish, Outcome};
 pub use pieces::player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{EngineSettings, Played, Position, RecordKind, Start, Status};
+pub use position::{Played, Position, PositionSettings, RecordKind, Start, Status};
 pub use records::follower::{FollowedRecord, RecordFollower, ViewedRecord};
 pub use records::log::{ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves};
 pub use rules::action::{ActionSet, Behaviour, FollowUp, Message};

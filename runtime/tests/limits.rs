@@ -3,8 +3,8 @@
 
 use meeple::testing::{FORCED_LIMIT, echo};
 use meeple::{
-    Action, Actions, DecodeError, Engine, EngineSettings, Game, Move, MoveContext, Outcome,
-    PlayerIndex, PlayerSet, Refusal, Seats, Setup, SetupError, Status, Submission, SubmitError,
+    Action, Actions, DecodeError, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
+    PositionSettings, Refusal, Seats, Setup, SetupError, Status, Submission, SubmitError,
 };
 use serde::{Deserialize, Serialize};
 
@@ -95,9 +95,9 @@ fn a_game_that_plays_itself_forever_is_refused_at_setup() {
 
 #[test]
 fn a_submission_that_sets_off_endless_forced_plays_is_refused_and_loses_nothing() {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         forced_limit: 50,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let mut engine = Engine::<Clock>::with_settings(false, 1, 0, settings).expect("setup");
     let before = engine.clone();

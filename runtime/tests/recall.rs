@@ -2,8 +2,8 @@
 //! and a player's copy of the game carries theirs alone into determinization.
 
 use meeple::{
-    Action, Actions, Chance, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PerPlayer,
-    PlayerIndex, PlayerSet, Position, Search, Seats, Setup, SetupError, View, Viewer,
+    Action, Actions, Chance, Engine, Game, Move, MoveContext, Outcome, PerPlayer, PlayerIndex,
+    PlayerSet, Position, PositionSettings, Search, Seats, Setup, SetupError, View, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -137,9 +137,9 @@ fn recalled(engine: &Position<Secrets>, player: PlayerIndex) -> Option<Vec<Secre
 
 /// A game of Secrets whose shouts, each the only completion, wait to be submitted.
 fn secrets() -> Engine<Secrets> {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         autoplay_forced: false,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     Engine::with_settings((), 2, 0, settings).expect("setup")
 }
@@ -192,9 +192,9 @@ fn a_copy_of_a_copy_recalls_the_same() {
 /// player saw is kept as moves apply, and their copies carry it.
 #[test]
 fn a_game_without_its_log_recalls() {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         autoplay_forced: false,
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let mut position = Position::<Secrets>::with_settings(&(), 2, 0, settings).expect("setup");
     position

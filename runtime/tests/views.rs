@@ -5,9 +5,9 @@
 
 use meeple::testing::check_views;
 use meeple::{
-    Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, EngineSettings, Game, Move,
-    MoveContext, Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, Seats, Setup, SetupError, Slot,
-    Stack, UndoError, View, Viewer, move_piece,
+    Action, Actions, Arrangement, Best, Chest, Deck, DeckId, Engine, Game, Move, MoveContext,
+    Outcome, PerPlayer, Place, PlayerIndex, PlayerSet, PositionSettings, Seats, Setup, SetupError,
+    Slot, Stack, UndoError, View, Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
 
@@ -717,9 +717,9 @@ fn a_declared_look_makes_its_action_final() {
         shown,
         told_to_all: false,
     };
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         asked_always: PlayerSet::one(PlayerIndex(0)),
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let peeked = |shown| {
         let mut engine = Engine::<told::Told>::with_settings(declares(shown), 2, 0, settings)

@@ -67,7 +67,7 @@ pub struct Setup {
     pub players: usize,
     /// The seed of the game's chance: never sent to anyone.
     pub seed: u64,
-    /// Each seat's time for a move ([`meeple::EngineSettings::move_clock`]).
+    /// Each seat's time for a move ([`meeple::PositionSettings::move_clock`]).
     pub move_clock: Option<Duration>,
 }
 
@@ -243,9 +243,9 @@ impl<G: Game> Live<G> {
     /// The config cannot be read, or the game refuses it or the number of seats.
     pub fn create(setup: &Setup) -> Result<Self, String> {
         let config = read_config::<G>(&setup.config)?;
-        let settings = meeple::EngineSettings {
+        let settings = meeple::PositionSettings {
             move_clock: setup.move_clock,
-            ..meeple::EngineSettings::default()
+            ..meeple::PositionSettings::default()
         };
         let engine = Engine::<G>::with_settings(config, setup.players, setup.seed, settings)
             .map_err(|error| error.to_string())?;

@@ -5,8 +5,8 @@
 //! completion lapses as a pass; replay, undo and snapshots keep a waiting resolution.
 
 use meeple::{
-    Action, Actions, Engine, EngineSettings, FollowUp, Game, Move, MoveContext, Outcome, PlayerSet,
-    RecordKind, Seats, Setup, SetupError, Submission, View,
+    Action, Actions, Engine, FollowUp, Game, Move, MoveContext, Outcome, PlayerSet,
+    PositionSettings, RecordKind, Seats, Setup, SetupError, Submission, View,
 };
 use meeple_tests::P0;
 use serde::{Deserialize, Serialize};
@@ -417,9 +417,9 @@ mod foreign {
 
 #[test]
 fn a_decision_of_another_game_is_refused_and_changes_nothing() {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         asked_always: PlayerSet::one(P0),
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let mut engine =
         Engine::<foreign::Here>::with_settings((), 1, 0, settings).expect("a table of one");

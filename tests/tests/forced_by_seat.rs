@@ -1,10 +1,10 @@
-//! [`EngineSettings::asked_always`]: the forced moves of chosen seats are asked of them,
+//! [`PositionSettings::asked_always`]: the forced moves of chosen seats are asked of them,
 //! while the engine plays the others', and a replay of the log does the same.
 
 use meeple::flow::{Flow, Step};
 use meeple::{
-    Action, Actions, Engine, EngineSettings, Game, Move, MoveContext, Outcome, PlayerIndex,
-    PlayerSet, RecordKind, Seats, Setup, SetupError, Submission, View,
+    Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
+    PositionSettings, RecordKind, Seats, Setup, SetupError, Submission, View,
 };
 use serde::{Deserialize, Serialize};
 
@@ -97,9 +97,9 @@ fn by_default_the_engine_plays_a_forced_move() {
 
 #[test]
 fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
-    let settings = EngineSettings {
+    let settings = PositionSettings {
         asked_always: PlayerSet::one(PlayerIndex(1)),
-        ..EngineSettings::default()
+        ..PositionSettings::default()
     };
     let mut engine = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
     add(&mut engine);

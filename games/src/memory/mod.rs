@@ -29,7 +29,7 @@
 //!
 //! This keeps every decision with the player whose turn it is. A mandatory "hide" action
 //! for the player who missed would be their only completion, so the engine would play it
-//! for them at once ([`EngineSettings::autoplay_forced`](meeple::EngineSettings)) and the
+//! for them at once ([`PositionSettings::autoplay_forced`](meeple::PositionSettings)) and the
 //! cards would never be seen face up between two actions; and nobody waits on a player
 //! who has nothing to decide.
 //!

@@ -5,7 +5,7 @@
 
 use meeple::effects::{InForce, Proposal, Resolution};
 use meeple::{
-    Chance, Engine, EngineSettings, PlayerIndex, Prompt, Refusal, Seats, Start, apply_moves,
+    Chance, Engine, PlayerIndex, PositionSettings, Prompt, Refusal, Seats, Start, apply_moves,
 };
 
 use super::actions::{
@@ -87,9 +87,9 @@ fn in_play(
 fn start(state: Smash) -> Engine<Smash> {
     let players = state.factions.players().count();
     Engine::from_start(Start {
-        settings: EngineSettings {
+        settings: PositionSettings {
             autoplay_forced: false,
-            ..EngineSettings::default()
+            ..PositionSettings::default()
         },
         ..Start::new(state, players)
     })

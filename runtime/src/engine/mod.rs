@@ -11,7 +11,7 @@ use crate::error::{ClockError, Refusal, Refused, SubmitError, UndoError};
 use crate::pieces::outcome::Outcome;
 use crate::pieces::player::PlayerIndex;
 use crate::position::Start;
-use crate::position::{Carried, EngineSettings, Position, Recorder, Resume, millis};
+use crate::position::{Carried, Position, PositionSettings, Recorder, Resume, millis};
 use crate::position::{RecordHeader, RecordKind};
 use crate::records::log::{ActionRecord, GameLog, LogStart, Record, RecordMoves};
 use crate::rules::flow::FlowEvent;
@@ -349,10 +349,10 @@ impl<G: Game> Engine<G> {
     /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
     /// for the players [`FORCED_LIMIT`](crate::testing::FORCED_LIMIT) times in a row.
     pub fn new(config: G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
-        Self::with_settings(config, players, seed, EngineSettings::default())
+        Self::with_settings(config, players, seed, PositionSettings::default())
     }
 
-    /// As [`new`](Self::new), with explicit [`EngineSettings`].
+    /// As [`new`](Self::new), with explicit [`PositionSettings`].
     ///
     /// # Errors
     /// As [`new`](Self::new).
@@ -360,7 +360,7 @@ impl<G: Game> Engine<G> {
         config: G::Config,
         players: usize,
         seed: u64,
-        settings: EngineSettings,
+        settings: PositionSettings,
     ) -> Result<Self, SetupError> {
         let setup = Setup::<G>::for_table(&config, players)?;
         let initial = Arc::new(setup.state.clone());
@@ -547,7 +547,7 @@ impl<G: Game> Engine<G> {
     /// # Errors
     /// [`Refused`], handing `action` back, with any error of [`Position::admit`] (the
     /// state and the log are then untouched), or with [`Refusal::ForcedWithoutEnd`]
-    /// when what follows is played for the players [`EngineSettings::forced_limit`] times
+    /// when what follows is played for the players [`PositionSettings::forced_limit`] times
     /// in a row (the game and its log are then put back exactly as they were before the
     /// action, from a copy taken before it).
     pub fn submit(
@@ -636,7 +636,7 @@ impl<G: Game> Engine<G> {
     /// ([`Step::timer`](crate::rules::flow::Step::timer)): a record of kind
     /// [`RecordKind::Timer`] with the timer's moves, then whatever follows them, as after
     /// a submission; and playing the timeout move of each seat whose clock per move ran
-    /// out ([`EngineSettings::move_clock`], a record of kind [`RecordKind::Timeout`]).
+    /// out ([`PositionSettings::move_clock`], a record of kind [`RecordKind::Timeout`]).
     /// Returns how many timers and timeouts fired. Every record carries the clock it was
     /// made at ([`Record::clock`]), so a [`replay`](Self::replay) fires each timer where
     /// this game did. The only way time enters the engine: a command line or a server

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::{Engine, Entry, ReplayError};
 use crate::error::ClockError;
 use crate::position::RecordKind;
-use crate::position::{Carried, EngineSettings, Start};
+use crate::position::{Carried, PositionSettings, Start};
 use crate::records::log::{ActionRecord, GameLog, LOG_FORMAT};
 use crate::rules::game::Game;
 use crate::seen::submission::Submission;
@@ -54,11 +54,11 @@ impl<G: Game> Engine<G> {
                 current: G::RULES_VERSION,
             });
         }
-        let settings = EngineSettings {
+        let settings = PositionSettings {
             autoplay_forced: log.autoplay_forced,
             asked_always: log.asked_always,
             move_clock: log.move_clock_ms.map(Duration::from_millis),
-            ..EngineSettings::default()
+            ..PositionSettings::default()
         };
         let mut engine = match &log.start {
             None => Self::with_settings(log.config.clone(), log.players, log.seed, settings)?,

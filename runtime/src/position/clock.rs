@@ -18,7 +18,7 @@ use crate::rules::game::Game;
 /// The name a timeout gives in [`ClockError::Unsettled`]: no step of the flow.
 const MOVE_CLOCK: &str = "move clock";
 
-/// A clock per move ([`EngineSettings::move_clock`](super::EngineSettings::move_clock)):
+/// A clock per move ([`PositionSettings::move_clock`](super::PositionSettings::move_clock)):
 /// each seat's deadline while it is to act.
 #[derive(Clone, Debug)]
 pub(crate) struct MoveClock {

@@ -34,11 +34,11 @@ use ready::Ready;
 pub use recorder::RecordKind;
 pub(crate) use recorder::{KeptAction, RecordHeader, Recorder, Unrecorded, record_name};
 use settings::PENDING_ROOM;
-pub use settings::{EngineSettings, FORCED_LIMIT};
+pub use settings::{FORCED_LIMIT, PositionSettings};
 pub use start::Start;
 pub use status::{Played, Status};
 
-/// Why settling stopped short: a run of [`EngineSettings::forced_limit`] records played
+/// Why settling stopped short: a run of [`PositionSettings::forced_limit`] records played
 /// for the players, ending with the action named, or a flow that could not go on.
 /// Boxed: it is the error of every settling, and a pointer keeps the `Result` of the hot
 /// path one word wide.
@@ -67,7 +67,7 @@ pub struct Position<G: Game> {
     follow_ups: Vec<FollowUp<G>>,
     /// The number of seats.
     players: usize,
-    settings: EngineSettings,
+    settings: PositionSettings,
     played: Played,
     /// The name of the last record played, for [`Endless`].
     last_played: &'static str,
@@ -90,7 +90,7 @@ pub struct Position<G: Game> {
     asked: Option<FollowUp<G>>,
     /// The resolutions waiting for a decision, the innermost last ([`WaitingResolution`]).
     suspended: Vec<WaitingResolution<G::Move>>,
-    /// The clock per move ([`EngineSettings::move_clock`]), `None` without one: boxed,
+    /// The clock per move ([`PositionSettings::move_clock`]), `None` without one: boxed,
     /// as few games run one.
     move_clock: Option<Box<clock::MoveClock>>,
     /// How many records had been played when the step's timer was last started
@@ -247,10 +247,10 @@ impl<G: Game> Position<G> {
     /// [`SetupError::ForcedWithoutEnd`] when the records that follow the setup are played
     /// for the players [`FORCED_LIMIT`] times in a row.
     pub fn new(config: &G::Config, players: usize, seed: u64) -> Result<Self, SetupError> {
-        Self::with_settings(config, players, seed, EngineSettings::default())
+        Self::with_settings(config, players, seed, PositionSettings::default())
     }
 
-    /// As [`new`](Self::new), with explicit [`EngineSettings`].
+    /// As [`new`](Self::new), with explicit [`PositionSettings`].
     ///
     /// # Errors
     /// As [`new`](Self::new).
@@ -258,7 +258,7 @@ impl<G: Game> Position<G> {
         config: &G::Config,
         players: usize,
         seed: u64,
-        settings: EngineSettings,
+        settings: PositionSettings,
     ) -> Result<Self, SetupError> {
         let setup = Setup::<G>::for_table(config, players)?;
         Self::start(
@@ -313,7 +313,7 @@ impl<G: Game> Position<G> {
         follow_ups: Vec<FollowUp<G>>,
         players: usize,
         seed: u64,
-        settings: EngineSettings,
+        settings: PositionSettings,
         recorder: &mut impl Recorder<G>,
     ) -> Result<Self, SetupError> {
         let Resume {
@@ -427,13 +427,13 @@ impl<G: Game> Position<G> {
     }
 
     /// How the engine treats forced completions here.
-    pub fn settings(&self) -> EngineSettings {
+    pub fn settings(&self) -> PositionSettings {
         self.settings
     }
 
     /// Replaces the settings: for a table rebuilt from its log, which replays with the
     /// log's own.
-    pub(crate) fn set_settings(&mut self, settings: EngineSettings) {
+    pub(crate) fn set_settings(&mut self, settings: PositionSettings) {
         self.settings = settings;
     }
 
@@ -472,7 +472,7 @@ impl<G: Game> Position<G> {
 
     /// When the next timer fires, on the game's clock: the running timer of the step where
     /// players act ([`Step::timer`](crate::rules::flow::Step::timer)) or the first clock per move
-    /// to run out ([`EngineSettings::move_clock`]); `None` when none runs.
+    /// to run out ([`PositionSettings::move_clock`]); `None` when none runs.
     pub fn deadline(&self) -> Option<Duration> {
         let step = self.flow.at.deadline();
         let moves = self
@@ -487,7 +487,7 @@ impl<G: Game> Position<G> {
     }
 
     /// When `player`'s clock per move runs out, on the game's clock
-    /// ([`EngineSettings::move_clock`]); `None` without a clock or while they are not to
+    /// ([`PositionSettings::move_clock`]); `None` without a clock or while they are not to
     /// act.
     pub fn move_deadline(&self, player: PlayerIndex) -> Option<Duration> {
         self.move_clock

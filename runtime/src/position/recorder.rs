@@ -131,11 +131,11 @@ pub enum RecordKind {
     /// ([`Step::timer`](crate::rules::flow::Step::timer)): [`Record::event`](crate::Record::event) names the step and
     /// [`Record::clock`](crate::Record::clock) says when.
     Timer,
-    /// A player's clock per move ran out ([`EngineSettings::move_clock`]) and the engine
+    /// A player's clock per move ran out ([`PositionSettings::move_clock`]) and the engine
     /// played the game's timeout move for them ([`Game::timeout_action`]): [`Record::clock`](crate::Record::clock)
     /// says when.
     ///
-    /// [`EngineSettings::move_clock`]: crate::EngineSettings::move_clock
+    /// [`PositionSettings::move_clock`]: crate::PositionSettings::move_clock
     /// [`Game::timeout_action`]: crate::Game::timeout_action
     Timeout,
     /// A player took back actions ([`Engine::undo`](crate::Engine::undo), or

@@ -1,10 +1,10 @@
-//! How a position treats forced completions: [`EngineSettings`].
+//! How a position treats forced completions: [`PositionSettings`].
 
 use crate::pieces::player::PlayerSet;
 
 /// How the engine treats forced completions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EngineSettings {
+pub struct PositionSettings {
     /// Play a player's only possible completion for them (recorded as
     /// [`RecordKind::Forced`](crate::RecordKind::Forced)). Default: true.
     pub autoplay_forced: bool,
@@ -36,11 +36,11 @@ pub struct EngineSettings {
 /// consequences, reused from record to record).
 pub(super) const PENDING_ROOM: usize = 32;
 
-/// The default [`EngineSettings::forced_limit`]: far above any real game's run of forced
+/// The default [`PositionSettings::forced_limit`]: far above any real game's run of forced
 /// plays (a game of Hearts has about 60 records in all).
 pub const FORCED_LIMIT: usize = 10_000;
 
-impl EngineSettings {
+impl PositionSettings {
     /// Whether the engine plays `player`'s forced completions for them: by
     /// [`autoplay_forced`](Self::autoplay_forced), unless they are
     /// [`asked_always`](Self::asked_always).
@@ -50,9 +50,9 @@ impl EngineSettings {
     }
 }
 
-impl Default for EngineSettings {
+impl Default for PositionSettings {
     fn default() -> Self {
-        EngineSettings {
+        PositionSettings {
             autoplay_forced: true,
             asked_always: PlayerSet::EMPTY,
             forced_limit: FORCED_LIMIT,

@@ -163,7 +163,7 @@ impl<G: Game> Position<G> {
     /// them) and, if enabled, forced completions; until a player has a real choice.
     ///
     /// # Errors
-    /// [`Endless`] after [`EngineSettings::forced_limit`] such records in a row.
+    /// [`Endless`] after [`PositionSettings::forced_limit`] such records in a row.
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
         let mut unattended = 0;
         loop {
@@ -226,7 +226,7 @@ impl<G: Game> Position<G> {
     /// Returns how many records it played. Called while the game is not over.
     ///
     /// # Errors
-    /// [`Endless`] after [`EngineSettings::forced_limit`] records without anyone to act.
+    /// [`Endless`] after [`PositionSettings::forced_limit`] records without anyone to act.
     #[inline(never)]
     pub(super) fn advance_flow<R: Recorder<G>>(
         &mut self,
@@ -447,7 +447,7 @@ impl<G: Game> Position<G> {
     }
 
     /// What `player`, who is to act, faces now: nothing they can complete, a completion
-    /// the engine plays for them (only when [`EngineSettings::autoplay_forced`]), or a
+    /// the engine plays for them (only when [`PositionSettings::autoplay_forced`]), or a
     /// choice. One walk that stops at the second completion answers for actions that
     /// always ask nothing; the full prompt decides only when one of them always asks.
     pub(super) fn facing(&self, player: PlayerIndex) -> Facing<G::Actions> {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::settings::EngineSettings;
+use super::settings::PositionSettings;
 use crate::pieces::player::{PlayerIndex, Seats};
 use crate::rules::action::FollowUp;
 use crate::rules::flow::FlowPosition;
@@ -36,10 +36,10 @@ pub struct Start<G: Game> {
     pub seed: u64,
     /// The follow-ups waiting to be taken, the next first (none by [`new`](Self::new)).
     pub follow_ups: Vec<FollowUp<G>>,
-    /// How the engine treats forced completions ([`EngineSettings::default`] by
+    /// How the engine treats forced completions ([`PositionSettings::default`] by
     /// [`new`](Self::new): a player's only completion is played for them at once, even
     /// before the start returns).
-    pub settings: EngineSettings,
+    pub settings: PositionSettings,
     /// Where the game's flow stands ([`Game::flow`]); `None` (by [`new`](Self::new)) starts
     /// the flow from its first step, as a new game does, with the state given: right for a
     /// flow whose steps read whose turn it is from the state (Tic-tac-toe's next mark).
@@ -62,7 +62,7 @@ impl<G: Game> Start<G> {
             config: G::Config::default(),
             seed: 0,
             follow_ups: Vec::new(),
-            settings: EngineSettings::default(),
+            settings: PositionSettings::default(),
             flow: None,
             clock: Duration::ZERO,
         }
@@ -127,7 +127,7 @@ impl<G: Game> Start<G> {
     /// This start with `settings`: `autoplay_forced: false` to see a forced completion
     /// offered instead of played.
     #[must_use]
-    pub fn with_settings(mut self, settings: EngineSettings) -> Self {
+    pub fn with_settings(mut self, settings: PositionSettings) -> Self {
         self.settings = settings;
         self
     }

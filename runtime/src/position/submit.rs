@@ -180,7 +180,7 @@ impl<G: Game> Position<G> {
     /// # Errors
     /// [`Refused`], handing `action` back, with any error of [`admit`](Self::admit) (the
     /// state is then untouched), or with [`Refusal::ForcedWithoutEnd`] when what
-    /// follows the action is played for the players [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times
+    /// follows the action is played for the players [`PositionSettings::forced_limit`](crate::PositionSettings::forced_limit) times
     /// in a row: the position then stays where the limit stopped it (the logged table
     /// puts it back from the copy it took).
     pub fn submit(
@@ -261,7 +261,7 @@ impl<G: Game> Position<G> {
     ///
     /// # Errors
     /// [`Endless`] when what follows is played for the players
-    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row.
+    /// [`PositionSettings::forced_limit`](crate::PositionSettings::forced_limit) times in a row.
     pub(crate) fn apply(
         &mut self,
         player: PlayerIndex,

@@ -49,7 +49,7 @@ pub struct GameLog<G: Game> {
     /// Whether forced completions were played for the players.
     pub autoplay_forced: bool,
     /// The seats whose forced completions were asked of them all the same
-    /// ([`EngineSettings::asked_always`](crate::EngineSettings::asked_always)).
+    /// ([`PositionSettings::asked_always`](crate::PositionSettings::asked_always)).
     #[serde(default, skip_serializing_if = "is_nobody")]
     pub asked_always: PlayerSet,
     /// The state and follow-ups the game started from, for a game started from a state
@@ -58,7 +58,7 @@ pub struct GameLog<G: Game> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<LogStart<G>>,
     /// The clock per move the game was played with, in milliseconds
-    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)); `None` for none.
+    /// ([`PositionSettings::move_clock`](crate::PositionSettings::move_clock)); `None` for none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_clock_ms: Option<u64>,
     /// Every action record, the setup first.
@@ -138,7 +138,7 @@ pub struct LogStart<G: Game> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recall: Option<Vec<Vec<G::Move>>>,
     /// For a snapshot of a game with a clock per move
-    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)): each seat's
+    /// ([`PositionSettings::move_clock`](crate::PositionSettings::move_clock)): each seat's
     /// deadline, in milliseconds of the game's clock, seat 0 first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_deadlines: Option<Vec<Option<u64>>>,

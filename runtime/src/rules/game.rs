@@ -170,7 +170,7 @@ pub trait Game: Clone + Debug + View + 'static {
     }
 
     /// The move the engine plays for `player` when their clock per move runs out
-    /// ([`EngineSettings::move_clock`](crate::EngineSettings::move_clock)), recorded as
+    /// ([`PositionSettings::move_clock`](crate::PositionSettings::move_clock)), recorded as
     /// [`RecordKind::Timeout`](crate::RecordKind::Timeout); asked only of a player who is
     /// to act. `None` (the default), or an action the rules refuse now, plays the player's
     /// first completion in
@@ -324,7 +324,7 @@ pub enum SetupError {
     #[error("the game's flow: {0}")]
     Flow(#[from] FlowError),
     /// After the setup, the engine played records for the players
-    /// [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit) times in a row
+    /// [`PositionSettings::forced_limit`](crate::PositionSettings::forced_limit) times in a row
     /// (forced completions or passes), the last of them `action`: a game that never ends
     /// and never asks anyone anything (a bug of the game).
     #[error(

@@ -79,7 +79,7 @@ pub struct StoredMatch {
     pub gameover: Option<Value>,
     /// The match created by "play again" from this one.
     pub next_match_id: Option<String>,
-    /// Its clock per move, in milliseconds ([`meeple::EngineSettings::move_clock`]);
+    /// Its clock per move, in milliseconds ([`meeple::PositionSettings::move_clock`]);
     /// `None` for none.
     pub move_clock_ms: Option<u64>,
     /// Its seats, seat 0 first.

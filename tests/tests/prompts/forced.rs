@@ -133,9 +133,9 @@ fn ferry(players: usize, seats: u8, autoplay_forced: bool) -> Engine<Ferry> {
         config,
         players,
         7,
-        EngineSettings {
+        PositionSettings {
             autoplay_forced,
-            ..EngineSettings::default()
+            ..PositionSettings::default()
         },
     )
     .expect("a valid setup")

@@ -9,9 +9,9 @@
 //! committing it. Each topic is a module of its own file; the helpers are `meeple_tests`'.
 
 use meeple::{
-    Action, ActionPrompt, ActionSet, Actions, Behaviour, DecodeError, Engine, EngineSettings, Game,
-    Move, MoveContext, Outcome, PlayerIndex, PlayerSet, RecordKind, Refusal, Seats, SelectionKind,
-    Setup, SetupError, Status, Submission, SubmitError, WhenStuck,
+    Action, ActionPrompt, ActionSet, Actions, Behaviour, DecodeError, Engine, Game, Move,
+    MoveContext, Outcome, PlayerIndex, PlayerSet, PositionSettings, RecordKind, Refusal, Seats,
+    SelectionKind, Setup, SetupError, Status, Submission, SubmitError, WhenStuck,
 };
 use meeple_tests::{Journal, Note, P0, P1, offered, refused, seat, submit};
 use serde::{Deserialize, Serialize};

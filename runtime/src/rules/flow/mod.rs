@@ -700,7 +700,7 @@ impl<G: Game> Flow<G> {
     /// [`RecordKind::Forced`](crate::RecordKind::Forced), by nobody, its event
     /// [`FlowEvent::FixUp`]), then all asked again from the first: so a fix-up must push
     /// nothing once its moves are applied. One that never stops is the loop the engine
-    /// stops after [`EngineSettings::forced_limit`](crate::EngineSettings::forced_limit)
+    /// stops after [`PositionSettings::forced_limit`](crate::PositionSettings::forced_limit)
     /// records, the state as it was before the submission. Works with a flow written by
     /// hand too (declare `Flow::by_hand().fix_up(...)`).
     #[must_use]
