@@ -113,9 +113,9 @@ pub type ResolutionFrame<M> = crate::rules::moves::WaitingResolution<M>;
 /// The engine's questions that are the position's: deprecated in 0.3 for
 /// [`Engine::position`], removed in 0.4.
 impl<G: Game> Engine<G> {
-    /// Deprecated: ask the position, [`Position::state`](crate::Position::state) through [`Engine::position`]:
-    /// `engine.position().state()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::state`](crate::Position::state) through
+    /// [`Engine::position`]: `engine.position().state()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().state()`"
@@ -124,9 +124,9 @@ impl<G: Game> Engine<G> {
         self.position().state()
     }
 
-    /// Deprecated: ask the position, [`Position::view`](crate::Position::view) through [`Engine::position`]:
-    /// `engine.position().view(viewer)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::view`](crate::Position::view) through
+    /// [`Engine::position`]: `engine.position().view(viewer)`. The engine answers what only it
+    /// knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().view(viewer)`"
@@ -135,9 +135,9 @@ impl<G: Game> Engine<G> {
         self.position().view(viewer)
     }
 
-    /// Deprecated: ask the position, [`Position::scene`](crate::Position::scene) through [`Engine::position`]:
-    /// `engine.position().scene(viewer)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::scene`](crate::Position::scene) through
+    /// [`Engine::position`]: `engine.position().scene(viewer)`. The engine answers what only it
+    /// knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().scene(viewer)`"
@@ -146,9 +146,9 @@ impl<G: Game> Engine<G> {
         self.position().scene(viewer)
     }
 
-    /// Deprecated: ask the position, [`Position::players`](crate::Position::players) through [`Engine::position`]:
-    /// `engine.position().players()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::players`](crate::Position::players) through
+    /// [`Engine::position`]: `engine.position().players()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().players()`"
@@ -157,9 +157,9 @@ impl<G: Game> Engine<G> {
         self.position().players()
     }
 
-    /// Deprecated: ask the position, [`Position::played`](crate::Position::played) through [`Engine::position`]:
-    /// `engine.position().played()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::played`](crate::Position::played) through
+    /// [`Engine::position`]: `engine.position().played()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().played()`"
@@ -168,9 +168,9 @@ impl<G: Game> Engine<G> {
         self.position().played()
     }
 
-    /// Deprecated: ask the position, [`Position::follow_ups`](crate::Position::follow_ups) through [`Engine::position`]:
-    /// `engine.position().follow_ups()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::follow_ups`](crate::Position::follow_ups) through
+    /// [`Engine::position`]: `engine.position().follow_ups()`. The engine answers what only it
+    /// knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().follow_ups()`"
@@ -179,9 +179,9 @@ impl<G: Game> Engine<G> {
         self.position().follow_ups()
     }
 
-    /// Deprecated: ask the position, [`Position::outcome`](crate::Position::outcome) through [`Engine::position`]:
-    /// `engine.position().outcome()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::outcome`](crate::Position::outcome) through
+    /// [`Engine::position`]: `engine.position().outcome()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().outcome()`"
@@ -190,9 +190,9 @@ impl<G: Game> Engine<G> {
         self.position().outcome()
     }
 
-    /// Deprecated: ask the position, [`Position::to_act`](crate::Position::to_act) through [`Engine::position`]:
-    /// `engine.position().to_act()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::to_act`](crate::Position::to_act) through
+    /// [`Engine::position`]: `engine.position().to_act()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().to_act()`"
@@ -201,9 +201,9 @@ impl<G: Game> Engine<G> {
         self.position().to_act()
     }
 
-    /// Deprecated: ask the position, [`Position::status`](crate::Position::status) through [`Engine::position`]:
-    /// `engine.position().status()`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::status`](crate::Position::status) through
+    /// [`Engine::position`]: `engine.position().status()`. The engine answers what only it knows
+    /// (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().status()`"
@@ -212,9 +212,9 @@ impl<G: Game> Engine<G> {
         self.position().status()
     }
 
-    /// Deprecated: ask the position, [`Position::prompt`](crate::Position::prompt) through [`Engine::position`]:
-    /// `engine.position().prompt(player)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::prompt`](crate::Position::prompt) through
+    /// [`Engine::position`]: `engine.position().prompt(player)`. The engine answers what only it
+    /// knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().prompt(player)`"
@@ -223,9 +223,10 @@ impl<G: Game> Engine<G> {
         self.position().prompt(player)
     }
 
-    /// Deprecated: ask the position, [`Position::prompt_from_view`](crate::Position::prompt_from_view) through [`Engine::position`]:
-    /// `engine.position().prompt_from_view(player)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position,
+    /// [`Position::prompt_from_view`](crate::Position::prompt_from_view) through
+    /// [`Engine::position`]: `engine.position().prompt_from_view(player)`. The engine answers what
+    /// only it knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().prompt_from_view(player)`"
@@ -234,9 +235,9 @@ impl<G: Game> Engine<G> {
         self.position().prompt_from_view(player)
     }
 
-    /// Deprecated: ask the position, [`Position::prompt_action`](crate::Position::prompt_action) through [`Engine::position`]:
-    /// `engine.position().prompt_action(player, action, prefix)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::prompt_action`](crate::Position::prompt_action)
+    /// through [`Engine::position`]: `engine.position().prompt_action(player, action, prefix)`. The
+    /// engine answers what only it knows (the log, undo, replay, seal, the clock).
     ///
     /// # Errors
     /// As [`Position::prompt_action`](crate::Position::prompt_action).
@@ -253,9 +254,10 @@ impl<G: Game> Engine<G> {
         self.position().prompt_action(player, action, prefix)
     }
 
-    /// Deprecated: ask the position, [`Position::prompt_submission`](crate::Position::prompt_submission) through [`Engine::position`]:
-    /// `engine.position().prompt_submission(player, submission)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position,
+    /// [`Position::prompt_submission`](crate::Position::prompt_submission) through
+    /// [`Engine::position`]: `engine.position().prompt_submission(player, submission)`. The engine
+    /// answers what only it knows (the log, undo, replay, seal, the clock).
     ///
     /// # Errors
     /// As [`Position::prompt_submission`](crate::Position::prompt_submission).
@@ -271,9 +273,9 @@ impl<G: Game> Engine<G> {
         self.position().prompt_submission(player, submission)
     }
 
-    /// Deprecated: ask the position, [`Position::completions`](crate::Position::completions) through [`Engine::position`]:
-    /// `engine.position().completions(player)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::completions`](crate::Position::completions)
+    /// through [`Engine::position`]: `engine.position().completions(player)`. The engine answers
+    /// what only it knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().completions(player)`"
@@ -282,9 +284,10 @@ impl<G: Game> Engine<G> {
         self.position().completions(player)
     }
 
-    /// Deprecated: ask the position, [`Position::for_each_completion`](crate::Position::for_each_completion) through [`Engine::position`]:
-    /// `engine.position().for_each_completion(player, visit)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position,
+    /// [`Position::for_each_completion`](crate::Position::for_each_completion) through
+    /// [`Engine::position`]: `engine.position().for_each_completion(player, visit)`. The engine
+    /// answers what only it knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().for_each_completion(player, visit)`"
@@ -297,9 +300,10 @@ impl<G: Game> Engine<G> {
         self.position().for_each_completion(player, visit)
     }
 
-    /// Deprecated: ask the position, [`Position::count_completions`](crate::Position::count_completions) through [`Engine::position`]:
-    /// `engine.position().count_completions(player)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position,
+    /// [`Position::count_completions`](crate::Position::count_completions) through
+    /// [`Engine::position`]: `engine.position().count_completions(player)`. The engine answers what
+    /// only it knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().count_completions(player)`"
@@ -308,9 +312,9 @@ impl<G: Game> Engine<G> {
         self.position().count_completions(player)
     }
 
-    /// Deprecated: ask the position, [`Position::nth_completion`](crate::Position::nth_completion) through [`Engine::position`]:
-    /// `engine.position().nth_completion(player, index)`. The engine answers what only it knows (the log, undo, replay, seal,
-    /// the clock).
+    /// Deprecated: ask the position, [`Position::nth_completion`](crate::Position::nth_completion)
+    /// through [`Engine::position`]: `engine.position().nth_completion(player, index)`. The engine
+    /// answers what only it knows (the log, undo, replay, seal, the clock).
     #[deprecated(
         since = "0.3.0",
         note = "ask the position: `engine.position().nth_completion(player, index)`"

@@ -442,9 +442,10 @@ fn check_game<G: Game>(
 }
 
 /// Checks that the three ways of enumerating `player`'s completions agree:
-/// [`Position::count_completions`](crate::Position::count_completions) is the number [`Position::for_each_completion`](crate::Position::for_each_completion) visits, and
-/// [`Position::nth_completion`](crate::Position::nth_completion) of each position is the completion visited there (compared
-/// by their `Debug` text), with `None` past the last. Returns the count.
+/// [`Position::count_completions`](crate::Position::count_completions) is the number
+/// [`Position::for_each_completion`](crate::Position::for_each_completion) visits, and
+/// [`Position::nth_completion`](crate::Position::nth_completion) of each position is the completion
+/// visited there (compared by their `Debug` text), with `None` past the last. Returns the count.
 ///
 /// Costs one `nth_completion` per completion: for tests, not hot loops.
 ///

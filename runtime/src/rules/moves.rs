@@ -222,10 +222,10 @@ impl<'a, M> MoveContext<'a, M> {
         }
     }
 
-    /// Refuses the whole record once it has resolved: the effects it set off ran past
-    /// `steps` steps ([`FlowError::RunawayResolution`](crate::rules::flow::FlowError::RunawayResolution),
-    /// the loop guard of [`effects`](crate::rules::effects)). Wins over any interrupt asked in
-    /// the record.
+    /// Refuses the whole record once it has resolved: the effects it set off ran past `steps` steps
+    /// ([`FlowError::RunawayResolution`](crate::rules::flow::FlowError::RunawayResolution), the
+    /// loop guard of [`effects`](crate::rules::effects)). Wins over any interrupt asked in the
+    /// record.
     pub(crate) fn runaway(&mut self, steps: u32) {
         if let Some(slot) = &mut self.interrupt {
             **slot = Some((FlowRequest::Runaway(steps), "effects"));

@@ -274,10 +274,11 @@ pub struct EffectState<G: Effects> {
     /// come do nothing, until a new chain begins.
     #[serde(default)]
     pub abandoned: bool,
-    /// The player of the last turn begun ([`Resolution::TurnBegins`](super::Resolution::TurnBegins)), whose turn's end
-    /// also resolves as theirs: who orders simultaneous triggers. Set from the flow by the
-    /// step that begins a turn ([`Progress::turn`](crate::rules::flow::Progress::turn)), since a
-    /// move, and so a resolution, does not read the flow; `None` before the first turn.
+    /// The player of the last turn begun
+    /// ([`Resolution::TurnBegins`](super::Resolution::TurnBegins)), whose turn's end also resolves
+    /// as theirs: who orders simultaneous triggers. Set from the flow by the step that begins a
+    /// turn ([`Progress::turn`](crate::rules::flow::Progress::turn)), since a move, and so a
+    /// resolution, does not read the flow; `None` before the first turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<PlayerIndex>,
 }
@@ -336,9 +337,10 @@ impl<G: Effects> EffectState<G> {
         self.batches.is_empty() && self.waiting.is_empty() && self.choosing.is_none()
     }
 
-    /// Whether some ability in force in `game` now (an object's, or a floating effect's)
-    /// satisfies `kind`, stopping at the first: what a game's [`Game::may_prohibit`](crate::rules::game::Game::may_prohibit) asks of
-    /// its kinds of prohibition.
+    /// Whether some ability in force in `game` now (an object's, or a floating effect's) satisfies
+    /// `kind`, stopping at the first: what a game's
+    /// [`Game::may_prohibit`](crate::rules::game::Game::may_prohibit) asks of its kinds of
+    /// prohibition.
     pub fn any_in_force(game: &G, mut kind: impl FnMut(&InForce<G::Ability>) -> bool) -> bool {
         game.abilities(&mut |ability| {
             if kind(&ability) {

@@ -107,7 +107,8 @@ pub enum Resolution<G: Effects> {
     /// Resolves the next waiting trigger, or asks the current player which.
     Next,
     /// The current player's pick of the next trigger (an index of
-    /// [`EffectState::triggers_waiting`](super::EffectState::triggers_waiting)): the behaviour of the game's ordering decision.
+    /// [`EffectState::triggers_waiting`](super::EffectState::triggers_waiting)): the behaviour of
+    /// the game's ordering decision.
     Choose(usize),
     /// The chooser's pick among the replacements offered (an index of the offers, `None`
     /// to decline an optional one): the behaviour of the game's replacement decision.

@@ -40,8 +40,8 @@ pub enum FlowEvent {
         /// The step's name.
         step: Cow<'static, str>,
     },
-    /// The timer of a step where players act fired ([`Step::timer`](crate::rules::flow::Step::timer)),
-    /// and the engine plays its moves.
+    /// The timer of a step where players act fired
+    /// ([`Step::timer`](crate::rules::flow::Step::timer)), and the engine plays its moves.
     Timer {
         /// The step's name.
         step: Cow<'static, str>,

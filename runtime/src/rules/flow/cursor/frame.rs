@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::pieces::player::PlayerIndex;
 use crate::rules::flow::{DEPTH, StepId};
 
-/// One entered step of a flow, innermost last in a [`FlowPosition`](super::FlowPosition): twelve bytes, since
-/// every lookahead copies the position.
+/// One entered step of a flow, innermost last in a [`FlowPosition`](super::FlowPosition): twelve
+/// bytes, since every lookahead copies the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Frame {
     /// The step, by its index in the flow (depth-first order of the declaration).
@@ -21,12 +21,13 @@ pub struct Frame {
     /// A sequence's current step, a loop's round (0 for the first), a branch's side (0
     /// for `then`).
     pub(super) round: u32,
-    /// A [`Repeat::Times`](crate::rules::flow::Repeat::Times) loop's count, a for-each loop's items (as bits), fixed at entry;
-    /// an each-player loop's first player.
+    /// A [`Repeat::Times`](crate::rules::flow::Repeat::Times) loop's count, a for-each loop's items
+    /// (as bits), fixed at entry; an each-player loop's first player.
     pub(super) limit: u32,
 }
 
-/// A frame's `turn` when it is nobody's: seats are fewer than [`Seats::MAX`](crate::pieces::player::Seats::MAX).
+/// A frame's `turn` when it is nobody's: seats are fewer than
+/// [`Seats::MAX`](crate::pieces::player::Seats::MAX).
 pub(super) const NO_TURN: u8 = u8::MAX;
 
 pub(super) fn no_turn() -> u8 {

@@ -10,16 +10,15 @@ use super::frame::Frame;
 use super::{FlowPosition, Todo};
 
 impl FlowPosition {
-    /// Where `flow` stands just before it enters the step where players act named `step`
-    /// (the first so named, in the order of the declaration), with `turn` the player of
-    /// every [`Step::each_player`](crate::rules::flow::Step::each_player) loop around it: what a test
-    /// starts a game from ([`Start::at_step`](crate::Start::at_step)) to play that step
-    /// without playing the game up to it. The loops around the step are at their first
-    /// round; a [`Step::times`](crate::rules::flow::Step::times) loop counts its rounds from `state`,
-    /// and a for-each loop's set is read from it, its first item already bound (the state
-    /// must hold what the loop's moves would have set). No record is made of the phases
-    /// and turns it stands in. When the game starts, the step is entered: who acts in it
-    /// is asked of the state then.
+    /// Where `flow` stands just before it enters the step where players act named `step` (the first
+    /// so named, in the order of the declaration), with `turn` the player of every
+    /// [`Step::each_player`](crate::rules::flow::Step::each_player) loop around it: what a test
+    /// starts a game from ([`Start::at_step`](crate::Start::at_step)) to play that step without
+    /// playing the game up to it. The loops around the step are at their first round; a
+    /// [`Step::times`](crate::rules::flow::Step::times) loop counts its rounds from `state`, and a
+    /// for-each loop's set is read from it, its first item already bound (the state must hold what
+    /// the loop's moves would have set). No record is made of the phases and turns it stands in.
+    /// When the game starts, the step is entered: who acts in it is asked of the state then.
     ///
     /// # Errors
     /// [`FlowError::NoSuchStep`] when the flow declares no such step.

@@ -16,8 +16,8 @@ impl FlowPosition {
         self.deadline.map(Duration::from_millis)
     }
 
-    /// Starts the timer of the step where players act again, at `clock` (milliseconds),
-    /// as the state says ([`Step::timer`](crate::rules::flow::Step::timer)); stops it when the step has
+    /// Starts the timer of the step where players act again, at `clock` (milliseconds), as the
+    /// state says ([`Step::timer`](crate::rules::flow::Step::timer)); stops it when the step has
     /// none, nobody is to act, or the state says `None`.
     pub(crate) fn arm_timer<G: Game>(&mut self, flow: &Flow<G>, state: &G, clock: u64) {
         self.deadline = match self.timer(flow) {
