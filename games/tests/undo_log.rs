@@ -115,10 +115,10 @@ fn a_take_back_that_keeps_the_others_actions_names_only_its_own() {
     replays_whole(&engine);
 }
 
-/// An undo of the last submission, which puts back the copy kept before it, leaves the
-/// clock where a replay of the log leaves it: the clock of the last record standing, not
-/// the time that passed before the undone submission. A submission made after it at any
-/// later time replays.
+/// An undo of the last submission, which puts back the last checkpoint and plays the
+/// records since it again, leaves the clock where a replay of the log leaves it: the clock
+/// of the last record standing, not the time that passed before the undone submission. A
+/// submission made after it at any later time replays.
 #[test]
 fn an_undo_leaves_the_clock_where_its_log_replays_to() {
     use std::time::Duration;

@@ -613,8 +613,9 @@ pub fn undo_conforms<G: Game>(
                         "a take-back by {player} left a state its log does not give"
                     ));
                 }
-                // The first take-back puts back the copy kept before the last submission,
-                // the others replay: either way, the game stands where its log says.
+                // A take-back that stays after the last checkpoint plays the records since
+                // it again, the others replay the log: either way, the game stands where
+                // its log says.
                 if standing(&replayed, table.players) != standing(&rewound, table.players) {
                     fail(format!(
                         "a take-back by {player} left the flow, the follow-ups or a prompt \

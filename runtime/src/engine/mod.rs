@@ -17,7 +17,9 @@ use crate::records::log::{ActionRecord, GameLog, LogStart, Record, RecordMoves};
 use crate::rules::flow::FlowEvent;
 use crate::rules::game::{Game, Setup, SetupError};
 use crate::seen::submission::Submission;
+use checkpoint::{Checkpoint, Mark};
 
+mod checkpoint;
 mod journal;
 mod replay;
 mod seal;
@@ -174,20 +176,10 @@ pub struct Engine<G: Game> {
     /// `initial` when a log is).
     started: Option<Box<LogStart<G>>>,
     history: History<G>,
-    /// The game as it was just before its last submission, while nothing has been
-    /// recorded since: an undo of that submission puts it back at once, where undoing
-    /// by replaying the log would cost the whole game. The copy [`apply`](Self::apply)
-    /// takes anyway (to put back a submission that never ends), kept rather than dropped.
-    before_last: Option<LastSubmission<G>>,
-}
-
-/// The game before its last submission ([`Engine::before_last`]), and how many records
-/// stood once it was played: while they still do, nothing came after it.
-#[derive(Clone, Debug)]
-struct LastSubmission<G: Game> {
-    /// Boxed where it was taken, so that keeping it moves no position.
-    saved: Box<Saved<G>>,
-    records_after: usize,
+    /// A copy of the position every few submissions, and where the records stood then:
+    /// what a refusal after the fact and an undo put the game back from, playing again
+    /// the records since ([`checkpoint`]). Boxed: it is copied into, never moved.
+    checkpoint: Box<Checkpoint<G>>,
 }
 
 /// What a table keeps of what its position played: every record, typed. The position
@@ -205,19 +197,6 @@ struct History<G: Game> {
     /// until then: `records` is the whole story). What [`Engine::log`] writes, so that a
     /// log is only ever appended to.
     journal: Option<Vec<Entry<G>>>,
-}
-
-/// A game as it was before a submission or a clock move, to put it back exactly when what
-/// followed never ended ([`Engine::roll_back`]).
-#[derive(Clone, Debug)]
-struct Saved<G: Game> {
-    position: Position<G>,
-    /// The records standing.
-    records: usize,
-    /// The journal's lines, once there is one.
-    journal: Option<usize>,
-    /// The history's clock.
-    clock: u64,
 }
 
 /// A line of the journal of a game that undid something.
@@ -375,13 +354,13 @@ impl<G: Game> Engine<G> {
             &mut history,
         )?;
         Ok(Engine {
+            checkpoint: Checkpoint::new(&position, history.records.len()),
             position,
             seed,
             config,
             initial,
             started: None,
             history,
-            before_last: None,
         })
     }
 
@@ -441,13 +420,13 @@ impl<G: Game> Engine<G> {
             &mut history,
         )?;
         Ok(Engine {
+            checkpoint: Checkpoint::new(&position, history.records.len()),
             position,
             seed: start.seed,
             config: start.config,
             initial,
             started: Some(started),
             history,
-            before_last: None,
         })
     }
 
@@ -502,6 +481,9 @@ impl<G: Game> Engine<G> {
     /// # Errors
     /// As [`Position::submit_nth`]; for [`Refusal::ForcedWithoutEnd`], the game and its
     /// log are put back exactly as they were before the action.
+    ///
+    /// # Panics
+    /// As [`submit`](Self::submit).
     pub fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<&Record<G>, Refusal> {
         let action = self.position.decode_nth(player, index)?;
         let index = self.apply(player, action).map_err(|(error, _)| error)?;
@@ -528,6 +510,9 @@ impl<G: Game> Engine<G> {
     ///
     /// # Errors
     /// Any error of [`Position::decode`] or of [`submit`](Self::submit).
+    ///
+    /// # Panics
+    /// As [`submit`](Self::submit).
     pub fn submit_submission(
         &mut self,
         player: PlayerIndex,
@@ -549,7 +534,13 @@ impl<G: Game> Engine<G> {
     /// state and the log are then untouched), or with [`Refusal::ForcedWithoutEnd`]
     /// when what follows is played for the players [`PositionSettings::forced_limit`] times
     /// in a row (the game and its log are then put back exactly as they were before the
-    /// action, from a copy taken before it).
+    /// action, from the last checkpoint and the records since it).
+    ///
+    /// # Panics
+    /// When a submission is refused after the fact and the records since the last
+    /// checkpoint, played again to put the game back, come out otherwise: the game's rules
+    /// read something besides their moves' data, the state and chance, and its log would
+    /// not replay either.
     pub fn submit(
         &mut self,
         player: PlayerIndex,
@@ -577,18 +568,8 @@ impl<G: Game> Engine<G> {
         action: G::Actions,
     ) -> Result<usize, (Refusal, Option<G::Actions>)> {
         let index = self.history.records.len();
-        // Into the copy kept from the last submission, when there is one: its room is
-        // reused, and nothing is moved once it is kept.
-        let saved = match self.before_last.take() {
-            Some(mut last) => {
-                last.saved.position.clone_from(&self.position);
-                last.saved.records = self.history.records.len();
-                last.saved.journal = self.history.journal.as_ref().map(Vec::len);
-                last.saved.clock = self.history.clock;
-                last.saved
-            }
-            None => Box::new(self.save()),
-        };
+        let mark = self.mark();
+        self.checkpoint.before_submission(&self.position, index);
         self.position.note_acted(player);
         if let Err(endless) = self.position.apply(player, action, &mut self.history) {
             let action = self
@@ -596,39 +577,51 @@ impl<G: Game> Engine<G> {
                 .records
                 .get_mut(index)
                 .and_then(|record| record.action.take());
-            self.roll_back(*saved);
+            self.roll_back(mark);
             return Err((endless.into_error(), action));
         }
-        self.before_last = Some(LastSubmission {
-            saved,
-            records_after: self.history.records.len(),
-        });
         Ok(index)
     }
 
-    /// What [`roll_back`](Self::roll_back) needs to put the game back exactly as it is
-    /// now: the position whole (a copy: its state, chance, flow, caches) and where the
-    /// history ends. Taken before every submission and clock move, since whether what
-    /// follows never ends is known only once it was played.
-    fn save(&self) -> Saved<G> {
-        Saved {
-            position: self.position.clone(),
+    /// Where the game stands now, for [`roll_back`](Self::roll_back): where the history
+    /// ends and the clocks. Taken before every submission and clock move, since whether
+    /// what follows never ends is known only once it was played.
+    fn mark(&self) -> Mark {
+        Mark {
             records: self.history.records.len(),
             journal: self.history.journal.as_ref().map(Vec::len),
-            clock: self.history.clock,
+            history_clock: self.history.clock,
+            position_clock: self.position.clock_millis(),
         }
     }
 
-    /// Puts the game back exactly as it was when `saved` was taken: a refusal changes
-    /// nothing, the log (its journal of undos included) no more than the state.
-    fn roll_back(&mut self, saved: Saved<G>) {
-        self.position = saved.position;
-        self.history.records.truncate(saved.records);
-        if let (Some(journal), Some(length)) = (self.history.journal.as_mut(), saved.journal) {
+    /// Puts the game back exactly as it was when `mark` was taken, from the
+    /// [`checkpoint`](Self::checkpoint) and the records played since it: a refusal
+    /// changes nothing, the log (its journal of undos included) no more than the state.
+    ///
+    /// # Panics
+    /// When the records since the checkpoint come out otherwise when played again
+    /// ([`checkpoint::play_again`]): the game's rules are then not deterministic given
+    /// chance, which its log's replay would find too.
+    fn roll_back(&mut self, mark: Mark) {
+        self.history.records.truncate(mark.records);
+        if let (Some(journal), Some(length)) = (self.history.journal.as_mut(), mark.journal) {
             journal.truncate(length);
         }
         self.history.moves.clear();
-        self.history.clock = saved.clock;
+        self.history.clock = mark.history_clock;
+        self.position.clone_from(&self.checkpoint.position);
+        let since = &self.history.records[self.checkpoint.records..];
+        if let Err(reason) =
+            checkpoint::play_again(&mut self.position, since, self.checkpoint.records)
+        {
+            panic!(
+                "`{}` is not deterministic given chance: the records since the last checkpoint \
+                 were played again to put back a refused submission, and {reason}",
+                G::NAME
+            );
+        }
+        self.position.set_clock(mark.position_clock);
     }
 
     /// Moves the game's clock on to `now`, the time since the game began, firing the
@@ -646,6 +639,9 @@ impl<G: Game> Engine<G> {
     /// [`ClockError::Backwards`] when `now` is before [`clock`](Self::clock);
     /// [`ClockError::Unsettled`] when what followed a timer never ends. Either way the
     /// game, its clock and its log are exactly as before.
+    ///
+    /// # Panics
+    /// As [`submit`](Self::submit), when a timer's consequences never end.
     pub fn advance_clock(&mut self, now: Duration) -> Result<usize, ClockError> {
         if millis(now) < self.position.clock_millis() {
             return Err(ClockError::Backwards {
@@ -662,12 +658,12 @@ impl<G: Game> Engine<G> {
             self.history.clock = millis(now).max(self.history.clock);
             return self.position.advance_clock_recorded(now, &mut self.history);
         }
-        let saved = self.save();
-        self.history.clock = millis(now).max(saved.clock);
+        let mark = self.mark();
+        self.history.clock = millis(now).max(mark.history_clock);
         match self.position.advance_clock_recorded(now, &mut self.history) {
             Ok(fired) => Ok(fired),
             Err(error) => {
-                self.roll_back(saved);
+                self.roll_back(mark);
                 Err(error)
             }
         }

@@ -1,11 +1,13 @@
-//! Undo and take-back ([`Engine::undo`], [`Engine::take_back`]): the last submission put
-//! back from the copy kept before it, or the log replayed without the records cancelled;
+//! Undo and take-back ([`Engine::undo`], [`Engine::take_back`]): the game put back from
+//! its last checkpoint and the records since it, or the log replayed without the records
+//! cancelled when they reach past the checkpoint;
 //! refused, changing nothing, when a record to cancel drew chance or showed a viewer
 //! something hidden from them.
 
-use super::{Engine, action_behind};
+use super::{Engine, action_behind, checkpoint};
 use crate::error::UndoError;
 use crate::pieces::player::PlayerIndex;
+use crate::position::Position;
 use crate::position::RecordKind;
 use crate::records::log::Record;
 use crate::rules::action::{ActionContext, ActionSet};
@@ -115,12 +117,20 @@ impl<G: Game> Engine<G> {
                 let settings = self.position.settings();
                 let journal = self.journal_undo(player, true, vec![position]);
                 *self = rebuilt;
-                self.position.set_settings(settings);
+                self.keep_settings(settings);
                 self.history.journal = Some(journal);
                 return Ok(vec![own]);
             }
         }
         self.rewind(player, true, position)
+    }
+
+    /// Gives the position and its checkpoint `settings`: a game rebuilt from its log has
+    /// the log's, and keeps the ones it was played with (a limit of forced plays the log
+    /// does not carry).
+    fn keep_settings(&mut self, settings: crate::position::PositionSettings) {
+        self.position.set_settings(settings);
+        self.checkpoint.position.set_settings(settings);
     }
 
     /// Refuses any undo once the game is over.
@@ -165,13 +175,15 @@ impl<G: Game> Engine<G> {
                 .unwrap_or_default();
             return Err(UndoError::DrewChance { action });
         }
-        // The last submission, with nothing after it: put back as it was before.
-        if let Some(last) = self.before_last.as_ref()
-            && last.saved.records == position
-            && last.records_after == self.history.records.len()
-        {
-            self.check_cancellable(last.saved.position.state(), cancelled)?;
-            return Ok(self.put_back_last(player, take_back, position));
+        // From the checkpoint, when it stands before the records to cancel: a copy and
+        // the few records since it played again, whatever the game's length.
+        if self.checkpoint.records <= position {
+            let mut before = self.checkpoint.position.clone();
+            let since = &self.history.records[self.checkpoint.records..position];
+            checkpoint::play_again(&mut before, since, self.checkpoint.records)
+                .map_err(|reason| UndoError::Nondeterministic { reason })?;
+            self.check_cancellable(before.state(), cancelled)?;
+            return Ok(self.put_back(player, take_back, position, before));
         }
         // Only now is the log written: a refusal above costs nothing.
         let mut rebuilt = Self::replay(&self.log_before(position)).map_err(|error| {
@@ -181,7 +193,7 @@ impl<G: Game> Engine<G> {
         })?;
         self.check_cancellable(rebuilt.position().state(), cancelled)?;
         let cancelled = cancelled.to_vec();
-        rebuilt.position.set_settings(self.position.settings());
+        rebuilt.keep_settings(self.position.settings());
         let journal = self.journal_undo(
             player,
             take_back,
@@ -192,38 +204,34 @@ impl<G: Game> Engine<G> {
         Ok(cancelled)
     }
 
-    /// Cancels the records from `position` on, those of the last submission, by putting
-    /// back the game as it was before it ([`before_last`](Self::before_last)); the journal
-    /// keeps them, and the undo of `player` (a take-back when `take_back`). Returns the
-    /// cancelled records. What [`rewind`](Self::rewind) does by replaying the log, at the
-    /// cost of one copy.
-    pub(super) fn put_back_last(
+    /// Cancels the records from `position` on by putting back `before`, the game as it
+    /// stood before them (played again from the checkpoint); the journal keeps them, and
+    /// the undo of `player` (a take-back when `take_back`). Returns the cancelled records.
+    /// What [`rewind`](Self::rewind) does by replaying the log, at the cost of one copy
+    /// and the records since the checkpoint.
+    fn put_back(
         &mut self,
         player: PlayerIndex,
         take_back: bool,
         position: usize,
+        before: Position<G>,
     ) -> Vec<Record<G>> {
-        let Some(last) = self.before_last.take() else {
-            return Vec::new();
-        };
-        let settings = self.position.settings();
         let journal = self.journal_undo(
             player,
             take_back,
             (position..self.history.records.len()).collect(),
         );
         let cancelled = self.history.records.split_off(position);
-        self.position = last.saved.position;
-        self.position.set_settings(settings);
+        self.position = before;
         self.history.moves.clear();
         // The clock as the log replays to it, the clock of the last record standing: the
-        // copy's may be later (time moved on before the submission), and a game must stand
-        // where its log does, whichever way its undo was made.
+        // position's may be later (time moved on before the submission), and a game must
+        // stand where its log does, whichever way its undo was made.
         let clock = self
             .history
             .records
             .last()
-            .map_or(last.saved.clock, |record| record.clock);
+            .map_or(self.position.clock_millis(), |record| record.clock);
         self.position.set_clock(clock);
         self.history.clock = clock;
         self.history.journal = Some(journal);
