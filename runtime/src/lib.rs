@@ -420,6 +420,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Between all and nothing: [`PositionSettings::asked_always`] asks chosen seats their
+//! forced moves while the engine plays the others', and
+//! [`PositionSettings::stop_forced_at_next_player`] plays forced moves for the player who
+//! acted only, so that a test sees the next player's turn rather than a chain of forced
+//! plays through every seat. Both are kept in the log, so a replay does the same.
+//!
 //! ## The attributes
 //!
 //! [`attributes`] has an example of each. On the action struct, `#[action(...)]`:

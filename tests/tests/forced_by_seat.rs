@@ -1,24 +1,29 @@
 //! [`PositionSettings::asked_always`]: the forced moves of chosen seats are asked of them,
-//! while the engine plays the others', and a replay of the log does the same.
+//! while the engine plays the others', and a replay of the log does the same; and
+//! [`PositionSettings::stop_forced_at_next_player`]: forced moves stop where they would
+//! pass to another seat.
 
 use meeple::flow::{Flow, Step};
 use meeple::{
     Action, Actions, Engine, Game, Move, MoveContext, Outcome, PlayerIndex, PlayerSet,
-    PositionSettings, RecordKind, Seats, Setup, SetupError, Submission, View,
+    PositionSettings, RecordKind, Seats, Setup, SetupError, Start, Submission, View,
 };
 use serde::{Deserialize, Serialize};
 
-/// Seat 0 adds 1 or 2 to a count; seat 1 can only wait (a forced move). Ten turns each.
+/// Seat 0 adds 1 or 2 to a count; seat 1 can only wait, then stretch (two forced moves in
+/// a row). Ten turns each.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
 struct Count {
     total: u32,
     waits: u32,
+    stretches: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 enum CountMove {
     Add(u32),
     Wait,
+    Stretch,
 }
 
 impl Move<Count> for CountMove {
@@ -26,6 +31,7 @@ impl Move<Count> for CountMove {
         match *self {
             CountMove::Add(amount) => count.total += amount,
             CountMove::Wait => count.waits += 1,
+            CountMove::Stretch => count.stretches += 1,
         }
     }
 }
@@ -41,11 +47,16 @@ struct Add {
 #[action(prompt = "Wait", behaviour = [CountMove::Wait])]
 struct Wait {}
 
+#[derive(Clone, Debug, PartialEq, Action)]
+#[action(prompt = "Stretch", behaviour = [CountMove::Stretch])]
+struct Stretch {}
+
 #[derive(Clone, Debug, PartialEq, Actions)]
 #[actions(game = Count)]
 enum CountAction {
     Add(Add),
     Wait(Wait),
+    Stretch(Stretch),
 }
 
 impl Game for Count {
@@ -57,7 +68,11 @@ impl Game for Count {
 
     fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         Ok(Setup {
-            state: Count { total: 0, waits: 0 },
+            state: Count {
+                total: 0,
+                waits: 0,
+                stretches: 0,
+            },
             moves: Vec::new(),
         })
     }
@@ -69,12 +84,13 @@ impl Game for Count {
             [
                 Step::player("add", |_, _| PlayerIndex(0)).offering::<Add>(),
                 Step::player("wait", |_, _| PlayerIndex(1)).offering::<Wait>(),
+                Step::player("stretch", |_, _| PlayerIndex(1)).offering::<Stretch>(),
             ],
         ))
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.waits == 10).then(|| Outcome::win(PlayerIndex(0), Seats::new(2)))
+        (self.stretches == 10).then(|| Outcome::win(PlayerIndex(0), Seats::new(2)))
     }
 }
 
@@ -92,7 +108,7 @@ fn by_default_the_engine_plays_a_forced_move() {
     assert_eq!(engine.position().state().waits, 1);
     assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(0)));
     let last = engine.records().last().expect("a record");
-    assert_eq!((last.kind, last.name()), (RecordKind::Forced, "wait"));
+    assert_eq!((last.kind, last.name()), (RecordKind::Forced, "stretch"));
 }
 
 #[test]
@@ -108,6 +124,9 @@ fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
     engine
         .submit_submission(PlayerIndex(1), &Submission::new("wait"))
         .expect("the forced move, submitted");
+    engine
+        .submit_submission(PlayerIndex(1), &Submission::new("stretch"))
+        .expect("the next forced move, submitted");
     let last = engine
         .records()
         .iter()
@@ -124,4 +143,83 @@ fn a_seat_asked_always_makes_its_forced_move_itself_and_a_replay_asks_it_too() {
     let plain = Engine::<Count>::new((), 2, 0).expect("a table of two");
     let asked = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
     assert_ne!(plain.digest(), asked.digest());
+}
+
+/// The kind and name of each record since `from`, the flow's left out.
+fn made_since(engine: &Engine<Count>, from: usize) -> Vec<(RecordKind, &str)> {
+    engine.records()[from..]
+        .iter()
+        .filter(|record| record.kind != RecordKind::Flow)
+        .map(|record| (record.kind, record.name()))
+        .collect()
+}
+
+#[test]
+fn forced_moves_stop_at_the_next_player_and_a_replay_stops_them_too() {
+    let settings = PositionSettings {
+        stop_forced_at_next_player: true,
+        ..PositionSettings::default()
+    };
+    let mut engine = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
+    let from = engine.records().len();
+    add(&mut engine);
+    // Seat 1's wait is forced, but seat 0 acted: it is asked of seat 1.
+    assert_eq!(made_since(&engine, from), [(RecordKind::Submitted, "add")]);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(1)));
+    let prompt = engine.position().prompt(PlayerIndex(1));
+    assert_eq!(prompt.actions.len(), 1, "the wait alone: {prompt:?}");
+
+    // Seat 1 waits; their own stretch after it is still played for them, and the chain
+    // stops at seat 0, who has a choice anyway.
+    let from = engine.records().len();
+    engine
+        .submit_submission(PlayerIndex(1), &Submission::new("wait"))
+        .expect("the wait");
+    assert_eq!(
+        made_since(&engine, from),
+        [
+            (RecordKind::Submitted, "wait"),
+            (RecordKind::Forced, "stretch")
+        ]
+    );
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(0)));
+
+    let log = engine.log();
+    assert!(log.stop_forced_at_next_player);
+    let replayed = Engine::replay(&log).expect("the log replays");
+    assert_eq!(replayed.position().state(), engine.position().state());
+    add(&mut engine);
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(1)));
+    // Part of a sealed game, as the seats asked always are.
+    let plain = Engine::<Count>::new((), 2, 0).expect("a table of two");
+    let stopping = Engine::<Count>::with_settings((), 2, 0, settings).expect("a table");
+    assert_ne!(plain.digest(), stopping.digest());
+}
+
+#[test]
+fn from_a_start_the_first_player_forced_plays_on() {
+    let settings = PositionSettings {
+        stop_forced_at_next_player: true,
+        ..PositionSettings::default()
+    };
+    let state = Count {
+        total: 3,
+        waits: 2,
+        stretches: 2,
+    };
+    let start = Start::new(state, 2)
+        .with_settings(settings)
+        .at_step("wait", None)
+        .expect("the flow has a wait step");
+    let engine = Engine::from_start(start).expect("the start is played");
+    // Nobody acted: seat 1, the first forced, waits and stretches; seat 0 has a choice.
+    assert_eq!(
+        made_since(&engine, 0),
+        [
+            (RecordKind::Setup, "setup"),
+            (RecordKind::Forced, "wait"),
+            (RecordKind::Forced, "stretch")
+        ]
+    );
+    assert_eq!(engine.position().to_act(), PlayerSet::one(PlayerIndex(0)));
 }

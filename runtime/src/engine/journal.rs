@@ -122,6 +122,7 @@ impl<G: Game> Engine<G> {
             config: self.config.clone(),
             autoplay_forced: self.position.settings().autoplay_forced,
             asked_always: self.position.settings().asked_always,
+            stop_forced_at_next_player: self.position.settings().stop_forced_at_next_player,
             start: self.log_start(),
             move_clock_ms: self.position.settings().move_clock.map(millis),
             records: self.history.records[..end]

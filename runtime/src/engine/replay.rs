@@ -57,6 +57,7 @@ impl<G: Game> Engine<G> {
         let settings = PositionSettings {
             autoplay_forced: log.autoplay_forced,
             asked_always: log.asked_always,
+            stop_forced_at_next_player: log.stop_forced_at_next_player,
             move_clock: log.move_clock_ms.map(Duration::from_millis),
             ..PositionSettings::default()
         };

@@ -60,6 +60,10 @@ impl<G: Game> Engine<G> {
         if !asked_always.is_empty() {
             hash_json(&mut hasher, &asked_always);
         }
+        // So is stopping forced plays at the next player; not stopping hashes as before.
+        if self.position.settings().stop_forced_at_next_player {
+            hash_json(&mut hasher, &"stop_forced_at_next_player");
+        }
         // A game set up by its rules hashes as it always did; a start is part of the setup.
         if let Some(start) = self.log_start() {
             hash_json(&mut hasher, &start);

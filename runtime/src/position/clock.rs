@@ -180,7 +180,7 @@ impl<G: Game> Position<G> {
             };
             self.note_acted(seat);
             self.perform(seat, action, RecordKind::Timeout, recorder);
-            self.settle(recorder)
+            self.settle_after(Some(seat), recorder)
                 .map_err(|error: Endless| ClockError::Unsettled {
                     step: MOVE_CLOCK,
                     refusal: error.into_error(),

@@ -165,6 +165,21 @@ impl<G: Game> Position<G> {
     /// # Errors
     /// [`Endless`] after [`PositionSettings::forced_limit`] such records in a row.
     pub(super) fn settle(&mut self, recorder: &mut impl Recorder<G>) -> Result<(), Endless> {
+        self.settle_after(None, recorder)
+    }
+
+    /// [`settle`](Self::settle) after `acted` acted: with
+    /// [`PositionSettings::stop_forced_at_next_player`], forced completions are played
+    /// for them alone (for the first player forced, when nobody acted).
+    ///
+    /// # Errors
+    /// As [`settle`](Self::settle).
+    pub(super) fn settle_after(
+        &mut self,
+        acted: Option<PlayerIndex>,
+        recorder: &mut impl Recorder<G>,
+    ) -> Result<(), Endless> {
+        let mut chain = acted;
         let mut unattended = 0;
         loop {
             // Asked once a round: a game's outcome may cost something to build, and only
@@ -197,6 +212,13 @@ impl<G: Game> Position<G> {
                 match self.facing(player) {
                     Facing::Choice => {}
                     Facing::Forced(action) => {
+                        if self.settings.stop_forced_at_next_player
+                            && chain.is_some_and(|first| first != player)
+                        {
+                            // The next player's: asked of them.
+                            continue;
+                        }
+                        chain = Some(player);
                         self.perform(player, action, RecordKind::Forced, recorder);
                         unattended += 1;
                         progressed = true;

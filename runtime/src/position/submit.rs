@@ -269,7 +269,7 @@ impl<G: Game> Position<G> {
         recorder: &mut impl Recorder<G>,
     ) -> Result<(), Endless> {
         self.perform(player, action, RecordKind::Submitted, recorder);
-        self.settle(recorder)
+        self.settle_after(Some(player), recorder)
     }
 
     /// Checks that `player` is a seat of this table, as every entry point that takes a

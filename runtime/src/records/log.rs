@@ -52,6 +52,10 @@ pub struct GameLog<G: Game> {
     /// ([`PositionSettings::asked_always`](crate::PositionSettings::asked_always)).
     #[serde(default, skip_serializing_if = "is_nobody")]
     pub asked_always: PlayerSet,
+    /// Whether forced completions stopped at the next player
+    /// ([`PositionSettings::stop_forced_at_next_player`](crate::PositionSettings::stop_forced_at_next_player)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stop_forced_at_next_player: bool,
     /// The state and follow-ups the game started from, for a game started from a state
     /// the author built ([`Engine::from_start`](crate::Engine::from_start)); absent for a
     /// game set up by its rules.
@@ -90,6 +94,7 @@ impl<G: Game> GameLog<G> {
             config,
             autoplay_forced: true,
             asked_always: PlayerSet::EMPTY,
+            stop_forced_at_next_player: false,
             start: None,
             move_clock_ms: None,
             records,
