@@ -278,10 +278,16 @@ impl<G: Game> Recorder<G> for History<G> {
     }
 
     fn flow_event(&mut self, event: FlowEvent) {
+        // Every field written once, in place: half a deal's records are the flow's.
         self.records.push(Record {
+            player: None,
+            kind: RecordKind::Flow,
+            action: None,
+            follow_up: false,
+            moves: RecordMoves::new(),
+            drew_chance: false,
             event: Some(event),
             clock: self.clock,
-            ..RecordHeader::opened(RecordKind::Flow, None).with_moves(RecordMoves::new())
         });
         if self.journal.is_some() {
             self.journal_last();
