@@ -324,6 +324,11 @@ impl<G: Game> Engine<G> {
     }
 }
 
+/// Deprecated: [`StoredRecord`](crate::StoredRecord), a record as a log and a store hold
+/// it (every kind of record, not only actions).
+#[deprecated(since = "0.3.0", note = "renamed StoredRecord")]
+pub type ActionRecord<M> = crate::records::log::StoredRecord<M>;
+
 /// Deprecated: [`PositionSettings`](crate::PositionSettings), what a position is played
 /// with (the engine only hands them on).
 #[deprecated(since = "0.3.0", note = "renamed PositionSettings")]

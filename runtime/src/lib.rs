@@ -645,7 +645,7 @@ pub use pieces::outcome::{Best, Finish, Outcome};
 pub use pieces::player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
 pub use position::{Played, Position, PositionSettings, RecordKind, Start, Status};
 pub use records::follower::{FollowedRecord, RecordFollower, ViewedRecord};
-pub use records::log::{ActionRecord, GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves};
+pub use records::log::{GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves, StoredRecord};
 pub use rules::action::{ActionSet, Behaviour, FollowUp, Message};
 pub use rules::flow::Flow;
 pub use rules::game::{Game, Setup, SetupError, WhenStuck};

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use meeple::{
-    ActionRecord, Agent, Budget, Engine, Game, GameLog, PlayerIndex, RandomAgent, RecordFollower,
-    RecordKind, SearchAgent, Seats, Status, Submission, Viewer,
+    Agent, Budget, Engine, Game, GameLog, PlayerIndex, RandomAgent, RecordFollower, RecordKind,
+    SearchAgent, Seats, Status, StoredRecord, Submission, Viewer,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -18,7 +18,7 @@ use crate::protocol::{Acting, Json, WireError};
 /// A record appended to a match, written once for the store and once for each viewer.
 #[derive(Clone, Debug)]
 pub struct NewRecord {
-    /// The record as the log holds it ([`meeple::ActionRecord`]), JSON: the row stored.
+    /// The record as the log holds it ([`meeple::StoredRecord`]), JSON: the row stored.
     pub stored: String,
     /// The record as each seat sees it, seat 0 first, then as an observer sees it
     /// ([`meeple::ViewedRecord`]), JSON.
@@ -414,7 +414,7 @@ impl<G: ServerGame> Table for Live<G> {
 
     fn catch_up(&mut self, lines: &[String]) -> Result<Vec<CaughtUp>, String> {
         let from = self.logged;
-        let read = |offset: usize| -> Result<ActionRecord<G::Move>, String> {
+        let read = |offset: usize| -> Result<StoredRecord<G::Move>, String> {
             let text = lines
                 .get(offset)
                 .ok_or_else(|| format!("line {} is not stored", from + offset))?;
@@ -440,7 +440,7 @@ impl<G: ServerGame> Table for Live<G> {
             }
             let new = self.follow_new();
             for (offset, record) in new.iter().enumerate() {
-                let played: ActionRecord<G::Move> = serde_json::from_str(&record.stored)
+                let played: StoredRecord<G::Move> = serde_json::from_str(&record.stored)
                     .map_err(|error| format!("a record written here: {error}"))?;
                 if !read(index - from + offset)?.same_play(&played) {
                     return Err(format!(

@@ -1,13 +1,16 @@
 //! The names deprecated in 0.3 still answer, for one release, exactly as what replaces
-//! them: `Engine`'s old questions as its position's, and `EngineSettings` as
-//! `PositionSettings`. Played over whole games of Hearts (a view, a scene, a pass of
+//! them: `Engine`'s old questions as its position's, `EngineSettings` as
+//! `PositionSettings`, `ActionRecord` as `StoredRecord`. Played over whole games of Hearts (a view, a scene, a pass of
 //! three cards, follow-ups), every question asked at every step.
 
 #![allow(deprecated)]
 
 use std::ops::ControlFlow;
 
-use meeple::{Engine, EngineSettings, PlayerIndex, PositionSettings, Submission, Viewer};
+use meeple::{
+    ActionRecord, Engine, EngineSettings, PlayerIndex, PositionSettings, StoredRecord, Submission,
+    Viewer,
+};
 use meeple_games::hearts::{Hearts, HeartsConfig};
 
 /// Every old question of `engine` against its position's answer, for every seat.
@@ -112,4 +115,14 @@ fn engine_settings_is_position_settings() {
     let engine = Engine::<Hearts>::with_settings(HeartsConfig::default(), 4, 0, old)
         .expect("a table of four");
     assert!(!engine.position().settings().autoplay_forced);
+}
+
+#[test]
+fn action_record_is_stored_record() {
+    let engine = Engine::<Hearts>::new(HeartsConfig::default(), 4, 0).expect("a table of four");
+    let log = engine.log();
+    let stored: &StoredRecord<_> = &log.records[0];
+    let old: ActionRecord<_> = stored.clone();
+    assert_eq!(&old, stored);
+    assert_eq!(old.action, "setup");
 }

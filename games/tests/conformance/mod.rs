@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use meeple::testing::{ViewReport, check_completions, check_hidden_fields, check_views};
 use meeple::{
-    ActionRecord, Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError,
-    Start, Status, UndoError, View, Viewer,
+    Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError, Start, Status,
+    StoredRecord, UndoError, View, Viewer,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -478,7 +478,7 @@ fn snapshot_conforms<G: Game>(
     table: &Table<G>,
     seed: u64,
     halfway: &Engine<G>,
-    rest: &[ActionRecord<G::Move>],
+    rest: &[StoredRecord<G::Move>],
     whole: &Engine<G>,
 ) {
     let fail = |what: String| -> ! { panic!("{}, seed {seed}, snapshot: {what}", table.name) };

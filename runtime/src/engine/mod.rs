@@ -13,7 +13,7 @@ use crate::pieces::player::PlayerIndex;
 use crate::position::Start;
 use crate::position::{Carried, Position, PositionSettings, Recorder, Resume, millis};
 use crate::position::{RecordHeader, RecordKind};
-use crate::records::log::{ActionRecord, GameLog, LogStart, Record, RecordMoves};
+use crate::records::log::{GameLog, LogStart, Record, RecordMoves, StoredRecord};
 use crate::rules::flow::FlowEvent;
 use crate::rules::game::{Game, Setup, SetupError};
 use crate::seen::submission::Submission;
@@ -223,8 +223,8 @@ struct Undone {
 
 impl Undone {
     /// The record of this undo as a log holds it.
-    fn write<M>(&self) -> ActionRecord<M> {
-        ActionRecord {
+    fn write<M>(&self) -> StoredRecord<M> {
+        StoredRecord {
             player: Some(self.player),
             action: std::borrow::Cow::Borrowed(if self.take_back { "take_back" } else { "undo" }),
             kind: RecordKind::Undo,

@@ -8,7 +8,7 @@ use super::{Engine, Entry, ReplayError};
 use crate::error::ClockError;
 use crate::position::RecordKind;
 use crate::position::{Carried, PositionSettings, Start};
-use crate::records::log::{ActionRecord, GameLog, LOG_FORMAT};
+use crate::records::log::{GameLog, LOG_FORMAT, StoredRecord};
 use crate::rules::game::Game;
 use crate::seen::submission::Submission;
 
@@ -149,7 +149,7 @@ impl<G: Game> Engine<G> {
     pub fn play_line(
         &mut self,
         index: usize,
-        line: &ActionRecord<G::Move>,
+        line: &StoredRecord<G::Move>,
     ) -> Result<(), ReplayError> {
         if matches!(line.kind, RecordKind::Timer | RecordKind::Timeout) {
             // Time moved on to when the timer or the clock per move fired, and fired it.
@@ -242,8 +242,8 @@ pub(super) enum Compare {
 }
 
 pub(super) fn describe_difference<M: PartialEq + serde::Serialize>(
-    expected: &ActionRecord<M>,
-    found: &ActionRecord<M>,
+    expected: &StoredRecord<M>,
+    found: &StoredRecord<M>,
 ) -> String {
     if expected.action != found.action || expected.player != found.player {
         return format!(

@@ -140,7 +140,7 @@ pub enum RecordKind {
     Timeout,
     /// A player took back actions ([`Engine::undo`](crate::Engine::undo), or
     /// [`take_back`](crate::Engine::take_back) when the record's action is `take_back`):
-    /// only in a written log ([`ActionRecord::cancels`](crate::ActionRecord::cancels) says which records it cancelled,
+    /// only in a written log ([`StoredRecord::cancels`](crate::StoredRecord::cancels) says which records it cancelled,
     /// which stay in the log before it), so that a log is only ever appended to.
     Undo,
 }

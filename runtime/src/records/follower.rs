@@ -7,7 +7,7 @@
 use crate::pieces::chance::Chance;
 use crate::pieces::player::{PlayerIndex, Seats};
 use crate::position::RecordKind;
-use crate::records::log::{ActionRecord, Record};
+use crate::records::log::{Record, StoredRecord};
 use crate::rules::action::Message;
 use crate::rules::game::{Game, Setup, SetupError};
 use crate::rules::moves::{Move, MoveContext};
@@ -126,7 +126,7 @@ impl<G: Game> RecordFollower<G> {
     /// Follows every move of `record`, the next record of the game followed, and returns
     /// it as a log file holds it ([`Record::write`], its messages rendered from the state
     /// before it).
-    pub fn write(&mut self, record: &Record<G>) -> ActionRecord<G::Move> {
+    pub fn write(&mut self, record: &Record<G>) -> StoredRecord<G::Move> {
         let written = record.write(&self.state);
         for applied in &record.moves {
             self.advance(applied);
@@ -143,7 +143,7 @@ impl<G: Game> RecordFollower<G> {
         &mut self,
         record: &Record<G>,
         viewers: &[Viewer],
-    ) -> (ActionRecord<G::Move>, Vec<ViewedRecord<G::Move>>) {
+    ) -> (StoredRecord<G::Move>, Vec<ViewedRecord<G::Move>>) {
         self.write_view_and_draw(record, viewers, &[], Seats::checked(1))
             .into_written_and_viewed()
     }
@@ -260,7 +260,7 @@ pub fn apply_alone<G, M: Move<G>>(game: &mut G, scratch: &mut Chance, applied: &
 #[derive(Clone, Debug)]
 pub struct FollowedRecord<M> {
     /// The record as the log holds it.
-    pub written: ActionRecord<M>,
+    pub written: StoredRecord<M>,
     /// The record as each viewer sees it, in the order of the viewers asked.
     pub viewed: Vec<ViewedRecord<M>>,
     /// Each viewer's scenes at the record's beats, in order; empty for a viewer not drawn
@@ -271,7 +271,7 @@ pub struct FollowedRecord<M> {
 impl<M> FollowedRecord<M> {
     /// The record as the log holds it and as each viewer sees it.
     #[must_use]
-    pub fn into_written_and_viewed(self) -> (ActionRecord<M>, Vec<ViewedRecord<M>>) {
+    pub fn into_written_and_viewed(self) -> (StoredRecord<M>, Vec<ViewedRecord<M>>) {
         (self.written, self.viewed)
     }
 }

@@ -1,7 +1,7 @@
 //! The log: the seed, the config and every action record; enough to replay a game.
 //!
 //! The engine keeps each record typed ([`Record`]: the action as the game's own value and
-//! its moves), and writes it as JSON ([`ActionRecord`]: selections, arguments and message
+//! its moves), and writes it as JSON ([`StoredRecord`]: selections, arguments and message
 //! texts) only when a log is written or read, never while a game is played.
 
 use std::borrow::Cow;
@@ -66,7 +66,7 @@ pub struct GameLog<G: Game> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_clock_ms: Option<u64>,
     /// Every action record, the setup first.
-    pub records: Vec<ActionRecord<G::Move>>,
+    pub records: Vec<StoredRecord<G::Move>>,
     /// What the whole log comes to, when it was written by
     /// [`Engine::sealed_log`](crate::Engine::sealed_log); `None` in an engine's own log.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -83,7 +83,7 @@ impl<G: Game> GameLog<G> {
         config: G::Config,
         players: usize,
         seed: u64,
-        records: Vec<ActionRecord<G::Move>>,
+        records: Vec<StoredRecord<G::Move>>,
     ) -> Self {
         GameLog {
             format: LOG_FORMAT,
@@ -104,7 +104,7 @@ impl<G: Game> GameLog<G> {
 }
 
 /// The version of the log's form this runtime writes and reads ([`GameLog::format`]).
-/// Raised when a change to [`GameLog`] or [`ActionRecord`] would make an older reader
+/// Raised when a change to [`GameLog`] or [`StoredRecord`] would make an older reader
 /// misread a log; a replay refuses a log of a later form. 2: a clock per move
 /// ([`GameLog::move_clock_ms`], [`RecordKind::Timeout`]).
 pub const LOG_FORMAT: u32 = 2;
@@ -280,8 +280,8 @@ impl<G: Game> Record<G> {
     /// follow-up arguments as JSON and its messages rendered from `before`, the full state
     /// right before its first move.
     #[must_use]
-    pub fn write(&self, before: &G) -> ActionRecord<G::Move> {
-        ActionRecord {
+    pub fn write(&self, before: &G) -> StoredRecord<G::Move> {
+        StoredRecord {
             player: self.player,
             action: Cow::Borrowed(self.name()),
             kind: self.kind,
@@ -320,7 +320,7 @@ where
     }
 }
 
-impl<M: PartialEq> ActionRecord<M> {
+impl<M: PartialEq> StoredRecord<M> {
     /// Whether `other` is the same play as this record: every field equal but the
     /// messages, whose wording is the game's text and may change between releases
     /// without changing what was played ([`Engine::restore`](crate::Engine::restore)).
@@ -339,11 +339,14 @@ impl<M: PartialEq> ActionRecord<M> {
     }
 }
 
-/// One action record as a log file holds it and clients read it: written from the
+/// A record as stored: as a log file and a server's store hold it, written from the
 /// engine's typed [`Record`] by [`Record::write`], with the action's selections and
-/// arguments as JSON and its messages as text.
+/// arguments as JSON and its messages as text. Every kind of record, not only actions
+/// (flow changes, timers, undos); a viewer's is a
+/// [`ViewedRecord`](crate::records::follower::ViewedRecord). Was `ActionRecord` (a
+/// deprecated alias for 0.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ActionRecord<M> {
+pub struct StoredRecord<M> {
     /// Who acted; `None` for the setup.
     pub player: Option<PlayerIndex>,
     /// The action's name; `setup` for the setup, `pass` for a pass the game made for a

@@ -4,7 +4,7 @@
 //! move.
 //!
 //! A match is its setup (game, config, seed, seats) and the append-only list of its
-//! records, each as the log holds it ([`meeple::ActionRecord`]).
+//! records, each as the log holds it ([`meeple::StoredRecord`]).
 
 mod postgres;
 mod sqlite;
