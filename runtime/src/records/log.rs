@@ -208,9 +208,9 @@ pub struct Record<G: Game> {
     pub action: Option<G::Actions>,
     /// Whether the action was taken as a follow-up (its arguments are then written).
     pub follow_up: bool,
-    /// Every move applied, the action's own and their consequences, in order. A few are
-    /// kept inline ([`RecordMoves`]): most records of a game hold one to four moves, and
-    /// a log then allocates nothing per record.
+    /// Every move applied, the action's own and their consequences, in order. Two are
+    /// kept inline ([`RecordMoves`]): most records of a game hold none (the flow's), one
+    /// or two moves, and a log then allocates nothing for them.
     pub moves: RecordMoves<G::Move>,
     /// Whether chance was drawn while applying the moves.
     pub drew_chance: bool,
@@ -223,9 +223,14 @@ pub struct Record<G: Game> {
     pub clock: u64,
 }
 
-/// The moves of a [`Record`]: up to four inline, more on the heap. Read it as a slice
+/// The moves of a [`Record`]: up to two inline, more on the heap. Read it as a slice
 /// (`&record.moves[..]`, `record.moves.iter()`).
-pub type RecordMoves<M> = smallvec::SmallVec<[M; 4]>;
+///
+/// Two, measured: of the records of a Hearts deal, 65 % hold no move (the flow's), 26 % one,
+/// 7 % two and 1 % five or six (a deal, a hand's end). Four inline made every record 96
+/// bytes longer (280 for Hearts), and a logged deal 4 % dearer in instructions than two;
+/// one inline spilled the plays that end a trick and cost as much as four.
+pub type RecordMoves<M> = smallvec::SmallVec<[M; 2]>;
 
 impl<G: Game> RecordHeader<G> {
     /// The whole record, with `moves`.
