@@ -5,8 +5,8 @@
 //! checked by the conformance suite (`conformance.rs`).
 
 use meeple::{
-    Engine, Finish, PieceMove, PlayerIndex, Record, RecordKind, Refusal, Seat, Slot, UndoError,
-    Viewer,
+    Engine, Finish, NamedSeat, PieceMove, PlayerIndex, Record, RecordKind, Refusal, Slot,
+    UndoError, Viewer,
 };
 use meeple_games::blackjack::{
     Blackjack, BlackjackAction, BlackjackConfig, BlackjackMove, BlackjackPlace, HandResult,
@@ -360,8 +360,8 @@ fn a_stand_that_reveals_nothing_can_be_undone() {
             .map_err(Refusal::from)
             .expect_err("not their turn"),
         Refusal::NotYourTurn {
-            player: Seat::new(second, "Player 2"),
-            to_act: vec![Seat::new(first, "Player 1")]
+            player: NamedSeat::new(second, "Player 2"),
+            to_act: vec![NamedSeat::new(first, "Player 1")]
         }
     );
 }

@@ -3,7 +3,7 @@
 //! exact final scores; and what undo allows. Their replay from the log is checked by the
 //! conformance suite (`conformance.rs`).
 
-use meeple::{Engine, PlayerIndex, RecordKind, Refusal, Refused, Seat, Space, UndoError};
+use meeple::{Engine, NamedSeat, PlayerIndex, RecordKind, Refusal, Refused, Space, UndoError};
 use meeple_games::memory::{Hide, Memory, MemoryAction, MemoryConfig, MemoryMove, Reveal};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -163,7 +163,7 @@ fn turning_a_card_over_cannot_be_undone_but_hiding_can() {
     assert_eq!(
         engine.undo(P0),
         Err(UndoError::NothingToUndo {
-            player: Seat::new(P0, "Player 1")
+            player: NamedSeat::new(P0, "Player 1")
         })
     );
     let [a, b] = miss_spaces(&engine);

@@ -324,6 +324,15 @@ impl<G: Game> Engine<G> {
     }
 }
 
+/// Deprecated: [`NamedSeat`](crate::NamedSeat), a seat with its name as errors print it.
+/// The word `Seat` is the glossary's for a seat itself (today's
+/// [`PlayerIndex`](crate::PlayerIndex)), which it names from 0.4.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed NamedSeat; from 0.4, `Seat` names a seat itself (today's PlayerIndex)"
+)]
+pub type Seat = crate::error::NamedSeat;
+
 /// Deprecated: [`StoredRecord`](crate::StoredRecord), a record as a log and a store hold
 /// it (every kind of record, not only actions).
 #[deprecated(since = "0.3.0", note = "renamed StoredRecord")]

@@ -8,27 +8,28 @@ use crate::pieces::player::{PlayerIndex, in_prose};
 
 /// A player as errors name them: their seat and their name in the game
 /// ([`Game::player_name`](crate::Game::player_name)). Displayed as the name alone, so a
-/// message never shows an index.
+/// message never shows an index. Was `Seat` (a deprecated alias for 0.3), a word the
+/// glossary keeps for the seat itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Seat {
+pub struct NamedSeat {
     /// The seat.
     pub index: PlayerIndex,
     /// The seat's name in the game (`North`, `Player 2`).
     pub name: String,
 }
 
-impl Seat {
+impl NamedSeat {
     /// The seat `index`, named `name`.
     #[must_use]
     pub fn new(index: PlayerIndex, name: impl Into<String>) -> Self {
-        Seat {
+        NamedSeat {
             index,
             name: name.into(),
         }
     }
 }
 
-impl fmt::Display for Seat {
+impl fmt::Display for NamedSeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)
     }
@@ -154,9 +155,9 @@ pub enum Refusal {
     #[error("it is not {player}'s turn (to act: {})", in_prose(to_act))]
     NotYourTurn {
         /// Who submitted.
-        player: Seat,
+        player: NamedSeat,
         /// Who may act now.
-        to_act: Vec<Seat>,
+        to_act: Vec<NamedSeat>,
     },
     /// The action exists but is not offered to this player now (its condition is false,
     /// it has no valid completion, or a follow-up must be taken first).
@@ -165,7 +166,7 @@ pub enum Refusal {
         /// The action submitted.
         action: &'static str,
         /// Who submitted.
-        player: Seat,
+        player: NamedSeat,
         /// Why, in the game's words, when the action's `condition` says
         /// (a `condition`'s error: "captures are mandatory").
         reason: Option<String>,
@@ -208,7 +209,7 @@ pub enum Refusal {
     #[error("{player} has nothing possible and the game does not pass for them")]
     Stuck {
         /// The stuck player.
-        player: Seat,
+        player: NamedSeat,
     },
     /// A completion was asked for by its position ([`Engine::submit_nth`]) past the last.
     ///
@@ -216,7 +217,7 @@ pub enum Refusal {
     #[error("{player} has {count} completions; there is none at position {index}")]
     NoSuchCompletion {
         /// Who submitted.
-        player: Seat,
+        player: NamedSeat,
         /// The position asked for, from 0.
         index: u64,
         /// How many completions the player has ([`Position::count_completions`]).
@@ -327,13 +328,13 @@ pub enum UndoError {
     #[error("{player} has no action to undo")]
     NothingToUndo {
         /// Who asked.
-        player: Seat,
+        player: NamedSeat,
     },
     /// Another action came after the player's last one.
     #[error("{player}'s last action `{action}` was followed by another action")]
     Followed {
         /// Who asked.
-        player: Seat,
+        player: NamedSeat,
         /// Their last action, by its prompt text.
         action: String,
     },

@@ -631,7 +631,7 @@ mod deprecated;
 pub use agents::{Agent, Budget, RandomAgent, SearchAgent};
 pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
-pub use error::{ClockError, DecodeError, Refusal, Refused, Seat, SubmitError, UndoError};
+pub use error::{ClockError, DecodeError, NamedSeat, Refusal, Refused, SubmitError, UndoError};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use pieces::board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, RowsError, Space,

@@ -2,7 +2,7 @@
 //! [`Note`] move of test games whose effects do not matter, and helpers that submit, refuse
 //! and read prompts with exact checks.
 
-use meeple::{Engine, Game, Move, MoveContext, PlayerIndex, Seat, Submission, SubmitError};
+use meeple::{Engine, Game, Move, MoveContext, NamedSeat, PlayerIndex, Submission, SubmitError};
 use serde::{Deserialize, Serialize};
 
 /// A move that writes a line in the game's journal: the behaviour of the actions whose
@@ -72,6 +72,6 @@ pub const P0: PlayerIndex = PlayerIndex(0);
 pub const P1: PlayerIndex = PlayerIndex(1);
 
 /// `player` as errors name them: these games keep the default names.
-pub fn seat(player: PlayerIndex) -> Seat {
-    Seat::new(player, format!("Player {}", player.0 + 1))
+pub fn seat(player: PlayerIndex) -> NamedSeat {
+    NamedSeat::new(player, format!("Player {}", player.0 + 1))
 }

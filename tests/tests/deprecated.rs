@@ -1,15 +1,16 @@
 //! The names deprecated in 0.3 still answer, for one release, exactly as what replaces
 //! them: `Engine`'s old questions as its position's, `EngineSettings` as
-//! `PositionSettings`, `ActionRecord` as `StoredRecord`. Played over whole games of Hearts (a view, a scene, a pass of
-//! three cards, follow-ups), every question asked at every step.
+//! `PositionSettings`, `ActionRecord` as `StoredRecord`, the error's `Seat` as `NamedSeat`.
+//! Played over whole games of Hearts (a view, a scene, a pass of three cards, follow-ups),
+//! every question asked at every step.
 
 #![allow(deprecated)]
 
 use std::ops::ControlFlow;
 
 use meeple::{
-    ActionRecord, Engine, EngineSettings, PlayerIndex, PositionSettings, StoredRecord, Submission,
-    Viewer,
+    ActionRecord, Engine, EngineSettings, NamedSeat, PlayerIndex, PositionSettings, Seat,
+    StoredRecord, Submission, Viewer,
 };
 use meeple_games::hearts::{Hearts, HeartsConfig};
 
@@ -125,4 +126,12 @@ fn action_record_is_stored_record() {
     let old: ActionRecord<_> = stored.clone();
     assert_eq!(&old, stored);
     assert_eq!(old.action, "setup");
+}
+
+#[test]
+fn the_errors_seat_is_named_seat() {
+    let old = Seat::new(PlayerIndex(2), "South");
+    let new = NamedSeat::new(PlayerIndex(2), "South");
+    assert_eq!(old, new);
+    assert_eq!(old.to_string(), "South");
 }

@@ -1,6 +1,6 @@
 //! Unit tests of the rules, each from a position ([`ConnectFour::from_rows`]).
 
-use meeple::{Engine, PlayerSet, Refusal, Seat, Start, Submission, SubmitError};
+use meeple::{Engine, NamedSeat, PlayerSet, Refusal, Start, Submission, SubmitError};
 
 use super::*;
 
@@ -107,8 +107,8 @@ fn a_full_column_is_not_offered_and_is_refused() {
     assert_eq!(
         error,
         Some(SubmitError::Refused(Refusal::NotYourTurn {
-            player: Seat::new(YELLOW, "Yellow"),
-            to_act: vec![Seat::new(RED, "Red")],
+            player: NamedSeat::new(YELLOW, "Yellow"),
+            to_act: vec![NamedSeat::new(RED, "Red")],
         }))
     );
 }

@@ -1,7 +1,9 @@
 //! Unit tests of the rules.
 
 use meeple::testing::check_views;
-use meeple::{Engine, PlayerIndex, Refusal, Seat, SetupError, Submission, SubmitError, UndoError};
+use meeple::{
+    Engine, NamedSeat, PlayerIndex, Refusal, SetupError, Submission, SubmitError, UndoError,
+};
 
 use super::*;
 
@@ -89,8 +91,8 @@ fn a_taken_space_is_not_offered_and_is_refused() {
     assert_eq!(
         engine.submit_submission(X, &Submission::new("place").with("space", 0)),
         Err(SubmitError::Refused(Refusal::NotYourTurn {
-            player: Seat::new(X, "X"),
-            to_act: vec![Seat::new(O, "O")]
+            player: NamedSeat::new(X, "X"),
+            to_act: vec![NamedSeat::new(O, "O")]
         }))
     );
     assert_eq!(
@@ -200,7 +202,7 @@ fn undo_takes_back_a_mark() {
     assert_eq!(
         engine.undo(X).err(),
         Some(UndoError::Followed {
-            player: Seat::new(X, "X"),
+            player: NamedSeat::new(X, "X"),
             action: "Place an X".to_owned()
         })
     );

@@ -3,7 +3,7 @@
 
 use super::RecordKind;
 use super::{Endless, KeptAction, Position, Recorder, Unrecorded};
-use crate::error::{DecodeError, Refusal, Refused, Seat, SubmitError, echo};
+use crate::error::{DecodeError, NamedSeat, Refusal, Refused, SubmitError, echo};
 use crate::pieces::player::PlayerIndex;
 use crate::position::dispatch;
 use crate::position::prompting::fill_made;
@@ -426,7 +426,7 @@ impl<G: Game> Position<G> {
     }
 
     /// `player` as errors name them.
-    pub(crate) fn seat(&self, player: PlayerIndex) -> Seat {
-        Seat::new(player, self.state.player_name(player))
+    pub(crate) fn seat(&self, player: PlayerIndex) -> NamedSeat {
+        NamedSeat::new(player, self.state.player_name(player))
     }
 }
