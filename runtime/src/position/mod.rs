@@ -23,6 +23,7 @@ pub(crate) mod dispatch;
 mod prompt;
 pub(crate) mod prompting;
 mod ready;
+mod recall;
 mod recorder;
 mod settings;
 mod settle;
@@ -31,6 +32,7 @@ mod status;
 mod submit;
 
 use ready::Ready;
+use recall::Recall;
 pub use recorder::RecordKind;
 pub(crate) use recorder::{KeptAction, RecordHeader, Recorder, Unrecorded, record_name};
 use settings::PENDING_ROOM;
@@ -198,43 +200,6 @@ impl<G: Game> FlowDriver<G> {
     }
 }
 
-/// The moves each player has seen, as they saw them ([`Game::RECALLS`]): part of what a
-/// player knows of a position (their information state, as a history of observations in
-/// OpenSpiel), which a search agent's determinization must stay consistent with.
-#[derive(Clone, Debug)]
-enum Recall<M> {
-    /// The game recalls nothing, or this copy's player saw nothing yet that it carries.
-    Untracked,
-    /// A game's own position, by seat: every move applied is added as each seat sees it.
-    Tracked(Vec<Arc<Vec<M>>>),
-    /// A player's copy ([`Position::for_agent`]): what that player saw until the copy was
-    /// made, shared with the position it was made from (an agent makes one at every
-    /// decision). Looking ahead adds nothing to it.
-    Seat(PlayerIndex, Arc<Vec<M>>),
-}
-
-impl<M: Clone> Recall<M> {
-    /// What `player` saw, as their copy carries it.
-    fn of(&self, player: PlayerIndex) -> Self {
-        match self {
-            Recall::Tracked(seen) => seen.get(player.0).map_or(Recall::Untracked, |seen| {
-                Recall::Seat(player, Arc::clone(seen))
-            }),
-            Recall::Seat(seat, seen) if *seat == player => Recall::Seat(player, Arc::clone(seen)),
-            _ => Recall::Untracked,
-        }
-    }
-
-    /// What `player` saw, in order.
-    fn seen(&self, player: PlayerIndex) -> &[M] {
-        match self {
-            Recall::Tracked(seen) => seen.get(player.0).map_or(&[], |seen| &seen[..]),
-            Recall::Seat(seat, seen) if *seat == player => &seen[..],
-            _ => &[],
-        }
-    }
-}
-
 impl<G: Game> Position<G> {
     /// Sets up a game of `players` seats from `config`, with chance seeded by `seed`, and
     /// plays any forced completions that follow; keeps no log (for a simulation: the
@@ -351,8 +316,8 @@ impl<G: Game> Position<G> {
             ready: Ready::default(),
             recall: match recall {
                 _ if !G::RECALLS => Recall::Untracked,
-                Some(seen) => Recall::Tracked(seen.into_iter().map(Arc::new).collect()),
-                None => Recall::Tracked((0..players).map(|_| Arc::new(Vec::new())).collect()),
+                Some(seen) => Recall::restored(seen),
+                None => Recall::tracked(players),
             },
             stack: Vec::new(),
             flow: FlowDriver {
@@ -591,10 +556,7 @@ impl<G: Game> Position<G> {
     pub(crate) fn carried(&self) -> Carried<G> {
         Carried {
             chance: self.chance.clone(),
-            recall: match &self.recall {
-                Recall::Tracked(seen) => Some(seen.iter().map(|seen| seen.to_vec()).collect()),
-                _ => None,
-            },
+            recall: self.recall.to_vecs(),
             move_deadlines: self
                 .move_clock
                 .as_ref()
@@ -629,7 +591,7 @@ impl<G: Search> Position<G> {
         self.state = if G::RECALLS {
             let seen = self.recall.seen(player);
             self.state
-                .determinize_recalled(player, seen, &mut self.chance)
+                .determinize_recalled(player, &seen, &mut self.chance)
         } else {
             self.state.determinize(player, &mut self.chance)
         };

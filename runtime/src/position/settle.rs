@@ -99,7 +99,7 @@ impl<G: Game> Position<G> {
                             if let Some(viewed) =
                                 moved.view(after, Viewer::Player(PlayerIndex(seat)))
                             {
-                                Arc::make_mut(seen).push(viewed);
+                                seen.push(viewed);
                             }
                         }
                     }
