@@ -13,12 +13,12 @@ pub struct PositionSettings {
     /// while the engine plays the others' forced moves, or a person who wants to press
     /// every button. Kept in the log, so a replay asks them the same. Default: nobody.
     pub asked_always: PlayerSet,
-    /// Forced completions are played only for the player who acted (or, after the setup,
-    /// a timer or a clock move, for the first player forced), and stop at the next
-    /// player: once the only completion is another seat's, it is asked of them. For a test
-    /// from a position built by hand, where forced plays would otherwise chain on through
-    /// every seat before the test could look. Kept in the log, so a replay stops the same.
-    /// Default: false.
+    /// Forced completions are played only for the player who acted (the seat played for,
+    /// after a timeout; the first player forced, after the setup or a timer), and stop at
+    /// the next player: once the only completion is another seat's, it is asked of them.
+    /// For a test from a position built by hand, where forced plays would otherwise chain
+    /// on through every seat before the test could look. Kept in the log, so a replay
+    /// stops the same. Default: false.
     pub stop_forced_at_next_player: bool,
     /// How many records the engine plays in a row for the players (forced completions and
     /// passes) before it decides the game cannot go on without one: a game whose only
