@@ -22,7 +22,8 @@ use crate::rules::game::Game;
 /// spent 40,000 of its 152,000 instructions on it, `docs/PERFORMANCE.md`); a copy every
 /// eighth costs an eighth of that. In return an undo, or the rare refusal of a submission
 /// whose consequences never end, plays again up to seven submissions from the checkpoint:
-/// an undo stays within ten submissions' cost, whatever the game's length.
+/// the copy and the replay stay within ten submissions' cost, whatever the game's length
+/// (an undo's check that nothing hidden was shown comes on top, `docs/PERFORMANCE.md`).
 pub(super) const CHECKPOINT_EVERY: u32 = 8;
 
 /// A copy of the table's position, the records standing when it was taken, and how many

@@ -133,8 +133,8 @@ impl<G: Game> Engine<G> {
         self.checkpoint.position.set_settings(settings);
     }
 
-    /// Refuses any undo once the game is over.
-    /// [`UndoError::NoSuchSeat`] for a seat outside the table, before anything else.
+    /// Refuses an undo by a seat outside the table ([`UndoError::NoSuchSeat`]), before
+    /// anything else.
     pub(super) fn check_undo_seat(&self, player: PlayerIndex) -> Result<(), UndoError> {
         self.position
             .check_seat(player)
@@ -144,6 +144,7 @@ impl<G: Game> Engine<G> {
             })
     }
 
+    /// Refuses any undo once the game is over ([`UndoError::GameOver`]).
     pub(super) fn check_undo(&self) -> Result<(), UndoError> {
         if self.position().outcome().is_some() {
             return Err(UndoError::GameOver);
