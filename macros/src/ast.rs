@@ -23,6 +23,9 @@ pub(crate) struct ActionDef {
     pub(crate) confirm: Option<Confirm>,
     pub(crate) messages: Vec<MessageDef>,
     pub(crate) behaviour: Option<Expr>,
+    /// `completions = <expr>`: every completion at once, each a value (one selection) or
+    /// a tuple of values (several), to count and draw them without walking the selections.
+    pub(crate) completions: Option<Expr>,
     pub(crate) fields: Vec<FieldDef>,
     /// The `group(name, prompt = .., validate = ..)` declarations.
     pub(crate) groups: Vec<GroupDef>,
@@ -132,6 +135,7 @@ pub(crate) fn parse_action(input: &syn::DeriveInput, errors: &mut Errors) -> Opt
         confirm: None,
         messages: Vec::new(),
         behaviour: None,
+        completions: None,
         fields: Vec::new(),
         groups: Vec::new(),
         pieces: Vec::new(),
@@ -194,6 +198,12 @@ fn parse_action_attr(attr: &syn::Attribute, action: &mut ActionDef, errors: &mut
             }
             "behaviour" | "behavior" => set_once(
                 &mut action.behaviour,
+                meta.value()?.parse()?,
+                &meta.path,
+                errors,
+            ),
+            "completions" => set_once(
+                &mut action.completions,
                 meta.value()?.parse()?,
                 &meta.path,
                 errors,

@@ -83,10 +83,14 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         .map(|selection| selection.ident.to_string())
         .collect();
 
-    // The action's own `condition` and `prompt` are evaluated before any selection is
-    // made: they see `game`, `player` and the arguments only. (`confirm` is asked once
-    // every selection is made: it sees them all.)
-    for (what, expr) in [("condition", &action.condition), ("prompt", &action.prompt)] {
+    // The action's own `condition`, `prompt` and `completions` are evaluated before any
+    // selection is made: they see `game`, `player` and the arguments only. (`confirm` is
+    // asked once every selection is made: it sees them all.)
+    for (what, expr) in [
+        ("condition", &action.condition),
+        ("prompt", &action.prompt),
+        ("completions", &action.completions),
+    ] {
         if let Some(expr) = expr {
             forbid_names(expr, &selection_names, errors, |name| {
                 messages::action_expr_uses_selection(what, name)
@@ -119,6 +123,26 @@ pub(crate) fn check_action(action: &ActionDef, errors: &mut Errors) {
         of_the_value.extend(selection.kind.of_the_value());
         for expr in of_the_value {
             forbid_names(expr, &later[1..], errors, rule);
+        }
+    }
+
+    // `completions` lists the values of the selections, so there must be some, and each
+    // must be a value a list can hold: free text has no list.
+    if let Some(completions) = &action.completions {
+        if selections.is_empty() {
+            errors.at(
+                completions,
+                messages::completions_without_selections(&action.ident),
+            );
+        }
+        for selection in selections
+            .iter()
+            .filter(|selection| selection.kind.is_text())
+        {
+            errors.at(
+                &selection.ident,
+                messages::completions_of_text(&selection.ident),
+            );
         }
     }
 

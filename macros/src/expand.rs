@@ -206,8 +206,11 @@ fn expand(action: &ActionDef) -> TokenStream {
     for k in 0..=n {
         helpers.push(complete_fn(&names, k));
         helpers.push(each_fn(&names, k));
-        helpers.push(count_fn(&names, k));
-        helpers.push(nth_fn(&names, k));
+        // Declared completions count and draw without the walks.
+        if action.completions.is_none() {
+            helpers.push(count_fn(&names, k));
+            helpers.push(nth_fn(&names, k));
+        }
         if k < n {
             helpers.push(check_fn(&names, k));
             helpers.push(label_fn(&names, k));
@@ -359,6 +362,7 @@ fn expand(action: &ActionDef) -> TokenStream {
     // engine counts this action at every decision (kept for agents and for telling a
     // choice from a forced play) instead of walking it.
     let counts_at_once = match names.selections.as_slice() {
+        _ if action.completions.is_some() => true,
         [] => true,
         [selection] => selection.kind.count_at(&At::new(&names, 0)).is_some(),
         _ => false,
@@ -373,6 +377,7 @@ fn expand(action: &ActionDef) -> TokenStream {
     // The only selection's valid set, kept by the engine from a decision's count to its
     // draw and check.
     let kept = match names.selections.as_slice() {
+        _ if action.completions.is_some() => None,
         [selection] => selection.kind.kept_at(&At::new(&names, 0)).map(|kept| {
             let Kept { count, nth, admits } = kept;
             let sel = &selection.ident;
@@ -405,10 +410,14 @@ fn expand(action: &ActionDef) -> TokenStream {
         }),
         _ => None,
     };
-    let complete_0 = format_ident!("__meeple_complete_0");
     let each_0 = format_ident!("__meeple_each_0");
-    let count_0 = format_ident!("__meeple_count_0");
-    let nth_0 = format_ident!("__meeple_nth_0");
+    let (has_completion, count_completions, nth_completion) = match &action.completions {
+        Some(completions) => {
+            helpers.push(completions_fn(&names, completions));
+            declared_completions(&names)
+        }
+        None => walked_completions(),
+    };
 
     quote! {
         #args_struct
@@ -489,7 +498,7 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn has_completion(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> bool #guard {
-                    Self::#complete_0(cx.game, cx.flow, cx.player, cx.args)
+                    #has_completion
                 }
 
                 fn step(
@@ -525,15 +534,14 @@ fn expand(action: &ActionDef) -> TokenStream {
                 }
 
                 fn count_completions(cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>) -> u64 #guard {
-                    Self::#count_0(cx.game, cx.flow, cx.player, cx.args)
+                    #count_completions
                 }
 
                 fn nth_completion(
                     cx: #mp::ActionContext<'_, __MeepleGame, #args_ty>,
                     index: u64,
                 ) -> #mp::Option<Self> #guard {
-                    let mut __index = index;
-                    Self::#nth_0(cx.game, cx.flow, cx.player, cx.args, &mut __index)
+                    #nth_completion
                 }
 
                 fn from_selections(
@@ -855,6 +863,86 @@ fn nth_fn(names: &Names<'_>, k: usize) -> TokenStream {
                 #walk
                 __found
             }
+        },
+    )
+}
+
+/// The bodies of `has_completion`, `count_completions` and `nth_completion` as the walks
+/// over the selections answer them (`__meeple_complete_0`, `__meeple_count_0`,
+/// `__meeple_nth_0`), in an `Action` method that takes `cx` (and `index`).
+fn walked_completions() -> (TokenStream, TokenStream, TokenStream) {
+    let complete_0 = format_ident!("__meeple_complete_0");
+    let count_0 = format_ident!("__meeple_count_0");
+    let nth_0 = format_ident!("__meeple_nth_0");
+    (
+        quote!(Self::#complete_0(cx.game, cx.flow, cx.player, cx.args)),
+        quote!(Self::#count_0(cx.game, cx.flow, cx.player, cx.args)),
+        quote! {
+            let mut __index = index;
+            Self::#nth_0(cx.game, cx.flow, cx.player, cx.args, &mut __index)
+        },
+    )
+}
+
+/// `__meeple_completions`: the author's `completions = <expr>`, with `game`, `flow`,
+/// `player` and the arguments in scope, as an `impl IntoIterator` of the selections' types
+/// (the value for one selection, a tuple in selection order for several), so that a wrong
+/// item type is reported once, at the expression.
+fn completions_fn(names: &Names<'_>, completions: &Expr) -> TokenStream {
+    let params = names.params(0);
+    let bind_args = names.bind_args();
+    let types = names.selections.iter().map(|selection| &selection.ty);
+    let item = match names.selections.as_slice() {
+        [selection] => {
+            let ty = &selection.ty;
+            quote!(#ty)
+        }
+        _ => quote!((#(#types,)*)),
+    };
+    let output = quote_spanned!(completions.span()=> impl ::core::iter::IntoIterator<Item = #item>);
+    let guard = game_guard();
+    quote! {
+        #[doc(hidden)]
+        fn __meeple_completions(#params) -> #output #guard {
+            #bind_args
+            #completions
+        }
+    }
+}
+
+/// The bodies of `has_completion`, `count_completions` and `nth_completion` from the
+/// declared completions (`__meeple_completions`): the first, the count, the `index`-th.
+fn declared_completions(names: &Names<'_>) -> (TokenStream, TokenStream, TokenStream) {
+    let mp = mp();
+    let completions = quote! {
+        ::core::iter::IntoIterator::into_iter(
+            Self::__meeple_completions(cx.game, cx.flow, cx.player, cx.args)
+        )
+    };
+    let idents: Vec<&Ident> = names
+        .selections
+        .iter()
+        .map(|selection| &selection.ident)
+        .collect();
+    let pattern = match idents.as_slice() {
+        [ident] => quote!(#ident),
+        _ => quote!((#(#idents,)*)),
+    };
+    let bind_args = names.bind_args();
+    let build = build_action(names);
+    (
+        quote!(::core::iter::Iterator::next(&mut #completions).is_some()),
+        quote! {
+            let __count = ::core::iter::Iterator::count(#completions);
+            u64::try_from(__count).unwrap_or(u64::MAX)
+        },
+        quote! {
+            let __index = usize::try_from(index).ok()?;
+            let #pattern = ::core::iter::Iterator::nth(&mut #completions, __index)?;
+            #(let #idents = &#idents;)*
+            let args = cx.args;
+            #bind_args
+            #mp::Some(#build)
         },
     )
 }

@@ -39,9 +39,10 @@ pub(crate) fn selection_keys(attr: &str) -> &'static [&'static str] {
 pub(crate) const SKIP_STRATEGIES: [&str; 3] = ["only-one", "never", "always"];
 
 /// The keys of `#[action(..)]`.
-pub(crate) const ACTION_KEYS: [&str; 11] = [
+pub(crate) const ACTION_KEYS: [&str; 12] = [
     "prompt",
     "condition",
+    "completions",
     "description",
     "message",
     "confirm",

@@ -69,12 +69,29 @@ pub(crate) fn action_expr_uses_selection(what: &str, selection: &str) -> String 
         "condition" => {
             format!("to refuse some values of `{selection}`, give `{selection}` a `validate`")
         }
+        "completions" => format!(
+            "list each completion's `{selection}` in the items `completions` yields instead"
+        ),
         _ => format!(
             "name `{selection}` in a `message` instead, which is sent once the action is made"
         ),
     };
     format!(
         "the action's `{what}` cannot use the selection `{selection}`: it is decided before any selection is made; {instead}"
+    )
+}
+
+/// `completions` on an action without selections.
+pub(crate) fn completions_without_selections(action: impl Display) -> String {
+    format!(
+        "action `{action}` has no selection for `completions` to list; an action without selections has one completion, counted without a list"
+    )
+}
+
+/// `completions` on an action with a free-text selection.
+pub(crate) fn completions_of_text(selection: impl Display) -> String {
+    format!(
+        "`{selection}` is free text, which no list of completions can hold; remove `completions`, or make `{selection}` a choice"
     )
 }
 

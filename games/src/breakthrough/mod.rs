@@ -39,6 +39,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod steps;
 mod view;
 
 #[cfg(test)]
@@ -54,6 +55,8 @@ use meeple::{
     Setup, SetupError, Space, Stack, View, move_piece,
 };
 use serde::{Deserialize, Serialize};
+
+pub use steps::Steps;
 
 /// The table: Black and White.
 pub const SEATS: Seats = Seats::new(2);
@@ -523,7 +526,8 @@ impl Move<Breakthrough> for BreakthroughMove {
         to = BreakthroughPlace::Board,
         at = to.0
     ),
-    behaviour = [BreakthroughMove::Moved { player, to: *to }]
+    behaviour = [BreakthroughMove::Moved { player, to: *to }],
+    completions = game.advance_steps(player)
 )]
 pub struct Advance {
     /// The pawn.
@@ -556,7 +560,8 @@ pub struct Advance {
             seen: None,
         }),
         BreakthroughMove::Moved { player, to: *to },
-    ]
+    ],
+    completions = game.capture_steps(player)
 )]
 pub struct Capture {
     /// The captor.

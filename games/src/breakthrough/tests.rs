@@ -214,3 +214,89 @@ fn views_hide_nothing_and_a_game_replays() {
     let replayed = Engine::<Breakthrough>::replay(&engine.sealed_log()).expect("replays");
     assert_eq!(replayed.position().state(), engine.position().state());
 }
+
+#[test]
+fn the_bitboards_list_a_position_s_moves_in_the_selections_order() {
+    // Pawns on both edge files, some blocked straight ahead, with captures either way.
+    let rows = [
+        "b.......", "b.w.....", ".b.b...w", "..w.....", "......b.", ".......w", "w.b.....",
+        "........",
+    ];
+    for (to_play, counts) in [(BLACK, (11, 3)), (WHITE, (9, 3))] {
+        let engine = start(&rows, to_play);
+        let state = engine.position().state();
+        let advances: Vec<(Space, Space)> = state
+            .pawns_of(to_play)
+            .flat_map(|from| state.advances(to_play, from).map(move |to| (from, to)))
+            .collect();
+        let captures: Vec<(Space, Space)> = state
+            .pawns_of(to_play)
+            .flat_map(|from| state.captures(to_play, from).map(move |to| (from, to)))
+            .collect();
+        assert_eq!(state.advance_steps(to_play).collect::<Vec<_>>(), advances);
+        assert_eq!(state.capture_steps(to_play).collect::<Vec<_>>(), captures);
+        assert_eq!(state.advance_steps(to_play).count(), advances.len());
+        assert_eq!(state.capture_steps(to_play).len(), captures.len());
+        assert_eq!(
+            meeple::testing::check_completions(&engine, to_play),
+            Ok((advances.len() + captures.len()) as u64)
+        );
+        assert_eq!((advances.len(), captures.len()), counts);
+    }
+}
+
+proptest::proptest! {
+    /// On any board of up to sixteen pawns a colour, with either colour to play, the
+    /// bitboards' moves are the selections' moves, in their order, counted and drawn alike.
+    #[test]
+    fn the_bitboards_agree_with_the_selections_on_any_board(
+        cells in proptest::collection::vec(0_u8..3, SIZE * SIZE),
+        white_to_play in proptest::bool::ANY,
+    ) {
+        let mut rows: Vec<String> = cells
+            .chunks(SIZE)
+            .map(|row| row.iter().map(|cell| ['.', 'b', 'w'][usize::from(*cell)]).collect())
+            .collect();
+        // No game reaches a board with a colour on its far row, or more than sixteen pawns.
+        rows[SIZE - 1] = rows[SIZE - 1].replace('b', ".");
+        rows[0] = rows[0].replace('w', ".");
+        let mut counts = [0, 0];
+        for row in &mut rows {
+            *row = row
+                .chars()
+                .map(|cell| {
+                    let colour = match cell {
+                        'b' => 0,
+                        'w' => 1,
+                        _ => return cell,
+                    };
+                    counts[colour] += 1;
+                    if counts[colour] > 2 * SIZE { '.' } else { cell }
+                })
+                .collect();
+        }
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let to_play = if white_to_play { WHITE } else { BLACK };
+        let state = Breakthrough::from_rows(&rows, to_play).expect("rows");
+        let Ok(engine) = Engine::from_start(Start::new(state, 2)) else {
+            // A colour without pawns has lost: no decision to compare.
+            return Ok(());
+        };
+        for player in [BLACK, WHITE] {
+            let state = engine.position().state();
+            let walked: Vec<(Space, Space)> = state
+                .pawns_of(player)
+                .flat_map(|from| state.advances(player, from).map(move |to| (from, to)))
+                .collect();
+            proptest::prop_assert_eq!(state.advance_steps(player).collect::<Vec<_>>(), walked);
+            let walked: Vec<(Space, Space)> = state
+                .pawns_of(player)
+                .flat_map(|from| state.captures(player, from).map(move |to| (from, to)))
+                .collect();
+            proptest::prop_assert_eq!(state.capture_steps(player).collect::<Vec<_>>(), walked);
+        }
+        if engine.position().outcome().is_none() {
+            proptest::prop_assert!(meeple::testing::check_completions(&engine, to_play).is_ok());
+        }
+    }
+}
