@@ -635,6 +635,7 @@ pub use error::{ClockError, DecodeError, NamedSeat, Refusal, Refused, SubmitErro
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use pieces::board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, RowsError, Space,
+    SpaceSet,
 };
 pub use pieces::chance::Chance;
 pub use pieces::components::{

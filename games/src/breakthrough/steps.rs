@@ -5,7 +5,7 @@
 //! popcounts instead of walking every pawn's selections; the selections stay what prompts
 //! show and submissions are checked against, and yield the same moves in the same order.
 
-use meeple::{PlayerIndex, Slot, Space};
+use meeple::{PlayerIndex, Space};
 
 use super::{Breakthrough, Pawn, SIZE};
 
@@ -24,15 +24,15 @@ pub(super) struct Bitboards {
 }
 
 impl Bitboards {
-    /// The pawns of `game`'s board, read in one pass over its 64 spaces.
+    /// The pawns of `game`'s board: its taken spaces as the board keeps them
+    /// ([`Board::taken_set`](meeple::Board::taken_set)), each read once for its colour.
     pub(super) fn of(game: &Breakthrough) -> Self {
         let mut boards = Bitboards { black: 0, white: 0 };
-        for (bit, slot) in game.board.spaces().slots().iter().enumerate() {
-            if let Some(Slot::Known(piece)) = slot {
-                match piece.component() {
-                    Pawn::Black => boards.black |= 1 << bit,
-                    Pawn::White => boards.white |= 1 << bit,
-                }
+        for space in game.board.taken() {
+            match game.board.component(space) {
+                Some(Pawn::Black) => boards.black |= 1 << space.0,
+                Some(Pawn::White) => boards.white |= 1 << space.0,
+                None => {}
             }
         }
         boards

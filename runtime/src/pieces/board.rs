@@ -4,7 +4,8 @@
 //! A [`Board`] is a [`SizedStack`] whose slots are the spaces of a [`Grid`]: pieces move
 //! onto and off it with [`move_piece`](crate::move_piece) like any place. A space is named
 //! by its index ([`Space`]) or by its row and column, written `"row,column"` (0-based),
-//! after boardgame's ranged stack indices.
+//! after boardgame's ranged stack indices. A board keeps its taken spaces as bits too
+//! ([`SpaceSet`]): the occupancy bitboard of chess and go engines, OpenSpiel's among them.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::pieces::components::{
     Arrangement, ComponentId, DeckId, Place, PlaceError, SizedStack, Slot,
 };
+use smallvec::SmallVec;
 
 /// A space of a board: its index, row by row from the top left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -460,11 +462,154 @@ impl Graph {
     }
 }
 
+/// Bits per word of a [`SpaceSet`].
+const WORD: usize = u64::BITS as usize;
+
+/// A set of the spaces of a board of `len` spaces, bit `i % 64` of word `i / 64` for
+/// [`Space`] `i`. Boards of up to 128 spaces keep their words inline, so a copy of a board
+/// allocates nothing more for them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SpaceSet {
+    words: SmallVec<[u64; 2]>,
+    len: usize,
+}
+
+impl SpaceSet {
+    /// The empty set of a board of `len` spaces.
+    #[must_use]
+    pub(crate) fn empty(len: usize) -> Self {
+        SpaceSet {
+            words: SmallVec::from_elem(0, len.div_ceil(WORD)),
+            len,
+        }
+    }
+
+    /// How many spaces the board has: the set's spaces are below it.
+    #[must_use]
+    pub fn board_len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether `space` is in the set (`false` off the board).
+    #[must_use]
+    pub fn contains(&self, space: Space) -> bool {
+        self.words
+            .get(space.0 / WORD)
+            .is_some_and(|word| word >> (space.0 % WORD) & 1 == 1)
+    }
+
+    /// Adds `space`; nothing for a space off the board.
+    pub(crate) fn insert(&mut self, space: Space) {
+        if space.0 < self.len
+            && let Some(word) = self.words.get_mut(space.0 / WORD)
+        {
+            *word |= 1 << (space.0 % WORD);
+        }
+    }
+
+    /// Removes `space`.
+    pub(crate) fn remove(&mut self, space: Space) {
+        if let Some(word) = self.words.get_mut(space.0 / WORD) {
+            *word &= !(1 << (space.0 % WORD));
+        }
+    }
+
+    /// How many spaces are in the set.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.words
+            .iter()
+            .map(|word| word.count_ones() as usize)
+            .sum()
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|word| *word == 0)
+    }
+
+    /// The set as one word, bit `i` for [`Space`] `i`, for a board of at most 64 spaces
+    /// (`None` for a larger one): what a game's own bitboards start from.
+    #[must_use]
+    pub fn as_u64(&self) -> Option<u64> {
+        match self.words.as_slice() {
+            [] => Some(0),
+            [word] => Some(*word),
+            _ => None,
+        }
+    }
+
+    /// The spaces in the set, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Space> + '_ {
+        self.words(false)
+    }
+
+    /// The board's spaces not in the set, in order.
+    pub fn complement(&self) -> impl Iterator<Item = Space> + '_ {
+        self.words(true)
+    }
+
+    /// The spaces of the set's words (of their complements when `inverted`), in order,
+    /// each word read bit by bit from its lowest.
+    fn words(&self, inverted: bool) -> impl Iterator<Item = Space> + '_ {
+        let len = self.len;
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(index, &word)| {
+                let mut bits = if inverted { !word } else { word };
+                let start = index * WORD;
+                // The bits past the board's last space, in its last word, are no spaces.
+                let room = len.saturating_sub(start);
+                if room < WORD {
+                    bits &= (1 << room) - 1;
+                }
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        Space(start + bit)
+                    })
+                })
+            })
+    }
+}
+
 /// A board: a [`Grid`] of spaces, each empty or holding one piece of one deck.
+///
+/// The board keeps its taken spaces as bits too ([`taken_set`](Self::taken_set)), kept
+/// with every move of a piece: its empty and taken spaces are listed and tested without
+/// reading the spaces. They are not serialized (a board reads them again from its spaces).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    from = "BoardSpaces<C, V>",
+    bound(deserialize = "C: Deserialize<'de>, V: Deserialize<'de>")
+)]
 pub struct Board<C, V = ()> {
     grid: Grid,
     spaces: SizedStack<C, V>,
+    #[serde(skip)]
+    taken: SpaceSet,
+}
+
+/// A board as serialized: its shape and its spaces, the taken ones read from them.
+#[derive(Deserialize)]
+struct BoardSpaces<C, V> {
+    grid: Grid,
+    spaces: SizedStack<C, V>,
+}
+
+impl<C, V> From<BoardSpaces<C, V>> for Board<C, V> {
+    fn from(BoardSpaces { grid, spaces }: BoardSpaces<C, V>) -> Self {
+        let mut board = Board {
+            grid,
+            taken: SpaceSet::empty(spaces.positions()),
+            spaces,
+        };
+        board.read_taken();
+        board
+    }
 }
 
 impl<C, V> Board<C, V> {
@@ -474,7 +619,23 @@ impl<C, V> Board<C, V> {
         Board {
             grid,
             spaces: SizedStack::new(deck, grid.len()),
+            taken: SpaceSet::empty(grid.len()),
         }
+    }
+
+    /// The taken spaces read again from the spaces, after a move that may change any.
+    fn read_taken(&mut self) {
+        self.taken = SpaceSet::empty(self.spaces.positions());
+        for index in self.spaces.taken() {
+            self.taken.insert(Space(index));
+        }
+    }
+
+    /// The taken spaces as a set of bits: for a game's own bitboards
+    /// ([`SpaceSet::as_u64`] on a board of up to 64 spaces), or to test many spaces at once.
+    #[must_use]
+    pub fn taken_set(&self) -> &SpaceSet {
+        &self.taken
     }
 
     /// The board's shape.
@@ -504,17 +665,17 @@ impl<C, V> Board<C, V> {
     /// Whether `space` is on the board and empty.
     #[must_use]
     pub fn is_free(&self, space: Space) -> bool {
-        self.spaces.is_free(space.0)
+        space.0 < self.taken.board_len() && !self.taken.contains(space)
     }
 
     /// The empty spaces, in order.
     pub fn free(&self) -> impl Iterator<Item = Space> + '_ {
-        self.spaces.free().map(Space)
+        self.taken.complement()
     }
 
     /// The taken spaces, in order.
     pub fn taken(&self) -> impl Iterator<Item = Space> + '_ {
-        self.spaces.taken().map(Space)
+        self.taken.iter()
     }
 
     /// The dynamic value of the piece on `space`, to change it.
@@ -530,7 +691,10 @@ impl<C, V> Board<C, V> {
     /// # Errors
     /// As [`SizedStack::move_within`].
     pub fn move_within(&mut self, from: Space, to: Space) -> Result<(), PlaceError> {
-        self.spaces.move_within(from.0, to.0)
+        self.spaces.move_within(from.0, to.0)?;
+        self.taken.remove(from);
+        self.taken.insert(to);
+        Ok(())
     }
 }
 
@@ -548,11 +712,13 @@ impl<C, V> Place<C, V> for Board<C, V> {
     }
 
     fn take_unchecked(&mut self, index: usize) -> Slot<C, V> {
+        self.taken.remove(Space(index));
         self.spaces.take_unchecked(index)
     }
 
     fn put_unchecked(&mut self, index: usize, slot: Slot<C, V>) {
         self.spaces.put_unchecked(index, slot);
+        self.taken.insert(Space(index));
     }
 
     fn slot(&self, index: usize) -> Option<&Slot<C, V>> {
@@ -568,11 +734,15 @@ impl<C, V> Place<C, V> for Board<C, V> {
     }
 
     fn reorder(&mut self, order: &[u16]) -> Result<(), PlaceError> {
-        self.spaces.reorder(order)
+        self.spaces.reorder(order)?;
+        self.read_taken();
+        Ok(())
     }
 
     fn arrange(&mut self, arrangement: &Arrangement) -> Result<(), PlaceError> {
-        self.spaces.arrange(arrangement)
+        self.spaces.arrange(arrangement)?;
+        self.read_taken();
+        Ok(())
     }
 }
 
@@ -617,4 +787,62 @@ pub enum RowsError {
         /// The legend's characters, in prose (`` `X`, `O` or `.` ``).
         legend: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_of_a_large_board_keeps_its_spaces_across_words() {
+        let mut set = SpaceSet::empty(100);
+        for space in [0, 63, 64, 99, 100] {
+            set.insert(Space(space));
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 63, 64, 99].map(Space));
+        assert_eq!(set.len(), 4);
+        assert!(set.contains(Space(64)) && !set.contains(Space(65)) && !set.contains(Space(100)));
+        assert_eq!(set.complement().count(), 96);
+        assert_eq!(set.as_u64(), None);
+        set.remove(Space(63));
+        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 64, 99].map(Space));
+    }
+
+    #[test]
+    fn a_set_of_a_small_board_is_one_word_without_the_spaces_past_its_end() {
+        let mut set = SpaceSet::empty(9);
+        set.insert(Space(4));
+        assert_eq!(set.as_u64(), Some(1 << 4));
+        assert_eq!(
+            set.complement().collect::<Vec<_>>(),
+            [0, 1, 2, 3, 5, 6, 7, 8].map(Space)
+        );
+        let full = SpaceSet::empty(64);
+        assert_eq!(full.complement().count(), 64);
+        assert!(SpaceSet::empty(0).is_empty());
+    }
+
+    #[test]
+    fn a_board_keeps_its_taken_spaces_through_moves_and_serde() {
+        use crate::pieces::components::{Deck, move_piece};
+        let deck = Deck::new(DeckId(0), "marks", vec!['x', 'o', 'x']);
+        let mut supply = deck.stack(());
+        let mut board: Board<char> = Board::new(deck.id(), Grid::new(3, 3));
+        for at in [4, 0, 8] {
+            move_piece(&mut supply, 0, &mut board, Some(at)).expect("an empty space");
+        }
+        board
+            .move_within(Space(8), Space(7))
+            .expect("an empty space");
+        move_piece(&mut board, 0, &mut supply, None).expect("a piece");
+        assert_eq!(board.taken().collect::<Vec<_>>(), [Space(4), Space(7)]);
+        assert_eq!(board.taken_set().as_u64(), Some(1 << 4 | 1 << 7));
+        assert!(board.is_free(Space(0)) && !board.is_free(Space(4)) && !board.is_free(Space(9)));
+        assert_eq!(board.free().count(), 7);
+        let json = serde_json::to_string(&board).expect("a board serializes");
+        assert!(!json.contains("taken"), "{json}");
+        let read: Board<char> = serde_json::from_str(&json).expect("and reads back");
+        assert_eq!(read, board);
+        assert_eq!(read.taken_set(), board.taken_set());
+    }
 }
