@@ -25,17 +25,24 @@ pub(super) struct Bitboards {
 
 impl Bitboards {
     /// The pawns of `game`'s board: its taken spaces as the board keeps them
-    /// ([`Board::taken_set`](meeple::Board::taken_set)), each read once for its colour.
+    /// ([`Board::taken_set`](meeple::Board::taken_set), one word for 64 spaces), each read
+    /// once for its colour.
     pub(super) fn of(game: &Breakthrough) -> Self {
-        let mut boards = Bitboards { black: 0, white: 0 };
-        for space in game.board.taken() {
-            match game.board.component(space) {
-                Some(Pawn::Black) => boards.black |= 1 << space.0,
-                Some(Pawn::White) => boards.white |= 1 << space.0,
-                None => {}
+        // An 8 by 8 board is one word.
+        let taken = game.board.taken_set().as_u64().unwrap_or_default();
+        let mut white = 0;
+        let mut bits = taken;
+        while bits != 0 {
+            let space = bits.trailing_zeros() as usize;
+            if game.board.component(Space(space)) == Some(&Pawn::White) {
+                white |= 1 << space;
             }
+            bits &= bits - 1;
         }
-        boards
+        Bitboards {
+            black: taken & !white,
+            white,
+        }
     }
 
     /// The empty spaces.

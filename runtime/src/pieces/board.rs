@@ -465,12 +465,15 @@ impl Graph {
 /// Bits per word of a [`SpaceSet`].
 const WORD: usize = u64::BITS as usize;
 
-/// A set of the spaces of a board of `len` spaces, bit `i % 64` of word `i / 64` for
-/// [`Space`] `i`. Boards of up to 128 spaces keep their words inline, so a copy of a board
-/// allocates nothing more for them.
+/// A set of the spaces of a board of `len` spaces, bit `i` of `first` for [`Space`] `i`
+/// below 64, bit `i % 64` of word `i / 64 - 1` of `rest` above: the first 64 spaces (every
+/// space of most boards) are tested and listed without a branch to find their word, and a
+/// board of up to 128 spaces keeps its words inline, so a copy of it allocates nothing
+/// more.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SpaceSet {
-    words: SmallVec<[u64; 2]>,
+    first: u64,
+    rest: SmallVec<[u64; 1]>,
     len: usize,
 }
 
@@ -479,7 +482,8 @@ impl SpaceSet {
     #[must_use]
     pub(crate) fn empty(len: usize) -> Self {
         SpaceSet {
-            words: SmallVec::from_elem(0, len.div_ceil(WORD)),
+            first: 0,
+            rest: SmallVec::from_elem(0, len.div_ceil(WORD).saturating_sub(1)),
             len,
         }
     }
@@ -492,24 +496,40 @@ impl SpaceSet {
 
     /// Whether `space` is in the set (`false` off the board).
     #[must_use]
+    #[inline]
     pub fn contains(&self, space: Space) -> bool {
-        self.words
-            .get(space.0 / WORD)
-            .is_some_and(|word| word >> (space.0 % WORD) & 1 == 1)
+        if space.0 < WORD {
+            self.first >> space.0 & 1 == 1
+        } else {
+            self.rest
+                .get(space.0 / WORD - 1)
+                .is_some_and(|word| word >> (space.0 % WORD) & 1 == 1)
+        }
+    }
+
+    /// The word holding `space`'s bit, if it is on the board.
+    fn word_mut(&mut self, space: Space) -> Option<&mut u64> {
+        if space.0 >= self.len {
+            None
+        } else if space.0 < WORD {
+            Some(&mut self.first)
+        } else {
+            self.rest.get_mut(space.0 / WORD - 1)
+        }
     }
 
     /// Adds `space`; nothing for a space off the board.
+    #[inline]
     pub(crate) fn insert(&mut self, space: Space) {
-        if space.0 < self.len
-            && let Some(word) = self.words.get_mut(space.0 / WORD)
-        {
+        if let Some(word) = self.word_mut(space) {
             *word |= 1 << (space.0 % WORD);
         }
     }
 
     /// Removes `space`.
+    #[inline]
     pub(crate) fn remove(&mut self, space: Space) {
-        if let Some(word) = self.words.get_mut(space.0 / WORD) {
+        if let Some(word) = self.word_mut(space) {
             *word &= !(1 << (space.0 % WORD));
         }
     }
@@ -517,62 +537,59 @@ impl SpaceSet {
     /// How many spaces are in the set.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.words
-            .iter()
-            .map(|word| word.count_ones() as usize)
+        self.words()
+            .map(|(_, word)| word.count_ones() as usize)
             .sum()
     }
 
     /// Whether the set is empty.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|word| *word == 0)
+        self.words().all(|(_, word)| word == 0)
     }
 
     /// The set as one word, bit `i` for [`Space`] `i`, for a board of at most 64 spaces
     /// (`None` for a larger one): what a game's own bitboards start from.
     #[must_use]
     pub fn as_u64(&self) -> Option<u64> {
-        match self.words.as_slice() {
-            [] => Some(0),
-            [word] => Some(*word),
-            _ => None,
-        }
+        self.rest.is_empty().then_some(self.first)
     }
 
     /// The spaces in the set, in order.
     pub fn iter(&self) -> impl Iterator<Item = Space> + '_ {
-        self.words(false)
+        self.spaces(false)
     }
 
     /// The board's spaces not in the set, in order.
     pub fn complement(&self) -> impl Iterator<Item = Space> + '_ {
-        self.words(true)
+        self.spaces(true)
+    }
+
+    /// Each word with the space of its bit 0, in order.
+    fn words(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        std::iter::once((0, self.first))
+            .chain((WORD..).step_by(WORD).zip(self.rest.iter().copied()))
     }
 
     /// The spaces of the set's words (of their complements when `inverted`), in order,
-    /// each word read bit by bit from its lowest.
-    fn words(&self, inverted: bool) -> impl Iterator<Item = Space> + '_ {
+    /// each word read bit by bit from its lowest; the bits past the board's last space are
+    /// no spaces.
+    fn spaces(&self, inverted: bool) -> impl Iterator<Item = Space> + '_ {
         let len = self.len;
-        self.words
-            .iter()
-            .enumerate()
-            .flat_map(move |(index, &word)| {
-                let mut bits = if inverted { !word } else { word };
-                let start = index * WORD;
-                // The bits past the board's last space, in its last word, are no spaces.
-                let room = len.saturating_sub(start);
-                if room < WORD {
-                    bits &= (1 << room) - 1;
-                }
-                std::iter::from_fn(move || {
-                    (bits != 0).then(|| {
-                        let bit = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        Space(start + bit)
-                    })
+        self.words().flat_map(move |(start, word)| {
+            let mut bits = if inverted { !word } else { word };
+            let room = len.saturating_sub(start);
+            if room < WORD {
+                bits &= (1 << room) - 1;
+            }
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Space(start + bit)
                 })
             })
+        })
     }
 }
 
@@ -665,17 +682,17 @@ impl<C, V> Board<C, V> {
     /// Whether `space` is on the board and empty.
     #[must_use]
     pub fn is_free(&self, space: Space) -> bool {
-        space.0 < self.taken.board_len() && !self.taken.contains(space)
+        self.spaces.is_free(space.0)
     }
 
     /// The empty spaces, in order.
     pub fn free(&self) -> impl Iterator<Item = Space> + '_ {
-        self.taken.complement()
+        self.spaces.free().map(Space)
     }
 
     /// The taken spaces, in order.
     pub fn taken(&self) -> impl Iterator<Item = Space> + '_ {
-        self.taken.iter()
+        self.spaces.taken().map(Space)
     }
 
     /// The dynamic value of the piece on `space`, to change it.
