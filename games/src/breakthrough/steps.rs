@@ -56,12 +56,12 @@ impl Bitboards {
 /// [`Pawn::forward`]'s order (straight, then the diagonals to the pawn's left and right).
 ///
 /// `movers[d]` holds the pawns that may move in direction `d`, `offsets[d]` is that
-/// direction's step in space numbers; directions past `directions` are unused.
+/// direction's step in space numbers (a capture has no straight move: its `movers[2]` is
+/// empty).
 #[derive(Clone, Debug)]
 pub struct Steps {
     movers: [u64; 3],
     offsets: [isize; 3],
-    directions: usize,
 }
 
 impl Steps {
@@ -78,7 +78,6 @@ impl Steps {
                     boards.black & NOT_LAST_COLUMN & (free >> (SIZE + 1)),
                 ],
                 offsets: [8, 7, 9],
-                directions: 3,
             },
             // White moves up: -8, -9 (left of it) or -7.
             Pawn::White => Steps {
@@ -88,7 +87,6 @@ impl Steps {
                     boards.white & NOT_LAST_COLUMN & (free << (SIZE - 1)),
                 ],
                 offsets: [-8, -9, -7],
-                directions: 3,
             },
         }
     }
@@ -104,7 +102,6 @@ impl Steps {
                     0,
                 ],
                 offsets: [7, 9, 0],
-                directions: 2,
             },
             Pawn::White => Steps {
                 movers: [
@@ -113,37 +110,39 @@ impl Steps {
                     0,
                 ],
                 offsets: [-9, -7, 0],
-                directions: 2,
             },
         }
     }
 
-    /// The moves left, without walking them.
-    fn len(&self) -> usize {
-        self.movers[..self.directions]
-            .iter()
-            .map(|movers| movers.count_ones() as usize)
-            .sum()
+    /// The moves left of the pawns under `mask`, without walking them.
+    fn len_within(&self, mask: u64) -> usize {
+        let [a, b, c] = self.movers;
+        ((a & mask).count_ones() + (b & mask).count_ones() + (c & mask).count_ones()) as usize
     }
 
-    /// The first move left (the lowest pawn's first direction), taken out.
-    fn take_first(&mut self) -> Option<(Space, Space)> {
-        let pawns = self.movers[..self.directions]
-            .iter()
-            .fold(0, |pawns, movers| pawns | movers);
-        if pawns == 0 {
-            return None;
-        }
-        let from = pawns.trailing_zeros() as usize;
+    /// The first move left of the pawn on bit `from` after skipping `n` of its moves,
+    /// taking out the moves up to it; `None` when it has no more than `n` left.
+    fn take_of(&mut self, from: usize, mut n: usize) -> Option<(Space, Space)> {
         let bit = 1 << from;
-        let direction = self.movers[..self.directions]
-            .iter()
-            .position(|movers| movers & bit != 0)?;
-        self.movers[direction] &= !bit;
-        Some((
-            Space(from),
-            Space(from.checked_add_signed(self.offsets[direction])?),
-        ))
+        for (movers, offset) in self.movers.iter_mut().zip(self.offsets) {
+            if *movers & bit == 0 {
+                continue;
+            }
+            *movers &= !bit;
+            if n == 0 {
+                return Some((Space(from), Space(from.checked_add_signed(offset)?)));
+            }
+            n -= 1;
+        }
+        None
+    }
+
+    /// Takes out the moves of every pawn below bit `from`.
+    fn skip_below(&mut self, from: usize) {
+        let below = (1_u64 << from) - 1;
+        for movers in &mut self.movers {
+            *movers &= !below;
+        }
     }
 }
 
@@ -151,38 +150,45 @@ impl Iterator for Steps {
     type Item = (Space, Space);
 
     fn next(&mut self) -> Option<(Space, Space)> {
-        self.take_first()
+        let [a, b, c] = self.movers;
+        let pawns = a | b | c;
+        if pawns == 0 {
+            return None;
+        }
+        self.take_of(pawns.trailing_zeros() as usize, 0)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.len();
+        let len = self.len_within(u64::MAX);
         (len, Some(len))
     }
 
     fn count(self) -> usize {
-        self.len()
+        self.len_within(u64::MAX)
     }
 
-    /// Skips whole pawns by their counts of moves, then the directions within the pawn.
-    fn nth(&mut self, mut n: usize) -> Option<(Space, Space)> {
-        let movers = &mut self.movers[..self.directions];
-        let mut pawns = movers.iter().fold(0, |pawns, movers| pawns | movers);
-        while pawns != 0 {
-            let from = pawns.trailing_zeros() as usize;
-            let bit = 1 << from;
-            pawns &= !bit;
-            for (direction, offset) in movers.iter_mut().zip(self.offsets) {
-                if *direction & bit == 0 {
-                    continue;
-                }
-                *direction &= !bit;
-                if n == 0 {
-                    return Some((Space(from), Space(from.checked_add_signed(offset)?)));
-                }
-                n -= 1;
+    /// The pawn of the `n`-th move found by halving (the moves of the pawns below a bit
+    /// are three popcounts), then the direction within it.
+    fn nth(&mut self, n: usize) -> Option<(Space, Space)> {
+        if n >= self.len_within(u64::MAX) {
+            self.movers = [0; 3];
+            return None;
+        }
+        // The lowest `high` such that the pawns below bit `high` have more than `n` moves:
+        // the pawn of the `n`-th move is on bit `high - 1`.
+        let (mut low, mut high) = (0, u64::BITS as usize);
+        while high - low > 1 {
+            let middle = (low + high) / 2;
+            if self.len_within((1_u64 << middle) - 1) > n {
+                high = middle;
+            } else {
+                low = middle;
             }
         }
-        None
+        let from = high - 1;
+        let skipped = self.len_within((1_u64 << from) - 1);
+        self.skip_below(from);
+        self.take_of(from, n - skipped)
     }
 }
 
