@@ -109,8 +109,21 @@ pub(crate) fn shows_hidden<G: View>(
     let Some(seen) = json.view(viewer) else {
         return false;
     };
-    json.trees(seen)
-        .is_some_and(|(full, seen)| lies_where_hidden(full, seen, &values))
+    // Viewers who see the state alike and are shown the same are answered once: every
+    // player and an observer, for a move everyone sees alike in a game that hides the
+    // same from all.
+    if let Some(&(_, _, shows)) = json
+        .answered
+        .iter()
+        .find(|(view, text, _)| *view == seen && text == shown.text())
+    {
+        return shows;
+    }
+    let shows = json
+        .trees(seen)
+        .is_some_and(|(full, seen)| lies_where_hidden(full, seen, &values));
+    json.answered.push((seen, shown.text().to_owned(), shows));
+    shows
 }
 
 /// The distinct values of `shown` ([`for_each_distinct`]) that may lie in `text`, a
@@ -191,6 +204,9 @@ pub(crate) struct StateJson<'s, G> {
     views: Vec<Written>,
     /// The JSON texts of values shown that hold nothing the state's text could hold.
     inert: Vec<String>,
+    /// Each view (its index among `views`) and value shown (its JSON text) asked so far,
+    /// with whether the value lies where that view hides the state.
+    answered: Vec<(usize, String, bool)>,
 }
 
 /// A JSON text, and its tree once read.
@@ -229,6 +245,7 @@ impl<'s, G: View> StateJson<'s, G> {
             full: None,
             views: Vec::new(),
             inert: Vec::new(),
+            answered: Vec::new(),
         }
     }
 
