@@ -158,6 +158,9 @@ pub struct Breakthrough {
     /// begin.
     first: PlayerIndex,
     winner: Option<PlayerIndex>,
+    /// The board as bitboards, for the moves' count and draw.
+    #[serde(skip)]
+    bitboards: steps::KeptBitboards,
 }
 
 /// Breakthrough hides nothing and is scored at its end: the defaults.
@@ -295,6 +298,7 @@ impl Breakthrough {
             taken: PerPlayer::from_fn(SEATS, |_| Stack::with_capacity(deck.id(), deck.len())),
             first: to_play,
             winner: None,
+            bitboards: steps::KeptBitboards::default(),
         };
         let legend = [
             ('b', Some(Pawn::Black)),
@@ -492,6 +496,7 @@ impl Move<Breakthrough> for BreakthroughMove {
     fn apply(&self, game: &mut Breakthrough, next: &mut MoveContext<'_, Self>) {
         match *self {
             BreakthroughMove::Piece(ref piece) => {
+                game.bitboards = steps::KeptBitboards::default();
                 // The actions checked the spaces, and a refused move changes nothing.
                 let moved = piece.apply(game, next);
                 debug_assert_eq!(moved, Ok(()), "{piece:?}");

@@ -5,6 +5,8 @@
 //! popcounts instead of walking every pawn's selections; the selections stay what prompts
 //! show and submissions are checked against, and yield the same moves in the same order.
 
+use std::sync::OnceLock;
+
 use meeple::{PlayerIndex, Space};
 
 use super::{Breakthrough, Pawn, SIZE};
@@ -24,10 +26,15 @@ pub(super) struct Bitboards {
 }
 
 impl Bitboards {
+    /// The pawns of `game`'s board, read once per position ([`KeptBitboards`]).
+    pub(super) fn of(game: &Breakthrough) -> Self {
+        *game.bitboards.0.get_or_init(|| Self::read(game))
+    }
+
     /// The pawns of `game`'s board: its taken spaces as the board keeps them
     /// ([`Board::taken_set`](meeple::Board::taken_set), one word for 64 spaces), each read
     /// once for its colour.
-    pub(super) fn of(game: &Breakthrough) -> Self {
+    fn read(game: &Breakthrough) -> Self {
         // An 8 by 8 board is one word.
         let taken = game.board.taken_set().as_u64().unwrap_or_default();
         let mut white = 0;
@@ -50,6 +57,21 @@ impl Bitboards {
         !(self.black | self.white)
     }
 }
+
+/// A state's [`Bitboards`], read at its first decision and kept until a move of a pawn
+/// changes the board ([`BreakthroughMove::apply`](super::BreakthroughMove) empties it): a
+/// decision counts both actions and draws one, from one reading. Not part of the state:
+/// not serialized (a state read back reads its board again), and equal whatever it holds.
+#[derive(Clone, Debug, Default)]
+pub(super) struct KeptBitboards(OnceLock<Bitboards>);
+
+impl PartialEq for KeptBitboards {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for KeptBitboards {}
 
 /// The moves of one colour of a kind (advances or captures), in the order the selections
 /// of the action walk them: pawn by pawn in reading order, then each direction in
