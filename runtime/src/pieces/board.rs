@@ -467,7 +467,7 @@ const WORD: usize = u64::BITS as usize;
 
 /// A set of the spaces of a board of `len` spaces, bit `i` of `first` for [`Space`] `i`
 /// below 64, bit `i % 64` of word `i / 64 - 1` of `rest` above: the first 64 spaces (every
-/// space of most boards) are tested and listed without a branch to find their word, and a
+/// space of most boards) are read from a word of their own, outside the `SmallVec`, and a
 /// board of up to 128 spaces keeps its words inline, so a copy of it allocates nothing
 /// more.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
