@@ -7,7 +7,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use meeple::{Engine, Finish, Game, Outcome, PlayerIndex, Position, Refusal};
+use meeple::{
+    Engine, Finish, FirstPosition, Game, Outcome, PlayerIndex, Position, PositionSettings, Refusal,
+};
 use rayon::prelude::*;
 
 use crate::bot::{self, Lineup};
@@ -137,25 +139,55 @@ pub(crate) fn run<G: TerminalGame>(
     );
     let started = Instant::now();
     let mut totals = Totals::new(table.players);
+    let logged = writer.is_some();
     let mut first = 0;
     while first < count {
         let last = (first + BATCH).min(count);
         let batch: Vec<GameResult> = (first..last)
             .into_par_iter()
-            .map(|game| {
-                let seed = seed.wrapping_add(game);
-                let result = if writer.is_some() {
-                    let engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
-                    let engine = play_out(table, seed, None, engine)?;
-                    let log = serde_json::to_string(&engine.sealed_log()).ok();
-                    summarize(engine.position(), log)
-                } else {
-                    let position = Position::<G>::new(&table.config, table.players, seed)?;
-                    summarize(&play_out(table, seed, None, position)?, None)
-                };
-                bar.inc(1);
-                Ok(result)
-            })
+            // Without a log, a worker starts each game from the table it set up once
+            // (`FirstPosition`), into the position of its last game.
+            .map_init(
+                || {
+                    let start = (!logged).then(|| {
+                        FirstPosition::<G>::new(
+                            &table.config,
+                            table.players,
+                            PositionSettings::default(),
+                        )
+                    });
+                    (start, None)
+                },
+                |(start, bare): &mut (Option<Result<FirstPosition<G>, _>>, Option<Position<G>>),
+                 game| {
+                    let seed = seed.wrapping_add(game);
+                    let result = match start {
+                        None => {
+                            let engine =
+                                Engine::<G>::new(table.config.clone(), table.players, seed)?;
+                            let engine = play_out(table, seed, None, engine)?;
+                            let log = serde_json::to_string(&engine.sealed_log()).ok();
+                            summarize(engine.position(), log)
+                        }
+                        Some(start) => {
+                            let start = start.as_ref().map_err(|error| error.clone())?;
+                            let position = match bare.take() {
+                                Some(mut position) => {
+                                    start.start_into(seed, &mut position)?;
+                                    position
+                                }
+                                None => start.start(seed)?,
+                            };
+                            let position = play_out(table, seed, None, position)?;
+                            let result = summarize(&position, None);
+                            *bare = Some(position);
+                            result
+                        }
+                    };
+                    bar.inc(1);
+                    Ok(result)
+                },
+            )
             .collect::<Result<_, CliError>>()?;
         for result in batch {
             if let (Some(writer), Some(line)) = (writer.as_mut(), &result.log) {

@@ -1,9 +1,10 @@
 //! Random playouts of the games of boards, as `meeple simulate` plays them on one core
 //! (issue 30, "Speed"):
 //!
-//! - `playouts/<game>`: whole games on a bare `Position`, each decision a uniform
-//!   completion drawn with `count_completions` and played with `submit_nth`; criterion
-//!   reports playouts per second. `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
+//! - `playouts/<game>`: whole games on a bare `Position` started from the table set up
+//!   once (`FirstPosition`), each decision a uniform completion drawn with
+//!   `count_completions` and played with `submit_nth`; criterion reports playouts per
+//!   second. `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
 //!   playouts of Tic-tac-toe, Connect Four and Breakthrough the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
@@ -21,7 +22,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use meeple::{Agent, Budget, Engine, Game, Position, SearchAgent};
+use meeple::{Agent, Budget, Engine, FirstPosition, Game, Position, PositionSettings, SearchAgent};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::smash::{Smash, SmashConfig};
@@ -57,11 +58,18 @@ impl<G: Game> Table<G> {
         group.throughput(Throughput::Elements(1));
         let mut rng = SmallRng::seed_from_u64(7);
         let mut seed = 0;
+        // As `meeple simulate` starts its games: from the table set up once, into the last
+        // game's position.
+        let first =
+            FirstPosition::<G>::new(&self.config, self.players, PositionSettings::default())
+                .expect("a valid setup");
+        let mut position = first.start(seed).expect("a valid setup");
         group.bench_function(self.name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut position =
-                    Position::<G>::new(&self.config, self.players, seed).expect("a valid setup");
+                first
+                    .start_into(seed, &mut position)
+                    .expect("a valid setup");
                 black_box(play_out(&mut position, &mut rng))
             });
         });

@@ -35,6 +35,7 @@ pub mod connect_four;
 pub mod french;
 pub mod hearts;
 pub mod memory;
+mod sides;
 pub mod smash;
 pub mod tictactoe;
 

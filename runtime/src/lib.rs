@@ -644,7 +644,7 @@ pub use pieces::components::{
 };
 pub use pieces::outcome::{Best, Finish, Outcome};
 pub use pieces::player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{Played, Position, PositionSettings, RecordKind, Start, Status};
+pub use position::{FirstPosition, Played, Position, PositionSettings, RecordKind, Start, Status};
 pub use records::follower::{FollowedRecord, RecordFollower, ViewedRecord};
 pub use records::log::{GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves, StoredRecord};
 pub use rules::action::{ActionSet, Behaviour, FollowUp, Message};

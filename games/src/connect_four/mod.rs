@@ -48,6 +48,8 @@ use meeple::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::sides::KeptSides;
+
 /// The table: Red and Yellow.
 pub const SEATS: Seats = Seats::new(2);
 
@@ -59,6 +61,18 @@ pub const COLUMNS: usize = 7;
 
 /// How many discs in a row win.
 pub const IN_A_ROW: usize = 4;
+
+/// The spaces of the first column as bits (bit `i` for `Space(i)`): a column's are these
+/// shifted by its number.
+const FIRST_COLUMN: u64 = {
+    let mut word = 0;
+    let mut row = 0;
+    while row < ROWS {
+        word |= 1 << (row * COLUMNS);
+        row += 1;
+    }
+    word
+};
 
 /// A disc: red (seat 0, who begins) or yellow (seat 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -146,6 +160,9 @@ pub struct ConnectFour {
     #[view(place)]
     supplies: PerPlayer<Stack<Disc>>,
     finish: Option<Finish>,
+    /// Each player's discs as bits, for the win check.
+    #[serde(skip)]
+    discs: KeptSides,
 }
 
 /// Connect Four hides nothing and is scored at its end: the defaults.
@@ -186,6 +203,7 @@ impl Game for ConnectFour {
                     }
                 }),
                 finish: None,
+                discs: KeptSides::default(),
             },
             moves: Vec::new(),
         })
@@ -382,6 +400,14 @@ impl ConnectFour {
     /// the column; `None` when it is full or off the board.
     #[must_use]
     pub fn landing(&self, column: usize) -> Option<Space> {
+        if column >= COLUMNS {
+            return None;
+        }
+        // The free spaces of the column as bits: the lowest is the highest bit.
+        if let Some(taken) = self.board.taken_set().as_u64() {
+            let free = !taken & (FIRST_COLUMN << column) & ((1 << (ROWS * COLUMNS)) - 1);
+            return (free != 0).then(|| Space(free.ilog2() as usize));
+        }
         let grid = self.board.grid();
         (0..ROWS)
             .rev()
@@ -485,9 +511,21 @@ impl Move<ConnectFour> for ConnectFourMove {
                 // empty, and a refused move changes nothing.
                 let dropped = piece.apply(game, next);
                 debug_assert_eq!(dropped, Ok(()), "{piece:?}");
+                match *piece {
+                    PieceMove::Move {
+                        from: ConnectFourPlace::Supplies(player),
+                        to: ConnectFourPlace::Board,
+                        at,
+                        ..
+                    } if dropped.is_ok() => game.discs.put(player, Space(at)),
+                    _ => game.discs.forget(),
+                }
             }
             ConnectFourMove::Dropped { player, space } => {
-                if game.makes_four(space, Disc::of(player)) {
+                // Four anywhere is four through `space`: a position where the player
+                // already had four was over.
+                let discs = game.discs.of(player, &game.board, |disc| disc.player());
+                if game.board.grid().contains_line(discs, IN_A_ROW) {
                     next.then(ConnectFourMove::Win { player, space });
                 } else if game.is_full() {
                     next.then(ConnectFourMove::Draw);

@@ -42,11 +42,13 @@ use std::ops::RangeInclusive;
 
 use meeple::flow::Step;
 use meeple::{
-    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Direction, Flow, Game,
-    Grid, Move, MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats,
-    Setup, SetupError, Slot, Space, Stack, View, Viewer, move_piece,
+    Action, Actions, Board, Chest, Coord, CoordParseError, Deck, DeckId, Flow, Game, Grid, Move,
+    MoveContext, Outcome, PerPlayer, PieceMove, Places, PlayerIndex, Search, Seats, Setup,
+    SetupError, Slot, Space, Stack, View, Viewer, move_piece,
 };
 use serde::{Deserialize, Serialize};
+
+use crate::sides::KeptSides;
 
 /// The table: X and O.
 pub const SEATS: Seats = Seats::new(2);
@@ -175,6 +177,9 @@ pub struct TicTacToe {
     #[view(place)]
     supplies: PerPlayer<Stack<Mark>>,
     finish: Option<Finish>,
+    /// Each player's marks as bits, for the win check.
+    #[serde(skip)]
+    marks: KeptSides,
 }
 
 /// Tic-tac-toe hides nothing and is scored at its end: the defaults.
@@ -228,6 +233,7 @@ impl Game for TicTacToe {
                     }
                 }),
                 finish: None,
+                marks: KeptSides::default(),
             },
             moves: Vec::new(),
         })
@@ -474,36 +480,18 @@ impl TicTacToe {
 
     /// The line of `in_a_row` marks of `mark` through `space`, if there is one: the first
     /// among the board's lines ([`Grid::lines`]: by first space in reading order, then
-    /// along a row, a column, and the two diagonals). Looks along the grid's axes from
-    /// `space` ([`Grid::run_through`]) and allocates only for a line found: no line is
-    /// listed at each mark.
+    /// along a row, a column, and the two diagonals), read from the marks as a word
+    /// ([`Grid::first_line_through`]): no line is listed at each mark.
     #[must_use]
     pub fn line_through(&self, space: Space, mark: Mark) -> Option<Vec<Space>> {
-        let grid = self.board.grid();
-        let length = self.config.in_a_row;
-        let same = |on: Space| self.mark(on) == Some(mark);
-        // The earliest first space of a line through `space` along each axis that has one:
-        // as far back along the run as a line of `length` still reaches `space`.
-        let (start, axis) = Direction::AXES
-            .into_iter()
-            .filter(|&axis| grid.run_through(space, axis, same) >= length)
-            .map(|axis| {
-                let mut start = space;
-                for _ in 1..length {
-                    match grid.step(start, axis.opposite()).filter(|&back| same(back)) {
-                        Some(back) => start = back,
-                        None => break,
-                    }
-                }
-                (start, axis)
-            })
-            .min_by_key(|&(start, _)| start.0)?;
-        let mut line = Vec::with_capacity(length);
-        line.push(start);
-        while line.len() < length {
-            line.push(grid.step(line[line.len() - 1], axis)?);
-        }
-        Some(line)
+        let marks = self
+            .board
+            .taken()
+            .filter(|&on| self.mark(on) == Some(mark))
+            .fold(0u64, |marks, on| marks | 1 << on.0);
+        self.board
+            .grid()
+            .first_line_through(marks, space, self.config.in_a_row)
     }
 }
 
@@ -551,9 +539,26 @@ impl Move<TicTacToe> for TicTacToeMove {
                 // and a refused move changes nothing.
                 let placed = piece.apply(game, next);
                 debug_assert_eq!(placed, Ok(()), "{piece:?}");
+                match *piece {
+                    PieceMove::Move {
+                        from: TicTacToePlace::Supplies(player),
+                        to: TicTacToePlace::Board,
+                        at,
+                        ..
+                    } if placed.is_ok() => game.marks.put(player, Space(at)),
+                    _ => game.marks.forget(),
+                }
             }
             TicTacToeMove::Marked { player, space } => {
-                if let Some(line) = game.line_through(*space, Mark::of(*player)) {
+                let marks = game.marks.of(*player, &game.board, |mark| mark.player());
+                let grid = game.board.grid();
+                // The test of a word first: which line it is, only at a win.
+                let line = if grid.contains_line(marks, game.config.in_a_row) {
+                    grid.first_line_through(marks, *space, game.config.in_a_row)
+                } else {
+                    None
+                };
+                if let Some(line) = line {
                     next.then(TicTacToeMove::Win {
                         player: *player,
                         line,

@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use meeple::testing::{ViewReport, check_completions, check_hidden_fields, check_views};
 use meeple::{
-    Chest, Engine, Game, GameLog, PlayerIndex, Position, RecordKind, ReplayError, Start, Status,
-    StoredRecord, UndoError, View, Viewer,
+    Chest, Engine, FirstPosition, Game, GameLog, PlayerIndex, Position, PositionSettings,
+    RecordKind, ReplayError, Start, Status, StoredRecord, UndoError, View, Viewer,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -80,8 +80,11 @@ pub fn conforms<G: Game>(table: &Table<G>) -> Report {
 pub fn games_conform<G: Game>(table: &Table<G>) -> Report {
     let mut report = Report::default();
     let mut states = Vec::new();
+    let first = FirstPosition::<G>::new(&table.config, table.players, PositionSettings::default())
+        .unwrap_or_else(|error| panic!("{}: setup failed: {error}", table.name));
+    let mut bare = None;
     for seed in table.seeds.clone() {
-        let played = play_checked(table, seed, &mut report);
+        let played = play_checked(table, seed, &first, &mut bare, &mut report);
         replay_conforms(table, seed, &played.engine);
         match undo_conforms(table, seed, &played.engine) {
             Ok(()) => report.rewound_to_start += 1,
@@ -184,7 +187,9 @@ pub struct Played<G: Game> {
 }
 
 /// Plays the game of `seed` to its end on a logged table ([`Engine`]) and, beside it, on a
-/// bare [`Position`] of the same seed given the same completion indices, choosing a seat to
+/// bare [`Position`] of the same seed given the same completion indices (started from
+/// `first` into `bare`, the last game's position when there was one, so that a start from a
+/// kept first position is checked against a new table), choosing a seat to
 /// act and a completion uniformly (seeded by `seed`). Before each submission, for every
 /// seat: a seat to act passes [`check_completions`] (count, list and `nth_completion`
 /// agree) with at least one completion, each listed completion is admitted
@@ -192,20 +197,32 @@ pub struct Played<G: Game> {
 /// completion and is refused another's. After each submission the position's state, seats
 /// to act, status and play counts equal the table's: the two layers agree. The table
 /// alternates [`Engine::submit`] and [`Engine::submit_nth`], so both forms are checked.
-pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -> Played<G> {
+pub fn play_checked<G: Game>(
+    table: &Table<G>,
+    seed: u64,
+    first: &FirstPosition<G>,
+    bare: &mut Option<Position<G>>,
+    report: &mut Report,
+) -> Played<G> {
     let fail = |step: usize, what: String| -> ! {
         panic!("{}, seed {seed}, submission {step}: {what}", table.name)
     };
     let mut engine = Engine::<G>::new(table.config.clone(), table.players, seed)
         .unwrap_or_else(|error| fail(0, format!("setup failed: {error}")));
-    let mut position = Position::<G>::new(&table.config, table.players, seed)
-        .unwrap_or_else(|error| fail(0, format!("the position's setup failed: {error}")));
+    let started = match bare {
+        Some(position) => first.start_into(seed, position),
+        None => first.start(seed).map(|position| *bare = Some(position)),
+    };
+    started.unwrap_or_else(|error| fail(0, format!("the position's setup failed: {error}")));
+    let Some(position) = bare.as_mut() else {
+        fail(0, "no position was started".to_owned())
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc0f0_4a11);
     let mut states = vec![engine.position().state().clone()];
     if let Err(mistake) = engine.position().flow().check() {
         fail(0, format!("the flow is declared with a mistake: {mistake}"));
     }
-    layers_agree(&engine, &position).unwrap_or_else(|what| fail(0, what));
+    layers_agree(&engine, position).unwrap_or_else(|what| fail(0, what));
     for step in 0..=MAX_SUBMISSIONS {
         let to_act: Vec<PlayerIndex> = match engine.position().status() {
             Status::Over(_) => {
@@ -217,7 +234,7 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
         flow_resumes(table, &engine).unwrap_or_else(|what| fail(step, what));
         for seat in (0..table.players).map(PlayerIndex) {
             if to_act.contains(&seat) {
-                completions_conform(&engine, &position, seat)
+                completions_conform(&engine, position, seat)
                     .unwrap_or_else(|what| fail(step, what));
                 report.decisions += 1;
             } else {
@@ -253,7 +270,7 @@ pub fn play_checked<G: Game>(table: &Table<G>, seed: u64, report: &mut Report) -
         });
         report.submissions += 1;
         states.push(engine.position().state().clone());
-        layers_agree(&engine, &position).unwrap_or_else(|what| fail(step + 1, what));
+        layers_agree(&engine, position).unwrap_or_else(|what| fail(step + 1, what));
     }
     fail(
         MAX_SUBMISSIONS,

@@ -360,6 +360,132 @@ impl Grid {
         run
     }
 
+    /// Whether `spaces` (bit `i` is `Space(i)`, as [`SpaceSet::as_u64`] gives a board's)
+    /// holds a whole line of `length` spaces: one of [`lines`](Self::lines), along a row, a
+    /// column or a diagonal. The win check of "n in a row" games on a word per colour, with
+    /// no walk: for each axis, the spaces that begin a run are the word shifted onto
+    /// itself `length - 1` times (the bitboard technique of John Tromp's Fhourstones),
+    /// kept only where the run stays within the rows it crosses. `false` for a `length`
+    /// of 0, as `lines` has no line then. Bits past the grid's last space are ignored.
+    ///
+    /// # Panics
+    /// When the grid has more than 64 spaces: a word cannot hold them
+    /// ([`run_through`](Self::run_through) walks any grid).
+    #[must_use]
+    pub fn contains_line(self, spaces: u64, length: usize) -> bool {
+        let Some(spaces) = self.word_for_lines(spaces, length) else {
+            return false;
+        };
+        let columns = self.columns;
+        if length == 1 {
+            return spaces != 0;
+        }
+        if run_starts(spaces, length, columns) != 0 {
+            return true;
+        }
+        if length > columns {
+            return false;
+        }
+        let (rightwards, leftwards) = self.start_columns(length);
+        run_starts(spaces, length, 1) & rightwards != 0
+            || run_starts(spaces, length, columns + 1) & rightwards != 0
+            || run_starts(spaces, length, columns - 1) & leftwards != 0
+    }
+
+    /// The first of [`lines`](Self::lines)`(length)` (by first space in reading order, then
+    /// along a row, a column and the two diagonals) that passes through `through` and lies
+    /// wholly in `spaces` (bit `i` for `Space(i)`), as its spaces in order: the winning line
+    /// of an "n in a row" game, read from the words of [`contains_line`](Self::contains_line)
+    /// rather than walked. `None` when there is none.
+    ///
+    /// # Panics
+    /// As [`contains_line`](Self::contains_line), on a grid of more than 64 spaces.
+    #[must_use]
+    pub fn first_line_through(
+        self,
+        spaces: u64,
+        through: Space,
+        length: usize,
+    ) -> Option<Vec<Space>> {
+        let mut first: Option<(usize, usize)> = None;
+        for (starts, shift) in self.line_starts(spaces, length) {
+            // The starts of this axis whose line reaches `through`.
+            let mut reaching = 0u64;
+            for k in 0..length {
+                match k
+                    .checked_mul(shift)
+                    .and_then(|back| through.0.checked_sub(back))
+                {
+                    Some(start) if start < WORD => reaching |= 1 << start,
+                    _ => break,
+                }
+            }
+            let hits = starts & reaching;
+            if hits != 0 {
+                let start = hits.trailing_zeros() as usize;
+                if first.is_none_or(|(earliest, _)| start < earliest) {
+                    first = Some((start, shift));
+                }
+            }
+        }
+        let (start, shift) = first?;
+        Some((0..length).map(|k| Space(start + k * shift)).collect())
+    }
+
+    /// For each of [`Direction::AXES`] in order, the spaces of `spaces` where a run of
+    /// `length` along it begins, and the axis's step in space numbers; every word 0 when
+    /// `length` is 0.
+    fn line_starts(self, spaces: u64, length: usize) -> [(u64, usize); 4] {
+        let columns = self.columns;
+        let shifts = [1, columns, columns + 1, columns.saturating_sub(1)];
+        let mut found = shifts.map(|shift| (0, shift));
+        let Some(spaces) = self.word_for_lines(spaces, length) else {
+            return found;
+        };
+        if length == 1 {
+            found[0].0 = spaces;
+            return found;
+        }
+        found[1].0 = run_starts(spaces, length, columns);
+        if length <= columns {
+            let (rightwards, leftwards) = self.start_columns(length);
+            found[0].0 = run_starts(spaces, length, 1) & rightwards;
+            found[2].0 = run_starts(spaces, length, columns + 1) & rightwards;
+            found[3].0 = run_starts(spaces, length, columns - 1) & leftwards;
+        }
+        found
+    }
+
+    /// `spaces` without the bits past the grid's end; `None` when no line can be: a
+    /// `length` of 0, or an empty grid.
+    ///
+    /// # Panics
+    /// When the grid has more than 64 spaces.
+    #[inline]
+    fn word_for_lines(self, spaces: u64, length: usize) -> Option<u64> {
+        assert!(
+            self.len() <= WORD,
+            "a grid of {} spaces does not fit a word",
+            self.len()
+        );
+        (length > 0 && !self.is_empty()).then(|| spaces & low_bits(self.len()))
+    }
+
+    /// The spaces where a line of `length` (at most the row's) may begin going right (a
+    /// row, the down-right diagonal) and going left (the down-left diagonal): the columns
+    /// from which it stays within the rows it crosses.
+    #[inline]
+    fn start_columns(self, length: usize) -> (u64, u64) {
+        let columns = self.columns;
+        // A row's columns as bits, repeated in every row: no carry, since each row's bits
+        // stay below the next row's first.
+        let every_row = (0..self.rows).fold(0u64, |rows, row| rows | 1 << (row * columns));
+        (
+            low_bits(columns - length + 1).wrapping_mul(every_row),
+            (low_bits(columns) & !low_bits(length - 1)).wrapping_mul(every_row),
+        )
+    }
+
     /// Every straight line of `length` spaces (rows, columns and both diagonals), each from
     /// its first space in reading order: the lines of "n in a row" games.
     #[must_use]
@@ -551,8 +677,9 @@ impl SpaceSet {
     /// The set as one word, bit `i` for [`Space`] `i`, for a board of at most 64 spaces
     /// (`None` for a larger one): what a game's own bitboards start from.
     #[must_use]
+    #[inline]
     pub fn as_u64(&self) -> Option<u64> {
-        self.rest.is_empty().then_some(self.first)
+        (self.len <= WORD).then_some(self.first)
     }
 
     /// The spaces in the set, in order.
@@ -806,6 +933,32 @@ pub enum RowsError {
     },
 }
 
+/// Where in `spaces` a run of `length` (at least 2) along steps of `shift` space numbers
+/// begins: every space of it in the word. The caller masks the starts whose run would
+/// leave the rows it crosses.
+#[inline]
+fn run_starts(spaces: u64, length: usize, shift: usize) -> u64 {
+    let mut run = spaces;
+    let mut by = shift;
+    for _ in 1..length {
+        if by >= WORD {
+            return 0;
+        }
+        run &= spaces >> by;
+        by += shift;
+    }
+    run
+}
+
+/// The word whose `count` lowest bits are set: the spaces `0..count` (every bit from 64).
+#[inline]
+fn low_bits(count: usize) -> u64 {
+    u32::try_from(count)
+        .ok()
+        .and_then(|count| 1u64.checked_shl(count))
+        .map_or(u64::MAX, |bit| bit - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -861,5 +1014,82 @@ mod tests {
         let read: Board<char> = serde_json::from_str(&json).expect("and reads back");
         assert_eq!(read, board);
         assert_eq!(read.taken_set(), board.taken_set());
+    }
+
+    #[test]
+    fn contains_line_finds_exactly_the_lines_of_the_grid() {
+        // Every line of every grid up to 7 x 7 and every length, alone, then with one
+        // space left out (no line), then with noise past the grid's end.
+        for rows in 1..=7 {
+            for columns in 1..=7 {
+                let grid = Grid::new(rows, columns);
+                let past_end = !low_bits(grid.len());
+                for length in 0..=8 {
+                    let lines = grid.lines(length);
+                    assert_eq!(grid.contains_line(u64::MAX, length), !lines.is_empty());
+                    for line in &lines {
+                        let word = line.iter().fold(0u64, |word, space| word | 1 << space.0);
+                        assert!(grid.contains_line(word, length), "{grid:?} {line:?}");
+                        assert!(grid.contains_line(word | past_end, length));
+                        for left_out in line {
+                            let word = word & !(1 << left_out.0);
+                            let holds = lines
+                                .iter()
+                                .any(|other| other.iter().all(|space| word & (1 << space.0) != 0));
+                            assert_eq!(
+                                grid.contains_line(word, length),
+                                holds,
+                                "{grid:?} {line:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_line_through_is_the_first_listed_line_through_the_space() {
+        // Random words on grids up to 7 x 7: the line found is the first of `lines` that
+        // passes through the space and is wholly in the word.
+        let mut word = 0x9e37_79b9_7f4a_7c15u64;
+        for rows in 1..=7 {
+            for columns in 1..=7 {
+                let grid = Grid::new(rows, columns);
+                for length in 0..=5 {
+                    let lines = grid.lines(length);
+                    for _ in 0..40 {
+                        // xorshift: words dense enough to hold lines.
+                        word ^= word << 13;
+                        word ^= word >> 7;
+                        word ^= word << 17;
+                        let spaces = word | word.rotate_left(19);
+                        for through in grid.spaces() {
+                            let listed = lines.iter().find(|line| {
+                                line.contains(&through)
+                                    && line.iter().all(|space| spaces >> space.0 & 1 == 1)
+                            });
+                            assert_eq!(
+                                grid.first_line_through(spaces, through, length).as_ref(),
+                                listed,
+                                "{grid:?}, length {length}, {spaces:#x}, {through:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn contains_line_sees_no_line_across_the_edge_of_a_row() {
+        // Runs of space numbers that wrap from one row to the next: along a row (2, 3, 4
+        // of a 3 x 3), down-right (2, 7, 12 of a 4 x 4) and down-left (0, 3, 6).
+        let word = |spaces: &[usize]| spaces.iter().fold(0u64, |word, space| word | 1 << space);
+        assert!(!Grid::new(3, 3).contains_line(word(&[2, 3, 4]), 3));
+        assert!(!Grid::new(4, 4).contains_line(word(&[2, 7, 12]), 3));
+        assert!(!Grid::new(4, 4).contains_line(word(&[0, 3, 6]), 3));
+        assert!(Grid::new(3, 3).contains_line(word(&[2, 4, 6]), 3));
+        assert!(Grid::new(4, 4).contains_line(word(&[3, 6, 9]), 3));
     }
 }

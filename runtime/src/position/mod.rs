@@ -20,6 +20,7 @@ use crate::seen::view::Viewer;
 
 mod clock;
 pub(crate) mod dispatch;
+mod first;
 mod prompt;
 pub(crate) mod prompting;
 mod ready;
@@ -31,6 +32,7 @@ mod start;
 mod status;
 mod submit;
 
+pub use first::FirstPosition;
 use ready::Ready;
 use recall::Recall;
 pub use recorder::RecordKind;
