@@ -4,7 +4,7 @@
 //! - `playouts/<game>`: whole games on a bare `Position` started from the table set up
 //!   once (`FirstPosition`), each decision a uniform completion drawn with
 //!   `count_completions` and played with `submit_nth`; criterion reports playouts per
-//!   second. `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
+//!   CPU-second (the process's CPU time, [`CpuTime`], as OpenSpiel's loop is timed). `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
 //!   playouts of Tic-tac-toe, Connect Four and Breakthrough the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
@@ -21,6 +21,9 @@
 
 use std::hint::black_box;
 
+use std::time::Duration;
+
+use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group};
 use meeple::{Agent, Budget, Engine, FirstPosition, Game, Position, PositionSettings, SearchAgent};
 use meeple_games::breakthrough::Breakthrough;
@@ -53,7 +56,7 @@ struct Table<G: Game> {
 }
 
 impl<G: Game> Table<G> {
-    fn bench(&self, c: &mut Criterion) {
+    fn bench(&self, c: &mut Criterion<CpuTime>) {
         let mut group = c.benchmark_group("playouts");
         group.throughput(Throughput::Elements(1));
         let mut rng = SmallRng::seed_from_u64(7);
@@ -114,7 +117,7 @@ const SEARCH_PLAYOUTS: u32 = 200;
 
 /// One decision of the information-set search agent on a new game of the Smash Up–style
 /// game, [`SEARCH_PLAYOUTS`] playouts.
-fn smash_search(c: &mut Criterion) {
+fn smash_search(c: &mut Criterion<CpuTime>) {
     let mut group = c.benchmark_group("search");
     group.throughput(Throughput::Elements(u64::from(SEARCH_PLAYOUTS)));
     group.sample_size(20);
@@ -130,7 +133,7 @@ fn smash_search(c: &mut Criterion) {
     group.finish();
 }
 
-fn playouts(c: &mut Criterion) {
+fn playouts(c: &mut Criterion<CpuTime>) {
     tictactoe().bench(c);
     connect_four().bench(c);
     breakthrough().bench(c);
@@ -138,7 +141,99 @@ fn playouts(c: &mut Criterion) {
     smash_search(c);
 }
 
-criterion_group!(benches, playouts);
+/// The process's CPU time, as `docs/openspiel/playouts.py` times OpenSpiel's loop
+/// (`time.process_time()`): the two are compared per CPU-second, and the time this machine
+/// spends on other work, or takes from the process, counts for neither.
+struct CpuTime;
+
+/// The process's CPU time since it started (`clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`).
+fn process_cpu_time() -> Duration {
+    let time = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    Duration::new(
+        u64::try_from(time.tv_sec).unwrap_or(0),
+        u32::try_from(time.tv_nsec).unwrap_or(0),
+    )
+}
+
+impl Measurement for CpuTime {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        process_cpu_time()
+    }
+
+    fn end(&self, start: Duration) -> Duration {
+        process_cpu_time().saturating_sub(start)
+    }
+
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_secs_f64() * 1e9
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &CpuNanoseconds
+    }
+}
+
+/// Shows [`CpuTime`]'s nanoseconds as criterion shows wall time, in the unit that fits,
+/// and throughputs per CPU-second.
+struct CpuNanoseconds;
+
+impl ValueFormatter for CpuNanoseconds {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (factor, unit) = if typical < 1e3 {
+            (1.0, "ns")
+        } else if typical < 1e6 {
+            (1e-3, "µs")
+        } else if typical < 1e9 {
+            (1e-6, "ms")
+        } else {
+            (1e-9, "s")
+        };
+        for value in values {
+            *value *= factor;
+        }
+        unit
+    }
+
+    fn scale_throughputs(
+        &self,
+        _typical: f64,
+        throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
+        let per_iteration = match *throughput {
+            Throughput::Elements(count) | Throughput::Bytes(count) => count as f64,
+            Throughput::ElementsAndBytes { elements, .. } => elements as f64,
+            Throughput::BytesDecimal(count) => count as f64,
+            Throughput::Bits(count) => count as f64,
+        };
+        for value in values {
+            *value = per_iteration * 1e9 / *value;
+        }
+        "per CPU-second"
+    }
+
+    fn scale_for_machines(&self, values: &mut [f64]) -> &'static str {
+        let _ = values;
+        "ns"
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().with_measurement(CpuTime);
+    targets = playouts
+}
 
 fn main() {
     benches();

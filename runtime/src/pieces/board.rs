@@ -377,8 +377,12 @@ impl Grid {
             return false;
         };
         let columns = self.columns;
+        // Too few spaces for any line: most of a game's first moves.
+        if (spaces.count_ones() as usize) < length {
+            return false;
+        }
         if length == 1 {
-            return spaces != 0;
+            return true;
         }
         if run_starts(spaces, length, columns) != 0 {
             return true;
