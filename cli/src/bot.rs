@@ -122,6 +122,20 @@ pub(crate) fn choose<G: TerminalGame>(
     agent.choose(&seat, player)
 }
 
+/// The index of the completion `agent` takes for `player`, when it chooses by index
+/// ([`Agent::choose_index`]), read from the same copy of the game as [`choose`].
+pub(crate) fn choose_index<G: TerminalGame>(
+    agent: &mut dyn Agent<G>,
+    position: &Position<G>,
+    player: PlayerIndex,
+) -> Option<u64> {
+    if !agent.needs_own_copy() {
+        return agent.choose_index(position, player);
+    }
+    let seat = position.for_agent(player, bot_seed(position.played().records));
+    agent.choose_index(&seat, player)
+}
+
 /// The seed of a game's bots, derived from the game's seed so the two differ.
 pub(crate) fn bot_seed(game_seed: u64) -> u64 {
     game_seed ^ 0x9E37_79B9_7F4A_7C15

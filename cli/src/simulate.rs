@@ -380,6 +380,12 @@ pub(crate) trait Playing<G: Game> {
     /// # Errors
     /// As [`Position::submit`].
     fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), Refusal>;
+
+    /// Submits `player`'s completion at `index`, as [`Position::submit_nth`].
+    ///
+    /// # Errors
+    /// As [`Position::submit_nth`].
+    fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), Refusal>;
 }
 
 impl<G: Game> Playing<G> for Engine<G> {
@@ -392,6 +398,10 @@ impl<G: Game> Playing<G> for Engine<G> {
             .map(|_| ())
             .map_err(Refusal::from)
     }
+
+    fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), Refusal> {
+        Engine::submit_nth(self, player, index).map(|_| ())
+    }
 }
 
 impl<G: Game> Playing<G> for Position<G> {
@@ -401,6 +411,10 @@ impl<G: Game> Playing<G> for Position<G> {
 
     fn submit(&mut self, player: PlayerIndex, action: G::Actions) -> Result<(), Refusal> {
         Position::submit(self, player, action).map_err(Refusal::from)
+    }
+
+    fn submit_nth(&mut self, player: PlayerIndex, index: u64) -> Result<(), Refusal> {
+        Position::submit_nth(self, player, index)
     }
 }
 
@@ -423,16 +437,21 @@ pub(crate) fn play_out<G: TerminalGame, P: Playing<G>>(
         let Some(player) = position.to_act().first() else {
             return Err(CliError::Stuck("nobody is to act".to_owned()));
         };
-        let chosen = agents
-            .get_mut(player.0)
-            .and_then(|agent| bot::choose(agent.as_mut(), position, player));
-        let Some(action) = chosen else {
-            return Err(CliError::Stuck(format!(
-                "{} has nothing an agent can choose",
-                position.state().player_name(player)
-            )));
+        let Some(agent) = agents.get_mut(player.0) else {
+            return Err(CliError::Stuck(format!("{player} has no agent")));
         };
-        game.submit(player, action)?;
+        // An agent that chooses by index is trusted with it: no action is built twice.
+        if let Some(index) = bot::choose_index(agent.as_mut(), position, player) {
+            game.submit_nth(player, index)?;
+        } else {
+            let Some(action) = bot::choose(agent.as_mut(), position, player) else {
+                return Err(CliError::Stuck(format!(
+                    "{} has nothing an agent can choose",
+                    position.state().player_name(player)
+                )));
+            };
+            game.submit(player, action)?;
+        }
         submitted += 1;
     }
     Ok(game)

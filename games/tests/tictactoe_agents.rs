@@ -35,3 +35,27 @@ fn uct_never_loses_to_random_play() {
     assert_eq!(as_o.2, 0, "as O: {as_o:?}");
     assert!(as_x.0 >= 15, "as X wins most games: {as_x:?}");
 }
+
+/// The random agent's index is the completion its `choose` takes, drawn the same way: two
+/// agents of one seed, one asked for actions and one for indices, play the same games.
+/// The search agents choose otherwise, and give no index.
+#[test]
+fn the_random_agent_gives_the_index_of_its_choice() {
+    use meeple::{Agent, Position};
+    for seed in 0..20 {
+        let mut position =
+            Position::<TicTacToe>::new(&TicTacToeConfig::default(), 2, seed).expect("setup");
+        let mut by_action = RandomAgent::new(seed);
+        let mut by_index = RandomAgent::new(seed);
+        while let Some(player) = position.to_act().first() {
+            let action = by_action.choose(&position, player).expect("a completion");
+            let index = by_index.choose_index(&position, player).expect("an index");
+            assert_eq!(position.nth_completion(player, index), Some(action));
+            position.submit_nth(player, index).expect("a completion");
+        }
+        assert!(position.outcome().is_some());
+    }
+    let position = Position::<TicTacToe>::new(&TicTacToeConfig::default(), 2, 0).expect("setup");
+    let mut uct = SearchAgent::uct(0, Budget::Iterations(10));
+    assert_eq!(uct.choose_index(&position, PlayerIndex(0)), None);
+}

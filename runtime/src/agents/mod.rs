@@ -26,6 +26,18 @@ pub trait Agent<G: Game> {
     /// (only free text left).
     fn choose(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<G::Actions>;
 
+    /// The completion `player` takes now, by its index in
+    /// [`Position::nth_completion`]'s order, for an agent that chooses among the
+    /// completions by index (the random agent): whoever runs the table may then play it
+    /// with `submit_nth`, which builds the action once and does not check it again as a
+    /// submission. `None` by default, and for an agent that chooses otherwise: the table
+    /// then asks [`choose`](Self::choose). An agent that gives an index draws it as
+    /// `choose` would, so that a game plays the same either way.
+    fn choose_index(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<u64> {
+        let _ = (seat, player);
+        None
+    }
+
     /// Whether [`choose`](Self::choose) needs the player's own copy of the game. `false`
     /// for an agent that reads nothing but the completions of the player's prompt
     /// ([`Position::count_completions`], [`Position::nth_completion`]): those are the same
@@ -62,6 +74,11 @@ impl<G: Game> Agent<G> for RandomAgent {
 
     fn choose(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<G::Actions> {
         random_completion(seat, player, &mut self.rng)
+    }
+
+    /// The index [`choose`](Agent::choose) would take the completion at.
+    fn choose_index(&mut self, seat: &Position<G>, player: PlayerIndex) -> Option<u64> {
+        random_index(seat, player, &mut self.rng)
     }
 
     /// A uniform completion reads only the player's completions.
