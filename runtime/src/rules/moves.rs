@@ -281,7 +281,9 @@ pub(crate) fn resolve<G, M: Move<G>>(
     mut applied: impl FnMut(&G, M),
 ) {
     // The moves themselves become the stack of what is pending, the next on top.
-    pending.reverse();
+    if pending.len() > 1 {
+        pending.reverse();
+    }
     while let Some(current) = pending.pop() {
         // Consequences go straight onto the stack, then are turned around so that the
         // first asked is the next applied.
@@ -290,7 +292,10 @@ pub(crate) fn resolve<G, M: Move<G>>(
             game,
             &mut MoveContext::with_interrupt(pending, chance, interrupt, asked),
         );
-        pending[asked_from..].reverse();
+        // Most moves ask one consequence or none: nothing to turn around.
+        if pending.len() > asked_from + 1 {
+            pending[asked_from..].reverse();
+        }
         applied(game, current);
         if asked.is_asked() {
             // A decision: what is left waits for it, the next first.
