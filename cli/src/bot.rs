@@ -122,18 +122,33 @@ pub(crate) fn choose<G: TerminalGame>(
     agent.choose(&seat, player)
 }
 
-/// The index of the completion `agent` takes for `player`, when it chooses by index
-/// ([`Agent::choose_index`]), read from the same copy of the game as [`choose`].
-pub(crate) fn choose_index<G: TerminalGame>(
+/// What an agent decided for a player: a completion by its index, or an action.
+pub(crate) enum Decision<A> {
+    /// The completion at this index ([`Agent::choose_index`]), for `submit_nth`.
+    Index(u64),
+    /// An action ([`Agent::choose`]), for `submit`.
+    Action(A),
+}
+
+/// The decision of `agent` for `player`, read from the copy of the game [`choose`] reads
+/// (built once): the index of a completion when the agent chooses by index, else its
+/// action; `None` when it has neither.
+pub(crate) fn decide<G: TerminalGame>(
     agent: &mut dyn Agent<G>,
     position: &Position<G>,
     player: PlayerIndex,
-) -> Option<u64> {
-    if !agent.needs_own_copy() {
-        return agent.choose_index(position, player);
+) -> Option<Decision<G::Actions>> {
+    let own;
+    let seat = if agent.needs_own_copy() {
+        own = position.for_agent(player, bot_seed(position.played().records));
+        &own
+    } else {
+        position
+    };
+    match agent.choose_index(seat, player) {
+        Some(index) => Some(Decision::Index(index)),
+        None => agent.choose(seat, player).map(Decision::Action),
     }
-    let seat = position.for_agent(player, bot_seed(position.played().records));
-    agent.choose_index(&seat, player)
 }
 
 /// The seed of a game's bots, derived from the game's seed so the two differ.

@@ -145,8 +145,8 @@ pub(crate) fn run<G: TerminalGame>(
         let last = (first + BATCH).min(count);
         let batch: Vec<GameResult> = (first..last)
             .into_par_iter()
-            // Without a log, a worker starts each game from the table it set up once
-            // (`FirstPosition`), into the position of its last game.
+            // Without a log, each of rayon's jobs starts its games from the table it set up
+            // once (`FirstPosition`), into the position of its last game.
             .map_init(
                 || {
                     let start = (!logged).then(|| {
@@ -441,16 +441,15 @@ pub(crate) fn play_out<G: TerminalGame, P: Playing<G>>(
             return Err(CliError::Stuck(format!("{player} has no agent")));
         };
         // An agent that chooses by index is trusted with it: no action is built twice.
-        if let Some(index) = bot::choose_index(agent.as_mut(), position, player) {
-            game.submit_nth(player, index)?;
-        } else {
-            let Some(action) = bot::choose(agent.as_mut(), position, player) else {
+        match bot::decide(agent.as_mut(), position, player) {
+            Some(bot::Decision::Index(index)) => game.submit_nth(player, index)?,
+            Some(bot::Decision::Action(action)) => game.submit(player, action)?,
+            None => {
                 return Err(CliError::Stuck(format!(
                     "{} has nothing an agent can choose",
                     position.state().player_name(player)
                 )));
-            };
-            game.submit(player, action)?;
+            }
         }
         submitted += 1;
     }

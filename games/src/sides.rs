@@ -60,7 +60,7 @@ impl KeptSides {
 }
 
 /// `space` as a bit of a word (none past the 64th space).
-fn bit(space: Space) -> u64 {
+pub(crate) fn bit(space: Space) -> u64 {
     u32::try_from(space.0)
         .ok()
         .and_then(|at| 1u64.checked_shl(at))

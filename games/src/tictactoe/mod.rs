@@ -48,7 +48,7 @@ use meeple::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::sides::KeptSides;
+use crate::sides::{KeptSides, bit};
 
 /// The table: X and O.
 pub const SEATS: Seats = Seats::new(2);
@@ -248,7 +248,7 @@ impl Game for TicTacToe {
     /// [`SetupError::State`] saying which of these fails.
     fn validate_state(&self, config: &TicTacToeConfig, _: Seats) -> Result<(), SetupError> {
         let invalid = |reason: String| Err(SetupError::State { reason });
-        if self.config != *config {
+        if self.config != *config || self.board.grid() != Grid::new(config.size, config.size) {
             return invalid("the state's board is not the config's".to_owned());
         }
         let mut pieces = Vec::new();
@@ -482,13 +482,17 @@ impl TicTacToe {
     /// among the board's lines ([`Grid::lines`]: by first space in reading order, then
     /// along a row, a column, and the two diagonals), read from the marks as a word
     /// ([`Grid::first_line_through`]): no line is listed at each mark.
+    ///
+    /// # Panics
+    /// On a board of more than 64 spaces, which no config allows: a state read from
+    /// elsewhere is checked by [`Game::validate_state`] before it is played.
     #[must_use]
     pub fn line_through(&self, space: Space, mark: Mark) -> Option<Vec<Space>> {
         let marks = self
             .board
             .taken()
             .filter(|&on| self.mark(on) == Some(mark))
-            .fold(0u64, |marks, on| marks | 1 << on.0);
+            .fold(0u64, |marks, on| marks | bit(on));
         self.board
             .grid()
             .first_line_through(marks, space, self.config.in_a_row)

@@ -2,7 +2,7 @@
 
 use meeple::testing::check_views;
 use meeple::{
-    Engine, NamedSeat, PlayerIndex, Refusal, SetupError, Submission, SubmitError, UndoError,
+    Engine, NamedSeat, PlayerIndex, Refusal, SetupError, Start, Submission, SubmitError, UndoError,
 };
 
 use super::*;
@@ -263,4 +263,21 @@ fn lines_through_a_space_are_the_first_of_the_boards_lines() {
             }
         }
     }
+}
+
+/// A state read from elsewhere whose board is not its config's (a 9 x 9 grid: 81 spaces,
+/// more than a word holds) is refused before anything reads its lines.
+#[test]
+fn a_state_whose_board_is_not_its_configs_is_refused() {
+    let state = TicTacToe::from_rows(TicTacToeConfig::default(), &["X..", ".O.", "..X"])
+        .expect("a position");
+    let mut json = serde_json::to_value(&state).expect("a state writes");
+    json["board"]["grid"] = serde_json::json!({ "rows": 9, "columns": 9 });
+    let crafted: TicTacToe = serde_json::from_value(json).expect("a state reads");
+    assert_eq!(
+        Engine::from_start(Start::new(crafted, 2)).err(),
+        Some(SetupError::State {
+            reason: "the state's board is not the config's".to_owned()
+        })
+    );
 }

@@ -413,9 +413,13 @@ impl Grid {
     ) -> Option<Vec<Space>> {
         let mut first: Option<(usize, usize)> = None;
         for (starts, shift) in self.line_starts(spaces, length) {
-            // The starts of this axis whose line reaches `through`.
+            if starts == 0 {
+                continue;
+            }
+            // The starts of this axis whose line reaches `through` (a line that starts
+            // somewhere holds at most 64 spaces).
             let mut reaching = 0u64;
-            for k in 0..length {
+            for k in 0..length.min(WORD) {
                 match k
                     .checked_mul(shift)
                     .and_then(|back| through.0.checked_sub(back))
@@ -1083,6 +1087,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lines_on_grids_of_64_spaces_are_found_at_their_last_bits() {
+        // The word's last bit and shifts of 64 and more: 8 x 8, 1 x 64, 64 x 1, 2 x 32.
+        for (rows, columns) in [(8, 8), (1, 64), (64, 1), (2, 32)] {
+            let grid = Grid::new(rows, columns);
+            for length in [1, 2, 5, 8, 32, 64, 65] {
+                let lines = grid.lines(length);
+                assert_eq!(grid.contains_line(u64::MAX, length), !lines.is_empty());
+                for line in lines.iter().rev().take(12) {
+                    let word = line.iter().fold(0u64, |word, space| word | 1 << space.0);
+                    assert!(grid.contains_line(word, length), "{grid:?} {line:?}");
+                    let last = line[line.len() - 1];
+                    let found = grid.first_line_through(word, last, length);
+                    let listed = lines.iter().find(|other| {
+                        other.contains(&last) && other.iter().all(|space| word >> space.0 & 1 == 1)
+                    });
+                    assert_eq!(found.as_ref(), listed, "{grid:?} {line:?}");
+                    if length > 1 {
+                        let word = word & !(1 << last.0);
+                        assert!(grid.first_line_through(word, last, length).is_none());
+                    }
+                }
+            }
+        }
+        // No line on an empty grid, and none of a length past any count of spaces.
+        assert!(!Grid::new(0, 0).contains_line(u64::MAX, 3));
+        assert_eq!(
+            Grid::new(1, 1).first_line_through(1, Space(0), usize::MAX),
+            None
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! [`FirstPosition`]: a table's set-up position, kept to start many games from.
 
 use super::Position;
-use super::settings::PositionSettings;
+use super::settings::{PENDING_ROOM, PositionSettings};
 use crate::pieces::chance::Chance;
 use crate::rules::game::{Game, SetupError};
 
@@ -10,12 +10,13 @@ use crate::rules::game::{Game, SetupError};
 /// a simulation, a search agent's playouts, a benchmark.
 ///
 /// [`start`](Self::start) with a seed gives the position that
-/// [`Position::with_settings`] gives with that seed, the same to the last byte, and the
-/// same games from it. When the setup drew no chance (a board game's empty board), that
-/// position is the kept one with its chance seeded anew: a copy, with no setup run, and
-/// [`start_into`](Self::start_into) copies into a position's own room without allocating.
-/// When it drew chance (Hearts deals at its setup), every start sets the table up again
-/// from its seed, as `with_settings` does.
+/// [`Position::with_settings`] gives with that seed (its state, chance, flow and pending
+/// moves alike), and the same games from it. When the setup drew no chance (a board game's
+/// empty board), that position is the kept one with its chance seeded anew: a copy, with
+/// no setup run, and [`start_into`](Self::start_into) copies into a position's own room
+/// (the engine's buffers keep theirs; the state is copied by its `Clone`, which allocates
+/// what a derived `Clone` allocates). When it drew chance (Hearts deals at its setup),
+/// every start sets the table up again from its seed, as `with_settings` does.
 ///
 /// After the search agents, which copy a set-up position rather than set up a new one
 /// for each playout.
@@ -30,8 +31,8 @@ pub struct FirstPosition<G: Game> {
 }
 
 impl<G: Game> FirstPosition<G> {
-    /// Sets up a game of `players` seats from `config` under `settings`, to start games
-    /// from.
+    /// Sets up a game of `players` seats from `config` under `settings`, with chance
+    /// seeded by 0, to start games from.
     ///
     /// # Errors
     /// As [`Position::with_settings`]: [`SetupError::PlayerCount`], [`SetupError::Config`],
@@ -63,12 +64,14 @@ impl<G: Game> FirstPosition<G> {
         }
         let mut position = self.first.clone();
         position.chance = Chance::from_seed(seed);
+        // A copy's stack has no room of its own: the room a new position makes.
+        position.stack.reserve(PENDING_ROOM);
         Ok(position)
     }
 
     /// As [`start`](Self::start), into `position`, keeping its room: a copy field by field
     /// ([`Clone::clone_from`]) when the setup drew no chance, so that a loop of playouts
-    /// allocates nothing to begin each game.
+    /// reuses the engine's buffers from game to game.
     ///
     /// # Errors
     /// As [`start`](Self::start); `position` is then as it was.
