@@ -106,22 +106,6 @@ impl Lineup {
     }
 }
 
-/// The choice of `agent` for `player`, from the player's own copy of the game
-/// ([`Position::for_agent`]): their view and a chance of its own, seeded from the game's
-/// number of records; from the game's own `position` for an agent that reads only the
-/// player's completions ([`Agent::needs_own_copy`]), which are the same in both.
-pub(crate) fn choose<G: TerminalGame>(
-    agent: &mut dyn Agent<G>,
-    position: &Position<G>,
-    player: PlayerIndex,
-) -> Option<G::Actions> {
-    if !agent.needs_own_copy() {
-        return agent.choose(position, player);
-    }
-    let seat = position.for_agent(player, bot_seed(position.played().records));
-    agent.choose(&seat, player)
-}
-
 /// What an agent decided for a player: a completion by its index, or an action.
 pub(crate) enum Decision<A> {
     /// The completion at this index ([`Agent::choose_index`]), for `submit_nth`.
@@ -130,9 +114,13 @@ pub(crate) enum Decision<A> {
     Action(A),
 }
 
-/// The decision of `agent` for `player`, read from the copy of the game [`choose`] reads
-/// (built once): the index of a completion when the agent chooses by index, else its
-/// action; `None` when it has neither.
+/// The decision of `agent` for `player`, from the player's own copy of the game
+/// ([`Position::for_agent`]: their view and a chance of its own, seeded from the game's
+/// number of records), built once; from the game's own `position` for an agent that reads
+/// only the player's completions ([`Agent::needs_own_copy`]), which are the same in both.
+/// The index of a completion when the agent chooses by index
+/// ([`Agent::choose_index`]), else its action ([`Agent::choose`]); `None` when it has
+/// neither.
 pub(crate) fn decide<G: TerminalGame>(
     agent: &mut dyn Agent<G>,
     position: &Position<G>,

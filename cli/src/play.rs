@@ -117,16 +117,23 @@ fn play<G: TerminalGame>(
             let Some(player) = to_act.first() else {
                 return Err(CliError::Stuck("nobody is to act".to_owned()));
             };
-            let chosen = agents
+            let decided = agents
                 .get_mut(player.0)
-                .and_then(|agent| bot::choose(agent.as_mut(), engine.position(), player));
-            let Some(action) = chosen else {
-                return Err(CliError::Stuck(format!(
-                    "{} has nothing a bot can choose",
-                    engine.position().state().player_name(player)
-                )));
-            };
-            engine.submit(player, action).map_err(Refusal::from)?;
+                .and_then(|agent| bot::decide(agent.as_mut(), engine.position(), player));
+            match decided {
+                Some(bot::Decision::Index(index)) => {
+                    engine.submit_nth(player, index)?;
+                }
+                Some(bot::Decision::Action(action)) => {
+                    engine.submit(player, action).map_err(Refusal::from)?;
+                }
+                None => {
+                    return Err(CliError::Stuck(format!(
+                        "{} has nothing a bot can choose",
+                        engine.position().state().player_name(player)
+                    )));
+                }
+            }
             continue;
         }
         say!("\n{}", engine.position().state().summary(viewer).trim_end())?;
