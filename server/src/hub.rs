@@ -342,6 +342,42 @@ impl Hub {
             }
             Notice::Released { .. } => self.handed_over.notify_waiters(),
             Notice::Seats { id } => self.seats_changed(&id).await,
+            Notice::Resumed => self.resume().await,
+        }
+    }
+
+    /// After this process's listening connection was lost and made again: every notice
+    /// sent meanwhile is lost, so each match in memory reads its seats again and each one
+    /// it follows catches up from the store, as if told of both. A handover missed is
+    /// asked again by its waiter ([`ASK_AGAIN`]); it is woken all the same.
+    async fn resume(self: &Arc<Self>) {
+        self.handed_over.notify_waiters();
+        let in_memory: Vec<Arc<LiveMatch>> = self
+            .live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect();
+        for live in in_memory {
+            let hub = Arc::clone(self);
+            // Each on a task of its own, as the notices are.
+            tokio::spawn(async move {
+                let mut state = live.state.lock().await;
+                if state.broken {
+                    return;
+                }
+                if let Err(error) = hub.read_seats(&live, &mut state).await {
+                    eprintln!(
+                        "meeple-server: match {}: its seats could not be read again: {error}",
+                        live.id
+                    );
+                    return;
+                }
+                if !state.broken && !hub.holds(&live.id) {
+                    let _ = hub.catch_up(&live, &mut state).await;
+                }
+            });
         }
     }
 

@@ -86,8 +86,11 @@ fn check_data(data: &Value) -> Result<(), LobbyError> {
     Ok(())
 }
 
-/// A POST body: JSON, or a form (every value a string), or nothing (`{}`), as koa-body
-/// reads them for boardgame.io.
+/// A POST body: a JSON object, or a form (every value a string), or nothing (`{}`), as
+/// koa-body reads them for boardgame.io.
+///
+/// # Errors
+/// 400 for JSON that does not parse or is not an object (an array, a string, a number).
 fn read_body(headers: &HeaderMap, body: &Bytes) -> Result<Map<String, Value>, LobbyError> {
     let kind = headers
         .get(header::CONTENT_TYPE)
@@ -108,7 +111,13 @@ fn read_body(headers: &HeaderMap, body: &Bytes) -> Result<Map<String, Value>, Lo
     if kind.contains("json") {
         return match serde_json::from_slice::<Value>(body) {
             Ok(Value::Object(map)) => Ok(map),
-            Ok(Value::Array(_)) => Ok(Map::new()),
+            // koa-body reads an array and boardgame.io then finds none of its fields, so
+            // it creates a match from `[]`; meeple refuses it as it refuses any body that
+            // is not an object of fields.
+            Ok(Value::Array(_)) => Err(refuse(
+                StatusCode::BAD_REQUEST,
+                "Bad Request: the body is a JSON array, not an object of fields",
+            )),
             _ => Err(refuse(StatusCode::BAD_REQUEST, "Bad Request")),
         };
     }

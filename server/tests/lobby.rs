@@ -404,6 +404,38 @@ async fn bad_bodies_are_refused_plainly() {
         .unwrap();
     assert_eq!(response.status().as_u16(), 400);
     assert_eq!(response.text().await.unwrap(), "Bad Request");
+    // An array (what a LobbyClient sends when given `[]`) is not an object of fields:
+    // refused, on create as on every other call, and nothing is created.
+    let id = server
+        .create("tictactoe", json!({ "numPlayers": 2, "unlisted": true }))
+        .await;
+    for path in [
+        "/games/tictactoe/create".to_owned(),
+        format!("/games/tictactoe/{id}/join"),
+        format!("/games/tictactoe/{id}/update"),
+        format!("/games/tictactoe/{id}/leave"),
+        format!("/games/tictactoe/{id}/playAgain"),
+    ] {
+        assert_eq!(
+            server.post(&path, json!([])).await,
+            (
+                400,
+                json!("Bad Request: the body is a JSON array, not an object of fields")
+            ),
+            "{path}"
+        );
+    }
+    let (_, listed) = server.get("/games/tictactoe").await;
+    assert_eq!(listed, json!({ "matches": [] }), "nothing was created");
+    let (_, kept) = server.get(&format!("/games/tictactoe/{id}")).await;
+    assert!(
+        kept["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|seat| seat.get("name").is_none()),
+        "nobody joined: {kept}"
+    );
     // A form body, as boardgame.io's own tests send: every value a string.
     let response = reqwest::Client::new()
         .post(server.url("/games/tictactoe/create"))

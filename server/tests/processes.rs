@@ -202,3 +202,89 @@ async fn a_seat_left_through_another_process_is_lost_at_once_and_its_successor_p
     assert_eq!(heard["prompt"], Value::Null);
     assert_eq!(heard["at"], answer["at"]);
 }
+
+/// Runs `sql` on the test's database, from a connection of the test's own; the first
+/// column of the first row, as a number.
+async fn query_number(postgres: &TestPostgres, sql: &str) -> i64 {
+    let url = postgres.url.clone();
+    let sql = sql.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client.query_one(sql.as_str(), &[]).unwrap().get(0)
+    })
+    .await
+    .unwrap()
+}
+
+/// How many listening connections server process `process` has open (0 or 1).
+async fn listening(postgres: &TestPostgres, process: &ServerProcess) -> i64 {
+    let name = meeple_server::store::listener_name(process.pid());
+    query_number(
+        postgres,
+        &format!("SELECT count(*) FROM pg_stat_activity WHERE application_name = '{name}'"),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_that_lost_its_listening_connection_catches_up_on_what_it_missed() {
+    let postgres = tokio::task::spawn_blocking(TestPostgres::start)
+        .await
+        .unwrap();
+    let first = ServerProcess::start(&postgres.url);
+    let second = ServerProcess::start(&postgres.url);
+    assert_eq!(listening(&postgres, &second).await, 1);
+    // The listener connects again some 500 ms after it lost its connection. A run where
+    // it came back before both changes were made proves nothing: it is tried again, on a
+    // match of its own.
+    for attempt in 0..5 {
+        let id = create(&first, "tictactoe", json!({ "numPlayers": 2 })).await;
+        let alice = join(&first, "tictactoe", &id, 0).await;
+        let bob = join(&first, "tictactoe", &id, 1).await;
+        let (mut one, seen_one) = seat(&first, &id, 0, &alice).await;
+        // Bob and an observer are connected to the second process, which follows the
+        // match: only a notice tells it of what the first one does.
+        let (mut two, _) = seat(&second, &id, 1, &bob).await;
+        let mut observer = second.connect(&id).await;
+        let watched = observer.hello(None, None, 0).await;
+        let at = watched["at"].as_u64().unwrap();
+
+        let name = meeple_server::store::listener_name(second.pid());
+        let ended = query_number(
+            &postgres,
+            &format!(
+                "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE application_name = '{name}') AS ended"
+            ),
+        )
+        .await;
+        assert_eq!(ended, 1, "the second process's listening connection");
+        // Alice moves, and Bob leaves, through the first process, while the second does
+        // not listen.
+        let answer = support::submit_from_prompt(&mut one, &seen_one, &mut rng(6)).await;
+        assert_eq!(answer["type"], "accepted", "{answer}");
+        post_to(
+            &first.address,
+            &format!("/games/tictactoe/{id}/leave"),
+            json!({ "playerID": "1", "credentials": bob }),
+        )
+        .await;
+        if listening(&postgres, &second).await != 0 {
+            eprintln!("attempt {attempt}: the listener was back before the changes were made");
+            continue;
+        }
+        // Both notices are lost. Once listening again, the second process catches up:
+        // the observer hears the move, and Bob's connection that his seat is lost.
+        let heard = observer.next_of("records").await;
+        assert_eq!(heard["at"], answer["at"], "{heard}");
+        assert_eq!(
+            heard["records"].as_array().unwrap().len() as u64,
+            heard["at"].as_u64().unwrap() - at
+        );
+        let lost = two.next_of("seat_lost").await;
+        assert_eq!(lost["reason"], "left", "{lost}");
+        assert_eq!(listening(&postgres, &second).await, 1, "listening again");
+        return;
+    }
+    panic!("the listener came back before the changes in every attempt");
+}

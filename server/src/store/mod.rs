@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{mpsc as channel, oneshot};
 
-pub use self::postgres::NOTICE_CHANNEL;
+pub use self::postgres::{NOTICE_CHANNEL, listener_name};
 
 /// The most jobs committed together: a bound on how long the first of them waits.
 const GROUP_LIMIT: usize = 512;
@@ -201,6 +201,12 @@ pub enum Notice {
         /// The match.
         id: String,
     },
+    /// Not sent by a process: this process listens again after its listening connection
+    /// was lost, and whatever the others sent meanwhile was lost with it. The hub reads
+    /// again, from the store, the seats of every match in memory and the records of every
+    /// match it follows.
+    #[serde(skip)]
+    Resumed,
 }
 
 /// A notice as it travels: with the process that sent it, which ignores its own.

@@ -23,15 +23,21 @@ pub const NOTICE_CHANNEL: &str = "meeple";
 const RECONNECT_AFTER: Duration = Duration::from_millis(500);
 
 /// Listens on [`NOTICE_CHANNEL`] of the database at `url` on a thread of its own, with a
-/// connection of its own; hands on every notice of another process than `process`.
-/// Connects again when the connection is lost (what was sent meanwhile is lost: a
-/// follower catches up from the store at the next notice). Ends when the receiver is
-/// dropped.
+/// connection of its own (its `application_name` is `meeple-listen-<pid>`, this
+/// process's id); hands on every notice of another process than `process`.
+///
+/// Connects again when the connection is lost. What was sent meanwhile is lost, so once
+/// listening again it hands on [`Notice::Resumed`]: the hub then catches up every match
+/// it follows from the store. Ends when the receiver is dropped.
+///
+/// # Errors
+/// [`StoreError::Postgres`] when `url` does not parse or the first connection fails.
 pub(super) fn listen(
     url: &str,
     process: u64,
 ) -> Result<channel::UnboundedReceiver<Notice>, StoreError> {
-    let url = url.to_owned();
+    let mut config: postgres::Config = url.parse().map_err(StoreError::from)?;
+    config.application_name(&listener_name(std::process::id()));
     let (notices, received) = channel::unbounded_channel();
     let (opened, connected) = mpsc::sync_channel(1);
     thread::Builder::new()
@@ -39,14 +45,19 @@ pub(super) fn listen(
         .spawn(move || {
             let mut opened = Some(opened);
             loop {
-                let client = Client::connect(&url, NoTls).and_then(|mut client| {
+                let client = config.connect(NoTls).and_then(|mut client| {
                     client.batch_execute(&format!("LISTEN {NOTICE_CHANNEL}"))?;
                     Ok(client)
                 });
                 let mut client = match (client, opened.take()) {
-                    (Ok(client), first) => {
-                        if let Some(first) = first {
-                            let _ = first.send(Ok(()));
+                    (Ok(client), Some(first)) => {
+                        let _ = first.send(Ok(()));
+                        client
+                    }
+                    (Ok(client), None) => {
+                        // Listening again: what was sent while it was not is in the store.
+                        if notices.send(Notice::Resumed).is_err() {
+                            return;
                         }
                         client
                     }
@@ -78,6 +89,13 @@ pub(super) fn listen(
         .map_err(|error| StoreError::Postgres(error.to_string()))?;
     connected.recv().map_err(|_| StoreError::Closed)??;
     Ok(received)
+}
+
+/// The `application_name` of the listening connection of the server process `pid`: an
+/// operator (or a test) finds it in `pg_stat_activity`.
+#[must_use]
+pub fn listener_name(pid: u32) -> String {
+    format!("meeple-listen-{pid}")
 }
 
 const SCHEMA: &str = "

@@ -259,6 +259,11 @@ impl ServerProcess {
         connect_to(&format!("ws://{}/play/{id}", self.address)).await
     }
 
+    /// The process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The CPU time the process used so far (user and system, every thread), in seconds,
     /// from `/proc/<pid>/stat` (in clock ticks of 1/100 s, Linux's `USER_HZ`).
     pub fn cpu_seconds(&self) -> f64 {
