@@ -7,8 +7,11 @@
 //!
 //! `cargo bench -p meeple-server --bench load` (the figures are in `docs/SERVER.md`);
 //! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8);
-//! `LOAD_PIN=1` runs the server on core 0 alone (`taskset`) and the clients on the others,
-//! so that the server's moves per second are those of one core.
+//! `LOAD_CORES=N` runs the server on cores 0 to N-1 (`taskset`) and the clients on the
+//! others, so that the server's moves per second are those of N cores (on a machine of
+//! N cores or fewer, the clients share them); `LOAD_PIN=1` is `LOAD_CORES=1`. Run as is on
+//! a machine of 16 cores: `LOAD_CORES=1`, `2`, `4`, `8` say how the server grows with the
+//! cores it gets.
 
 #![allow(clippy::unwrap_used, clippy::cast_precision_loss, missing_docs)]
 
@@ -27,9 +30,9 @@ use tokio_tungstenite::tungstenite::Message;
 
 fn start_server(database: &std::path::Path) -> (Child, String) {
     let server = env!("CARGO_BIN_EXE_meeple-server");
-    let mut command = if pinned() {
+    let mut command = if let Some(cores) = server_cores() {
         let mut command = Command::new("taskset");
-        command.args(["-c", "0", server]);
+        command.args(["-c", &format!("0-{}", cores - 1), server]);
         command
     } else {
         Command::new(server)
@@ -51,25 +54,47 @@ fn start_server(database: &std::path::Path) -> (Child, String) {
     (child, address)
 }
 
-/// Whether the server runs on core 0 alone and the clients on the other cores.
-fn pinned() -> bool {
-    std::env::var("LOAD_PIN").is_ok_and(|pin| pin == "1")
+/// The cores the server is pinned to (cores 0 to N-1): `LOAD_CORES=N`, or 1 for
+/// `LOAD_PIN=1`; `None` leaves it free to use every core.
+fn server_cores() -> Option<usize> {
+    let cores = std::env::var("LOAD_CORES")
+        .ok()
+        .map(|cores| {
+            cores
+                .parse::<usize>()
+                .ok()
+                .filter(|cores| *cores > 0)
+                .unwrap_or_else(|| panic!("LOAD_CORES={cores}: a number of cores, 1 or more"))
+        })
+        .or_else(|| {
+            std::env::var("LOAD_PIN")
+                .is_ok_and(|pin| pin == "1")
+                .then_some(1)
+        })?;
+    let machine = std::thread::available_parallelism().map_or(1, usize::from);
+    assert!(
+        cores <= machine,
+        "LOAD_CORES={cores}: this machine has {machine} cores"
+    );
+    Some(cores)
 }
 
-/// Keeps this process (the clients) off core 0, the server's, when pinned.
+/// Keeps this process (the clients) off the server's cores when it is pinned and cores
+/// are left; on a machine with none left, the clients share the server's.
 fn pin_clients() {
-    if pinned() {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        let others = format!("1-{}", cores.max(2) - 1);
-        let status = Command::new("taskset")
-            .args(["-a", "-p", "-c", &others, &std::process::id().to_string()])
-            .stdout(Stdio::null())
-            .status();
-        assert!(
-            status.is_ok_and(|status| status.success()),
-            "taskset failed"
-        );
-    }
+    let machine = std::thread::available_parallelism().map_or(1, usize::from);
+    let Some(cores) = server_cores().filter(|cores| *cores < machine) else {
+        return;
+    };
+    let others = format!("{cores}-{}", machine - 1);
+    let status = Command::new("taskset")
+        .args(["-a", "-p", "-c", &others, &std::process::id().to_string()])
+        .stdout(Stdio::null())
+        .status();
+    assert!(
+        status.is_ok_and(|status| status.success()),
+        "taskset failed"
+    );
 }
 
 /// The server's CPU time so far (user and system), from `/proc/<pid>/stat`.
@@ -380,7 +405,8 @@ async fn workload(game: &str, matches: usize, window: Duration) {
     let moves = tally.moves.load(Ordering::Relaxed);
     let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
     println!(
-        "{game:>9} {matches:>5} matches: {:>8.0} moves/s, {:>8.0} moves per server CPU-second ({cpu:.2} s of CPU in {elapsed:.1} s), accepted p50 {:>7.2} ms p99 {:>7.2} ms, records p50 {:>7.2} ms p99 {:>7.2} ms, {:>6.1} KB per live match, {} refused",
+        "{game:>9} {matches:>5} matches, server on {}: {:>8.0} moves/s, {:>8.0} moves per server CPU-second ({cpu:.2} s of CPU in {elapsed:.1} s), accepted p50 {:>7.2} ms p99 {:>7.2} ms, records p50 {:>7.2} ms p99 {:>7.2} ms, {:>6.1} KB per live match, {} refused",
+        server_cores().map_or_else(|| "every core".to_owned(), |cores| format!("{cores} cores")),
         moves as f64 / elapsed,
         moves as f64 / cpu.max(1e-9),
         ms(percentile(&latencies, 0.5)),

@@ -632,3 +632,75 @@ fn read_json(text: Option<String>) -> Result<Option<Value>, StoreError> {
         .transpose()
         .map_err(|error| StoreError::Corrupt(error.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    fn stored(id: &str) -> StoredMatch {
+        StoredMatch {
+            id: id.to_owned(),
+            game: "tictactoe".to_owned(),
+            config: Value::Null,
+            seed: 7,
+            unlisted: false,
+            created_at: 1,
+            updated_at: 1,
+            gameover: None,
+            next_match_id: None,
+            move_clock_ms: None,
+            seats: vec![StoredSeat::default(), StoredSeat::default()],
+        }
+    }
+
+    fn rows(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|text| (*text).to_owned()).collect()
+    }
+
+    /// Jobs queued together commit as one group; one that fails after it wrote a row is
+    /// rolled back alone, and the group's others stand.
+    #[tokio::test]
+    async fn a_failed_job_of_a_group_is_rolled_back_alone() {
+        let directory = tempfile::tempdir().unwrap();
+        let store = Store::open_sqlite(&directory.path().join("group.sqlite")).unwrap();
+        store
+            .create(stored("m"), rows(&["r0", "r1", "r2"]))
+            .await
+            .unwrap();
+        store
+            .append("m".to_owned(), 6, rows(&["r6"]), 2, None, None)
+            .await
+            .unwrap();
+        // The store's thread is held while the others queue, so they make one group.
+        let held = store.run(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            Ok(())
+        });
+        // Seq 5 is written, then seq 6 is taken: this job fails, and its seq 5 goes too.
+        let failing = store.append("m".to_owned(), 5, rows(&["b5", "b6"]), 3, None, None);
+        let standing = store.append("m".to_owned(), 3, rows(&["a3", "a4"]), 4, None, None);
+        let (held, failing, standing) = tokio::join!(held, failing, standing);
+        held.unwrap();
+        assert!(failing.is_err(), "{failing:?}");
+        standing.unwrap();
+        assert_eq!(
+            store.records("m".to_owned(), 0).await.unwrap(),
+            rows(&["r0", "r1", "r2", "a3", "a4", "r6"])
+        );
+        assert_eq!(
+            store.get("m".to_owned()).await.unwrap().unwrap().updated_at,
+            4
+        );
+        // The statements kept for the group work again for the next one.
+        store
+            .append("m".to_owned(), 5, rows(&["c5"]), 5, None, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            store.records("m".to_owned(), 5).await.unwrap(),
+            rows(&["c5", "r6"])
+        );
+    }
+}
