@@ -135,3 +135,24 @@ fn an_undo_leaves_the_clock_where_its_log_replays_to() {
     place(&mut engine, O, 8);
     replays_whole(&engine);
 }
+
+#[test]
+fn an_engine_shrunk_to_fit_plays_and_writes_the_same_game() {
+    let mut kept = Engine::<TicTacToe>::new(Default::default(), 2, 7).unwrap();
+    let mut shrunk = Engine::<TicTacToe>::new(Default::default(), 2, 7).unwrap();
+    shrunk.shrink_to_fit();
+    for (player, space) in [(X, 4), (O, 0), (X, 8)] {
+        place(&mut kept, player, space);
+        place(&mut shrunk, player, space);
+        // Shrunk between moves, as a server does, and with a journal after an undo.
+        shrunk.shrink_to_fit();
+    }
+    kept.undo(X).unwrap();
+    shrunk.undo(X).unwrap();
+    shrunk.shrink_to_fit();
+    place(&mut kept, X, 2);
+    place(&mut shrunk, X, 2);
+    assert_eq!(shrunk.digest(), kept.digest());
+    assert_eq!(shrunk.log(), kept.log());
+    replays_whole(&shrunk);
+}

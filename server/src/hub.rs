@@ -81,8 +81,9 @@ const RETRY_LEASE: Duration = Duration::from_millis(50);
 const TAKE_OVER_EVERY: Duration = Duration::from_millis(500);
 
 /// The updates a match keeps for a connection that is slow to read them; one that falls
-/// further behind is sent a new `welcome` with what it missed.
-const UPDATES_KEPT: usize = 256;
+/// further behind is sent a new `welcome` with what it missed. The channel makes room for
+/// all of them with the match (some 40 bytes each): 256 of them were 10 KB a match.
+const UPDATES_KEPT: usize = 32;
 
 /// The finished matches a process keeps in memory after their last connection closed, of
 /// those an observer watched, most recent first: an observer's `hello` to one of them is

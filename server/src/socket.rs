@@ -21,7 +21,7 @@ use crate::protocol::{ClientFrame, MAX_FRAME, SeatLostReason, ServerFrame, WireE
 const MAX_MESSAGE: usize = 1 << 20;
 
 /// The WebSocket layer's read buffer, in bytes.
-const READ_BUFFER: usize = 4096;
+const READ_BUFFER: usize = 1024;
 
 /// `GET /play/{matchID}`: upgrades to the play protocol.
 pub(crate) async fn play(

@@ -285,7 +285,10 @@ impl<G: Game> Live<G> {
         Ok(live)
     }
 
-    fn following(engine: Engine<G>) -> Self {
+    fn following(mut engine: Engine<G>) -> Self {
+        // A server keeps a match in memory for as long as it lasts: no room for records to
+        // come, which the store holds anyway.
+        engine.shrink_to_fit();
         let players = engine.position().players();
         let viewers = (0..players)
             .map(|seat| Viewer::Player(PlayerIndex(seat)))
