@@ -5,6 +5,13 @@
 //! (every record durable in SQLite first) and to the `records` frame that tells its mover
 //! of it (the update a client draws), and the server's memory per live match.
 //!
+//! `LOAD=soak` runs the soak instead (not among the workloads run by default): 10,000
+//! matches of Tic-tac-toe and Hearts created over 10 minutes (`SOAK_MATCHES`,
+//! `SOAK_SECONDS`), each played to its end by the server's bots and watched by an
+//! observer; it reports the server's memory idle, after a warm-up and once every match is
+//! over, and checks that every record heard is stored (the server killed, its SQLite
+//! file read).
+//!
 //! `cargo bench -p meeple-server --bench load` (the figures are in `docs/SERVER.md`);
 //! `LOAD=tictactoe:100` runs one workload, `LOAD_SECONDS` sets each window (default 8);
 //! `LOAD_CORES=N` runs the server on cores 0 to N-1 (`taskset`) and the clients on the
@@ -27,6 +34,9 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Map, Value, json};
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "../tests/support/soak.rs"]
+mod soak;
 
 fn start_server(database: &std::path::Path) -> (Child, String) {
     let server = env!("CARGO_BIN_EXE_meeple-server");
@@ -418,6 +428,68 @@ async fn workload(game: &str, matches: usize, window: Duration) {
     );
 }
 
+/// A number from the environment variable `name`, else `default`.
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name).map_or(default, |value| {
+        value
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={value}: a whole number"))
+    })
+}
+
+/// The soak: `SOAK_MATCHES` matches over `SOAK_SECONDS`, after a warm-up of 200 over 10 s.
+async fn soak_workload() {
+    let games = [
+        soak::SoakGame {
+            game: "tictactoe",
+            players: 2,
+            config: Value::Null,
+        },
+        soak::SoakGame {
+            game: "hearts",
+            players: 4,
+            config: json!({ "target_score": 26 }),
+        },
+    ];
+    // Nine matches of Tic-tac-toe to one of Hearts, which lasts far longer.
+    let mix: Vec<soak::SoakGame> = (0..10)
+        .map(|index| games[usize::from(index == 9)].clone())
+        .collect();
+    let matches = usize::try_from(setting("SOAK_MATCHES", 10_000)).unwrap();
+    let over = Duration::from_secs(setting("SOAK_SECONDS", 600));
+    let think = setting("SOAK_THINK_MS", 20);
+    let directory = tempfile::tempdir().unwrap();
+    let database = directory.path().join("soak.sqlite");
+    let (mut server, address) = start_server(&database);
+    let pid = server.id();
+    let idle = resident_bytes(pid);
+    let warm = soak::soak(&address, &mix, 200, Duration::from_secs(10), think).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let warmed = resident_bytes(pid);
+    let started = Instant::now();
+    let cpu_before = cpu_seconds(pid);
+    let heard = soak::soak(&address, &mix, matches, over, think).await;
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(pid) - cpu_before;
+    let peak = resident_bytes(pid);
+    // Every match is over: what is left in memory after a while is the idle server's.
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let after = resident_bytes(pid);
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let store = meeple_server::Store::open_sqlite(&database).unwrap();
+    let checked =
+        soak::check_stored(&store, &warm).await + soak::check_stored(&store, &heard).await;
+    let mb = |bytes: u64| bytes as f64 / (1024.0 * 1024.0);
+    println!(
+        "soak: {matches} matches in {elapsed:.0} s ({cpu:.1} s of server CPU), {checked} records heard and stored; server memory {:.1} MB idle, {:.1} MB after a warm-up of 200 matches, {:.1} MB at the end of the soak, {:.1} MB 10 s later",
+        mb(idle),
+        mb(warmed),
+        mb(peak),
+        mb(after),
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing: then the
     // workloads are only built.
@@ -437,6 +509,10 @@ fn main() {
         .unwrap();
     // After the runtime's threads exist, so that `taskset -a` moves them all.
     pin_clients();
+    if only.as_deref() == Some("soak") {
+        runtime.block_on(soak_workload());
+        return;
+    }
     for game in ["tictactoe", "hearts"] {
         for matches in [10, 100, 1000] {
             let name = format!("{game}:{matches}");
