@@ -6,7 +6,10 @@ use std::thread;
 use std::time::Duration;
 
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, NoTls, Transaction};
+use std::collections::HashMap;
+
+use postgres::types::ToSql;
+use postgres::{Client, NoTls, Row, Statement, Transaction};
 use serde_json::Value;
 use tokio::sync::mpsc as channel;
 
@@ -130,8 +133,15 @@ CREATE TABLE IF NOT EXISTS records (
 );
 ";
 
-/// A connection to PostgreSQL, owned by the store's thread.
-pub(super) struct Postgres(Client);
+/// A connection to PostgreSQL, owned by the store's thread, with the statements it
+/// prepared.
+pub(super) struct Postgres {
+    client: Client,
+    /// Every statement of the store, prepared once on this connection: the client would
+    /// otherwise prepare a statement again at each use, a round trip to the server before
+    /// the one that runs it.
+    prepared: HashMap<&'static str, Statement>,
+}
 
 impl Postgres {
     pub(super) fn connect(url: &str) -> Result<Self, StoreError> {
@@ -141,18 +151,25 @@ impl Postgres {
         transaction.execute("SELECT pg_advisory_xact_lock(4242)", &[])?;
         transaction.batch_execute(SCHEMA)?;
         transaction.commit()?;
-        Ok(Postgres(client))
+        Ok(Postgres {
+            client,
+            prepared: HashMap::new(),
+        })
     }
 }
 
 impl Database for Postgres {
     fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>) {
+        let Postgres { client, prepared } = self;
         let mut delivers = Vec::with_capacity(jobs.len());
         let committed = (|| -> Result<(), StoreError> {
-            let mut transaction = self.0.transaction()?;
+            let mut transaction = client.transaction()?;
             for job in jobs {
                 let mut savepoint = transaction.transaction()?;
-                let (succeeded, deliver) = job(&mut Statements(&mut savepoint));
+                let (succeeded, deliver) = job(&mut Statements {
+                    transaction: &mut savepoint,
+                    prepared,
+                });
                 delivers.push(deliver);
                 if succeeded {
                     savepoint.commit()?;
@@ -167,8 +184,67 @@ impl Database for Postgres {
     }
 }
 
-/// The store's statements in an open PostgreSQL savepoint.
-struct Statements<'a, 'b>(&'a mut Transaction<'b>);
+/// The store's statements in an open PostgreSQL savepoint, each prepared once for the
+/// connection (a statement outlives the transaction it was prepared in).
+struct Statements<'a, 'b> {
+    transaction: &'a mut Transaction<'b>,
+    prepared: &'a mut HashMap<&'static str, Statement>,
+}
+
+/// A statement's parameters.
+type Parameters<'a> = [&'a (dyn ToSql + Sync)];
+
+impl Statements<'_, '_> {
+    /// `sql`, prepared on the connection the first time it is asked for.
+    fn statement(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.transaction.prepare(sql)?;
+        self.prepared.insert(sql, statement.clone());
+        Ok(statement)
+    }
+
+    /// Runs `sql` with `parameters`: the rows it changed.
+    fn execute(
+        &mut self,
+        sql: &'static str,
+        parameters: &Parameters<'_>,
+    ) -> Result<u64, StoreError> {
+        let statement = self.statement(sql)?;
+        Ok(self.transaction.execute(&statement, parameters)?)
+    }
+
+    /// The rows `sql` reads.
+    fn query(
+        &mut self,
+        sql: &'static str,
+        parameters: &Parameters<'_>,
+    ) -> Result<Vec<Row>, StoreError> {
+        let statement = self.statement(sql)?;
+        Ok(self.transaction.query(&statement, parameters)?)
+    }
+
+    /// The row `sql` reads, if any.
+    fn query_opt(
+        &mut self,
+        sql: &'static str,
+        parameters: &Parameters<'_>,
+    ) -> Result<Option<Row>, StoreError> {
+        let statement = self.statement(sql)?;
+        Ok(self.transaction.query_opt(&statement, parameters)?)
+    }
+
+    /// The one row `sql` reads.
+    fn query_one(
+        &mut self,
+        sql: &'static str,
+        parameters: &Parameters<'_>,
+    ) -> Result<Row, StoreError> {
+        let statement = self.statement(sql)?;
+        Ok(self.transaction.query_one(&statement, parameters)?)
+    }
+}
 
 fn signed(value: u64) -> i64 {
     value.cast_signed()
@@ -196,7 +272,7 @@ impl Statements<'_, '_> {
         let statement = "UPDATE seats SET name = $3, data = $4, credential_hash = $5, bot = $6 \
              WHERE match_id = $1 AND seat = $2 \
              AND (($7::TEXT IS NULL AND name IS NULL AND bot IS NULL) OR credential_hash = $7)";
-        let changed = self.0.execute(
+        let changed = self.execute(
             statement,
             &[
                 &id,
@@ -214,7 +290,7 @@ impl Statements<'_, '_> {
 
 impl Rows for Statements<'_, '_> {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError> {
-        self.0.execute(
+        self.execute(
             "INSERT INTO matches (id, game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             &[
                 &stored.id,
@@ -233,7 +309,7 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError> {
-        self.0.execute(
+        self.execute(
             "INSERT INTO seats (match_id, seat, name, data, credential_hash, bot) VALUES ($1, $2, $3, $4, $5, $6)",
             &[
                 &id,
@@ -248,13 +324,15 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError> {
-        let statement = self
-            .0
-            .prepare("INSERT INTO records (match_id, seq, body) VALUES ($1, $2, $3)")?;
-        for (offset, body) in records.iter().enumerate() {
-            self.0
-                .execute(&statement, &[&id, &index(from + offset), body])?;
-        }
+        // Every row in one statement: one round trip, however many records.
+        let seqs: Vec<i64> = (0..records.len())
+            .map(|offset| index(from + offset))
+            .collect();
+        self.execute(
+            "INSERT INTO records (match_id, seq, body) \
+             SELECT $1, seq, body FROM unnest($2::BIGINT[], $3::TEXT[]) AS rows (seq, body)",
+            &[&id, &seqs, &records],
+        )?;
         Ok(())
     }
 
@@ -264,7 +342,7 @@ impl Rows for Statements<'_, '_> {
         updated_at: u64,
         gameover: Option<&Value>,
     ) -> Result<(), StoreError> {
-        self.0.execute(
+        self.execute(
             "UPDATE matches SET updated_at = $2, gameover = $3 WHERE id = $1",
             &[&id, &signed(updated_at), &gameover.map(Value::to_string)],
         )?;
@@ -272,7 +350,7 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
-        let Some(row) = self.0.query_opt(
+        let Some(row) = self.query_opt(
             "SELECT game, config, seed, unlisted, created_at, updated_at, gameover, next_match_id, move_clock_ms FROM matches WHERE id = $1",
             &[&id],
         )?
@@ -280,7 +358,7 @@ impl Rows for Statements<'_, '_> {
             return Ok(None);
         };
         let mut seats = Vec::new();
-        for seat in self.0.query(
+        for seat in self.query(
             "SELECT name, data, credential_hash, bot FROM seats WHERE match_id = $1 ORDER BY seat",
             &[&id],
         )? {
@@ -307,19 +385,17 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
-        self.0
-            .query(
-                "SELECT body FROM records WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
-                &[&id, &index(from)],
-            )?
-            .iter()
-            .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
-            .collect()
+        self.query(
+            "SELECT body FROM records WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
+            &[&id, &index(from)],
+        )?
+        .iter()
+        .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
+        .collect()
     }
 
     fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError> {
-        self.0
-            .query(
+        self.query(
                 "SELECT id FROM matches WHERE game = $1 AND NOT unlisted \
                  AND ($2::BOOLEAN IS NULL OR (gameover IS NOT NULL) = $2) \
                  AND ($3::BIGINT IS NULL OR updated_at < $3) AND ($4::BIGINT IS NULL OR updated_at > $4) \
@@ -355,7 +431,6 @@ impl Rows for Statements<'_, '_> {
         // FOR SHARE: a leave or a join of this seat in another process waits for this
         // transaction, so that it answers only once these records are ordered before it.
         Ok(self
-            .0
             .query_opt(
                 "SELECT 1 FROM seats WHERE match_id = $1 AND seat = $2 AND credential_hash = $3 \
                  FOR SHARE",
@@ -365,12 +440,11 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn set_next_match(&mut self, id: &str, next: &str) -> Result<Option<String>, StoreError> {
-        self.0.execute(
+        self.execute(
             "UPDATE matches SET next_match_id = $2 WHERE id = $1 AND next_match_id IS NULL",
             &[&id, &next],
         )?;
         Ok(self
-            .0
             .query_opt("SELECT next_match_id FROM matches WHERE id = $1", &[&id])?
             .map(|row| row.try_get::<_, Option<String>>(0))
             .transpose()?
@@ -378,12 +452,9 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn wipe(&mut self, id: &str) -> Result<(), StoreError> {
-        self.0
-            .execute("DELETE FROM records WHERE match_id = $1", &[&id])?;
-        self.0
-            .execute("DELETE FROM seats WHERE match_id = $1", &[&id])?;
-        self.0
-            .execute("DELETE FROM matches WHERE id = $1", &[&id])?;
+        self.execute("DELETE FROM records WHERE match_id = $1", &[&id])?;
+        self.execute("DELETE FROM seats WHERE match_id = $1", &[&id])?;
+        self.execute("DELETE FROM matches WHERE id = $1", &[&id])?;
         Ok(())
     }
 
@@ -391,7 +462,6 @@ impl Rows for Statements<'_, '_> {
         // The lock is the session's, not the transaction's: it outlives this transaction
         // and is let go by `release_lease` or when this process's connection closes.
         Ok(self
-            .0
             .query_one(
                 "SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
                 &[&id],
@@ -400,14 +470,12 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn release_lease(&mut self, id: &str) -> Result<(), StoreError> {
-        self.0
-            .execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", &[&id])?;
+        self.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", &[&id])?;
         Ok(())
     }
 
     fn notify(&mut self, payload: &str) -> Result<(), StoreError> {
-        self.0
-            .execute("SELECT pg_notify($1, $2)", &[&NOTICE_CHANNEL, &payload])?;
+        self.execute("SELECT pg_notify($1, $2)", &[&NOTICE_CHANNEL, &payload])?;
         Ok(())
     }
 }
