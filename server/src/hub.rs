@@ -12,7 +12,7 @@ use meeple::{Game, PlayerIndex, Seats, Submission, Viewer};
 use serde_json::Value;
 use tokio::sync::{Notify, broadcast, watch};
 
-use crate::protocol::{ServerFrame, WireError};
+use crate::protocol::{ServerFrame, Shown, WireError};
 use crate::store::{Notice, Store, StoreError, StoredMatch, StoredSeat};
 use crate::table::{AgentKind, CaughtUp, Live, NewRecord, ServerGame, Setup, Table};
 
@@ -230,6 +230,20 @@ pub(crate) struct MatchState {
     /// Set when the store failed: the table ran ahead of what is durable, so it is
     /// dropped and loaded again.
     pub(crate) broken: bool,
+    /// What the last update sent each viewer (seat 0 first, then observers), whole: the
+    /// next one sends the changes from it.
+    sent: Vec<Sent>,
+}
+
+/// The view and the scene a viewer was last sent, as trees; `None` for what nobody watched
+/// (or drew) as that viewer then: the next update sends it whole. Every connection of the
+/// viewer holds them: it was sent them, or the update before its welcome was made (a
+/// welcome is made under the match's lock, which only a stored update changes the table
+/// under).
+#[derive(Clone, Debug, Default)]
+struct Sent {
+    view: Option<Value>,
+    scene: Option<Value>,
 }
 
 /// Records appended to a match, stored: a `records` frame for each viewer (seat 0 first,
@@ -569,21 +583,17 @@ impl Hub {
                     logged,
                 } => {
                     if !pending.is_empty() {
-                        let update = build_update(
-                            live,
-                            state.table.as_ref(),
-                            std::mem::take(&mut pending),
-                            pending_logged,
-                        );
+                        let update =
+                            build_update(live, state, std::mem::take(&mut pending), pending_logged);
                         let _ = live.updates.send(Arc::new(update));
                     }
-                    let update = build_undone(live, state.table.as_ref(), seat, &cancels, logged);
+                    let update = build_undone(live, state, seat, &cancels, logged);
                     let _ = live.updates.send(Arc::new(update));
                 }
             }
         }
         if !pending.is_empty() {
-            let update = build_update(live, state.table.as_ref(), pending, pending_logged);
+            let update = build_update(live, state, pending, pending_logged);
             let _ = live.updates.send(Arc::new(update));
         }
         self.leave_if_over(live, state.table.outcome().is_some())
@@ -1043,7 +1053,7 @@ impl Hub {
                 return Err(self.store_failed(live, &mut state, &error).await);
             }
             let logged = state.table.logged();
-            let update = build_undone(live, state.table.as_ref(), seat, &undone.cancels, logged);
+            let update = build_undone(live, &mut state, seat, &undone.cancels, logged);
             let _ = live.updates.send(Arc::new(update));
             Ok(state.table.records())
         };
@@ -1121,7 +1131,7 @@ impl Hub {
             return Err(self.store_failed(live, state, &error).await);
         }
         let logged = state.table.logged();
-        let update = build_update(live, state.table.as_ref(), new, logged);
+        let update = build_update(live, state, new, logged);
         let _ = live.updates.send(Arc::new(update));
         self.leave_if_over(live, state.table.outcome().is_some())
             .await;
@@ -1336,6 +1346,7 @@ impl LiveMatch {
                 thinking: vec![None; players],
                 failed: vec![None; players],
                 broken: false,
+                sent: vec![Sent::default(); players + 1],
             }),
             updates,
         }
@@ -1456,8 +1467,15 @@ fn store_error(error: StoreError) -> WireError {
 }
 
 /// The `records` frame of each viewer for `new`, after which the log has `logged` lines:
-/// each viewer's records moved into its frame, its view and prompt serialized once.
-fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged: usize) -> Update {
+/// each viewer's records moved into its frame, its view, scene and prompt serialized once.
+fn build_update(
+    live: &LiveMatch,
+    state: &mut MatchState,
+    new: Vec<NewRecord>,
+    logged: usize,
+) -> Update {
+    let MatchState { table, sent, .. } = state;
+    let table = table.as_ref();
     let acting = table.acting();
     let outcome = table.outcome();
     let at = table.records();
@@ -1479,7 +1497,7 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
             held.extend(scenes);
         }
     }
-    let frames = frames_for(live, table, |index, view, scene, prompt| {
+    let frames = frames_for(live, table, sent, |index, shown, prompt| {
         ServerFrame::Records {
             records: records
                 .get_mut(index)
@@ -1487,8 +1505,7 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
                 .unwrap_or_default(),
             beats: beats.get_mut(index).map(std::mem::take).unwrap_or_default(),
             at,
-            view,
-            scene,
+            shown,
             prompt,
             acting: acting.clone(),
             outcome: outcome.clone(),
@@ -1501,18 +1518,19 @@ fn build_update(live: &LiveMatch, table: &dyn Table, new: Vec<NewRecord>, logged
 /// log then `logged` lines long.
 fn build_undone(
     live: &LiveMatch,
-    table: &dyn Table,
+    state: &mut MatchState,
     seat: PlayerIndex,
     cancels: &[usize],
     logged: usize,
 ) -> Update {
+    let MatchState { table, sent, .. } = state;
+    let table = table.as_ref();
     let acting = table.acting();
-    let frames = frames_for(live, table, |_, view, scene, prompt| ServerFrame::Undone {
+    let frames = frames_for(live, table, sent, |_, shown, prompt| ServerFrame::Undone {
         seat: seat.0,
         cancels: cancels.to_vec(),
         at: table.records(),
-        view,
-        scene,
+        shown,
         prompt,
         acting: acting.clone(),
     });
@@ -1520,22 +1538,24 @@ fn build_undone(
 }
 
 /// A frame for each viewer someone watches as (seat 0 first, then observers; `None` for
-/// the others), made by `frame` from the viewer's index, view, scene (only for a viewer a
-/// connection that draws pieces watches as) and prompt, and serialized once.
+/// the others), made by `frame` from the viewer's index, view and scene (the scene only
+/// for a viewer a connection that draws pieces watches as) and prompt, and serialized
+/// once. The view and the scene go as the changes from what `sent` holds of the viewer,
+/// whole when it holds nothing, and `sent` then holds them; of a viewer nobody watches, it
+/// holds nothing.
 fn frames_for(
     live: &LiveMatch,
     table: &dyn Table,
-    mut frame: impl FnMut(
-        usize,
-        crate::protocol::Json,
-        Option<crate::protocol::Json>,
-        Option<crate::protocol::Json>,
-    ) -> ServerFrame,
+    sent: &mut [Sent],
+    mut frame: impl FnMut(usize, Shown, Option<crate::protocol::Json>) -> ServerFrame,
 ) -> Vec<Option<String>> {
     let players = table.players();
     (0..=players)
         .map(|index| {
+            let mut unsent = Sent::default();
+            let sent = sent.get_mut(index).unwrap_or(&mut unsent);
             if !live.watched(index) {
+                *sent = Sent::default();
                 return None;
             }
             let viewer = if index == players {
@@ -1544,8 +1564,41 @@ fn frames_for(
                 Viewer::Player(PlayerIndex(index))
             };
             let prompt = viewer.player().and_then(|seat| table.prompt(seat));
-            let scene = live.drawn(index).then(|| table.scene(viewer));
-            serde_json::to_string(&frame(index, table.view(viewer), scene, prompt)).ok()
+            let (view, view_changes) = changes(&mut sent.view, table.view_tree(viewer));
+            let (scene, scene_changes) = if live.drawn(index) {
+                changes(&mut sent.scene, table.scene_tree(viewer))
+            } else {
+                sent.scene = None;
+                (None, None)
+            };
+            let shown = Shown {
+                view,
+                view_changes,
+                scene,
+                scene_changes,
+            };
+            serde_json::to_string(&frame(index, shown, prompt)).ok()
         })
         .collect()
+}
+
+/// `now` to send, whole when `sent` holds nothing, else as the changes from what it holds
+/// (a JSON Patch, RFC 6902): `(whole, changes)`, one of them set. `sent` holds `now` after.
+fn changes(
+    sent: &mut Option<Value>,
+    now: Value,
+) -> (Option<crate::protocol::Json>, Option<crate::protocol::Json>) {
+    let shown = match sent.as_ref() {
+        Some(before) => (None, Some(raw(&json_patch::diff(before, &now)))),
+        None => (Some(raw(&now)), None),
+    };
+    *sent = Some(now);
+    shown
+}
+
+/// `value` serialized once, to be sent as it is; `null` for one that cannot be (no tree
+/// or patch of trees fails).
+fn raw(value: &impl serde::Serialize) -> crate::protocol::Json {
+    serde_json::value::to_raw_value(value)
+        .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned())
 }

@@ -205,6 +205,27 @@ impl From<meeple::SubmitError> for WireError {
     }
 }
 
+/// A viewer's view and scene in an update (`records`, `undone`), each either whole or as
+/// the changes from the one the viewer was last sent: a JSON Patch (RFC 6902) that the
+/// client applies to what it holds. A viewer gets its view whole in its `welcome` and in
+/// the first update after nobody watched as it; its changes after that. The scene, only
+/// for a client that asked for scenes, the same way.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Shown {
+    /// The view, whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<Json>,
+    /// The view, as a JSON Patch of the last one sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view_changes: Option<Json>,
+    /// The scene, whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scene: Option<Json>,
+    /// The scene, as a JSON Patch of the last one sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scene_changes: Option<Json>,
+}
+
 /// A frame to a client.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -249,11 +270,10 @@ pub enum ServerFrame {
         beats: Vec<Json>,
         /// The record count after them.
         at: usize,
-        /// The state as the client sees it after them.
-        view: Json,
-        /// The state laid out as pieces, for a client that asked for scenes.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        scene: Option<Json>,
+        /// The state as the client sees it after them, and the pieces for a client that
+        /// asked for scenes: whole, or as the changes from the last ones sent.
+        #[serde(flatten)]
+        shown: Shown,
         /// The client's prompt when it is to act.
         prompt: Option<Json>,
         /// Who acts now.
@@ -270,11 +290,10 @@ pub enum ServerFrame {
         cancels: Vec<usize>,
         /// The record count now.
         at: usize,
-        /// The state as the client sees it now.
-        view: Json,
-        /// The state laid out as pieces, for a client that asked for scenes.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        scene: Option<Json>,
+        /// The state as the client sees it now, and the pieces for a client that asked
+        /// for scenes: whole, or as the changes from the last ones sent.
+        #[serde(flatten)]
+        shown: Shown,
         /// The client's prompt when it is to act.
         prompt: Option<Json>,
         /// Who acts now.

@@ -26,6 +26,7 @@ const FILES: &[(&str, &str)] = client_files![
     "app.js",
     "dom.js",
     "connection.js",
+    "patch.js",
     "lobby.js",
     "table.js",
     "prompt.js",

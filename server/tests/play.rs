@@ -321,6 +321,7 @@ async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
         first.next_of_any(&["accepted", "error"]).await,
         json!({ "type": "accepted", "at": standing })
     );
+    let mut heard = Vec::new();
     for client in [&mut first, &mut second] {
         let undone = client.next_of("undone").await;
         assert_eq!(undone["seat"], 0);
@@ -329,11 +330,17 @@ async fn an_undo_is_a_line_of_the_log_and_outlives_the_server() {
             json!((standing..played).collect::<Vec<_>>())
         );
         assert_eq!(undone["at"], standing);
+        heard.push(undone);
     }
-    let undone = first.received.last().unwrap().clone();
-    let undone: serde_json::Value = serde_json::from_str(&undone).unwrap();
-    assert!(undone["prompt"].is_object(), "Alice's turn again");
-    assert_eq!(undone["view"], before["view"], "the board as it was");
+    // The view came as changes, which the client applied to what it held.
+    let sent: serde_json::Value = serde_json::from_str(first.received.last().unwrap()).unwrap();
+    assert!(
+        sent.get("view").is_none() && sent["view_changes"].is_array(),
+        "{sent}"
+    );
+    assert!(heard[0]["prompt"].is_object(), "Alice's turn again");
+    assert_eq!(heard[0]["view"], before["view"], "the board as it was");
+    assert_eq!(heard[1]["view"], before["view"]);
 
     // The store kept everything: the records, the mark, the undo after it.
     let rows = server

@@ -1,6 +1,7 @@
 //! The view harness extended to the wire: over random matches of every shipped game, with
 //! every seat a WebSocket client, each frame a seat receives is exactly what the engine
-//! shows that seat (its view, its records, its prompt: [`meeple::View`] decides, and
+//! shows that seat (its view, whole in its welcome and then as changes the client applies,
+//! its records, its prompt: [`meeple::View`] decides, and
 //! `meeple::harness::check_views` checks the views themselves), and no frame holds the
 //! match's seed.
 
@@ -46,6 +47,9 @@ fn engine_at<G: Game>(
     Engine::restore(&log).unwrap()
 }
 
+/// The updates checked whose view came as changes.
+static AS_CHANGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// Checks every frame `seat` received against the engine's own answers for that seat.
 fn check_frames<G: Game>(
     (config, seed, players, records): &(Value, u64, usize, Vec<String>),
@@ -61,16 +65,30 @@ fn check_frames<G: Game>(
         .map(|record| serde_json::to_value(record).unwrap())
         .collect();
     let mut checked = 0;
+    // The view as the client holds it: whole from its welcome, then each update's changes
+    // applied to it.
+    let mut held = None;
     for text in frames {
         assert!(
             !text.contains(&seed.to_string()),
             "{} seat {seat}: a frame holds the seed: {text}",
             G::NAME
         );
-        let frame: Value = serde_json::from_str(text).unwrap();
+        let mut frame: Value = serde_json::from_str(text).unwrap();
         if !matches!(frame["type"].as_str(), Some("welcome" | "records")) {
             continue;
         }
+        if frame["type"] == "records" {
+            assert!(
+                frame.get("view_changes").is_some() != frame.get("view").is_some(),
+                "{} seat {seat}: an update has its view whole or as changes: {text}",
+                G::NAME
+            );
+        }
+        if frame.get("view_changes").is_some() {
+            AS_CHANGES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        support::follow(&mut held, &mut frame, "view");
         let at = frame["at"].as_u64().unwrap() as usize;
         let sent = frame["records"].as_array().unwrap();
         assert_eq!(
@@ -83,7 +101,7 @@ fn check_frames<G: Game>(
         assert_eq!(
             frame["view"],
             serde_json::to_value(meeple::Serialized(&engine.position().view(viewer))).unwrap(),
-            "{} seat {seat}: the view at {at}",
+            "{} seat {seat}: the view at {at}, as the client holds it",
             G::NAME
         );
         let prompt = engine
@@ -198,4 +216,10 @@ async fn every_frame_is_the_seats_own_view_and_never_the_seed() {
         }
     }
     assert!(checked > 500, "{checked} frames checked");
+    // Past each seat's first update, every view came as changes.
+    let as_changes = AS_CHANGES.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        as_changes > checked / 2,
+        "{as_changes} of {checked} frames had their view as changes"
+    );
 }

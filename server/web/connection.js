@@ -1,7 +1,11 @@
 // One play connection (docs/PROTOCOL.md): it says hello with the records it already has,
 // keeps every record it hears, answers each request with the frame the server answers it
 // with (the server answers in order), and comes back after a drop on its own, asking only
-// for the records it missed. Whatever the page holds (a half-made choice) stays.
+// for the records it missed. Whatever the page holds (a half-made choice) stays. An
+// update's view and scene come as changes from the last ones (a JSON Patch): they are
+// applied here, so the page's handlers get every frame with its view and scene whole.
+
+import { applyPatch } from './patch.js';
 
 /** What the page keeps for tests and tools to read (`window.meeple`): the last frames
  *  received, as text, and the time from each prompt's arrival to a page that takes the
@@ -41,6 +45,9 @@ export class Connection {
     this.handlers = handlers;
     /** Every record heard, as this viewer sees it, numbered from 0. */
     this.records = [];
+    /** The view and the scene as the server last sent them, changes applied. */
+    this.view = null;
+    this.scene = null;
     this.pending = [];
     this.welcomed = false;
     this.closed = false;
@@ -80,9 +87,35 @@ export class Connection {
     });
   }
 
+  /** Applies `frame`'s changes to the view and scene held, and writes them into it whole:
+   *  `false` when they do not apply (the page then asks for the match again). */
+  follow(frame) {
+    try {
+      for (const part of ['view', 'scene']) {
+        const changes = frame[`${part}_changes`];
+        if (frame[part] !== undefined && frame[part] !== null) {
+          this[part] = structuredClone(frame[part]);
+        } else if (changes) {
+          this[part] = applyPatch(this[part], changes);
+          // The handlers keep what they are given: a copy, which the next changes leave.
+          frame[part] = structuredClone(this[part]);
+        }
+      }
+      return true;
+    } catch (error) {
+      console.error('meeple: an update did not apply, asking for the match again', error);
+      this.records.length = 0;
+      this.socket.close();
+      return false;
+    }
+  }
+
   receive(frame) {
     switch (frame.type) {
       case 'welcome': {
+        // Copies: the changes to come are applied to these in place.
+        this.view = structuredClone(frame.view);
+        this.scene = structuredClone(frame.scene ?? null);
         // The records numbered `at - records.length` on: the ones missed, or all of them
         // again (a fresh welcome after falling behind).
         this.records.length = Math.min(this.records.length, frame.at - frame.records.length);
@@ -94,10 +127,12 @@ export class Connection {
         return;
       }
       case 'records':
+        if (!this.follow(frame)) return;
         this.records.push(...frame.records);
         this.handlers.records(frame);
         return;
       case 'undone':
+        if (!this.follow(frame)) return;
         for (const position of [...frame.cancels].sort((a, b) => b - a)) {
           this.records.splice(position, 1);
         }

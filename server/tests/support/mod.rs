@@ -320,6 +320,8 @@ pub async fn connect_to(url: &str) -> Client {
         socket,
         received: Vec::new(),
         pending: std::collections::VecDeque::new(),
+        view: None,
+        scene: None,
     }
 }
 
@@ -330,12 +332,36 @@ async fn read_response(response: reqwest::Response) -> (u16, Value) {
     (status, body)
 }
 
-/// A play connection, keeping the text of every frame it received.
+/// A play connection, keeping the text of every frame it received, and the view and
+/// scene it was sent: an update's changes are applied to them as a client does, and the
+/// frame read carries them whole (`view`, `scene`), as the welcome does.
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub received: Vec<String>,
     /// `records` frames passed over while waiting for another kind: read next, in order.
     pending: std::collections::VecDeque<Value>,
+    view: Option<Value>,
+    scene: Option<Value>,
+}
+
+/// The view or scene `held` after `frame` (a `welcome`, `records` or `undone`): `frame`'s
+/// `field` whole, else `held` with `field_changes` applied (a JSON Patch); written back
+/// into the frame as `field`, whole.
+///
+/// # Panics
+/// When changes come for nothing held, or do not apply.
+pub fn follow(held: &mut Option<Value>, frame: &mut Value, field: &str) {
+    let changes = format!("{field}_changes");
+    if let Some(whole) = frame.get(field).filter(|whole| !whole.is_null()) {
+        *held = Some(whole.clone());
+    } else if let Some(changes) = frame.get(&changes) {
+        let patch: json_patch::Patch = serde_json::from_value(changes.clone()).unwrap();
+        let view = held
+            .as_mut()
+            .unwrap_or_else(|| panic!("{changes} for no {field} held: {frame}"));
+        json_patch::patch(view, &patch).unwrap_or_else(|error| panic!("{changes}: {error}"));
+        frame[field] = view.clone();
+    }
 }
 
 impl Client {
@@ -375,7 +401,19 @@ impl Client {
             match message {
                 Some(Ok(Message::Text(text))) => {
                     self.received.push(text.to_string());
-                    return serde_json::from_str(text.as_str()).unwrap();
+                    let mut frame: Value = serde_json::from_str(text.as_str()).unwrap();
+                    if matches!(
+                        frame["type"].as_str(),
+                        Some("welcome" | "records" | "undone")
+                    ) {
+                        if frame["type"] == "welcome" {
+                            self.view = None;
+                            self.scene = None;
+                        }
+                        follow(&mut self.view, &mut frame, "view");
+                        follow(&mut self.scene, &mut frame, "scene");
+                    }
+                    return frame;
                 }
                 Some(Ok(_)) => {}
                 Some(Err(_)) | None => return json!({ "type": "gone" }),
