@@ -235,15 +235,15 @@ pub(crate) struct MatchState {
     sent: Vec<Sent>,
 }
 
-/// The view and the scene a viewer was last sent, as trees; `None` for what nobody watched
+/// The view and the scene a viewer was last sent, as JSON text; `None` for what nobody watched
 /// (or drew) as that viewer then: the next update sends it whole. Every connection of the
 /// viewer holds them: it was sent them, or the update before its welcome was made (a
 /// welcome is made under the match's lock, which only a stored update changes the table
 /// under).
 #[derive(Clone, Debug, Default)]
 struct Sent {
-    view: Option<Value>,
-    scene: Option<Value>,
+    view: Option<Box<str>>,
+    scene: Option<Box<str>>,
 }
 
 /// Records appended to a match, stored: a `records` frame for each viewer (seat 0 first,
@@ -1564,9 +1564,9 @@ fn frames_for(
                 Viewer::Player(PlayerIndex(index))
             };
             let prompt = viewer.player().and_then(|seat| table.prompt(seat));
-            let (view, view_changes) = changes(&mut sent.view, table.view_tree(viewer));
+            let (view, view_changes) = changes(&mut sent.view, table.view(viewer));
             let (scene, scene_changes) = if live.drawn(index) {
-                changes(&mut sent.scene, table.scene_tree(viewer))
+                changes(&mut sent.scene, table.scene(viewer))
             } else {
                 sent.scene = None;
                 (None, None)
@@ -1583,22 +1583,19 @@ fn frames_for(
 }
 
 /// `now` to send, whole when `sent` holds nothing, else as the changes from what it holds
-/// (a JSON Patch, RFC 6902): `(whole, changes)`, one of them set. `sent` holds `now` after.
+/// (a JSON Patch, RFC 6902: [`crate::changes`]): `(whole, changes)`, one of them set.
+/// `sent` holds `now` after.
 fn changes(
-    sent: &mut Option<Value>,
-    now: Value,
+    sent: &mut Option<Box<str>>,
+    now: crate::protocol::Json,
 ) -> (Option<crate::protocol::Json>, Option<crate::protocol::Json>) {
-    let shown = match sent.as_ref() {
-        Some(before) => (None, Some(raw(&json_patch::diff(before, &now)))),
-        None => (Some(raw(&now)), None),
+    let shown = match sent.as_deref() {
+        Some(before) => {
+            let patch = crate::changes::changes(before, now.get());
+            (None, serde_json::value::RawValue::from_string(patch).ok())
+        }
+        None => (Some(now.clone()), None),
     };
-    *sent = Some(now);
+    *sent = Some(now.into());
     shown
-}
-
-/// `value` serialized once, to be sent as it is; `null` for one that cannot be (no tree
-/// or patch of trees fails).
-fn raw(value: &impl serde::Serialize) -> crate::protocol::Json {
-    serde_json::value::to_raw_value(value)
-        .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned())
 }

@@ -25,6 +25,7 @@
 //! seed, never another seat's prompt; a client can only submit. Bots think on tokio's
 //! blocking pool, so a search never delays another match.
 
+mod changes;
 pub mod cli;
 mod hub;
 mod lobby;

@@ -199,10 +199,6 @@ pub trait Table: Send {
     fn view(&self, viewer: Viewer) -> Json;
     /// The state as `viewer` sees it laid out as pieces ([`meeple::Position::scene`]), JSON.
     fn scene(&self, viewer: Viewer) -> Json;
-    /// [`view`](Self::view) as a tree: what an update's changes are counted from.
-    fn view_tree(&self, viewer: Viewer) -> Value;
-    /// [`scene`](Self::scene) as a tree.
-    fn scene_tree(&self, viewer: Viewer) -> Value;
     /// Shares the count of connections that draw pieces, per viewer (seat 0 first, then
     /// observers): the records followed while a viewer's count is above 0 carry its scenes
     /// at their beats ([`NewRecord::beats`]).
@@ -565,14 +561,6 @@ impl<G: ServerGame> Table for Live<G> {
 
     fn scene(&self, viewer: Viewer) -> Json {
         to_raw(&self.engine.position().scene(viewer))
-    }
-
-    fn view_tree(&self, viewer: Viewer) -> Value {
-        to_json(&meeple::Serialized(&self.engine.position().view(viewer)))
-    }
-
-    fn scene_tree(&self, viewer: Viewer) -> Value {
-        to_json(&self.engine.position().scene(viewer))
     }
 
     fn draw_for(&mut self, drawers: Arc<[AtomicUsize]>) {
