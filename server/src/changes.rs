@@ -5,7 +5,6 @@
 //! `serde_json::Value` trees and diffing those cost the server more than twice its time
 //! per move under load (`docs/SERVER.md`).
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::value::RawValue;
@@ -14,17 +13,45 @@ use serde_json::value::RawValue;
 /// text: `[]` when they are the same. Both are texts as `serde_json` writes them (no
 /// whitespace). Operations are `add`, `remove` and `replace`, in an order that applies:
 /// an object's members changed or added, then those removed; an array's elements changed
-/// in place, then those added at its end or removed from it. Where a level cannot be split
-/// (a key written with escapes), that whole level is replaced.
+/// in place, then those added at its end or removed from it (from the last). Below
+/// [`DEPTH`] levels, and where a level cannot be split (a key written with escapes), what
+/// differs is replaced whole.
 pub(crate) fn changes(before: &str, after: &str) -> String {
     let mut patch = Patch {
         text: String::from("["),
         empty: true,
     };
     let mut path = String::new();
-    diff(before, after, &mut path, &mut patch);
+    diff(before, after, &mut path, &mut patch, DEPTH);
     patch.text.push(']');
     patch.text
+}
+
+/// An object's members in the order written, each a slice of the text: read without
+/// building a map (a key written with escapes cannot be borrowed, and fails the read).
+struct Members<'a>(Vec<(&'a str, &'a RawValue)>);
+
+impl<'de> serde::Deserialize<'de> for Members<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Members<'de>;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut members = Vec::with_capacity(map.size_hint().unwrap_or(8));
+                while let Some(member) = map.next_entry::<&'de str, &'de RawValue>()? {
+                    members.push(member);
+                }
+                Ok(Members(members))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
 }
 
 /// The patch being written.
@@ -61,31 +88,50 @@ fn push_token(path: &mut String, token: &str) {
     }
 }
 
-/// Writes into `patch` what turns `before` into `after`, both at `path`.
-fn diff(before: &str, after: &str, path: &mut String, patch: &mut Patch) {
+/// How many levels a patch looks into before it replaces what differs below: each level
+/// looked into is its text read once more.
+const DEPTH: usize = 3;
+
+/// Writes into `patch` what turns `before` into `after`, both at `path`, looking `depth`
+/// levels further at most.
+fn diff(before: &str, after: &str, path: &mut String, patch: &mut Patch, depth: usize) {
     if before == after {
+        return;
+    }
+    if depth == 0 {
+        patch.operation("replace", path, Some(after));
         return;
     }
     match (before.as_bytes().first(), after.as_bytes().first()) {
         (Some(b'{'), Some(b'{')) => {
             let members = (
-                serde_json::from_str::<BTreeMap<&str, &RawValue>>(before),
-                serde_json::from_str::<BTreeMap<&str, &RawValue>>(after),
+                serde_json::from_str::<Members<'_>>(before),
+                serde_json::from_str::<Members<'_>>(after),
             );
-            let (Ok(old), Ok(new)) = members else {
+            let (Ok(Members(old)), Ok(Members(new))) = members else {
                 patch.operation("replace", path, Some(after));
                 return;
             };
             let at = path.len();
-            for (key, value) in &new {
+            // Both were written from the same type: a member is mostly where it was.
+            let mut found = vec![false; old.len()];
+            for (position, (key, value)) in new.iter().enumerate() {
                 push_token(path, key);
-                match old.get(key) {
-                    Some(was) => diff(was.get(), value.get(), path, patch),
+                let was = old
+                    .get(position)
+                    .filter(|(old_key, _)| old_key == key)
+                    .map(|_| position)
+                    .or_else(|| old.iter().position(|(old_key, _)| old_key == key));
+                match was {
+                    Some(index) => {
+                        found[index] = true;
+                        diff(old[index].1.get(), value.get(), path, patch, depth - 1);
+                    }
                     None => patch.operation("add", path, Some(value.get())),
                 }
                 path.truncate(at);
             }
-            for key in old.keys().filter(|key| !new.contains_key(*key)) {
+            for ((key, _), _) in old.iter().zip(&found).filter(|(_, found)| !**found) {
                 push_token(path, key);
                 patch.operation("remove", path, None);
                 path.truncate(at);
@@ -104,7 +150,7 @@ fn diff(before: &str, after: &str, path: &mut String, patch: &mut Patch) {
             let common = old.len().min(new.len());
             for (index, (was, value)) in old.iter().zip(&new).enumerate() {
                 let _ = write!(path, "/{index}");
-                diff(was.get(), value.get(), path, patch);
+                diff(was.get(), value.get(), path, patch, depth - 1);
                 path.truncate(at);
             }
             for (index, value) in new.iter().enumerate().skip(common) {
