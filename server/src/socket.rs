@@ -240,18 +240,9 @@ impl Connection<'_> {
                     // The records a submission made are out already: written with its
                     // `accepted`, in one write (without Nagle's algorithm, a write each is
                     // a packet each).
-                    loop {
-                        let update = match updates.try_recv() {
-                            Ok(update) => Ok(update),
-                            Err(TryRecvError::Empty) => break,
-                            Err(TryRecvError::Lagged(missed)) => Err(RecvError::Lagged(missed)),
-                            Err(TryRecvError::Closed) => Err(RecvError::Closed),
-                        };
-                        if !self.deliver(update, &mut logged).await {
-                            return;
-                        }
-                    }
-                    if self.socket.flush().await.is_err() {
+                    if !self.deliver_waiting(&mut updates, &mut logged).await
+                        || self.socket.flush().await.is_err()
+                    {
                         return;
                     }
                 }
@@ -269,12 +260,35 @@ impl Connection<'_> {
                     }
                 }
                 update = updates.recv() => {
+                    // With the updates already waiting (a bot's move and the flow's after
+                    // it, other matches' work delaying this task): one write for all.
                     if !self.deliver(update, &mut logged).await
+                        || !self.deliver_waiting(&mut updates, &mut logged).await
                         || self.socket.flush().await.is_err()
                     {
                         return;
                     }
                 }
+            }
+        }
+    }
+
+    /// Writes every update already waiting (not yet flushed), as [`deliver`](Self::deliver)
+    /// does. Returns whether the connection goes on.
+    async fn deliver_waiting(
+        &mut self,
+        updates: &mut tokio::sync::broadcast::Receiver<Arc<crate::hub::Update>>,
+        logged: &mut usize,
+    ) -> bool {
+        loop {
+            let update = match updates.try_recv() {
+                Ok(update) => Ok(update),
+                Err(TryRecvError::Empty) => return true,
+                Err(TryRecvError::Lagged(missed)) => Err(RecvError::Lagged(missed)),
+                Err(TryRecvError::Closed) => Err(RecvError::Closed),
+            };
+            if !self.deliver(update, logged).await {
+                return false;
             }
         }
     }

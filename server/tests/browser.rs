@@ -309,6 +309,39 @@ fn without_field(text: &str, name: &str) -> String {
     kept
 }
 
+/// `text` without the JSON Patch operations on the member `name` of a view (an object
+/// holding `"path":"/name…"`, each a view's changes: `without_field` leaves them).
+fn without_changes_of(text: &str, name: &str) -> String {
+    let path = format!("\"path\":\"/{name}");
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(&path) {
+        let Some(open) = rest[..at].rfind('{') else {
+            break;
+        };
+        kept.push_str(&rest[..open]);
+        let operation = &rest[open..];
+        let mut depth = 0usize;
+        let mut end = operation.len();
+        for (index, character) in operation.char_indices() {
+            match character {
+                '[' | '{' => depth += 1,
+                ']' | '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = index + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &operation[end..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
 /// The cards North cannot know of: the others' hands, less the cards North passed.
 fn hidden_from_north(engine: &meeple::Engine<Hearts>) -> Vec<String> {
     let state = engine.position().state();
@@ -440,8 +473,10 @@ async fn a_person_plays_a_hand_of_hearts_against_three_bots_by_clicking() {
             // (What the page holds is read first: the store, read after, is at least as
             // far on, and a card still in a hand then was never shown before.)
             // Hearts' `shown_out` lists whole suits (the ones a seat showed it lacks), not
-            // cards anyone holds: it is left out of the search for hidden cards.
-            let held = without_field(&page.held().await, "shown_out");
+            // cards anyone holds: it is left out of the search for hidden cards, whole in a
+            // view and as the changes of one.
+            let held =
+                without_changes_of(&without_field(&page.held().await, "shown_out"), "shown_out");
             let (engine, seed) = hearts_now(server.hub.store(), &id).await;
             assert!(!held.contains(&seed.to_string()), "the page holds the seed");
             for card in hidden_from_north(&engine) {
