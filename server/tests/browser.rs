@@ -288,25 +288,29 @@ fn without_field(text: &str, name: &str) -> String {
     while let Some(at) = rest.find(&key) {
         kept.push_str(&rest[..at]);
         let value = &rest[at + key.len()..];
-        let mut depth = 0usize;
-        let mut end = value.len();
-        for (index, character) in value.char_indices() {
-            match character {
-                '[' | '{' => depth += 1,
-                ']' | '}' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        end = index + 1;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        rest = &value[end..];
+        rest = &value[nested_end(value)..];
     }
     kept.push_str(rest);
     kept
+}
+
+/// Where the array or object that `text` starts with ends (past its closing bracket), by
+/// counting brackets; the whole text when it does not close.
+fn nested_end(text: &str) -> usize {
+    let mut depth = 0usize;
+    for (index, character) in text.char_indices() {
+        match character {
+            '[' | '{' => depth += 1,
+            ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return index + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
 }
 
 /// `text` without the JSON Patch operations on the member `name` of a view (an object
@@ -321,21 +325,7 @@ fn without_changes_of(text: &str, name: &str) -> String {
         };
         kept.push_str(&rest[..open]);
         let operation = &rest[open..];
-        let mut depth = 0usize;
-        let mut end = operation.len();
-        for (index, character) in operation.char_indices() {
-            match character {
-                '[' | '{' => depth += 1,
-                ']' | '}' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        end = index + 1;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
+        let end = nested_end(operation);
         rest = &operation[end..];
     }
     kept.push_str(rest);
