@@ -252,15 +252,29 @@ pub(crate) struct Update {
     /// The lines of the match's log after it ([`Table::logged`]): it only grows, through
     /// undos too, so a connection knows which updates it has.
     pub(crate) logged: usize,
-    /// The frame of each viewer, `None` for a viewer nobody watched as.
-    pub(crate) frames: Vec<Option<String>>,
+    /// The frames of each viewer, `None` for a viewer nobody watched as.
+    pub(crate) frames: Vec<Option<Frames>>,
+}
+
+/// A viewer's frame of an update, serialized: without the scene, and with it for the
+/// viewer's connections that draw pieces (their `welcome` had the scene the changes are
+/// counted from; the others' had none).
+pub(crate) struct Frames {
+    plain: String,
+    /// `None` when no connection that draws watched as the viewer.
+    drawn: Option<String>,
 }
 
 impl Update {
-    /// The frame of `viewer`; `None` when nobody watched as it when the update was made.
-    pub(crate) fn frame(&self, viewer: Viewer) -> Option<&str> {
+    /// The frame of `viewer` for a connection that draws pieces or not; `None` when nobody
+    /// watched as it when the update was made.
+    pub(crate) fn frame(&self, viewer: Viewer, draws: bool) -> Option<&str> {
         let index = viewer_index(viewer, self.frames.len() - 1);
-        self.frames.get(index).and_then(Option::as_deref)
+        let frames = self.frames.get(index)?.as_ref()?;
+        Some(match (&frames.drawn, draws) {
+            (Some(drawn), true) => drawn,
+            _ => &frames.plain,
+        })
     }
 }
 
@@ -879,6 +893,9 @@ impl Hub {
         state.table = self.restore_table(&stored, records, Duration::ZERO).await?;
         state.table.draw_for(Arc::clone(&live.drawers));
         state.failed.fill(None);
+        // Whole views at the next update: nothing then depends on the table read again
+        // standing where the last update left it.
+        state.sent.fill(Sent::default());
         self.read_seats(live, state).await?;
         Ok(())
     }
@@ -1548,7 +1565,7 @@ fn frames_for(
     table: &dyn Table,
     sent: &mut [Sent],
     mut frame: impl FnMut(usize, Shown, Option<crate::protocol::Json>) -> ServerFrame,
-) -> Vec<Option<String>> {
+) -> Vec<Option<Frames>> {
     let players = table.players();
     (0..=players)
         .map(|index| {
@@ -1571,15 +1588,37 @@ fn frames_for(
                 sent.scene = None;
                 (None, None)
             };
+            let drawn = scene.is_some() || scene_changes.is_some();
             let shown = Shown {
                 view,
                 view_changes,
                 scene,
                 scene_changes,
             };
-            serde_json::to_string(&frame(index, shown, prompt)).ok()
+            let mut built = frame(index, shown, prompt);
+            let drawn = drawn.then(|| serde_json::to_string(&built).ok()).flatten();
+            without_scene(&mut built);
+            let plain = serde_json::to_string(&built).ok()?;
+            Some(Frames { plain, drawn })
         })
         .collect()
+}
+
+/// `frame` without what only a connection that draws pieces gets: its scene (whole or as
+/// changes) and the scenes of its beats.
+fn without_scene(frame: &mut ServerFrame) {
+    match frame {
+        ServerFrame::Records { shown, beats, .. } => {
+            beats.clear();
+            shown.scene = None;
+            shown.scene_changes = None;
+        }
+        ServerFrame::Undone { shown, .. } => {
+            shown.scene = None;
+            shown.scene_changes = None;
+        }
+        _ => {}
+    }
 }
 
 /// `now` to send, whole when `sent` holds nothing, else as the changes from what it holds
@@ -1589,11 +1628,13 @@ fn changes(
     sent: &mut Option<Box<str>>,
     now: crate::protocol::Json,
 ) -> (Option<crate::protocol::Json>, Option<crate::protocol::Json>) {
-    let shown = match sent.as_deref() {
-        Some(before) => {
-            let patch = crate::changes::changes(before, now.get());
-            (None, serde_json::value::RawValue::from_string(patch).ok())
-        }
+    let patch = sent
+        .as_deref()
+        .map(|before| crate::changes::changes(before, now.get()))
+        .and_then(|patch| serde_json::value::RawValue::from_string(patch).ok());
+    // Whole when nothing was sent before, or when the changes could not be made JSON.
+    let shown = match patch {
+        Some(patch) => (None, Some(patch)),
         None => (Some(now.clone()), None),
     };
     *sent = Some(now.into());

@@ -313,7 +313,7 @@ impl Connection<'_> {
                     return true;
                 }
                 *logged = update.logged;
-                match update.frame(self.client.viewer) {
+                match update.frame(self.client.viewer, self.draws) {
                     Some(frame) => self
                         .socket
                         .feed(Message::Text(Utf8Bytes::from(frame.to_owned())))

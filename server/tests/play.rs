@@ -5,7 +5,7 @@
 
 mod support;
 
-use serde_json::json;
+use serde_json::{Value, json};
 use support::{Seen, TestServer, play_to_end, rng};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -637,4 +637,58 @@ async fn a_finished_match_with_a_clock_leaves_memory_once_nobody_watches() {
         assert!(waited < 200, "the finished match stayed in memory");
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scene_and_its_changes_reach_only_the_connections_that_draw() {
+    let directory = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&directory.path().join("scenes.sqlite")).await;
+    let id = server.create("tictactoe", json!({ "numPlayers": 2 })).await;
+    let alice = server.join("tictactoe", &id, 0, "Alice").await;
+    let bob = server.join("tictactoe", &id, 1, "Bob").await;
+    // Two observers, one viewer: one draws the pieces, the other does not.
+    let mut drawing = server.connect(&id).await;
+    drawing
+        .send(json!({ "type": "hello", "scene": true }))
+        .await;
+    assert!(drawing.next_of("welcome").await["scene"].is_object());
+    let mut plain = server.connect(&id).await;
+    assert!(plain.hello(None, None, 0).await.get("scene").is_none());
+    let mut seats = Vec::new();
+    for (seat, credentials) in [(0, &alice), (1, &bob)] {
+        let mut client = server.connect(&id).await;
+        let mut seen = Seen::default();
+        seen.absorb(&client.hello(Some(seat), Some(credentials), 0).await);
+        seats.push((client, seen));
+    }
+    let mut random = rng(11);
+    for turn in 0..3 {
+        let (client, seen) = &mut seats[turn % 2];
+        let answer = support::submit_from_prompt(client, seen, &mut random).await;
+        assert_eq!(answer["type"], "accepted", "{answer}");
+        for (client, seen) in &mut seats {
+            seen.absorb(&client.next_of("records").await);
+        }
+        let heard = drawing.next_of("records").await;
+        assert!(heard["scene"].is_object(), "the scene, followed: {heard}");
+        let sent: Value = serde_json::from_str(drawing.received.last().unwrap()).unwrap();
+        // The first update after the welcome has it whole (the match's first watched as
+        // an observer), then as changes.
+        if turn > 0 {
+            assert!(sent["scene_changes"].is_array(), "{sent}");
+        }
+        plain.next_of("records").await;
+        let sent: Value = serde_json::from_str(plain.received.last().unwrap()).unwrap();
+        for field in ["scene", "scene_changes", "beats"] {
+            assert!(
+                sent.get(field).is_none(),
+                "{field} to a page that does not draw: {sent}"
+            );
+        }
+    }
+    // The scene the drawing connection holds is the one a new one is welcomed with.
+    let held = drawing.scene_held();
+    let mut fresh = server.connect(&id).await;
+    fresh.send(json!({ "type": "hello", "scene": true })).await;
+    assert_eq!(fresh.next_of("welcome").await["scene"], held);
 }

@@ -13,7 +13,7 @@ const tokens = (pointer) => {
 const parentOf = (document, path) => {
   let node = document;
   for (const token of path.slice(0, -1)) {
-    if (node === null || typeof node !== 'object' || !(token in node)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) {
       throw new Error(`no ${token} on the path ${path.join('/')}`);
     }
     node = node[token];
@@ -25,7 +25,7 @@ const parentOf = (document, path) => {
 const valueAt = (document, pointer) => {
   let node = document;
   for (const token of tokens(pointer)) {
-    if (node === null || typeof node !== 'object' || !(token in node)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) {
       throw new Error(`no value at ${pointer}`);
     }
     node = node[token];
@@ -80,12 +80,18 @@ export const applyPatch = (document, patch) => {
         valueAt(changed, operation.path);
         changed = remove(changed, operation.path);
         break;
-      case 'replace':
+      case 'replace': {
         valueAt(changed, operation.path);
-        changed = tokens(operation.path).length === 0
-          ? copyOf(operation.value)
-          : add(remove(changed, operation.path), operation.path, copyOf(operation.value));
+        const path = tokens(operation.path);
+        if (path.length === 0) {
+          changed = copyOf(operation.value);
+        } else {
+          // In place: an object's member keeps its place among the others.
+          const [parent, last] = parentOf(changed, path);
+          parent[last] = copyOf(operation.value);
+        }
         break;
+      }
       case 'move': {
         const moved = valueAt(changed, operation.from);
         changed = add(remove(changed, operation.from), operation.path, moved);

@@ -365,6 +365,11 @@ pub fn follow(held: &mut Option<Value>, frame: &mut Value, field: &str) {
 }
 
 impl Client {
+    /// The scene this connection holds: its welcome's, with every update's changes applied.
+    pub fn scene_held(&self) -> Value {
+        self.scene.clone().unwrap_or(Value::Null)
+    }
+
     pub async fn send(&mut self, frame: Value) {
         self.send_raw(Message::text(frame.to_string())).await;
     }
