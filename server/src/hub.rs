@@ -1554,12 +1554,12 @@ fn build_undone(
     Update { logged, frames }
 }
 
-/// A frame for each viewer someone watches as (seat 0 first, then observers; `None` for
-/// the others), made by `frame` from the viewer's index, view and scene (the scene only
-/// for a viewer a connection that draws pieces watches as) and prompt, and serialized
-/// once. The view and the scene go as the changes from what `sent` holds of the viewer,
-/// whole when it holds nothing, and `sent` then holds them; of a viewer nobody watches, it
-/// holds nothing.
+/// The frames of each viewer someone watches as (seat 0 first, then observers; `None`
+/// for the others), made by `frame` from the viewer's index, view and scene (the scene
+/// only for a viewer a connection that draws pieces watches as) and prompt: serialized
+/// once without the scene, and once more with it for such a viewer. The view and the scene
+/// go as the changes from what `sent` holds of the viewer, whole when it holds nothing,
+/// and `sent` then holds them; of a viewer nobody watches, it holds nothing.
 fn frames_for(
     live: &LiveMatch,
     table: &dyn Table,
