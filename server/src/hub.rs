@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::{Notify, broadcast, watch};
 
 use crate::protocol::{ServerFrame, Shown, WireError};
-use crate::store::{Notice, Store, StoreError, StoredMatch, StoredSeat};
+use crate::store::{Appended, Loaded, Notice, Store, StoreError, StoredMatch, StoredSeat};
 use crate::table::{AgentKind, CaughtUp, Live, NewRecord, ServerGame, Setup, Table};
 
 /// What the server needs of one registered game, its type erased.
@@ -28,8 +28,9 @@ pub(crate) struct GameEntry {
     restore: RestoreTable,
 }
 
-/// Restores a table from its setup, its stored records and its clock now.
-type RestoreTable = fn(&Setup, &[String], Duration) -> Result<Box<dyn Table>, String>;
+/// Restores a table from its setup, what the store loaded of it ([`Loaded`]) and its
+/// clock now.
+type RestoreTable = fn(&Setup, Loaded, Duration) -> Result<Box<dyn Table>, String>;
 
 impl GameEntry {
     pub(crate) fn of<G: ServerGame>() -> Self {
@@ -38,9 +39,15 @@ impl GameEntry {
             validate: validate::<G>,
             default_config: || serde_json::to_value(G::Config::default()).unwrap_or(Value::Null),
             create: |setup| Live::<G>::create(setup).map(|live| Box::new(live) as Box<dyn Table>),
-            restore: |setup, records, clock| {
-                Live::<G>::restore(setup, records, clock)
-                    .map(|live| Box::new(live) as Box<dyn Table>)
+            restore: |setup, loaded, clock| {
+                Live::<G>::restore(
+                    setup,
+                    loaded.base.as_ref(),
+                    loaded.latest,
+                    &loaded.lines,
+                    clock,
+                )
+                .map(|live| Box::new(live) as Box<dyn Table>)
             },
         }
     }
@@ -567,15 +574,15 @@ impl Hub {
         live: &Arc<LiveMatch>,
         state: &mut MatchState,
     ) -> Result<(), WireError> {
-        let lines = self
+        let (lines, rebases) = self
             .store
-            .records(live.id.clone(), state.table.logged())
+            .lines_since(live.id.clone(), state.table.logged())
             .await
             .map_err(store_error)?;
         if lines.is_empty() {
             return Ok(());
         }
-        let heard = match state.table.catch_up(&lines) {
+        let heard = match state.table.catch_up(&lines, &rebases) {
             Ok(heard) => heard,
             Err(reason) => {
                 state.broken = true;
@@ -755,8 +762,8 @@ impl Hub {
             .get(id.to_owned())
             .await?
             .ok_or_else(|| HubError::NoSuchMatch(id.to_owned()))?;
-        let records = self.store.records(id.to_owned(), 0).await?;
-        let stored_count = records.len();
+        let loaded = self.store.load(id.to_owned()).await?;
+        let stored_count = loaded.base.as_ref().map_or(0, |base| base.at) + loaded.lines.len();
         // A follower (another process writes the match) fires no timer: the writer does.
         let writer = stored.gameover.is_none() && self.try_take(id).await?;
         let clock = if writer {
@@ -764,7 +771,7 @@ impl Hub {
         } else {
             Duration::ZERO
         };
-        let table = match self.restore_table(&stored, records, clock).await {
+        let table = match self.restore_table(&stored, loaded, clock).await {
             Ok(table) => table,
             Err(error) => {
                 self.let_go(id).await;
@@ -845,16 +852,17 @@ impl Hub {
         })
     }
 
-    /// Replays `stored`'s `records` into a table of its game, its clock moved to `clock`
-    /// (a timer due by then fires: its records are the table's new ones), on the blocking
-    /// pool: replaying a match takes as long as it is long.
+    /// Replays `stored`'s lines from its base snapshot (from its setup without one,
+    /// [`Loaded`]) into a table of its game, its clock moved to `clock` (a timer due by then fires: its
+    /// records are the table's new ones), on the blocking pool: replaying lines takes as
+    /// long as they are many.
     ///
     /// # Errors
-    /// [`HubError::Restore`]: the game is not served, or the records do not replay.
+    /// [`HubError::Restore`]: the game is not served, or the lines do not replay.
     async fn restore_table(
         &self,
         stored: &StoredMatch,
-        records: Vec<String>,
+        loaded: Loaded,
         clock: Duration,
     ) -> Result<Box<dyn Table>, HubError> {
         let Some(entry) = self.games.get(stored.game.as_str()) else {
@@ -870,7 +878,7 @@ impl Hub {
             move_clock: stored.move_clock_ms.map(Duration::from_millis),
         };
         let restore = entry.restore;
-        off_the_workers(move || restore(&setup, &records, clock))
+        off_the_workers(move || restore(&setup, loaded, clock))
             .await
             .unwrap_or_else(|error| Err(format!("replaying it panicked: {error}")))
             .map_err(HubError::Restore)
@@ -888,9 +896,9 @@ impl Hub {
             .get(live.id.clone())
             .await?
             .ok_or_else(|| HubError::NoSuchMatch(live.id.clone()))?;
-        let records = self.store.records(live.id.clone(), 0).await?;
+        let loaded = self.store.load(live.id.clone()).await?;
         // At the clock of its last record: a timer due since fires at the next change.
-        state.table = self.restore_table(&stored, records, Duration::ZERO).await?;
+        state.table = self.restore_table(&stored, loaded, Duration::ZERO).await?;
         state.table.draw_for(Arc::clone(&live.drawers));
         state.failed.fill(None);
         // Whole views at the next update: nothing then depends on the table read again
@@ -1055,20 +1063,18 @@ impl Hub {
             self.become_writer(live, &mut state).await?;
             let from = state.table.logged();
             let undone = state.table.undo(seat, take_back)?;
-            if let Err(error) = self
-                .store
-                .append(
-                    live.id.clone(),
-                    from,
-                    vec![undone.stored],
-                    now_ms(),
-                    state.table.outcome(),
-                    self.store_guard(seat, credential_hash),
-                )
-                .await
-            {
+            let appended = Appended {
+                records: vec![undone.stored],
+                updated_at: now_ms(),
+                gameover: state.table.outcome(),
+                holder: self.store_guard(seat, credential_hash),
+                snapshot: state.table.snapshot(),
+                cancels_snapshot: undone.cancels_snapshot,
+            };
+            if let Err(error) = self.store.append(live.id.clone(), from, appended).await {
                 return Err(self.store_failed(live, &mut state, &error).await);
             }
+            state.table.rebase();
             let logged = state.table.logged();
             let update = build_undone(live, &mut state, seat, &undone.cancels, logged);
             let _ = live.updates.send(Arc::new(update));
@@ -1132,21 +1138,18 @@ impl Hub {
         if new.is_empty() {
             return Ok(());
         }
-        let rows = new.iter().map(|record| record.stored.clone()).collect();
-        if let Err(error) = self
-            .store
-            .append(
-                live.id.clone(),
-                from,
-                rows,
-                now_ms(),
-                state.table.outcome(),
-                holder,
-            )
-            .await
-        {
+        let appended = Appended {
+            records: new.iter().map(|record| record.stored.clone()).collect(),
+            updated_at: now_ms(),
+            gameover: state.table.outcome(),
+            holder,
+            snapshot: state.table.snapshot(),
+            cancels_snapshot: None,
+        };
+        if let Err(error) = self.store.append(live.id.clone(), from, appended).await {
             return Err(self.store_failed(live, state, &error).await);
         }
+        state.table.rebase();
         let logged = state.table.logged();
         let update = build_update(live, state, new, logged);
         let _ = live.updates.send(Arc::new(update));

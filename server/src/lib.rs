@@ -43,7 +43,7 @@ use axum::routing::{get, post};
 
 pub use crate::hub::Hub;
 pub use crate::lobby::{MAX_BODY, MAX_NAME_CHARS, MAX_SEAT_DATA_BYTES};
-pub use crate::store::{Store, StoreError};
+pub use crate::store::{Appended, Loaded, Store, StoreError, StoredSnapshot};
 pub use crate::table::AgentKind;
 pub use crate::table::ServerGame;
 

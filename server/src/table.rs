@@ -14,6 +14,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::protocol::{Acting, Json, WireError};
+use crate::store::StoredSnapshot;
 
 /// A record appended to a match, written once for the store and once for each viewer.
 #[derive(Clone, Debug)]
@@ -35,6 +36,9 @@ pub struct Undone {
     pub stored: String,
     /// The positions of the records it cancelled, among those standing before it.
     pub cancels: Vec<usize>,
+    /// The line of the match's last snapshot when the undo took back records before it:
+    /// the snapshot is cancelled ([`Appended::cancels_snapshot`](crate::Appended)).
+    pub cancels_snapshot: Option<usize>,
 }
 
 /// What a table heard of in [`Table::catch_up`], for its viewers.
@@ -159,7 +163,22 @@ pub trait Table: Send {
     /// # Errors
     /// A line cannot be read, the game refuses one, or it plays otherwise than stored:
     /// the table is then behind or apart from the store, and is to be loaded again.
-    fn catch_up(&mut self, lines: &[String]) -> Result<Vec<CaughtUp>, String>;
+    /// `snapshots` are the lines where the writer took its snapshots among them
+    /// ([`Store::lines_since`](crate::Store::lines_since)): the table takes its own at the
+    /// same lines and rebases as the writer did, so that it stands where the writer's
+    /// table does (an undo names what it cancels from where that table starts).
+    fn catch_up(&mut self, lines: &[String], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String>;
+    /// A snapshot of the match as it stands after its last line, for the store, when
+    /// [`SNAPSHOT_EVERY`] lines or more were logged since the last one. `None` when none is
+    /// due (or the game's own checks refuse its state, which a game played by its rules
+    /// never meets).
+    fn snapshot(&mut self) -> Option<StoredSnapshot>;
+    /// Once the store holds the snapshot [`snapshot`](Self::snapshot) last made: rebases
+    /// the table's engine on the snapshot before it, keeping the lines since (so that an
+    /// undo or a take-back still reaches [`SNAPSHOT_EVERY`] lines back), and keeps the new
+    /// one for the next rebase. A no-op without a new snapshot, or when lines were logged
+    /// since it was made.
+    fn rebase(&mut self);
     /// The records appended since they were last taken (by this or by a submission), written
     /// for the store and each viewer: a new table's setup, a restored one's timers.
     fn take_new(&mut self) -> Vec<NewRecord>;
@@ -220,16 +239,55 @@ pub trait Table: Send {
     fn to_act(&self) -> Vec<PlayerIndex>;
 }
 
+/// How many lines of a match's log come between two of its snapshots. A server stores a
+/// snapshot every this many lines (at the first commit past them) and rebases the
+/// match's engine on the snapshot before: the engine holds this many to twice this many
+/// lines, what bounds a live match's memory and how far an undo or a take-back reaches
+/// back; a match is loaded from its second-latest snapshot and the lines after it. Every
+/// snapshot is stored: a follower in another process rebases where the writer did.
+pub const SNAPSHOT_EVERY: usize = 64;
+
+/// What a stored snapshot holds: the engine's snapshot log and where the match stood.
+#[derive(Serialize, serde::Deserialize)]
+struct SnapshotBody<L> {
+    /// The match's records standing when it was taken: what its first record after it is
+    /// numbered from.
+    records: usize,
+    /// Each seat's last action (submitted or timed out) before it, as a record number:
+    /// what a stale submission is told from ([`Live::check_at`]).
+    acted: Vec<Option<usize>>,
+    /// The engine's snapshot ([`Engine::snapshot`]): a log with a start and one record.
+    log: L,
+}
+
 /// A match of game `G`: its logged engine and a follower of its records, to write each
 /// new record for the store and each viewer once.
+///
+/// The engine may start at a snapshot ([`SNAPSHOT_EVERY`]): its first record then stands
+/// for every record before it, and its records are numbered from `shift` on.
 pub struct Live<G: Game> {
     engine: Engine<G>,
     follower: RecordFollower<G>,
-    /// The records the follower has followed.
+    /// The engine's records the follower has followed.
     followed: usize,
     /// The lines of the match's log written to the store: its records, and its undos
     /// with the records they cancelled ([`Engine::log`]).
     logged: usize,
+    /// The match's number of the engine's record 0: 0 for an engine from the setup; for
+    /// one from a snapshot taken after N records, N - 1 (its record 0 is the snapshot's
+    /// start, which stands for them).
+    shift: usize,
+    /// The lines of the log before the engine's: where its snapshot was taken.
+    base_logged: usize,
+    /// Each seat's last action before the engine's first record, as a match's record number.
+    acted_before: Vec<Option<usize>>,
+    /// The lines between two snapshots: [`SNAPSHOT_EVERY`], fewer in tests.
+    snapshot_every: usize,
+    /// The match's latest snapshot, and the records standing when it was taken: what the
+    /// engine rebases on at the next one. `None` once an undo took back records before it.
+    latest: Option<(StoredSnapshot, usize)>,
+    /// The snapshot [`Table::snapshot`] made, until [`Table::rebase`] takes it.
+    pending: Option<StoredSnapshot>,
     viewers: Vec<Viewer>,
     /// The connections that draw pieces, per viewer, shared with the match
     /// ([`Table::draw_for`]); `None` until it is shared.
@@ -252,29 +310,50 @@ impl<G: Game> Live<G> {
         Ok(Self::following(engine))
     }
 
-    /// A stored match, restored from its setup and its records (each as the log holds
-    /// it), then every record followed.
+    /// A stored match, restored from its setup, the snapshot its engine is based on
+    /// (`base`, the second-latest stored; `None` from the setup) and the lines after it
+    /// (each as the log holds it), then every record followed; `latest` is its latest
+    /// snapshot, which it rebases on at the next.
     ///
     /// # Errors
-    /// The config or a record cannot be read; the records do not replay
+    /// The config, a snapshot or a line cannot be read; the lines do not replay
     /// ([`Engine::restore`]).
-    pub fn restore(setup: &Setup, records: &[String], clock: Duration) -> Result<Self, String> {
-        let config = read_config::<G>(&setup.config)?;
-        let records = records
+    pub fn restore(
+        setup: &Setup,
+        base: Option<&StoredSnapshot>,
+        latest: Option<StoredSnapshot>,
+        lines: &[String],
+        clock: Duration,
+    ) -> Result<Self, String> {
+        let lines = lines
             .iter()
-            .map(|record| serde_json::from_str(record))
+            .map(|line| serde_json::from_str(line))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|error| format!("a stored record: {error}"))?;
-        let log = GameLog::<G> {
-            move_clock_ms: setup.move_clock.map(millis),
-            ..GameLog::new(config, setup.players, setup.seed, records)
+        let mut live = match base {
+            None => {
+                let config = read_config::<G>(&setup.config)?;
+                let log = GameLog::<G> {
+                    move_clock_ms: setup.move_clock.map(millis),
+                    ..GameLog::new(config, setup.players, setup.seed, lines)
+                };
+                let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
+                let mut live = Self::following(engine);
+                // The stored records are not new.
+                live.follow_new();
+                live.logged = log.records.len();
+                live
+            }
+            Some(base) => Self::from_snapshot(base, lines)?,
         };
-        let rows = log.records.len();
-        let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
-        let mut live = Self::following(engine);
-        // The stored records are not new.
-        live.follow_new();
-        live.logged = rows;
+        live.latest = latest
+            .map(|latest| {
+                let counted: SnapshotBody<serde::de::IgnoredAny> =
+                    serde_json::from_str(&latest.body)
+                        .map_err(|error| format!("the snapshot at line {}: {error}", latest.at))?;
+                Ok::<_, String>((latest, counted.records))
+            })
+            .transpose()?;
         // The time that passed while the match was not loaded: a timer due since fires
         // now, once; its records are new ([`Table::take_new`]).
         if clock > live.engine.clock() {
@@ -282,6 +361,28 @@ impl<G: Game> Live<G> {
                 .advance_clock(clock)
                 .map_err(|error| error.to_string())?;
         }
+        Ok(live)
+    }
+
+    /// The match played from `snapshot` and the `lines` after it, every record followed.
+    fn from_snapshot(
+        snapshot: &StoredSnapshot,
+        lines: Vec<StoredRecord<G::Move>>,
+    ) -> Result<Self, String> {
+        let body: SnapshotBody<GameLog<G>> = serde_json::from_str(&snapshot.body)
+            .map_err(|error| format!("the snapshot at line {}: {error}", snapshot.at))?;
+        let mut log = body.log;
+        let after = lines.len();
+        let shift = body.records.saturating_sub(1);
+        log.records
+            .extend(lines.into_iter().map(|line| numbered_from(line, shift)));
+        let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
+        let mut live = Self::following(engine);
+        live.shift = body.records.saturating_sub(1);
+        live.acted_before = body.acted;
+        live.base_logged = snapshot.at;
+        live.follow_new();
+        live.logged = snapshot.at + after;
         Ok(live)
     }
 
@@ -296,12 +397,124 @@ impl<G: Game> Live<G> {
             .collect();
         Live {
             follower: engine.follower(),
+            acted_before: vec![None; players],
             engine,
             followed: 0,
             logged: 0,
+            shift: 0,
+            base_logged: 0,
+            snapshot_every: SNAPSHOT_EVERY,
+            latest: None,
+            pending: None,
             viewers,
             drawers: None,
         }
+    }
+
+    /// The engine's first record that is one of the match's: 1 once it starts at a
+    /// snapshot, whose start stands for the records before.
+    fn first_own(&self) -> usize {
+        usize::from(self.base_logged > 0)
+    }
+
+    /// Each seat's last action (submitted or timed out) as a match's record number.
+    fn last_acted(&self) -> Vec<Option<usize>> {
+        let mut acted = self.acted_before.clone();
+        for (index, record) in self
+            .engine
+            .records()
+            .iter()
+            .enumerate()
+            .skip(self.first_own())
+        {
+            if let Some(seat) = record.player
+                && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
+                && let Some(last) = acted.get_mut(seat.0)
+            {
+                *last = Some(index + self.shift);
+            }
+        }
+        acted
+    }
+
+    /// Drops the latest snapshot when an undo cancelled records (`cancels`, the match's
+    /// numbers) it was taken after: the match no longer passed through it, and the engine
+    /// never rebases on it. Returns its line then.
+    fn cancel_latest_if_reached(&mut self, cancels: &[usize]) -> Option<usize> {
+        let first = cancels.iter().min()?;
+        let (latest, records) = self.latest.as_ref()?;
+        if first >= records {
+            return None;
+        }
+        let at = latest.at;
+        self.latest = None;
+        Some(at)
+    }
+
+    /// A snapshot of the match as it stands.
+    fn make_snapshot(&self) -> Option<StoredSnapshot> {
+        let body = SnapshotBody {
+            records: self.engine.records().len() + self.shift,
+            acted: self.last_acted(),
+            log: self.engine.snapshot().ok()?,
+        };
+        // The engine's base once it rebases on the latest.
+        let base_at = match &self.latest {
+            Some((latest, _)) => Some(latest.at),
+            None => (self.first_own() == 1).then_some(self.base_logged),
+        };
+        Some(StoredSnapshot {
+            at: self.logged,
+            base_at,
+            body: serde_json::to_string(&body).ok()?,
+        })
+    }
+
+    /// Whether a snapshot is due: [`SNAPSHOT_EVERY`] lines since the latest.
+    fn snapshot_due(&self) -> bool {
+        let since = self
+            .latest
+            .as_ref()
+            .map_or(self.base_logged, |(latest, _)| latest.at);
+        self.logged >= since + self.snapshot_every && self.followed == self.engine.records().len()
+    }
+
+    /// Takes `new` as the latest snapshot, the engine rebased on the one before it with
+    /// the lines since: the table stands as it did, holding fewer records.
+    fn rebase_then_keep(&mut self, new: StoredSnapshot) -> Result<(), String> {
+        let records = self.engine.records().len() + self.shift;
+        let previous = self.latest.replace((new, records));
+        let Some((previous, _)) = previous else {
+            return Ok(());
+        };
+        // The engine's lines from the previous snapshot on, its own start left out.
+        let skip = previous.at - self.base_logged + self.first_own();
+        let shift = self.shift;
+        let lines = self
+            .engine
+            .log()
+            .records
+            .into_iter()
+            .skip(skip)
+            .map(|mut line| {
+                for at in &mut line.cancels {
+                    *at += shift;
+                }
+                line
+            })
+            .collect();
+        let mut rebased = Self::from_snapshot(&previous, lines)?;
+        if rebased.logged != self.logged {
+            return Err(format!(
+                "rebased on line {}, the table stands at line {} and not {}",
+                previous.at, rebased.logged, self.logged
+            ));
+        }
+        rebased.drawers = self.drawers.take();
+        rebased.snapshot_every = self.snapshot_every;
+        rebased.latest = self.latest.take();
+        *self = rebased;
+        Ok(())
     }
 
     /// Follows the records appended since the last call, each written for the store and
@@ -354,22 +567,38 @@ impl<G: Game> Live<G> {
     /// (Hearts' passes) each chose at the same count, and the rules check what they chose
     /// against the match as it is now.
     fn check_at(&self, seat: PlayerIndex, at: usize) -> Result<(), WireError> {
-        let records = self.engine.records();
-        let acted_since = records.get(at..).is_some_and(|since| {
-            since.iter().any(|record| {
+        let records = self.engine.records().len() + self.shift;
+        let last = self
+            .engine
+            .records()
+            .iter()
+            .enumerate()
+            .skip(self.first_own())
+            .rev()
+            .find(|(_, record)| {
                 record.player == Some(seat)
                     && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
             })
-        });
-        if at > records.len() || acted_since {
-            Err(WireError::Stale {
-                at,
-                records: records.len(),
-            })
+            .map(|(index, _)| index + self.shift)
+            .or_else(|| self.acted_before.get(seat.0).copied().flatten());
+        let acted_since = last.is_some_and(|last| last >= at);
+        if at > records || acted_since {
+            Err(WireError::Stale { at, records })
         } else {
             Ok(())
         }
     }
+}
+
+/// `line` as an engine started at a snapshot taken after `shift + 1` records reads it:
+/// the stored log numbers the records an undo cancels as the match does (so that it
+/// replays from the setup), the engine from its own start, which stands for the `shift +
+/// 1` records before.
+fn numbered_from<M>(mut line: StoredRecord<M>, shift: usize) -> StoredRecord<M> {
+    for at in &mut line.cancels {
+        *at = at.saturating_sub(shift);
+    }
+    line
 }
 
 /// Reads a config from JSON: `null` is the game's default.
@@ -404,7 +633,26 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn records(&self) -> usize {
-        self.engine.records().len()
+        self.engine.records().len() + self.shift
+    }
+
+    fn snapshot(&mut self) -> Option<StoredSnapshot> {
+        self.pending = None;
+        if !self.snapshot_due() {
+            return None;
+        }
+        self.pending = self.make_snapshot();
+        self.pending.clone()
+    }
+
+    fn rebase(&mut self) {
+        if let Some(new) = self.pending.take()
+            && new.at == self.logged
+        {
+            // Only a game that replays otherwise than it played fails here; the table
+            // then keeps every record, as it did before snapshots.
+            let _ = self.rebase_then_keep(new);
+        }
     }
 
     fn take_new(&mut self) -> Vec<NewRecord> {
@@ -415,8 +663,18 @@ impl<G: ServerGame> Table for Live<G> {
         self.logged
     }
 
-    fn catch_up(&mut self, lines: &[String]) -> Result<Vec<CaughtUp>, String> {
+    fn catch_up(&mut self, lines: &[String], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String> {
         let from = self.logged;
+        let rebase_if_due = |live: &mut Self| -> Result<(), String> {
+            let taken = live.latest.as_ref().map(|(latest, _)| latest.at);
+            if taken != Some(live.logged) && snapshots.contains(&live.logged) {
+                let new = live
+                    .make_snapshot()
+                    .ok_or_else(|| format!("no snapshot at line {}", live.logged))?;
+                live.rebase_then_keep(new)?;
+            }
+            Ok(())
+        };
         let read = |offset: usize| -> Result<StoredRecord<G::Move>, String> {
             let text = lines
                 .get(offset)
@@ -429,16 +687,20 @@ impl<G: ServerGame> Table for Live<G> {
             let index = self.logged;
             let line = read(index - from)?;
             self.engine
-                .play_line(index, &line)
+                .play_line(index, &numbered_from(line.clone(), self.shift))
                 .map_err(|error| error.to_string())?;
             if line.kind == RecordKind::Undo {
                 self.refollow();
                 self.logged += 1;
+                // Numbered as the match numbers its records, as stored.
+                let cancels = line.cancels;
+                self.cancel_latest_if_reached(&cancels);
                 heard.push(CaughtUp::Undone {
                     seat: line.player.unwrap_or(PlayerIndex(0)),
-                    cancels: line.cancels,
+                    cancels,
                     logged: self.logged,
                 });
+                rebase_if_due(self)?;
                 continue;
             }
             let new = self.follow_new();
@@ -456,6 +718,7 @@ impl<G: ServerGame> Table for Live<G> {
                 new,
                 logged: self.logged,
             });
+            rebase_if_due(self)?;
         }
         Ok(heard)
     }
@@ -472,15 +735,23 @@ impl<G: ServerGame> Table for Live<G> {
         })?;
         // The undo is the log's last line (written from the journal: an undo is rare).
         let line = self.engine.log().records.pop();
-        let cancels = line
+        // Among the engine's records: the match numbers them from `shift`.
+        let cancels: Vec<usize> = line
             .as_ref()
-            .map(|line| line.cancels.clone())
+            .map(|line| line.cancels.iter().map(|at| at + self.shift).collect())
             .unwrap_or_default();
+        let cancels_snapshot = self.cancel_latest_if_reached(&cancels);
         self.refollow();
         self.logged += 1;
         Ok(Undone {
-            stored: line.as_ref().map(to_json_text).unwrap_or_default(),
+            stored: line
+                .map(|mut line| {
+                    line.cancels.clone_from(&cancels);
+                    to_json_text(&line)
+                })
+                .unwrap_or_default(),
             cancels,
+            cancels_snapshot,
         })
     }
 
@@ -519,7 +790,7 @@ impl<G: ServerGame> Table for Live<G> {
         if !self.engine.position().to_act().contains(seat) {
             return None;
         }
-        let at = self.engine.records().len();
+        let at = self.records();
         // The bot sees what its seat sees, with a chance of its own for its lookahead.
         let seed = 0x6d65_6570_6c65 ^ (at as u64) << 8 ^ seat.0 as u64;
         let position = self.engine.for_agent(seat, seed);
@@ -583,13 +854,16 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn viewed_records(&self, viewer: Viewer, from: usize) -> Vec<Json> {
-        if from >= self.engine.records().len() {
+        // Those before the engine's first are in the store only: a client asking for them
+        // gets the records from there on (`at` minus their count says where they start).
+        let first = from.saturating_sub(self.shift).max(self.first_own());
+        if first >= self.engine.records().len() {
             return Vec::new();
         }
         self.engine
             .viewed_records(viewer)
             .iter()
-            .skip(from)
+            .skip(first)
             .map(to_raw)
             .collect()
     }
@@ -645,4 +919,198 @@ impl<G: ServerGame> Table for Live<G> {
 /// A duration in whole milliseconds.
 pub(crate) fn millis(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use meeple_games::breakthrough::Breakthrough;
+
+    use super::*;
+
+    fn setup() -> Setup {
+        Setup {
+            config: Value::Null,
+            players: 2,
+            seed: 11,
+            move_clock: None,
+        }
+    }
+
+    /// What a store holds of a match: its lines, and the snapshots taken among them, each
+    /// with whether an undo cancelled it.
+    #[derive(Default)]
+    struct Stored {
+        lines: Vec<String>,
+        snapshots: Vec<(StoredSnapshot, bool)>,
+    }
+
+    impl Stored {
+        /// Stores `lines` that `table` appended, as the hub does: with the snapshot due,
+        /// then the table rebased on it.
+        fn commit(&mut self, table: &mut dyn Table, lines: Vec<String>) {
+            self.lines.extend(lines);
+            assert_eq!(table.logged(), self.lines.len());
+            if let Some(snapshot) = table.snapshot() {
+                assert_eq!(snapshot.at, self.lines.len());
+                self.snapshots.push((snapshot, false));
+            }
+            table.rebase();
+        }
+
+        fn cancel(&mut self, at: usize) {
+            let (_, cancelled) = self
+                .snapshots
+                .iter_mut()
+                .find(|(snapshot, _)| snapshot.at == at)
+                .unwrap();
+            *cancelled = true;
+        }
+
+        fn points(&self, from: usize) -> Vec<usize> {
+            self.snapshots
+                .iter()
+                .map(|(snapshot, _)| snapshot.at)
+                .filter(|&at| at >= from)
+                .collect()
+        }
+
+        /// The table a server loads ([`crate::Store::load`]): from the base of the last
+        /// snapshot and the lines after it, with the last unless cancelled.
+        fn load(&self) -> Live<Breakthrough> {
+            let last = self.snapshots.last();
+            let base = last.and_then(|(last, _)| last.base_at).map(|at| {
+                &self
+                    .snapshots
+                    .iter()
+                    .find(|(base, _)| base.at == at)
+                    .unwrap()
+                    .0
+            });
+            let latest = last
+                .filter(|(_, cancelled)| !cancelled)
+                .map(|(last, _)| last.clone());
+            let from = base.map_or(0, |base| base.at);
+            Live::restore(&setup(), base, latest, &self.lines[from..], Duration::ZERO).unwrap()
+        }
+    }
+
+    fn lines(new: Vec<NewRecord>) -> Vec<String> {
+        new.into_iter().map(|record| record.stored).collect()
+    }
+
+    fn text(json: &Json) -> String {
+        json.get().to_owned()
+    }
+
+    /// Two tables stand alike for every reader of the server's.
+    fn assert_alike(one: &dyn Table, other: &dyn Table, context: &str) {
+        assert_eq!(one.records(), other.records(), "{context}: records");
+        assert_eq!(one.logged(), other.logged(), "{context}: lines");
+        for viewer in [
+            Viewer::Player(PlayerIndex(0)),
+            Viewer::Player(PlayerIndex(1)),
+            Viewer::Observer,
+        ] {
+            assert_eq!(
+                text(&one.view(viewer)),
+                text(&other.view(viewer)),
+                "{context}"
+            );
+            let from = one.records().saturating_sub(3);
+            let recent = |table: &dyn Table| -> Vec<String> {
+                table
+                    .viewed_records(viewer, from)
+                    .iter()
+                    .map(text)
+                    .collect()
+            };
+            assert_eq!(recent(one), recent(other), "{context}: records from {from}");
+        }
+        for seat in 0..2 {
+            let prompt = |table: &dyn Table| table.prompt(PlayerIndex(seat)).map(|p| text(&p));
+            assert_eq!(
+                prompt(one),
+                prompt(other),
+                "{context}: prompt of seat {seat}"
+            );
+        }
+    }
+
+    /// A long match rebases its engine on a snapshot every few lines; loaded
+    /// from its latest snapshot, from its first line, or followed from an earlier line, it
+    /// stands as the table that played it, record numbers, undos and stale submissions
+    /// included, and plays on alike.
+    #[test]
+    fn a_table_rebased_on_its_snapshots_stands_as_one_that_kept_every_record() {
+        let mut live = Live::<Breakthrough>::create(&setup()).unwrap();
+        // Many snapshots in one match.
+        live.snapshot_every = 16;
+        let mut stored = Stored::default();
+        let first = lines(live.take_new());
+        stored.commit(&mut live, first);
+        // A follower from the first lines on.
+        let mut follower =
+            Live::<Breakthrough>::restore(&setup(), None, None, &stored.lines, Duration::ZERO)
+                .unwrap();
+        let mut undone_after_rebase = false;
+        let mut moves = 0;
+        while live.outcome().is_none() {
+            let seat = live.to_act()[0];
+            let at = live.records();
+            let job = live.bot_job(seat, AgentKind::Random).unwrap();
+            let new = lines(live.play_bot(job()).unwrap());
+            stored.commit(&mut live, new);
+            moves += 1;
+            if !undone_after_rebase && stored.snapshots.len() == 2 && live.outcome().is_none() {
+                let records = live.records();
+                let undone = live.undo(seat, false).unwrap();
+                // Numbered as the match numbers its records, not as the engine does.
+                assert_eq!(undone.cancels.first(), Some(&at));
+                assert!(undone.cancels.iter().all(|&cancelled| cancelled < records));
+                assert_eq!(live.records(), at);
+                // It took back the move the last snapshot was taken after.
+                let last = stored.snapshots.last().unwrap().0.at;
+                assert_eq!(undone.cancels_snapshot, Some(last));
+                stored.cancel(last);
+                stored.commit(&mut live, vec![undone.stored]);
+                undone_after_rebase = true;
+            }
+            // A submission made before the seat's last action is stale.
+            let stale = live.submit(seat, 0, &Submission::default());
+            assert!(
+                matches!(stale, Err(WireError::Stale { at: 0, records }) if records == live.records()),
+                "{stale:?}"
+            );
+            let context = format!("after move {moves}, line {}", stored.lines.len());
+            assert_alike(&live, &stored.load(), &format!("loaded, {context}"));
+            if moves % 7 == 0 || live.outcome().is_some() {
+                let from = follower.logged();
+                let caught = follower
+                    .catch_up(&stored.lines[from..], &stored.points(from))
+                    .unwrap();
+                assert!(!caught.is_empty());
+                assert_alike(&live, &follower, &format!("followed, {context}"));
+            }
+        }
+        assert!(
+            stored.snapshots.len() >= 3,
+            "a match of {} lines took {} snapshots",
+            stored.lines.len(),
+            stored.snapshots.len()
+        );
+        assert!(undone_after_rebase);
+        // The memory kept: only the records since the last snapshot.
+        assert!(live.engine.records().len() <= 2 * 16 + 1);
+        // Every line replays from the setup, undo and all.
+        let whole =
+            Live::<Breakthrough>::restore(&setup(), None, None, &stored.lines, Duration::ZERO)
+                .unwrap();
+        assert_alike(&live, &whole, "replayed whole");
+        assert_eq!(
+            whole.viewed_records(Viewer::Observer, 0).len(),
+            live.records()
+        );
+    }
 }

@@ -99,6 +99,53 @@ pub struct StoredSeat {
     pub bot: Option<Value>,
 }
 
+/// A match as it stood after a number of its log's lines, kept so that loading it replays
+/// only the lines after: a long match loads as fast as a short one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSnapshot {
+    /// The lines of the match's log before it (its records and undos): the lines after it
+    /// are the ones to play from it.
+    pub at: usize,
+    /// Where the snapshot the writer's table was based on once it stored this one stands
+    /// (`None`: on none, the table played from the setup): what the match is loaded from.
+    pub base_at: Option<usize>,
+    /// The snapshot as the server wrote it, JSON: the engine's snapshot log
+    /// ([`meeple::Engine::snapshot`]) and what the server counts beside it.
+    pub body: String,
+}
+
+/// What a match is loaded from ([`Store::load`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// The snapshot its table is based on: the base of its last snapshot (`None`: the
+    /// match is played from its setup).
+    pub base: Option<StoredSnapshot>,
+    /// Its last snapshot, which its table rebases on at the next; `None` when it has none
+    /// or an undo cancelled it.
+    pub latest: Option<StoredSnapshot>,
+    /// The lines of its log after `base` (all of them without one), in order.
+    pub lines: Vec<String>,
+}
+
+/// What [`Store::append`] appends to a match, in one transaction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Appended {
+    /// The lines appended, each as the log holds it.
+    pub records: Vec<String>,
+    /// When, in milliseconds since the Unix epoch.
+    pub updated_at: u64,
+    /// The outcome, JSON, once the match is over.
+    pub gameover: Option<Value>,
+    /// A seat and the SHA-256 of the credentials that acted for it: the lines are only
+    /// appended if that seat is still held by them.
+    pub holder: Option<(usize, String)>,
+    /// A snapshot of the match after these lines, written with them.
+    pub snapshot: Option<StoredSnapshot>,
+    /// The line of a snapshot these lines cancelled (an undo that took back records
+    /// before it): it is no longer one to rebase on.
+    pub cancels_snapshot: Option<usize>,
+}
+
 /// A filter of the lobby's list of matches.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchFilter {
@@ -116,6 +163,23 @@ trait Rows {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError>;
     fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
     fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError>;
+    fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError>;
+    /// Marks the snapshot of match `id` at line `at` cancelled.
+    fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError>;
+    /// The snapshot of match `id` with the most lines before it, and whether it was
+    /// cancelled.
+    fn read_last_snapshot(
+        &mut self,
+        id: &str,
+    ) -> Result<Option<(StoredSnapshot, bool)>, StoreError>;
+    /// The snapshot of match `id` at line `at`.
+    fn read_snapshot_at(
+        &mut self,
+        id: &str,
+        at: usize,
+    ) -> Result<Option<StoredSnapshot>, StoreError>;
+    /// Where the snapshots of match `id` taken at line `from` or later stand, in order.
+    fn read_snapshot_points(&mut self, id: &str, from: usize) -> Result<Vec<usize>, StoreError>;
     fn update_match(
         &mut self,
         id: &str,
@@ -448,37 +512,40 @@ impl Store {
         .await
     }
 
-    /// Appends `records` to match `id` from record number `from`, and sets when it was
-    /// updated and its outcome. With `holder` (a seat and the SHA-256 of the credentials
-    /// that acted for it), only if that seat is still held by them, checked in the same
-    /// transaction. Returns once they are durable; the other processes sharing the
-    /// database hear of them then ([`Notice::Records`]).
+    /// Appends `appended.records` to match `id` from line number `from`, sets when it was
+    /// updated and its outcome, and writes its snapshot if it has one. With a `holder` (a
+    /// seat and the SHA-256 of the credentials that acted for it), only if that seat is
+    /// still held by them, checked in the same transaction. Returns once they are durable;
+    /// the other processes sharing the database hear of them then ([`Notice::Records`]).
     ///
     /// # Errors
-    /// [`StoreError::SeatChanged`] when `holder` no longer holds its seat; any other
-    /// [`StoreError`]. None of the records is kept then (a record number already taken, as
+    /// [`StoreError::SeatChanged`] when the holder no longer holds its seat; any other
+    /// [`StoreError`]. Nothing of the call is kept then (a line number already taken, as
     /// by another writer, fails the whole call).
     pub async fn append(
         &self,
         id: String,
         from: usize,
-        records: Vec<String>,
-        updated_at: u64,
-        gameover: Option<Value>,
-        holder: Option<(usize, String)>,
+        appended: Appended,
     ) -> Result<(), StoreError> {
         let notice = self.envelope(Notice::Records {
             id: id.clone(),
-            logged: from + records.len(),
+            logged: from + appended.records.len(),
         });
         self.run(move |rows| {
-            if let Some((seat, hash)) = &holder
+            if let Some((seat, hash)) = &appended.holder
                 && !rows.seat_held(&id, *seat, hash)?
             {
                 return Err(StoreError::SeatChanged { seat: *seat });
             }
-            rows.append_rows(&id, from, &records)?;
-            rows.update_match(&id, updated_at, gameover.as_ref())?;
+            rows.append_rows(&id, from, &appended.records)?;
+            rows.update_match(&id, appended.updated_at, appended.gameover.as_ref())?;
+            if let Some(at) = appended.cancels_snapshot {
+                rows.cancel_snapshot(&id, at)?;
+            }
+            if let Some(snapshot) = &appended.snapshot {
+                rows.insert_snapshot(&id, snapshot)?;
+            }
             match &notice {
                 Some(notice) => rows.notify(notice),
                 None => Ok(()),
@@ -502,6 +569,58 @@ impl Store {
     /// [`StoreError`].
     pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
         self.run(move |rows| rows.read_records(&id, from)).await
+    }
+
+    /// What match `id` is loaded from: the snapshot its writer's table was based on, its
+    /// last snapshot unless cancelled, and the lines of its log after the first, read in
+    /// one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError`]; [`StoreError::Corrupt`] when the base of its last snapshot is gone.
+    pub async fn load(&self, id: String) -> Result<Loaded, StoreError> {
+        self.run(move |rows| {
+            let last = rows.read_last_snapshot(&id)?;
+            let base = match last.as_ref().and_then(|(last, _)| last.base_at) {
+                None => None,
+                Some(at) => Some(rows.read_snapshot_at(&id, at)?.ok_or_else(|| {
+                    StoreError::Corrupt(format!("match {id} has no snapshot at line {at}"))
+                })?),
+            };
+            let latest = last
+                .filter(|(_, cancelled)| !cancelled)
+                .map(|(last, _)| last);
+            let from = base.as_ref().map_or(0, |base| base.at);
+            let lines = rows.read_records(&id, from)?;
+            Ok(Loaded {
+                base,
+                latest,
+                lines,
+            })
+        })
+        .await
+    }
+
+    /// The lines of match `id` from line `from` on, and where the snapshots taken at `from`
+    /// or later stand (only those within the lines read): what a follower plays to catch
+    /// up, rebasing at the same lines as the writer did.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn lines_since(
+        &self,
+        id: String,
+        from: usize,
+    ) -> Result<(Vec<String>, Vec<usize>), StoreError> {
+        self.run(move |rows| {
+            // The lines first: a snapshot is written with the lines before it, so every
+            // point within them is seen by the second read, even past a commit between.
+            let lines = rows.read_records(&id, from)?;
+            let end = from + lines.len();
+            let mut points = rows.read_snapshot_points(&id, from)?;
+            points.retain(|&at| at <= end);
+            Ok((lines, points))
+        })
+        .await
     }
 
     /// The listed matches of `game` that pass `filter`, oldest first.
@@ -659,6 +778,14 @@ mod tests {
         texts.iter().map(|text| (*text).to_owned()).collect()
     }
 
+    fn lines(texts: &[&str], updated_at: u64) -> Appended {
+        Appended {
+            records: rows(texts),
+            updated_at,
+            ..Appended::default()
+        }
+    }
+
     /// Jobs queued together commit as one group; one that fails after it wrote a row is
     /// rolled back alone, and the group's others stand.
     #[tokio::test]
@@ -670,7 +797,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .append("m".to_owned(), 6, rows(&["r6"]), 2, None, None)
+            .append("m".to_owned(), 6, lines(&["r6"], 2))
             .await
             .unwrap();
         // The store's thread is held while the others queue, so they make one group.
@@ -679,8 +806,8 @@ mod tests {
             Ok(())
         });
         // Seq 5 is written, then seq 6 is taken: this job fails, and its seq 5 goes too.
-        let failing = store.append("m".to_owned(), 5, rows(&["b5", "b6"]), 3, None, None);
-        let standing = store.append("m".to_owned(), 3, rows(&["a3", "a4"]), 4, None, None);
+        let failing = store.append("m".to_owned(), 5, lines(&["b5", "b6"], 3));
+        let standing = store.append("m".to_owned(), 3, lines(&["a3", "a4"], 4));
         let (held, failing, standing) = tokio::join!(held, failing, standing);
         held.unwrap();
         assert!(failing.is_err(), "{failing:?}");
@@ -695,12 +822,104 @@ mod tests {
         );
         // The statements kept for the group work again for the next one.
         store
-            .append("m".to_owned(), 5, rows(&["c5"]), 5, None, None)
+            .append("m".to_owned(), 5, lines(&["c5"], 5))
             .await
             .unwrap();
         assert_eq!(
             store.records("m".to_owned(), 5).await.unwrap(),
             rows(&["c5", "r6"])
         );
+    }
+
+    /// A match loads from the base of its last snapshot and the lines after it, with the
+    /// last unless an undo cancelled it; a follower hears where every snapshot stands
+    /// among the lines it reads.
+    #[tokio::test]
+    async fn a_match_loads_from_its_snapshots() {
+        let store = Store::in_memory().unwrap();
+        store
+            .create(stored("m"), rows(&["r0", "r1"]))
+            .await
+            .unwrap();
+        let load = || store.load("m".to_owned());
+        assert_eq!(
+            load().await.unwrap(),
+            Loaded {
+                lines: rows(&["r0", "r1"]),
+                ..Loaded::default()
+            }
+        );
+        let snapshot = |at: usize, base_at: Option<usize>| StoredSnapshot {
+            at,
+            base_at,
+            body: format!("s{at}"),
+        };
+        let with_snapshot = |texts: [&str; 2], at: usize, base_at: Option<usize>| Appended {
+            snapshot: Some(snapshot(at, base_at)),
+            ..lines(&texts, 2)
+        };
+        store
+            .append("m".to_owned(), 2, with_snapshot(["r2", "r3"], 4, None))
+            .await
+            .unwrap();
+        assert_eq!(
+            load().await.unwrap(),
+            Loaded {
+                base: None,
+                latest: Some(snapshot(4, None)),
+                lines: rows(&["r0", "r1", "r2", "r3"]),
+            }
+        );
+        store
+            .append("m".to_owned(), 4, with_snapshot(["r4", "r5"], 6, Some(4)))
+            .await
+            .unwrap();
+        store
+            .append("m".to_owned(), 6, lines(&["r6"], 3))
+            .await
+            .unwrap();
+        assert_eq!(
+            load().await.unwrap(),
+            Loaded {
+                base: Some(snapshot(4, None)),
+                latest: Some(snapshot(6, Some(4))),
+                lines: rows(&["r4", "r5", "r6"]),
+            }
+        );
+        // An undo cancels the last snapshot: the base stays, and there is no latest.
+        let undo = Appended {
+            cancels_snapshot: Some(6),
+            ..lines(&["u7"], 4)
+        };
+        store.append("m".to_owned(), 7, undo).await.unwrap();
+        assert_eq!(
+            load().await.unwrap(),
+            Loaded {
+                base: Some(snapshot(4, None)),
+                latest: None,
+                lines: rows(&["r4", "r5", "r6", "u7"]),
+            }
+        );
+        assert_eq!(
+            store.lines_since("m".to_owned(), 3).await.unwrap(),
+            (rows(&["r3", "r4", "r5", "r6", "u7"]), vec![4, 6])
+        );
+        assert_eq!(
+            store.lines_since("m".to_owned(), 6).await.unwrap(),
+            (rows(&["r6", "u7"]), vec![6])
+        );
+        assert_eq!(
+            store.lines_since("m".to_owned(), 8).await.unwrap(),
+            (Vec::new(), Vec::new())
+        );
+        // A snapshot at a line already taken fails its whole append.
+        let again = Appended {
+            snapshot: Some(snapshot(6, Some(4))),
+            ..lines(&["x8"], 5)
+        };
+        assert!(store.append("m".to_owned(), 8, again).await.is_err());
+        assert_eq!(store.records("m".to_owned(), 8).await.unwrap(), rows(&[]));
+        store.wipe("m".to_owned()).await.unwrap();
+        assert_eq!(load().await.unwrap(), Loaded::default());
     }
 }

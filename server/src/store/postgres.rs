@@ -15,7 +15,7 @@ use tokio::sync::mpsc as channel;
 
 use super::{
     Database, Deliver, Job, MatchFilter, Notice, Rows, SeatHolder, StoreError, StoredMatch,
-    StoredSeat, read_json, read_notice,
+    StoredSeat, StoredSnapshot, read_json, read_notice,
 };
 
 /// The channel of PostgreSQL's `LISTEN`/`NOTIFY` the processes sharing a database send
@@ -130,6 +130,14 @@ CREATE TABLE IF NOT EXISTS records (
     seq BIGINT NOT NULL,
     body TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    at BIGINT NOT NULL,
+    base_at BIGINT,
+    cancelled BOOLEAN NOT NULL DEFAULT FALSE,
+    body TEXT NOT NULL,
+    PRIMARY KEY (match_id, at)
 );
 ";
 
@@ -252,6 +260,11 @@ fn signed(value: u64) -> i64 {
 
 fn index(value: usize) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// A stored line number, which no writer made negative.
+fn unsigned_index(value: i64) -> Result<usize, StoreError> {
+    usize::try_from(value).map_err(|error| StoreError::Corrupt(error.to_string()))
 }
 
 impl Statements<'_, '_> {
@@ -384,6 +397,80 @@ impl Rows for Statements<'_, '_> {
         }))
     }
 
+    fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO snapshots (match_id, at, base_at, body) VALUES ($1, $2, $3, $4)",
+            &[
+                &id,
+                &index(snapshot.at),
+                &snapshot.base_at.map(index),
+                &snapshot.body,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE snapshots SET cancelled = TRUE WHERE match_id = $1 AND at = $2",
+            &[&id, &index(at)],
+        )?;
+        Ok(())
+    }
+
+    fn read_last_snapshot(
+        &mut self,
+        id: &str,
+    ) -> Result<Option<(StoredSnapshot, bool)>, StoreError> {
+        let Some(row) = self.query_opt(
+            "SELECT at, base_at, body, cancelled FROM snapshots WHERE match_id = $1 \
+             ORDER BY at DESC LIMIT 1",
+            &[&id],
+        )?
+        else {
+            return Ok(None);
+        };
+        let base_at: Option<i64> = row.try_get(1)?;
+        Ok(Some((
+            StoredSnapshot {
+                at: unsigned_index(row.try_get(0)?)?,
+                base_at: base_at.map(unsigned_index).transpose()?,
+                body: row.try_get(2)?,
+            },
+            row.try_get(3)?,
+        )))
+    }
+
+    fn read_snapshot_at(
+        &mut self,
+        id: &str,
+        at: usize,
+    ) -> Result<Option<StoredSnapshot>, StoreError> {
+        let Some(row) = self.query_opt(
+            "SELECT base_at, body FROM snapshots WHERE match_id = $1 AND at = $2",
+            &[&id, &index(at)],
+        )?
+        else {
+            return Ok(None);
+        };
+        let base_at: Option<i64> = row.try_get(0)?;
+        Ok(Some(StoredSnapshot {
+            at,
+            base_at: base_at.map(unsigned_index).transpose()?,
+            body: row.try_get(1)?,
+        }))
+    }
+
+    fn read_snapshot_points(&mut self, id: &str, from: usize) -> Result<Vec<usize>, StoreError> {
+        self.query(
+            "SELECT at FROM snapshots WHERE match_id = $1 AND at >= $2 ORDER BY at",
+            &[&id, &index(from)],
+        )?
+        .iter()
+        .map(|row| unsigned_index(row.try_get(0)?))
+        .collect()
+    }
+
     fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
         self.query(
             "SELECT body FROM records WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
@@ -452,6 +539,7 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn wipe(&mut self, id: &str) -> Result<(), StoreError> {
+        self.execute("DELETE FROM snapshots WHERE match_id = $1", &[&id])?;
         self.execute("DELETE FROM records WHERE match_id = $1", &[&id])?;
         self.execute("DELETE FROM seats WHERE match_id = $1", &[&id])?;
         self.execute("DELETE FROM matches WHERE id = $1", &[&id])?;

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{
     Database, Deliver, Job, MatchFilter, Rows, SeatHolder, StoreError, StoredMatch, StoredSeat,
-    read_json,
+    StoredSnapshot, read_json,
 };
 
 const SCHEMA: &str = "
@@ -38,6 +38,14 @@ CREATE TABLE IF NOT EXISTS records (
     seq INTEGER NOT NULL,
     body TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+    match_id TEXT NOT NULL REFERENCES matches (id),
+    at INTEGER NOT NULL,
+    base_at INTEGER,
+    cancelled INTEGER NOT NULL DEFAULT 0,
+    body TEXT NOT NULL,
+    PRIMARY KEY (match_id, at)
 ) WITHOUT ROWID;
 ";
 
@@ -137,6 +145,11 @@ fn index(value: usize) -> i64 {
     i64::try_from(value).unwrap_or(i64::MAX)
 }
 
+/// A stored line number, which no writer made negative.
+fn line(value: i64) -> Result<usize, StoreError> {
+    usize::try_from(value).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
 impl Statements<'_> {
     /// Writes seat `seat` of match `id`, only if it is held as `only_if` says: whether it
     /// was written.
@@ -214,6 +227,89 @@ impl Rows for Statements<'_> {
             statement.execute(params![id, index(from + offset), body])?;
         }
         Ok(())
+    }
+
+    fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError> {
+        self.execute(
+            "INSERT INTO snapshots (match_id, at, base_at, body) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                id,
+                index(snapshot.at),
+                snapshot.base_at.map(index),
+                snapshot.body
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError> {
+        self.execute(
+            "UPDATE snapshots SET cancelled = 1 WHERE match_id = ?1 AND at = ?2",
+            params![id, index(at)],
+        )?;
+        Ok(())
+    }
+
+    fn read_last_snapshot(
+        &mut self,
+        id: &str,
+    ) -> Result<Option<(StoredSnapshot, bool)>, StoreError> {
+        let row = self
+            .0
+            .prepare_cached(
+                "SELECT at, base_at, body, cancelled FROM snapshots WHERE match_id = ?1 \
+                 ORDER BY at DESC LIMIT 1",
+            )?
+            .query_row(params![id], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, Option<i64>>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, bool>(3)?,
+                ))
+            })
+            .optional()?;
+        row.map(|(at, base_at, body, cancelled)| {
+            Ok((
+                StoredSnapshot {
+                    at: line(at)?,
+                    base_at: base_at.map(line).transpose()?,
+                    body,
+                },
+                cancelled,
+            ))
+        })
+        .transpose()
+    }
+
+    fn read_snapshot_at(
+        &mut self,
+        id: &str,
+        at: usize,
+    ) -> Result<Option<StoredSnapshot>, StoreError> {
+        let row = self
+            .0
+            .prepare_cached("SELECT base_at, body FROM snapshots WHERE match_id = ?1 AND at = ?2")?
+            .query_row(params![id, index(at)], |row| {
+                Ok((row.get::<_, Option<i64>>(0)?, row.get::<_, String>(1)?))
+            })
+            .optional()?;
+        row.map(|(base_at, body)| {
+            Ok(StoredSnapshot {
+                at,
+                base_at: base_at.map(line).transpose()?,
+                body,
+            })
+        })
+        .transpose()
+    }
+
+    fn read_snapshot_points(&mut self, id: &str, from: usize) -> Result<Vec<usize>, StoreError> {
+        let mut statement = self.0.prepare_cached(
+            "SELECT at FROM snapshots WHERE match_id = ?1 AND at >= ?2 ORDER BY at",
+        )?;
+        let rows = statement.query_map(params![id, index(from)], |row| row.get::<_, i64>(0))?;
+        rows.map(|at| line(at?)).collect()
     }
 
     fn update_match(
@@ -367,6 +463,7 @@ impl Rows for Statements<'_> {
     }
 
     fn wipe(&mut self, id: &str) -> Result<(), StoreError> {
+        self.execute("DELETE FROM snapshots WHERE match_id = ?1", params![id])?;
         self.execute("DELETE FROM records WHERE match_id = ?1", params![id])?;
         self.execute("DELETE FROM seats WHERE match_id = ?1", params![id])?;
         self.execute("DELETE FROM matches WHERE id = ?1", params![id])?;
