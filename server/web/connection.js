@@ -43,8 +43,11 @@ export class Connection {
     this.matchID = matchID;
     this.seat = seat;
     this.handlers = handlers;
-    /** Every record heard, as this viewer sees it, numbered from 0. */
+    /** The records heard, as this viewer sees it: the first is numbered `first`. A match
+     *  keeps its records since its last snapshots in memory; those before are in the
+     *  store only, and a client that joins late starts after them. */
     this.records = [];
+    this.first = 0;
     /** The view and the scene as the server last sent them, changes applied. */
     this.view = null;
     this.scene = null;
@@ -65,7 +68,7 @@ export class Connection {
     this.welcomed = false;
     socket.addEventListener('open', () => {
       // The page draws the game's pieces: its frames carry the seat's scene.
-      const hello = { type: 'hello', since: this.records.length, scene: true };
+      const hello = { type: 'hello', since: this.first + this.records.length, scene: true };
       if (this.seat) {
         hello.playerID = this.seat.playerID;
         hello.credentials = this.seat.credentials;
@@ -105,6 +108,7 @@ export class Connection {
     } catch (error) {
       console.error('meeple: an update did not apply, asking for the match again', error);
       this.records.length = 0;
+      this.first = 0;
       this.socket.close();
       return false;
     }
@@ -117,8 +121,13 @@ export class Connection {
         this.view = structuredClone(frame.view);
         this.scene = structuredClone(frame.scene ?? null);
         // The records numbered `at - records.length` on: the ones missed, or all of them
-        // again (a fresh welcome after falling behind).
-        this.records.length = Math.min(this.records.length, frame.at - frame.records.length);
+        // again (a fresh welcome after falling behind), or the ones the match keeps.
+        const from = frame.at - frame.records.length;
+        if (from < this.first || from > this.first + this.records.length) {
+          this.records.length = 0;
+          this.first = from;
+        }
+        this.records.length = Math.min(this.records.length, from - this.first);
         this.records.push(...frame.records);
         this.welcomed = true;
         this.retryAfter = 250;
@@ -134,7 +143,7 @@ export class Connection {
       case 'undone':
         if (!this.follow(frame)) return;
         for (const position of [...frame.cancels].sort((a, b) => b - a)) {
-          this.records.splice(position, 1);
+          if (position >= this.first) this.records.splice(position - this.first, 1);
         }
         this.handlers.undone(frame);
         return;

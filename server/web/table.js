@@ -273,7 +273,7 @@ export function showTable(app, game, matchID) {
     parts.log.setAttribute('aria-busy', 'true');
     replace(parts.log);
     state.describes = connection.records.some((record) => Boolean(record.texts));
-    logRecords(connection.records, 0);
+    logRecords(connection.records, connection.first);
     parts.log.setAttribute('aria-busy', 'false');
   };
 
@@ -291,7 +291,8 @@ export function showTable(app, game, matchID) {
       }
     },
     records(frame) {
-      logRecords(frame.records, connection.records.length - frame.records.length);
+      logRecords(frame.records,
+        connection.first + connection.records.length - frame.records.length);
       // The first beat is drawn at once, not the record's end before it.
       const beats = frame.beats ?? [];
       if (beats.length > 0 && state.waiting === 0 && state.shown === null) {
