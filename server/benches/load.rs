@@ -18,7 +18,8 @@
 //! others, so that the server's moves per second are those of N cores (on a machine of
 //! N cores or fewer, the clients share them); `LOAD_PIN=1` is `LOAD_CORES=1`. Run as is on
 //! a machine of 16 cores: `LOAD_CORES=1`, `2`, `4`, `8` say how the server grows with the
-//! cores it gets.
+//! cores it gets. `LOAD_LANES=N` gives the store N lanes (`--store-lanes`: N SQLite
+//! shards, each a file with its own thread and commits).
 
 #![allow(clippy::unwrap_used, clippy::cast_precision_loss, missing_docs)]
 
@@ -47,6 +48,9 @@ fn start_server(database: &std::path::Path) -> (Child, String) {
     } else {
         Command::new(server)
     };
+    if let Ok(lanes) = std::env::var("LOAD_LANES") {
+        command.args(["--store-lanes", &lanes]);
+    }
     let mut child = command
         .args(["--addr", "127.0.0.1:0", "--database"])
         .arg(database)

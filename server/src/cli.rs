@@ -18,6 +18,12 @@ pub struct ServeArgs {
     /// URL (`postgres://user@host:port/database`).
     #[arg(long, default_value = "meeple.sqlite")]
     pub database: String,
+    /// The store's lanes, each a thread with its own connection that commits its matches'
+    /// records: for PostgreSQL its connections (default: one per core, up to 8); for
+    /// SQLite its shards, one file each (`FILE`, `FILE.shard1`, ...), fixed when the
+    /// database is made (default: the database's own, 1 for a new one).
+    #[arg(long)]
+    pub store_lanes: Option<usize>,
 }
 
 /// Runs [`serve`] and turns its result into the process's exit code: 1 with the error
@@ -41,7 +47,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
 /// The async runtime, the store or the address cannot be opened, or serving fails; in
 /// words.
 pub fn serve(args: &ServeArgs) -> Result<(), String> {
-    let store = Store::open(&args.database)
+    let store = Store::open(&args.database, args.store_lanes)
         .map_err(|error| format!("cannot open {}: {error}", args.database))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

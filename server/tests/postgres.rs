@@ -12,7 +12,7 @@ use support::{Seen, TestPostgres, TestServer, play_to_end, rng};
 /// The store on the database at `url` (the synchronous client connects off the runtime).
 async fn open(url: &str) -> Store {
     let url = url.to_owned();
-    tokio::task::spawn_blocking(move || Store::open(&url))
+    tokio::task::spawn_blocking(move || Store::open(&url, None))
         .await
         .unwrap()
         .unwrap()

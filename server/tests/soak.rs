@@ -17,7 +17,11 @@ use support::soak::{SoakGame, check_stored, soak};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn matches_played_for_a_while_are_stored_as_heard_and_leave_memory() {
     let directory = tempfile::tempdir().unwrap();
-    let server = TestServer::start(&directory.path().join("soak.sqlite")).await;
+    // Two shards, each a file with its own thread: the matches spread over both.
+    let store =
+        meeple_server::Store::open_sqlite_shards(&directory.path().join("soak.sqlite"), Some(2))
+            .unwrap();
+    let server = TestServer::start_on(store).await;
     let tictactoe = SoakGame {
         game: "tictactoe",
         players: 2,

@@ -273,6 +273,19 @@ pub enum Notice {
     Resumed,
 }
 
+impl Notice {
+    /// The match the notice is of; `None` for [`Notice::Resumed`].
+    fn match_id(&self) -> Option<&str> {
+        match self {
+            Notice::Records { id, .. }
+            | Notice::Release { id }
+            | Notice::Released { id }
+            | Notice::Seats { id } => Some(id),
+            Notice::Resumed => None,
+        }
+    }
+}
+
 /// A notice as it travels: with the process that sent it, which ignores its own.
 #[derive(Serialize, Deserialize)]
 struct Envelope {
@@ -304,22 +317,64 @@ trait Database: Send + 'static {
     fn commit_group(&mut self, jobs: Vec<Job>) -> (Vec<Deliver>, Result<(), StoreError>);
 }
 
-/// The store: a handle to the thread that owns the database's connection. Cloned freely.
+/// The store: a handle to its lanes, each a thread that owns a connection and commits
+/// its jobs in groups. A match's jobs all go to one lane, chosen from its id
+/// ([`lane_of`](Self::lane_of)), so that they keep their order and no thread is one every
+/// match waits on. Cloned freely.
 #[derive(Clone)]
 pub struct Store {
-    jobs: mpsc::Sender<Job>,
+    lanes: Arc<[mpsc::Sender<Job>]>,
+    /// Whether each lane has a database of its own (SQLite shards, one file each) rather
+    /// than a connection to the one database (PostgreSQL): a list then asks every lane.
+    sharded: bool,
     /// `Some` for PostgreSQL, which several processes may share.
     sharing: Option<Arc<Sharing>>,
 }
 
+/// The most lanes a store opens by itself ([`Store::open`] without a count): one per
+/// core up to this.
+const LANES_BY_DEFAULT: usize = 8;
+
+/// The lane of match `id` among `lanes`: FNV-1a of its bytes, a hash that never changes
+/// (a SQLite shard holds the matches whose ids hash to it, across restarts and releases).
+fn lane_of(id: &str, lanes: usize) -> usize {
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    usize::try_from(hash % lanes.max(1) as u64).unwrap_or(0)
+}
+
 impl Store {
     /// Opens (creating if missing) the SQLite database at `path`, in WAL mode with
-    /// `synchronous=FULL`, creates its tables, and starts its thread.
+    /// `synchronous=FULL`, creates its tables, and starts its thread: one shard, or as
+    /// many as the file was made with ([`open_sqlite_shards`](Self::open_sqlite_shards)).
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] when the file cannot be opened or set up.
     pub fn open_sqlite(path: &Path) -> Result<Self, StoreError> {
-        Self::start(sqlite::Sqlite::open(path)?)
+        Self::open_sqlite_shards(path, None)
+    }
+
+    /// Opens the SQLite database at `path` as `shards` files, each a shard with its own
+    /// thread, connection and commits: `path` itself holds the matches of shard 0 and
+    /// the count, `path.shard1` and on the others'. A match lives in the shard its id
+    /// hashes to. The count is the database's from its creation: `None` opens it with its
+    /// own (1 for a new one).
+    ///
+    /// # Errors
+    /// [`StoreError::Sqlite`] when a file cannot be opened or set up, or when `shards`
+    /// is not the count the database was made with.
+    pub fn open_sqlite_shards(path: &Path, shards: Option<usize>) -> Result<Self, StoreError> {
+        let first = sqlite::Sqlite::open(path)?;
+        let count = first.shard_count(shards)?;
+        let mut databases = vec![first];
+        for shard in 1..count {
+            let mut name = path.as_os_str().to_owned();
+            name.push(format!(".shard{shard}"));
+            databases.push(sqlite::Sqlite::open(Path::new(&name))?);
+        }
+        let sharded = databases.len() > 1;
+        Self::start(databases, sharded)
     }
 
     /// An in-memory SQLite store, for tests: nothing survives it.
@@ -327,39 +382,46 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sqlite`].
     pub fn in_memory() -> Result<Self, StoreError> {
-        Self::start(sqlite::Sqlite::in_memory()?)
+        Self::start(vec![sqlite::Sqlite::in_memory()?], false)
     }
 
     /// Connects to the PostgreSQL database at `url` (`postgres://user@host:port/name`),
-    /// creates its tables if missing, and starts its thread. Commits wait for the
-    /// server's own durability (`synchronous_commit` as the server sets it, `on` by
-    /// default: the WAL flushed to disk).
+    /// creates its tables if missing, and starts `lanes` threads, each with its own
+    /// connection (`None`: one per core, up to 8). Commits wait for the server's own
+    /// durability (`synchronous_commit` as the server sets it, `on` by default: the WAL
+    /// flushed to disk).
     ///
     /// # Errors
     /// [`StoreError::Postgres`] when the database cannot be reached or set up.
-    pub fn open_postgres(url: &str) -> Result<Self, StoreError> {
+    pub fn open_postgres(url: &str, lanes: Option<usize>) -> Result<Self, StoreError> {
         let process = rand::random::<u64>();
         let notices = postgres::listen(url, process)?;
-        // The synchronous client runs a runtime of its own: it is made and used on the
-        // store's thread only, never inside the server's async tasks.
-        let url = url.to_owned();
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let (opened, connected) = mpsc::sync_channel(1);
-        thread::Builder::new()
-            .name("meeple-store".to_owned())
-            .spawn(move || match postgres::Postgres::connect(&url) {
-                Ok(mut database) => {
-                    let _ = opened.send(Ok(()));
-                    run_jobs(&mut database, &queue);
-                }
-                Err(error) => {
-                    let _ = opened.send(Err(error));
-                }
-            })
-            .map_err(|error| StoreError::Postgres(error.to_string()))?;
-        connected.recv().map_err(|_| StoreError::Closed)??;
+        let lanes = lanes.unwrap_or_else(cores).max(1);
+        let mut senders = Vec::with_capacity(lanes);
+        for lane in 0..lanes {
+            // The synchronous client runs a runtime of its own: it is made and used on its
+            // lane's thread only, never inside the server's async tasks.
+            let url = url.to_owned();
+            let (jobs, queue) = mpsc::channel::<Job>();
+            let (opened, connected) = mpsc::sync_channel(1);
+            thread::Builder::new()
+                .name(format!("meeple-store-{lane}"))
+                .spawn(move || match postgres::Postgres::connect(&url) {
+                    Ok(mut database) => {
+                        let _ = opened.send(Ok(()));
+                        run_jobs(&mut database, &queue);
+                    }
+                    Err(error) => {
+                        let _ = opened.send(Err(error));
+                    }
+                })
+                .map_err(|error| StoreError::Postgres(error.to_string()))?;
+            connected.recv().map_err(|_| StoreError::Closed)??;
+            senders.push(jobs);
+        }
         Ok(Store {
-            jobs,
+            lanes: senders.into(),
+            sharded: false,
             sharing: Some(Arc::new(Sharing {
                 process,
                 notices: Mutex::new(Some(notices)),
@@ -368,28 +430,46 @@ impl Store {
     }
 
     /// Opens the store a `--database` argument names: a `postgres://` or `postgresql://`
-    /// URL, else a SQLite file.
+    /// URL, else a SQLite file; with `lanes` its lanes (PostgreSQL's connections, SQLite's
+    /// shards: [`open_postgres`](Self::open_postgres),
+    /// [`open_sqlite_shards`](Self::open_sqlite_shards)).
     ///
     /// # Errors
-    /// As [`open_postgres`](Self::open_postgres) and [`open_sqlite`](Self::open_sqlite).
-    pub fn open(database: &str) -> Result<Self, StoreError> {
+    /// As [`open_postgres`](Self::open_postgres) and
+    /// [`open_sqlite_shards`](Self::open_sqlite_shards).
+    pub fn open(database: &str, lanes: Option<usize>) -> Result<Self, StoreError> {
         if database.starts_with("postgres://") || database.starts_with("postgresql://") {
-            Self::open_postgres(database)
+            Self::open_postgres(database, lanes)
         } else {
-            Self::open_sqlite(Path::new(database))
+            Self::open_sqlite_shards(Path::new(database), lanes)
         }
     }
 
-    fn start(mut database: impl Database) -> Result<Self, StoreError> {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        thread::Builder::new()
-            .name("meeple-store".to_owned())
-            .spawn(move || run_jobs(&mut database, &queue))
-            .map_err(|error| StoreError::Sqlite(error.to_string()))?;
+    fn start(databases: Vec<impl Database>, sharded: bool) -> Result<Self, StoreError> {
+        let mut lanes = Vec::with_capacity(databases.len());
+        for (lane, mut database) in databases.into_iter().enumerate() {
+            let (jobs, queue) = mpsc::channel::<Job>();
+            thread::Builder::new()
+                .name(format!("meeple-store-{lane}"))
+                .spawn(move || run_jobs(&mut database, &queue))
+                .map_err(|error| StoreError::Sqlite(error.to_string()))?;
+            lanes.push(jobs);
+        }
         Ok(Store {
-            jobs,
+            lanes: lanes.into(),
+            sharded,
             sharing: None,
         })
+    }
+
+    /// How many lanes the store has: its threads, each with its own connection.
+    pub fn lanes(&self) -> usize {
+        self.lanes.len()
+    }
+
+    /// The lane whose thread runs the jobs of match `id`.
+    fn lane_of(&self, id: &str) -> usize {
+        lane_of(id, self.lanes.len())
     }
 
     /// Whether other processes may share the database (PostgreSQL): a match then has one
@@ -433,7 +513,7 @@ impl Store {
         if !self.shared() {
             return Ok(true);
         }
-        let taken = self.run({
+        let taken = self.run_on(self.lane_of(&id), {
             let id = id.clone();
             move |rows| rows.try_lease(&id)
         });
@@ -456,7 +536,7 @@ impl Store {
         let Some(released) = self.envelope(Notice::Released { id: id.clone() }) else {
             return Ok(());
         };
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             rows.release_lease(&id)?;
             rows.notify(&released)
         })
@@ -468,16 +548,18 @@ impl Store {
     /// # Errors
     /// [`StoreError`].
     pub async fn notify(&self, notice: Notice) -> Result<(), StoreError> {
+        let lane = self.lane_of(notice.match_id().unwrap_or_default());
         let Some(payload) = self.envelope(notice) else {
             return Ok(());
         };
-        self.run(move |rows| rows.notify(&payload)).await
+        self.run_on(lane, move |rows| rows.notify(&payload)).await
     }
 
-    /// Runs `work` in the store's next transaction and returns its answer once that
+    /// Runs `work` in lane `lane`'s next transaction and returns its answer once that
     /// transaction is committed.
-    async fn run<T: Send + 'static>(
+    async fn run_on<T: Send + 'static>(
         &self,
+        lane: usize,
         work: impl FnOnce(&mut dyn Rows) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let (answer, answered) = oneshot::channel();
@@ -489,7 +571,8 @@ impl Store {
             });
             (succeeded, deliver)
         });
-        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        let queue = self.lanes.get(lane).ok_or(StoreError::Closed)?;
+        queue.send(job).map_err(|_| StoreError::Closed)?;
         answered.await.map_err(|_| StoreError::Closed)?
     }
 
@@ -502,7 +585,7 @@ impl Store {
         stored: StoredMatch,
         records: Vec<String>,
     ) -> Result<(), StoreError> {
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&stored.id), move |rows| {
             rows.insert_match(&stored)?;
             for (seat, row) in stored.seats.iter().enumerate() {
                 rows.insert_seat(&stored.id, seat, row)?;
@@ -532,7 +615,7 @@ impl Store {
             id: id.clone(),
             logged: from + appended.records.len(),
         });
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             if let Some((seat, hash)) = &appended.holder
                 && !rows.seat_held(&id, *seat, hash)?
             {
@@ -559,7 +642,8 @@ impl Store {
     /// # Errors
     /// [`StoreError`].
     pub async fn get(&self, id: String) -> Result<Option<StoredMatch>, StoreError> {
-        self.run(move |rows| rows.read_match(&id)).await
+        self.run_on(self.lane_of(&id), move |rows| rows.read_match(&id))
+            .await
     }
 
     /// The records of match `id` from record number `from` on (0 for all), in order, as
@@ -568,7 +652,8 @@ impl Store {
     /// # Errors
     /// [`StoreError`].
     pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
-        self.run(move |rows| rows.read_records(&id, from)).await
+        self.run_on(self.lane_of(&id), move |rows| rows.read_records(&id, from))
+            .await
     }
 
     /// What match `id` is loaded from: the snapshot its writer's table was based on, its
@@ -578,7 +663,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`]; [`StoreError::Corrupt`] when the base of its last snapshot is gone.
     pub async fn load(&self, id: String) -> Result<Loaded, StoreError> {
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             let last = rows.read_last_snapshot(&id)?;
             let base = match last.as_ref().and_then(|(last, _)| last.base_at) {
                 None => None,
@@ -611,7 +696,7 @@ impl Store {
         id: String,
         from: usize,
     ) -> Result<(Vec<String>, Vec<usize>), StoreError> {
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             // The lines first: a snapshot is written with the lines before it, so every
             // point within them is seen by the second read, even past a commit between.
             let lines = rows.read_records(&id, from)?;
@@ -623,7 +708,8 @@ impl Store {
         .await
     }
 
-    /// The listed matches of `game` that pass `filter`, oldest first.
+    /// The listed matches of `game` that pass `filter`, oldest first (by creation, then
+    /// id), from every shard.
     ///
     /// # Errors
     /// [`StoreError`].
@@ -632,17 +718,30 @@ impl Store {
         game: String,
         filter: MatchFilter,
     ) -> Result<Vec<StoredMatch>, StoreError> {
-        self.run(move |rows| {
-            let ids = rows.list_ids(&game, &filter)?;
-            let mut matches = Vec::with_capacity(ids.len());
-            for id in ids {
-                if let Some(stored) = rows.read_match(&id)? {
-                    matches.push(stored);
-                }
-            }
-            Ok(matches)
-        })
-        .await
+        let shards = if self.sharded { self.lanes.len() } else { 1 };
+        let mut matches = Vec::new();
+        for lane in 0..shards {
+            let (game, filter) = (game.clone(), filter.clone());
+            let listed = self
+                .run_on(lane, move |rows| {
+                    let ids = rows.list_ids(&game, &filter)?;
+                    let mut matches = Vec::with_capacity(ids.len());
+                    for id in ids {
+                        if let Some(stored) = rows.read_match(&id)? {
+                            matches.push(stored);
+                        }
+                    }
+                    Ok(matches)
+                })
+                .await?;
+            matches.extend(listed);
+        }
+        if shards > 1 {
+            matches.sort_by(|one, other| {
+                (one.created_at, &one.id).cmp(&(other.created_at, &other.id))
+            });
+        }
+        Ok(matches)
     }
 
     /// Sets seat `seat` of match `id` to `row` if the credentials of SHA-256 `held_by`
@@ -660,7 +759,7 @@ impl Store {
         held_by: String,
     ) -> Result<bool, StoreError> {
         let notice = self.envelope(Notice::Seats { id: id.clone() });
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             let set = rows.set_seat(&id, seat, &row, SeatHolder::Credentials(&held_by))?;
             if let Some(notice) = notice.filter(|_| set) {
                 rows.notify(&notice)?;
@@ -683,7 +782,7 @@ impl Store {
         row: StoredSeat,
     ) -> Result<bool, StoreError> {
         let notice = self.envelope(Notice::Seats { id: id.clone() });
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             let taken = rows.set_seat(&id, seat, &row, SeatHolder::Nobody)?;
             if let Some(notice) = notice.filter(|_| taken) {
                 rows.notify(&notice)?;
@@ -699,8 +798,10 @@ impl Store {
     /// # Errors
     /// [`StoreError`].
     pub async fn set_next_match(&self, id: String, next: String) -> Result<String, StoreError> {
-        self.run(move |rows| Ok(rows.set_next_match(&id, &next)?.unwrap_or(next)))
-            .await
+        self.run_on(self.lane_of(&id), move |rows| {
+            Ok(rows.set_next_match(&id, &next)?.unwrap_or(next))
+        })
+        .await
     }
 
     /// Deletes match `id` with its seats and records (every person left it); the other
@@ -710,12 +811,19 @@ impl Store {
     /// [`StoreError`].
     pub async fn wipe(&self, id: String) -> Result<(), StoreError> {
         let notice = self.envelope(Notice::Seats { id: id.clone() });
-        self.run(move |rows| {
+        self.run_on(self.lane_of(&id), move |rows| {
             rows.wipe(&id)?;
             notice.map_or(Ok(()), |notice| rows.notify(&notice))
         })
         .await
     }
+}
+
+/// The cores this machine has, up to [`LANES_BY_DEFAULT`].
+fn cores() -> usize {
+    thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(LANES_BY_DEFAULT)
 }
 
 /// The store's thread: takes the first job waiting and every other one already queued
@@ -801,7 +909,7 @@ mod tests {
             .await
             .unwrap();
         // The store's thread is held while the others queue, so they make one group.
-        let held = store.run(|_| {
+        let held = store.run_on(0, |_| {
             std::thread::sleep(std::time::Duration::from_millis(200));
             Ok(())
         });
@@ -921,5 +1029,81 @@ mod tests {
         assert_eq!(store.records("m".to_owned(), 8).await.unwrap(), rows(&[]));
         store.wipe("m".to_owned()).await.unwrap();
         assert_eq!(load().await.unwrap(), Loaded::default());
+    }
+
+    /// A store of three SQLite shards keeps each match in the file its id hashes to, lists
+    /// them all in order, and opens again with the count it was made with.
+    #[tokio::test]
+    async fn a_sharded_sqlite_store_keeps_each_match_in_one_shard() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("sharded.sqlite");
+        let store = Store::open_sqlite_shards(&path, Some(3)).unwrap();
+        assert_eq!(store.lanes(), 3);
+        let ids: Vec<String> = (0..12).map(|index| format!("match{index}")).collect();
+        for (index, id) in ids.iter().enumerate() {
+            let made = StoredMatch {
+                created_at: 100 - index as u64,
+                ..stored(id)
+            };
+            store.create(made, rows(&[id])).await.unwrap();
+        }
+        let lanes: std::collections::BTreeSet<usize> =
+            ids.iter().map(|id| lane_of(id, 3)).collect();
+        assert_eq!(lanes.len(), 3, "twelve ids hash to every shard");
+        let listed = |store: Store| async move {
+            store
+                .list("tictactoe".to_owned(), MatchFilter::default())
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|listed| listed.id)
+                .collect::<Vec<_>>()
+        };
+        let oldest_first: Vec<String> = ids.iter().rev().cloned().collect();
+        assert_eq!(listed(store.clone()).await, oldest_first);
+        for id in &ids {
+            assert_eq!(store.records(id.clone(), 0).await.unwrap(), rows(&[id]));
+        }
+        drop(store);
+        // Each file holds the matches of its shard only (read once its thread, which
+        // holds the file's lock, is gone).
+        for (lane, file) in [
+            "sharded.sqlite",
+            "sharded.sqlite.shard1",
+            "sharded.sqlite.shard2",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let connection = rusqlite::Connection::open(directory.path().join(file)).unwrap();
+            connection
+                .busy_timeout(std::time::Duration::from_secs(5))
+                .unwrap();
+            let mut held: Vec<String> = connection
+                .prepare("SELECT id FROM matches ORDER BY id")
+                .unwrap()
+                .query_map([], |row| row.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            held.sort();
+            let mut expected: Vec<String> = ids
+                .iter()
+                .filter(|id| lane_of(id, 3) == lane)
+                .cloned()
+                .collect();
+            expected.sort();
+            assert_eq!(held, expected, "{file}");
+        }
+        // Opened again: with its own count, or refused with another.
+        let again = Store::open_sqlite(&path).unwrap();
+        assert_eq!(again.lanes(), 3);
+        assert_eq!(listed(again.clone()).await, oldest_first);
+        drop(again);
+        let refused = Store::open_sqlite_shards(&path, Some(2)).err().unwrap();
+        assert_eq!(
+            refused,
+            StoreError::Sqlite("the database was made with 3 shard(s), not 2".to_owned())
+        );
     }
 }

@@ -39,6 +39,9 @@ CREATE TABLE IF NOT EXISTS records (
     body TEXT NOT NULL,
     PRIMARY KEY (match_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS shards (
+    count INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS snapshots (
     match_id TEXT NOT NULL REFERENCES matches (id),
     at INTEGER NOT NULL,
@@ -88,6 +91,40 @@ impl Sqlite {
             connection.execute_batch("ALTER TABLE matches ADD COLUMN move_clock_ms INTEGER")?;
         }
         Ok(Sqlite(connection))
+    }
+}
+
+impl Sqlite {
+    /// The number of shards of the database whose first file this is: the one recorded
+    /// at its creation, or `asked` (1 if `None`) recorded now for a new one. A file made
+    /// before shards has 1.
+    pub(super) fn shard_count(&self, asked: Option<usize>) -> Result<usize, StoreError> {
+        let connection = &self.0;
+        let recorded: Option<i64> = connection
+            .query_row("SELECT count FROM shards", [], |row| row.get(0))
+            .optional()?;
+        let recorded = match recorded {
+            Some(count) => usize::try_from(count)
+                .map_err(|error| StoreError::Corrupt(format!("the shard count: {error}")))?,
+            None => {
+                let used: bool =
+                    connection.query_row("SELECT EXISTS (SELECT 1 FROM matches)", [], |row| {
+                        row.get(0)
+                    })?;
+                let count = if used { 1 } else { asked.unwrap_or(1).max(1) };
+                connection.execute(
+                    "INSERT INTO shards (count) VALUES (?1)",
+                    params![index(count)],
+                )?;
+                count
+            }
+        };
+        match asked {
+            Some(asked) if asked != recorded => Err(StoreError::Sqlite(format!(
+                "the database was made with {recorded} shard(s), not {asked}"
+            ))),
+            _ => Ok(recorded),
+        }
     }
 }
 
