@@ -233,7 +233,9 @@ impl Cli {
                 table,
             } => (self.entry(game.as_deref())?.prompt)(&table, seed, after),
             #[cfg(feature = "games")]
-            Command::Serve(args) => meeple_server::cli::serve(&args).map_err(CliError::Serve),
+            Command::Serve(args) => meeple_server::cli::serve(&args).map_err(CliError::Server),
+            #[cfg(feature = "games")]
+            Command::Export(args) => meeple_server::cli::export(&args).map_err(CliError::Server),
         }
     }
 }
@@ -322,6 +324,10 @@ enum Command {
     /// Lobby REST API), play over WebSockets, matches kept in SQLite.
     #[cfg(feature = "games")]
     Serve(meeple_server::cli::ServeArgs),
+    /// Write stored matches as their games' logs (JSON lines, the seed in them), for
+    /// `meeple replay`: the server keeps their records in CBOR.
+    #[cfg(feature = "games")]
+    Export(meeple_server::cli::ExportArgs),
 }
 
 /// An error the command reports before exiting with status 1.
@@ -331,7 +337,7 @@ enum CliError {
     UnknownGame(String),
     #[cfg(feature = "games")]
     #[error("{0}")]
-    Serve(String),
+    Server(String),
     #[error("invalid --config: {0}")]
     Config(String),
     #[error("{0}")]

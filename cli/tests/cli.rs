@@ -561,3 +561,86 @@ fn play_shows_no_internal_names() {
     check("memory", &"1\nundo\n".repeat(40));
     check("blackjack", &"undo\nhit\nstand\n".repeat(20));
 }
+
+/// One HTTP/1.1 request to the server at `address`, the connection closed after it:
+/// the response's body.
+fn http(address: &str, method: &str, path: &str, body: &str) -> String {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(address).expect("the server listens");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request is sent");
+    let mut response = String::new();
+    stream
+        .read_to_string(&mut response)
+        .expect("the response is read");
+    let (_, body) = response
+        .split_once("\r\n\r\n")
+        .expect("the response has a body");
+    body.to_owned()
+}
+
+#[test]
+fn a_served_match_is_exported_as_a_log_that_meeple_replay_reads() {
+    use std::io::BufRead;
+    let dir = std::env::temp_dir().join(format!("meeple-cli-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = dir.join("served.sqlite");
+    let database_arg = database.to_str().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", database_arg])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let address = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .to_owned();
+    // Two bots play a match of Connect Four to its end.
+    let created = http(
+        &address,
+        "POST",
+        "/games/connect_four/create",
+        r#"{"numPlayers":2,"bots":{"0":{},"1":{}}}"#,
+    );
+    let id = created
+        .split('"')
+        .skip_while(|part| *part != "matchID")
+        .nth(2)
+        .unwrap()
+        .to_owned();
+    let mut waited = 0;
+    while !http(&address, "GET", &format!("/games/connect_four/{id}"), "").contains("gameover") {
+        waited += 1;
+        assert!(waited < 500, "the bots never finished");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // The server holds its SQLite file: the export reads it once the server is gone.
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    let exported = meeple(&["export", "--database", database_arg, &id], "");
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let log = dir.join("exported.jsonl");
+    std::fs::write(&log, &exported.stdout).unwrap();
+    assert_eq!(text(&exported.stdout).lines().count(), 1);
+    let replayed = meeple(&["replay", log.to_str().unwrap()], "");
+    let out = text(&replayed.stdout);
+    assert!(replayed.status.success(), "{out}{}", text(&replayed.stderr));
+    assert!(
+        out.contains("replayed 1 game, ") && out.contains("every record and seal reproduced"),
+        "{out}"
+    );
+
+    let missing = meeple(&["export", "--database", database_arg, "nope"], "");
+    assert!(!missing.status.success());
+    assert_eq!(text(&missing.stderr), "meeple: no match nope is stored\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

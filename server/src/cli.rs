@@ -1,4 +1,4 @@
-//! The server's command line: `meeple-server` and `meeple serve`.
+//! The server's command line: `meeple-server`, `meeple serve` and `meeple export`.
 
 use std::process::ExitCode;
 
@@ -68,4 +68,41 @@ pub fn serve(args: &ServeArgs) -> Result<(), String> {
             .await
             .map_err(|error| error.to_string())
     })
+}
+
+/// Which stored matches to write as logs, from which database.
+#[derive(Clone, Debug, clap::Parser)]
+pub struct ExportArgs {
+    /// Where the matches are kept: a SQLite file, or a PostgreSQL URL. A SQLite file
+    /// cannot be read while its server runs (the server holds it).
+    #[arg(long, default_value = "meeple.sqlite")]
+    pub database: String,
+    /// The ids of the matches (`matchID`).
+    #[arg(required = true)]
+    pub matches: Vec<String>,
+}
+
+/// Writes the stored matches `args.matches` to standard output as their games' logs, one
+/// line of JSON each, in order: the file `meeple replay` reads ([`Server::export`]), for
+/// every game of `meeple-games`.
+///
+/// # Errors
+/// The store cannot be opened, a match is not stored or cannot be read, or standard
+/// output cannot be written; in words.
+pub fn export(args: &ExportArgs) -> Result<(), String> {
+    let store = Store::open(&args.database, None)
+        .map_err(|error| format!("cannot open {}: {error}", args.database))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|error| format!("cannot start the async runtime: {error}"))?;
+    let server = Server::new(store).with_shipped_games();
+    let logs = runtime.block_on(server.export(&args.matches))?;
+    let mut out = std::io::stdout().lock();
+    for log in logs {
+        std::io::Write::write_all(&mut out, log.as_bytes())
+            .and_then(|()| std::io::Write::write_all(&mut out, b"\n"))
+            .map_err(|error| format!("cannot write the logs: {error}"))?;
+    }
+    std::io::Write::flush(&mut out).map_err(|error| format!("cannot write the logs: {error}"))
 }

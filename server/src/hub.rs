@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::{Notify, broadcast, watch};
 
 use crate::protocol::{ServerFrame, Shown, WireError};
-use crate::store::{Appended, Loaded, Notice, Store, StoreError, StoredMatch, StoredSeat};
+use crate::store::{Appended, Line, Loaded, Notice, Store, StoreError, StoredMatch, StoredSeat};
 use crate::table::{AgentKind, CaughtUp, Live, NewRecord, ServerGame, Setup, Table};
 
 /// What the server needs of one registered game, its type erased.
@@ -26,6 +26,8 @@ pub(crate) struct GameEntry {
     pub(crate) default_config: fn() -> Value,
     create: fn(&Setup) -> Result<Box<dyn Table>, String>,
     restore: RestoreTable,
+    /// Writes a stored match as its game's log, one line of JSON ([`GameLog`]).
+    pub(crate) export: fn(&Setup, &[Line]) -> Result<String, String>,
 }
 
 /// Restores a table from its setup, what the store loaded of it ([`Loaded`]) and its
@@ -39,6 +41,7 @@ impl GameEntry {
             validate: validate::<G>,
             default_config: || serde_json::to_value(G::Config::default()).unwrap_or(Value::Null),
             create: |setup| Live::<G>::create(setup).map(|live| Box::new(live) as Box<dyn Table>),
+            export: crate::table::export_log::<G>,
             restore: |setup, loaded, clock| {
                 Live::<G>::restore(
                     setup,
@@ -703,7 +706,7 @@ impl Hub {
         .await
         .map_err(|error| HubError::Setup(format!("the game's setup panicked: {error}")))?
         .map_err(HubError::Setup)?;
-        let records: Vec<String> = table.take_new().into_iter().map(|new| new.stored).collect();
+        let records: Vec<Line> = table.take_new().into_iter().map(|new| new.stored).collect();
         let mut stored = stored;
         stored.gameover = table.outcome();
         let (id, created_at, seats) = (stored.id.clone(), stored.created_at, stored.seats.clone());

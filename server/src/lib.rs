@@ -43,7 +43,9 @@ use axum::routing::{get, post};
 
 pub use crate::hub::Hub;
 pub use crate::lobby::{MAX_BODY, MAX_NAME_CHARS, MAX_SEAT_DATA_BYTES};
-pub use crate::store::{Appended, Loaded, Store, StoreError, StoredSnapshot};
+pub use crate::store::{
+    Appended, Line, Loaded, Store, StoreError, StoredSnapshot, pack_line, read_line,
+};
 pub use crate::table::AgentKind;
 pub use crate::table::ServerGame;
 
@@ -88,6 +90,46 @@ impl Server {
             .game::<ConnectFour>()
             .game::<Breakthrough>()
             .game::<Smash>()
+    }
+
+    /// The stored matches `ids` as their games' logs, one line of JSON each, in order:
+    /// what `meeple replay` reads and checks ([`meeple::GameLog`]). Read from the store
+    /// (SQLite or PostgreSQL), whose records are kept in CBOR: the export is the JSON form
+    /// of a match. Each log holds its match's seed, which the server never sends: keep
+    /// exports where the store is kept.
+    ///
+    /// # Errors
+    /// A match that is not stored, whose game this server does not serve, or whose lines
+    /// cannot be read, named with what was wrong; the store's error.
+    pub async fn export(&self, ids: &[String]) -> Result<Vec<String>, String> {
+        let mut logs = Vec::with_capacity(ids.len());
+        for id in ids {
+            let stored = self
+                .store
+                .get(id.clone())
+                .await
+                .map_err(|error| format!("match {id}: {error}"))?
+                .ok_or_else(|| format!("no match {id} is stored"))?;
+            let entry = self
+                .games
+                .get(stored.game.as_str())
+                .ok_or_else(|| format!("match {id}: no game `{}` is served", stored.game))?;
+            let lines = self
+                .store
+                .lines(id.clone(), 0)
+                .await
+                .map_err(|error| format!("match {id}: {error}"))?;
+            let setup = table::Setup {
+                config: stored.config,
+                players: stored.seats.len(),
+                seed: stored.seed,
+                move_clock: stored.move_clock_ms.map(std::time::Duration::from_millis),
+            };
+            logs.push(
+                (entry.export)(&setup, &lines).map_err(|error| format!("match {id}: {error}"))?,
+            );
+        }
+        Ok(logs)
     }
 
     /// The HTTP routes: the lobby under `/games`, play at `/play/{matchID}`, the web client

@@ -14,13 +14,14 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::protocol::{Acting, Json, WireError};
-use crate::store::StoredSnapshot;
+use crate::store::{Line, StoredSnapshot, pack_line, read_line};
 
 /// A record appended to a match, written once for the store and once for each viewer.
 #[derive(Clone, Debug)]
 pub struct NewRecord {
-    /// The record as the log holds it ([`meeple::StoredRecord`]), JSON: the row stored.
-    pub stored: String,
+    /// The record as the log holds it ([`meeple::StoredRecord`]), in CBOR: the line
+    /// stored ([`Line`]).
+    pub stored: Line,
     /// The record as each seat sees it, seat 0 first, then as an observer sees it
     /// ([`meeple::ViewedRecord`]), JSON.
     pub viewed: Vec<Json>,
@@ -33,7 +34,7 @@ pub struct NewRecord {
 #[derive(Clone, Debug)]
 pub struct Undone {
     /// The undo as the log holds it ([`meeple::RecordKind::Undo`]), JSON: the row stored.
-    pub stored: String,
+    pub stored: Line,
     /// The positions of the records it cancelled, among those standing before it.
     pub cancels: Vec<usize>,
     /// The line of the match's last snapshot when the undo took back records before it:
@@ -167,7 +168,7 @@ pub trait Table: Send {
     /// ([`Store::lines_since`](crate::Store::lines_since)): the table takes its own at the
     /// same lines and rebases as the writer did, so that it stands where the writer's
     /// table does (an undo names what it cancels from where that table starts).
-    fn catch_up(&mut self, lines: &[String], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String>;
+    fn catch_up(&mut self, lines: &[Line], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String>;
     /// A snapshot of the match as it stands after its last line, for the store, when
     /// [`SNAPSHOT_EVERY`] lines or more were logged since the last one. `None` when none is
     /// due (or the game's own checks refuse its state, which a game played by its rules
@@ -322,12 +323,12 @@ impl<G: Game> Live<G> {
         setup: &Setup,
         base: Option<&StoredSnapshot>,
         latest: Option<StoredSnapshot>,
-        lines: &[String],
+        lines: &[Line],
         clock: Duration,
     ) -> Result<Self, String> {
         let lines = lines
             .iter()
-            .map(|line| serde_json::from_str(line))
+            .map(|line| read_line(line))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|error| format!("a stored record: {error}"))?;
         let mut live = match base {
@@ -538,7 +539,7 @@ impl<G: Game> Live<G> {
                 .follower
                 .write_view_and_draw(record, &self.viewers, &drawn, seats);
             new.push(NewRecord {
-                stored: to_json_text(&followed.written),
+                stored: pack(&followed.written),
                 viewed: followed.viewed.iter().map(to_raw).collect(),
                 beats: followed
                     .beats
@@ -590,6 +591,28 @@ impl<G: Game> Live<G> {
     }
 }
 
+/// The log of a stored match of game `G` (its setup and every line of it), as one line of
+/// JSON: what `meeple replay` reads ([`GameLog`], this runtime's form, the seed in it),
+/// sealed ([`Engine::sealed_log`]) once the lines replay ([`Engine::restore`]). Its
+/// messages are written as this release's rules word them.
+///
+/// # Errors
+/// The config or a line cannot be read, or the lines do not replay, in words.
+pub(crate) fn export_log<G: Game>(setup: &Setup, lines: &[Line]) -> Result<String, String> {
+    let config = read_config::<G>(&setup.config)?;
+    let records = lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| read_line(line).map_err(|error| format!("line {index}: {error}")))
+        .collect::<Result<Vec<StoredRecord<G::Move>>, _>>()?;
+    let log = GameLog::<G> {
+        move_clock_ms: setup.move_clock.map(millis),
+        ..GameLog::new(config, setup.players, setup.seed, records)
+    };
+    let engine = Engine::restore(&log).map_err(|error| error.to_string())?;
+    serde_json::to_string(&engine.sealed_log()).map_err(|error| error.to_string())
+}
+
 /// `line` as an engine started at a snapshot taken after `shift + 1` records reads it:
 /// the stored log numbers the records an undo cancels as the match does (so that it
 /// replays from the setup), the engine from its own start, which stands for the `shift +
@@ -623,8 +646,10 @@ fn to_raw(value: &impl Serialize) -> Json {
         .unwrap_or_else(|_| serde_json::value::RawValue::NULL.to_owned())
 }
 
-fn to_json_text(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_else(|error| format!("{:?}", error.to_string()))
+/// `value` as a stored line ([`pack_line`]); a value that cannot be serialized becomes
+/// its error's text, which no game's own types produce, as [`to_json`] says.
+fn pack(value: &impl Serialize) -> Line {
+    pack_line(value).unwrap_or_else(|error| pack_line(&error).unwrap_or_default())
 }
 
 impl<G: ServerGame> Table for Live<G> {
@@ -663,7 +688,7 @@ impl<G: ServerGame> Table for Live<G> {
         self.logged
     }
 
-    fn catch_up(&mut self, lines: &[String], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String> {
+    fn catch_up(&mut self, lines: &[Line], snapshots: &[usize]) -> Result<Vec<CaughtUp>, String> {
         let from = self.logged;
         let rebase_if_due = |live: &mut Self| -> Result<(), String> {
             let taken = live.latest.as_ref().map(|(latest, _)| latest.at);
@@ -676,11 +701,10 @@ impl<G: ServerGame> Table for Live<G> {
             Ok(())
         };
         let read = |offset: usize| -> Result<StoredRecord<G::Move>, String> {
-            let text = lines
+            let line = lines
                 .get(offset)
                 .ok_or_else(|| format!("line {} is not stored", from + offset))?;
-            serde_json::from_str(text)
-                .map_err(|error| format!("stored line {}: {error}", from + offset))
+            read_line(line).map_err(|error| format!("stored line {}: {error}", from + offset))
         };
         let mut heard = Vec::new();
         while self.logged < from + lines.len() {
@@ -705,7 +729,7 @@ impl<G: ServerGame> Table for Live<G> {
             }
             let new = self.follow_new();
             for (offset, record) in new.iter().enumerate() {
-                let played: StoredRecord<G::Move> = serde_json::from_str(&record.stored)
+                let played: StoredRecord<G::Move> = read_line(&record.stored)
                     .map_err(|error| format!("a record written here: {error}"))?;
                 if !read(index - from + offset)?.same_play(&played) {
                     return Err(format!(
@@ -747,7 +771,7 @@ impl<G: ServerGame> Table for Live<G> {
             stored: line
                 .map(|mut line| {
                     line.cancels.clone_from(&cancels);
-                    to_json_text(&line)
+                    pack(&line)
                 })
                 .unwrap_or_default(),
             cancels,
@@ -942,14 +966,14 @@ mod tests {
     /// with whether an undo cancelled it.
     #[derive(Default)]
     struct Stored {
-        lines: Vec<String>,
+        lines: Vec<Line>,
         snapshots: Vec<(StoredSnapshot, bool)>,
     }
 
     impl Stored {
         /// Stores `lines` that `table` appended, as the hub does: with the snapshot due,
         /// then the table rebased on it.
-        fn commit(&mut self, table: &mut dyn Table, lines: Vec<String>) {
+        fn commit(&mut self, table: &mut dyn Table, lines: Vec<Line>) {
             self.lines.extend(lines);
             assert_eq!(table.logged(), self.lines.len());
             if let Some(snapshot) = table.snapshot() {
@@ -996,7 +1020,7 @@ mod tests {
         }
     }
 
-    fn lines(new: Vec<NewRecord>) -> Vec<String> {
+    fn lines(new: Vec<NewRecord>) -> Vec<Line> {
         new.into_iter().map(|record| record.stored).collect()
     }
 

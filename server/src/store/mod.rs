@@ -4,7 +4,8 @@
 //! move.
 //!
 //! A match is its setup (game, config, seed, seats) and the append-only list of its
-//! records, each as the log holds it ([`meeple::StoredRecord`]).
+//! records, each as the log holds it ([`meeple::StoredRecord`]) in CBOR (RFC 8949): a
+//! [`Line`]. Lines stored as JSON by earlier servers are read alike.
 
 mod postgres;
 mod sqlite;
@@ -18,6 +19,35 @@ use serde_json::Value;
 use tokio::sync::{mpsc as channel, oneshot};
 
 pub use self::postgres::{NOTICE_CHANNEL, listener_name};
+
+/// A line of a match's log as stored: a [`meeple::StoredRecord`] in CBOR (RFC 8949, the
+/// `ciborium` crate: self-describing, so a record's JSON values and a game's own moves
+/// keep their shape), or, written by an earlier server, in JSON (its first byte `{`,
+/// which no CBOR map starts with). [`pack_line`] writes one, [`read_line`] reads either.
+pub type Line = Vec<u8>;
+
+/// `record` as a stored [`Line`], in CBOR.
+///
+/// # Errors
+/// The record cannot be serialized (a game's type whose `Serialize` fails), in words.
+pub fn pack_line(record: &impl Serialize) -> Result<Line, String> {
+    let mut line = Vec::with_capacity(256);
+    ciborium::into_writer(record, &mut line).map_err(|error| error.to_string())?;
+    Ok(line)
+}
+
+/// Reads a stored [`Line`], CBOR or JSON, as `T` (a [`meeple::StoredRecord`] of the
+/// game's moves, or any JSON value).
+///
+/// # Errors
+/// The line is neither, or not a `T`, in words.
+pub fn read_line<T: serde::de::DeserializeOwned>(line: &[u8]) -> Result<T, String> {
+    if line.first() == Some(&b'{') {
+        serde_json::from_slice(line).map_err(|error| error.to_string())
+    } else {
+        ciborium::from_reader(line).map_err(|error| error.to_string())
+    }
+}
 
 /// The most jobs committed together: a bound on how long the first of them waits.
 const GROUP_LIMIT: usize = 512;
@@ -124,14 +154,14 @@ pub struct Loaded {
     /// or an undo cancelled it.
     pub latest: Option<StoredSnapshot>,
     /// The lines of its log after `base` (all of them without one), in order.
-    pub lines: Vec<String>,
+    pub lines: Vec<Line>,
 }
 
 /// What [`Store::append`] appends to a match, in one transaction.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Appended {
     /// The lines appended, each as the log holds it.
-    pub records: Vec<String>,
+    pub records: Vec<Line>,
     /// When, in milliseconds since the Unix epoch.
     pub updated_at: u64,
     /// The outcome, JSON, once the match is over.
@@ -162,7 +192,7 @@ pub struct MatchFilter {
 trait Rows {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError>;
     fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
-    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError>;
+    fn append_rows(&mut self, id: &str, from: usize, records: &[Line]) -> Result<(), StoreError>;
     fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError>;
     /// Marks the snapshot of match `id` at line `at` cancelled.
     fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError>;
@@ -188,7 +218,7 @@ trait Rows {
     ) -> Result<(), StoreError>;
     fn read_match(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
     /// The records of match `id` from record number `from` on, in order.
-    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError>;
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<Line>, StoreError>;
     fn list_ids(&mut self, game: &str, filter: &MatchFilter) -> Result<Vec<String>, StoreError>;
     /// Sets seat `seat` of match `id` if it is held as `held_by` says; whether it did.
     fn set_seat(
@@ -580,11 +610,7 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError`]; nothing is stored then.
-    pub async fn create(
-        &self,
-        stored: StoredMatch,
-        records: Vec<String>,
-    ) -> Result<(), StoreError> {
+    pub async fn create(&self, stored: StoredMatch, records: Vec<Line>) -> Result<(), StoreError> {
         self.run_on(self.lane_of(&stored.id), move |rows| {
             rows.insert_match(&stored)?;
             for (seat, row) in stored.seats.iter().enumerate() {
@@ -646,12 +672,29 @@ impl Store {
             .await
     }
 
-    /// The records of match `id` from record number `from` on (0 for all), in order, as
-    /// the log holds them.
+    /// The lines of match `id` from line number `from` on (0 for all), in order, each as
+    /// the log holds it in JSON ([`meeple::StoredRecord`]): what a log file holds.
+    ///
+    /// # Errors
+    /// [`StoreError`]; [`StoreError::Corrupt`] for a line that cannot be read.
+    pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
+        let lines = self.lines(id, from).await?;
+        lines
+            .iter()
+            .map(|line| {
+                read_line::<Value>(line)
+                    .map(|record| record.to_string())
+                    .map_err(StoreError::Corrupt)
+            })
+            .collect()
+    }
+
+    /// The lines of match `id` from line number `from` on (0 for all), in order, as
+    /// stored ([`Line`]).
     ///
     /// # Errors
     /// [`StoreError`].
-    pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
+    pub async fn lines(&self, id: String, from: usize) -> Result<Vec<Line>, StoreError> {
         self.run_on(self.lane_of(&id), move |rows| rows.read_records(&id, from))
             .await
     }
@@ -695,7 +738,7 @@ impl Store {
         &self,
         id: String,
         from: usize,
-    ) -> Result<(Vec<String>, Vec<usize>), StoreError> {
+    ) -> Result<(Vec<Line>, Vec<usize>), StoreError> {
         self.run_on(self.lane_of(&id), move |rows| {
             // The lines first: a snapshot is written with the lines before it, so every
             // point within them is seen by the second read, even past a commit between.
@@ -882,8 +925,9 @@ mod tests {
         }
     }
 
-    fn rows(texts: &[&str]) -> Vec<String> {
-        texts.iter().map(|text| (*text).to_owned()).collect()
+    /// Lines that are `texts`, each a CBOR string.
+    fn rows(texts: &[&str]) -> Vec<Line> {
+        texts.iter().map(|text| pack_line(text).unwrap()).collect()
     }
 
     fn lines(texts: &[&str], updated_at: u64) -> Appended {
@@ -921,7 +965,7 @@ mod tests {
         assert!(failing.is_err(), "{failing:?}");
         standing.unwrap();
         assert_eq!(
-            store.records("m".to_owned(), 0).await.unwrap(),
+            store.lines("m".to_owned(), 0).await.unwrap(),
             rows(&["r0", "r1", "r2", "a3", "a4", "r6"])
         );
         assert_eq!(
@@ -934,7 +978,7 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(
-            store.records("m".to_owned(), 5).await.unwrap(),
+            store.lines("m".to_owned(), 5).await.unwrap(),
             rows(&["c5", "r6"])
         );
     }
@@ -1026,7 +1070,7 @@ mod tests {
             ..lines(&["x8"], 5)
         };
         assert!(store.append("m".to_owned(), 8, again).await.is_err());
-        assert_eq!(store.records("m".to_owned(), 8).await.unwrap(), rows(&[]));
+        assert_eq!(store.lines("m".to_owned(), 8).await.unwrap(), rows(&[]));
         store.wipe("m".to_owned()).await.unwrap();
         assert_eq!(load().await.unwrap(), Loaded::default());
     }
@@ -1062,7 +1106,7 @@ mod tests {
         let oldest_first: Vec<String> = ids.iter().rev().cloned().collect();
         assert_eq!(listed(store.clone()).await, oldest_first);
         for id in &ids {
-            assert_eq!(store.records(id.clone(), 0).await.unwrap(), rows(&[id]));
+            assert_eq!(store.lines(id.clone(), 0).await.unwrap(), rows(&[id]));
         }
         drop(store);
         // Each file holds the matches of its shard only (read once its thread, which
@@ -1105,5 +1149,68 @@ mod tests {
             refused,
             StoreError::Sqlite("the database was made with 3 shard(s), not 2".to_owned())
         );
+    }
+
+    /// A line is stored in CBOR, smaller than its JSON, and read back as JSON; a line an
+    /// earlier server stored as JSON text reads alike.
+    #[tokio::test]
+    async fn lines_are_stored_in_cbor_and_read_as_json() {
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("lines.sqlite");
+        let store = Store::open_sqlite(&path).unwrap();
+        let record = serde_json::json!({
+            "player": 1, "action": "play", "kind": "submitted",
+            "selections": { "card": { "rank": 12, "suit": "hearts" } },
+            "moves": [{ "Played": { "seat": 1, "card": { "rank": 12, "suit": "hearts" } } }],
+            "clock_ms": 1234
+        });
+        let packed = pack_line(&record).unwrap();
+        assert!(packed.len() < record.to_string().len());
+        assert_eq!(read_line::<Value>(&packed).unwrap(), record);
+        store.create(stored("m"), vec![packed]).await.unwrap();
+        let json_line = record.to_string().into_bytes();
+        store
+            .append(
+                "m".to_owned(),
+                1,
+                Appended {
+                    records: vec![json_line],
+                    ..Appended::default()
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            store.records("m".to_owned(), 0).await.unwrap(),
+            vec![record.to_string(), record.to_string()]
+        );
+        drop(store);
+        let connection = rusqlite::Connection::open(&path).unwrap();
+        connection
+            .busy_timeout(std::time::Duration::from_secs(5))
+            .unwrap();
+        let kinds: Vec<String> = connection
+            .prepare("SELECT typeof(body) FROM records ORDER BY seq")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(kinds, ["blob", "blob"]);
+        // The TEXT an earlier server wrote.
+        connection
+            .execute(
+                "INSERT INTO records (match_id, seq, body) VALUES ('m', 2, ?1)",
+                [record.to_string()],
+            )
+            .unwrap();
+        drop(connection);
+        let store = Store::open_sqlite(&path).unwrap();
+        assert_eq!(
+            store.records("m".to_owned(), 2).await.unwrap(),
+            vec![record.to_string()]
+        );
+        // A line that is neither is refused with what was wrong.
+        assert!(read_line::<Value>(b"\xff").is_err());
     }
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 use tokio::sync::mpsc as channel;
 
 use super::{
-    Database, Deliver, Job, MatchFilter, Notice, Rows, SeatHolder, StoreError, StoredMatch,
+    Database, Deliver, Job, Line, MatchFilter, Notice, Rows, SeatHolder, StoreError, StoredMatch,
     StoredSeat, StoredSnapshot, read_json, read_notice,
 };
 
@@ -128,9 +128,12 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS records (
     match_id TEXT NOT NULL REFERENCES matches (id),
     seq BIGINT NOT NULL,
-    body TEXT NOT NULL,
+    body TEXT,
+    packed BYTEA,
     PRIMARY KEY (match_id, seq)
 );
+ALTER TABLE records ADD COLUMN IF NOT EXISTS packed BYTEA;
+ALTER TABLE records ALTER COLUMN body DROP NOT NULL;
 CREATE TABLE IF NOT EXISTS snapshots (
     match_id TEXT NOT NULL REFERENCES matches (id),
     at BIGINT NOT NULL,
@@ -336,14 +339,14 @@ impl Rows for Statements<'_, '_> {
         Ok(())
     }
 
-    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError> {
+    fn append_rows(&mut self, id: &str, from: usize, records: &[Line]) -> Result<(), StoreError> {
         // Every row in one statement: one round trip, however many records.
         let seqs: Vec<i64> = (0..records.len())
             .map(|offset| index(from + offset))
             .collect();
         self.execute(
-            "INSERT INTO records (match_id, seq, body) \
-             SELECT $1, seq, body FROM unnest($2::BIGINT[], $3::TEXT[]) AS rows (seq, body)",
+            "INSERT INTO records (match_id, seq, packed) \
+             SELECT $1, seq, packed FROM unnest($2::BIGINT[], $3::BYTEA[]) AS rows (seq, packed)",
             &[&id, &seqs, &records],
         )?;
         Ok(())
@@ -471,13 +474,15 @@ impl Rows for Statements<'_, '_> {
         .collect()
     }
 
-    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<Line>, StoreError> {
+        // CBOR, or the JSON an earlier server wrote.
         self.query(
-            "SELECT body FROM records WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
+            "SELECT COALESCE(packed, convert_to(body, 'UTF8')) FROM records \
+             WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
             &[&id, &index(from)],
         )?
         .iter()
-        .map(|row| row.try_get::<_, String>(0).map_err(StoreError::from))
+        .map(|row| row.try_get::<_, Vec<u8>>(0).map_err(StoreError::from))
         .collect()
     }
 

@@ -2,12 +2,13 @@
 
 use std::path::Path;
 
+use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 
 use super::{
-    Database, Deliver, Job, MatchFilter, Rows, SeatHolder, StoreError, StoredMatch, StoredSeat,
-    StoredSnapshot, read_json,
+    Database, Deliver, Job, Line, MatchFilter, Rows, SeatHolder, StoreError, StoredMatch,
+    StoredSeat, StoredSnapshot, read_json,
 };
 
 const SCHEMA: &str = "
@@ -36,7 +37,7 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS records (
     match_id TEXT NOT NULL REFERENCES matches (id),
     seq INTEGER NOT NULL,
-    body TEXT NOT NULL,
+    body BLOB NOT NULL,
     PRIMARY KEY (match_id, seq)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS shards (
@@ -256,7 +257,7 @@ impl Rows for Statements<'_> {
         Ok(())
     }
 
-    fn append_rows(&mut self, id: &str, from: usize, records: &[String]) -> Result<(), StoreError> {
+    fn append_rows(&mut self, id: &str, from: usize, records: &[Line]) -> Result<(), StoreError> {
         let mut statement = self
             .0
             .prepare_cached("INSERT INTO records (match_id, seq, body) VALUES (?1, ?2, ?3)")?;
@@ -435,12 +436,20 @@ impl Rows for Statements<'_> {
         }))
     }
 
-    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
+    fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<Line>, StoreError> {
         let mut statement = self.0.prepare_cached(
             "SELECT body FROM records WHERE match_id = ?1 AND seq >= ?2 ORDER BY seq",
         )?;
         let from = i64::try_from(from).unwrap_or(i64::MAX);
-        let rows = statement.query_map(params![id, from], |row| row.get::<_, String>(0))?;
+        // A BLOB of CBOR, or the TEXT of JSON an earlier server wrote.
+        let rows = statement.query_map(params![id, from], |row| match row.get_ref(0)? {
+            ValueRef::Blob(bytes) | ValueRef::Text(bytes) => Ok(bytes.to_vec()),
+            _ => Err(rusqlite::Error::InvalidColumnType(
+                0,
+                "body".to_owned(),
+                row.get_ref(0)?.data_type(),
+            )),
+        })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
