@@ -349,9 +349,8 @@ impl<G: Game> Live<G> {
         };
         live.latest = latest
             .map(|latest| {
-                let counted: SnapshotBody<serde::de::IgnoredAny> =
-                    serde_json::from_str(&latest.body)
-                        .map_err(|error| format!("the snapshot at line {}: {error}", latest.at))?;
+                let counted: SnapshotBody<serde::de::IgnoredAny> = read_line(&latest.body)
+                    .map_err(|error| format!("the snapshot at line {}: {error}", latest.at))?;
                 Ok::<_, String>((latest, counted.records))
             })
             .transpose()?;
@@ -370,7 +369,7 @@ impl<G: Game> Live<G> {
         snapshot: &StoredSnapshot,
         lines: Vec<StoredRecord<G::Move>>,
     ) -> Result<Self, String> {
-        let body: SnapshotBody<GameLog<G>> = serde_json::from_str(&snapshot.body)
+        let body: SnapshotBody<GameLog<G>> = read_line(&snapshot.body)
             .map_err(|error| format!("the snapshot at line {}: {error}", snapshot.at))?;
         let mut log = body.log;
         let after = lines.len();
@@ -467,7 +466,7 @@ impl<G: Game> Live<G> {
         Some(StoredSnapshot {
             at: self.logged,
             base_at,
-            body: serde_json::to_string(&body).ok()?,
+            body: pack_line(&body).ok()?,
         })
     }
 

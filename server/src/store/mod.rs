@@ -139,9 +139,11 @@ pub struct StoredSnapshot {
     /// Where the snapshot the writer's table was based on once it stored this one stands
     /// (`None`: on none, the table played from the setup): what the match is loaded from.
     pub base_at: Option<usize>,
-    /// The snapshot as the server wrote it, JSON: the engine's snapshot log
-    /// ([`meeple::Engine::snapshot`]) and what the server counts beside it.
-    pub body: String,
+    /// The snapshot as the server wrote it, in CBOR: the engine's snapshot log
+    /// ([`meeple::Engine::snapshot`]) and what the server counts beside it. Empty once a
+    /// later snapshot's base is past it: only the lines where the snapshots stand are
+    /// read then (by followers, [`Store::lines_since`]).
+    pub body: Line,
 }
 
 /// What a match is loaded from ([`Store::load`]).
@@ -193,6 +195,8 @@ trait Rows {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError>;
     fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
     fn append_rows(&mut self, id: &str, from: usize, records: &[Line]) -> Result<(), StoreError>;
+    /// Stores `snapshot`, and empties the bodies of the snapshots before its base, which
+    /// nothing loads any more.
     fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError>;
     /// Marks the snapshot of match `id` at line `at` cancelled.
     fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError>;
@@ -1004,7 +1008,7 @@ mod tests {
         let snapshot = |at: usize, base_at: Option<usize>| StoredSnapshot {
             at,
             base_at,
-            body: format!("s{at}"),
+            body: format!("s{at}").into_bytes(),
         };
         let with_snapshot = |texts: [&str; 2], at: usize, base_at: Option<usize>| Appended {
             snapshot: Some(snapshot(at, base_at)),
@@ -1073,6 +1077,33 @@ mod tests {
         assert_eq!(store.lines("m".to_owned(), 8).await.unwrap(), rows(&[]));
         store.wipe("m".to_owned()).await.unwrap();
         assert_eq!(load().await.unwrap(), Loaded::default());
+
+        // Only the base and the latest keep their bodies: the others are never loaded.
+        store
+            .create(stored("n"), rows(&["r0", "r1"]))
+            .await
+            .unwrap();
+        for (from, base_at) in [(2, None), (4, Some(4)), (6, Some(6))] {
+            let appended = Appended {
+                snapshot: Some(snapshot(from + 2, base_at)),
+                ..lines(&["a", "b"], 2)
+            };
+            store.append("n".to_owned(), from, appended).await.unwrap();
+        }
+        let kept = |at: usize| {
+            store.run_on(store.lane_of("n"), move |rows| {
+                Ok(rows.read_snapshot_at("n", at)?.unwrap().body)
+            })
+        };
+        assert_eq!(kept(4).await.unwrap(), Vec::<u8>::new());
+        assert_eq!(kept(6).await.unwrap(), snapshot(6, None).body);
+        let loaded = store.load("n".to_owned()).await.unwrap();
+        assert_eq!(loaded.base, Some(snapshot(6, Some(4))));
+        assert_eq!(loaded.latest, Some(snapshot(8, Some(6))));
+        assert_eq!(
+            store.lines_since("n".to_owned(), 0).await.unwrap().1,
+            vec![4, 6, 8]
+        );
     }
 
     /// A store of three SQLite shards keeps each match in the file its id hashes to, lists

@@ -139,7 +139,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
     at BIGINT NOT NULL,
     base_at BIGINT,
     cancelled BOOLEAN NOT NULL DEFAULT FALSE,
-    body TEXT NOT NULL,
+    body BYTEA NOT NULL,
     PRIMARY KEY (match_id, at)
 );
 ";
@@ -410,6 +410,13 @@ impl Rows for Statements<'_, '_> {
                 &snapshot.body,
             ],
         )?;
+        if let Some(base_at) = snapshot.base_at {
+            self.execute(
+                "UPDATE snapshots SET body = ''::BYTEA \
+                 WHERE match_id = $1 AND at < $2 AND body <> ''::BYTEA",
+                &[&id, &index(base_at)],
+            )?;
+        }
         Ok(())
     }
 

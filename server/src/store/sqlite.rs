@@ -48,7 +48,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
     at INTEGER NOT NULL,
     base_at INTEGER,
     cancelled INTEGER NOT NULL DEFAULT 0,
-    body TEXT NOT NULL,
+    body BLOB NOT NULL,
     PRIMARY KEY (match_id, at)
 ) WITHOUT ROWID;
 ";
@@ -277,6 +277,12 @@ impl Rows for Statements<'_> {
                 snapshot.body
             ],
         )?;
+        if let Some(base_at) = snapshot.base_at {
+            self.execute(
+                "UPDATE snapshots SET body = X'' WHERE match_id = ?1 AND at < ?2 AND body <> X''",
+                params![id, index(base_at)],
+            )?;
+        }
         Ok(())
     }
 
@@ -302,7 +308,7 @@ impl Rows for Statements<'_> {
                 Ok((
                     row.get::<_, i64>(0)?,
                     row.get::<_, Option<i64>>(1)?,
-                    row.get::<_, String>(2)?,
+                    row.get::<_, Vec<u8>>(2)?,
                     row.get::<_, bool>(3)?,
                 ))
             })
@@ -329,7 +335,7 @@ impl Rows for Statements<'_> {
             .0
             .prepare_cached("SELECT base_at, body FROM snapshots WHERE match_id = ?1 AND at = ?2")?
             .query_row(params![id, index(at)], |row| {
-                Ok((row.get::<_, Option<i64>>(0)?, row.get::<_, String>(1)?))
+                Ok((row.get::<_, Option<i64>>(0)?, row.get::<_, Vec<u8>>(1)?))
             })
             .optional()?;
         row.map(|(base_at, body)| {
