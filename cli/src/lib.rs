@@ -325,7 +325,7 @@ enum Command {
     #[cfg(feature = "games")]
     Serve(meeple_server::cli::ServeArgs),
     /// Write stored matches as their games' logs (JSON lines, the seed in them), for
-    /// `meeple replay`: the server keeps their records in CBOR.
+    /// `meeple replay`: the server keeps their records in MessagePack.
     #[cfg(feature = "games")]
     Export(meeple_server::cli::ExportArgs),
 }

@@ -94,7 +94,7 @@ impl Server {
 
     /// The stored matches `ids` as their games' logs, one line of JSON each, in order:
     /// what `meeple replay` reads and checks ([`meeple::GameLog`]). Read from the store
-    /// (SQLite or PostgreSQL), whose records are kept in CBOR: the export is the JSON form
+    /// (SQLite or PostgreSQL), whose records are kept in MessagePack: the export is the JSON form
     /// of a match. Each log holds its match's seed, which the server never sends: keep
     /// exports where the store is kept.
     ///

@@ -1,5 +1,5 @@
 //! A stored match written as its game's log (`meeple export`): the JSON that `meeple
-//! replay` reads, from records the store keeps in CBOR, across snapshots.
+//! replay` reads, from records the store keeps in MessagePack, across snapshots.
 
 #![allow(clippy::unwrap_used)]
 

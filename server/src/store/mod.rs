@@ -4,7 +4,7 @@
 //! move.
 //!
 //! A match is its setup (game, config, seed, seats) and the append-only list of its
-//! records, each as the log holds it ([`meeple::StoredRecord`]) in CBOR (RFC 8949): a
+//! records, each as the log holds it ([`meeple::StoredRecord`]) in MessagePack: a
 //! [`Line`]. Lines stored as JSON by earlier servers are read alike.
 
 mod postgres;
@@ -20,24 +20,24 @@ use tokio::sync::{mpsc as channel, oneshot};
 
 pub use self::postgres::{NOTICE_CHANNEL, listener_name};
 
-/// A line of a match's log as stored: a [`meeple::StoredRecord`] in CBOR (RFC 8949, the
-/// `ciborium` crate: self-describing, so a record's JSON values and a game's own moves
-/// keep their shape), or, written by an earlier server, in JSON (its first byte `{`,
-/// which no CBOR map starts with). [`pack_line`] writes one, [`read_line`] reads either.
+/// A line of a match's log as stored: a [`meeple::StoredRecord`] in MessagePack (the
+/// `rmp-serde` crate, structs as maps of their fields' names: self-describing, so a
+/// record's JSON values and a game's own moves keep their shape, and a null reads as
+/// serde_json reads it), or, written by an earlier server, in JSON (its first byte `{`,
+/// which no MessagePack map starts with). [`pack_line`] writes one, [`read_line`] reads
+/// either.
 pub type Line = Vec<u8>;
 
-/// `record` as a stored [`Line`], in CBOR.
+/// `record` as a stored [`Line`], in MessagePack.
 ///
 /// # Errors
 /// The record cannot be serialized (a game's type whose `Serialize` fails), in words.
 pub fn pack_line(record: &impl Serialize) -> Result<Line, String> {
-    let mut line = Vec::with_capacity(256);
-    ciborium::into_writer(record, &mut line).map_err(|error| error.to_string())?;
-    Ok(line)
+    rmp_serde::to_vec_named(record).map_err(|error| error.to_string())
 }
 
-/// Reads a stored [`Line`], CBOR or JSON, as `T` (a [`meeple::StoredRecord`] of the
-/// game's moves, or any JSON value).
+/// Reads a stored [`Line`], MessagePack or JSON, as `T` (a [`meeple::StoredRecord`] of
+/// the game's moves, or a JSON value when its maps' keys are strings).
 ///
 /// # Errors
 /// The line is neither, or not a `T`, in words.
@@ -45,7 +45,7 @@ pub fn read_line<T: serde::de::DeserializeOwned>(line: &[u8]) -> Result<T, Strin
     if line.first() == Some(&b'{') {
         serde_json::from_slice(line).map_err(|error| error.to_string())
     } else {
-        ciborium::from_reader(line).map_err(|error| error.to_string())
+        rmp_serde::from_slice(line).map_err(|error| error.to_string())
     }
 }
 
@@ -139,7 +139,7 @@ pub struct StoredSnapshot {
     /// Where the snapshot the writer's table was based on once it stored this one stands
     /// (`None`: on none, the table played from the setup): what the match is loaded from.
     pub base_at: Option<usize>,
-    /// The snapshot as the server wrote it, in CBOR: the engine's snapshot log
+    /// The snapshot as the server wrote it, in MessagePack: the engine's snapshot log
     /// ([`meeple::Engine::snapshot`]) and what the server counts beside it. Empty once a
     /// later snapshot's base is past it: only the lines where the snapshots stand are
     /// read then (by followers, [`Store::lines_since`]).
@@ -929,7 +929,7 @@ mod tests {
         }
     }
 
-    /// Lines that are `texts`, each a CBOR string.
+    /// Lines that are `texts`, each a MessagePack string.
     fn rows(texts: &[&str]) -> Vec<Line> {
         texts.iter().map(|text| pack_line(text).unwrap()).collect()
     }
@@ -1182,10 +1182,10 @@ mod tests {
         );
     }
 
-    /// A line is stored in CBOR, smaller than its JSON, and read back as JSON; a line an
-    /// earlier server stored as JSON text reads alike.
+    /// A line is stored in MessagePack, smaller than its JSON, and read back as JSON; a
+    /// line an earlier server stored as JSON text reads alike.
     #[tokio::test]
-    async fn lines_are_stored_in_cbor_and_read_as_json() {
+    async fn lines_are_stored_in_messagepack_and_read_as_json() {
         let directory = tempfile::tempdir().unwrap();
         let path = directory.path().join("lines.sqlite");
         let store = Store::open_sqlite(&path).unwrap();
@@ -1241,7 +1241,8 @@ mod tests {
             store.records("m".to_owned(), 2).await.unwrap(),
             vec![record.to_string()]
         );
-        // A line that is neither is refused with what was wrong.
-        assert!(read_line::<Value>(b"\xff").is_err());
+        // A line that is neither is refused with what was wrong (0xc1 is no MessagePack).
+        assert!(read_line::<Value>(b"\xc1").is_err());
+        assert!(read_line::<Value>(b"{nope").is_err());
     }
 }

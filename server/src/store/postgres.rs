@@ -482,7 +482,7 @@ impl Rows for Statements<'_, '_> {
     }
 
     fn read_records(&mut self, id: &str, from: usize) -> Result<Vec<Line>, StoreError> {
-        // CBOR, or the JSON an earlier server wrote.
+        // MessagePack, or the JSON an earlier server wrote.
         self.query(
             "SELECT COALESCE(packed, convert_to(body, 'UTF8')) FROM records \
              WHERE match_id = $1 AND seq >= $2 ORDER BY seq",

@@ -447,7 +447,7 @@ impl Rows for Statements<'_> {
             "SELECT body FROM records WHERE match_id = ?1 AND seq >= ?2 ORDER BY seq",
         )?;
         let from = i64::try_from(from).unwrap_or(i64::MAX);
-        // A BLOB of CBOR, or the TEXT of JSON an earlier server wrote.
+        // A BLOB of MessagePack, or the TEXT of JSON an earlier server wrote.
         let rows = statement.query_map(params![id, from], |row| match row.get_ref(0)? {
             ValueRef::Blob(bytes) | ValueRef::Text(bytes) => Ok(bytes.to_vec()),
             _ => Err(rusqlite::Error::InvalidColumnType(
