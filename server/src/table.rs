@@ -537,9 +537,20 @@ impl<G: Game> Live<G> {
             let followed = self
                 .follower
                 .write_view_and_draw(record, &self.viewers, &drawn, seats);
+            // Serialized once for the viewers who see it alike (a card played face up).
+            let mut viewed: Vec<Json> = Vec::with_capacity(followed.viewed.len());
+            for (index, record) in followed.viewed.iter().enumerate() {
+                let alike = followed.viewed[..index]
+                    .iter()
+                    .position(|earlier| earlier == record);
+                viewed.push(match alike {
+                    Some(earlier) => viewed[earlier].clone(),
+                    None => to_raw(record),
+                });
+            }
             new.push(NewRecord {
                 stored: pack(&followed.written),
-                viewed: followed.viewed.iter().map(to_raw).collect(),
+                viewed,
                 beats: followed
                     .beats
                     .iter()
