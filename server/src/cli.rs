@@ -23,7 +23,7 @@ pub struct ServeArgs {
     /// SQLite its shards, one file each (`FILE`, `FILE.shard1`, ...), fixed when the
     /// database is made (default: the database's own, 1 for a new one).
     #[arg(long)]
-    pub store_lanes: Option<usize>,
+    pub store_lanes: Option<std::num::NonZeroUsize>,
 }
 
 /// Runs [`serve`] and turns its result into the process's exit code: 1 with the error
@@ -47,8 +47,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
 /// The async runtime, the store or the address cannot be opened, or serving fails; in
 /// words.
 pub fn serve(args: &ServeArgs) -> Result<(), String> {
-    let store = Store::open(&args.database, args.store_lanes)
-        .map_err(|error| format!("cannot open {}: {error}", args.database))?;
+    let store = Store::open(
+        &args.database,
+        args.store_lanes.map(std::num::NonZeroUsize::get),
+    )
+    .map_err(|error| format!("cannot open {}: {error}", args.database))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -87,9 +90,14 @@ pub struct ExportArgs {
 /// every game of `meeple-games`.
 ///
 /// # Errors
-/// The store cannot be opened, a match is not stored or cannot be read, or standard
-/// output cannot be written; in words.
+/// No SQLite file is at the path given (none is made), the store cannot be opened, a match
+/// is not stored or cannot be read, or standard output cannot be written; in words.
 pub fn export(args: &ExportArgs) -> Result<(), String> {
+    let url =
+        args.database.starts_with("postgres://") || args.database.starts_with("postgresql://");
+    if !url && !std::path::Path::new(&args.database).exists() {
+        return Err(format!("no database at {}", args.database));
+    }
     let store = Store::open(&args.database, None)
         .map_err(|error| format!("cannot open {}: {error}", args.database))?;
     let runtime = tokio::runtime::Builder::new_current_thread()

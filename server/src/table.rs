@@ -287,8 +287,9 @@ pub struct Live<G: Game> {
     /// The match's latest snapshot, and the records standing when it was taken: what the
     /// engine rebases on at the next one. `None` once an undo took back records before it.
     latest: Option<(StoredSnapshot, usize)>,
-    /// The snapshot [`Table::snapshot`] made, until [`Table::rebase`] takes it.
-    pending: Option<StoredSnapshot>,
+    /// The snapshot [`Table::snapshot`] made and the table rebased on the one before,
+    /// until [`Table::rebase`] takes them.
+    pending: Option<(StoredSnapshot, Option<Box<Live<G>>>)>,
     viewers: Vec<Viewer>,
     /// The connections that draw pieces, per viewer, shared with the match
     /// ([`Table::draw_for`]); `None` until it is shared.
@@ -341,7 +342,7 @@ impl<G: Game> Live<G> {
                 let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
                 let mut live = Self::following(engine);
                 // The stored records are not new.
-                live.follow_new();
+                live.refollow();
                 live.logged = log.records.len();
                 live
             }
@@ -381,7 +382,8 @@ impl<G: Game> Live<G> {
         live.shift = body.records.saturating_sub(1);
         live.acted_before = body.acted;
         live.base_logged = snapshot.at;
-        live.follow_new();
+        // The stored records are not new.
+        live.refollow();
         live.logged = snapshot.at + after;
         Ok(live)
     }
@@ -409,6 +411,11 @@ impl<G: Game> Live<G> {
             viewers,
             drawers: None,
         }
+    }
+
+    /// The match's records so far, those before the engine's first counted.
+    fn record_count(&self) -> usize {
+        self.engine.records().len() + self.shift
     }
 
     /// The engine's first record that is one of the match's: 1 once it starts at a
@@ -479,13 +486,24 @@ impl<G: Game> Live<G> {
         self.logged >= since + self.snapshot_every && self.followed == self.engine.records().len()
     }
 
-    /// Takes `new` as the latest snapshot, the engine rebased on the one before it with
-    /// the lines since: the table stands as it did, holding fewer records.
-    fn rebase_then_keep(&mut self, new: StoredSnapshot) -> Result<(), String> {
-        let records = self.engine.records().len() + self.shift;
-        let previous = self.latest.replace((new, records));
-        let Some((previous, _)) = previous else {
-            return Ok(());
+    /// The table as it will stand once `new` is the latest snapshot: rebased on the one
+    /// before it with the lines since (`None` when there is none, nothing to rebase on).
+    /// Checks first that `new` reads back into the game it was taken from, so that no
+    /// snapshot is stored that a load could not restore.
+    ///
+    /// # Errors
+    /// A snapshot does not read back (a game whose state cannot be deserialized:
+    /// [`Game::deserialize_state`]), or the table rebased stands elsewhere than this one.
+    fn prepare_rebase(&self, new: &StoredSnapshot) -> Result<Option<Box<Self>>, String> {
+        let check = Self::from_snapshot(new, Vec::new())?;
+        if check.logged != self.logged || check.record_count() != self.record_count() {
+            return Err(format!(
+                "the snapshot at line {} reads back elsewhere",
+                new.at
+            ));
+        }
+        let Some((previous, _)) = &self.latest else {
+            return Ok(None);
         };
         // The engine's lines from the previous snapshot on, its own start left out.
         let skip = previous.at - self.base_logged + self.first_own();
@@ -503,18 +521,25 @@ impl<G: Game> Live<G> {
                 line
             })
             .collect();
-        let mut rebased = Self::from_snapshot(&previous, lines)?;
-        if rebased.logged != self.logged {
+        let rebased = Self::from_snapshot(previous, lines)?;
+        if rebased.logged != self.logged || rebased.record_count() != self.record_count() {
             return Err(format!(
                 "rebased on line {}, the table stands at line {} and not {}",
                 previous.at, rebased.logged, self.logged
             ));
         }
-        rebased.drawers = self.drawers.take();
-        rebased.snapshot_every = self.snapshot_every;
-        rebased.latest = self.latest.take();
-        *self = rebased;
-        Ok(())
+        Ok(Some(Box::new(rebased)))
+    }
+
+    /// Takes `new` as the latest snapshot, in the table `rebased` ([`prepare_rebase`]).
+    fn take_rebased(&mut self, new: StoredSnapshot, rebased: Option<Box<Self>>) {
+        let records = self.record_count();
+        if let Some(mut rebased) = rebased {
+            rebased.drawers = self.drawers.take();
+            rebased.snapshot_every = self.snapshot_every;
+            *self = *rebased;
+        }
+        self.latest = Some((new, records));
     }
 
     /// Follows the records appended since the last call, each written for the store and
@@ -668,7 +693,7 @@ impl<G: ServerGame> Table for Live<G> {
     }
 
     fn records(&self) -> usize {
-        self.engine.records().len() + self.shift
+        self.record_count()
     }
 
     fn snapshot(&mut self) -> Option<StoredSnapshot> {
@@ -676,17 +701,29 @@ impl<G: ServerGame> Table for Live<G> {
         if !self.snapshot_due() {
             return None;
         }
-        self.pending = self.make_snapshot();
-        self.pending.clone()
+        let prepared = self
+            .make_snapshot()
+            .ok_or_else(|| "the game's state cannot be written".to_owned())
+            .and_then(|new| Ok((self.prepare_rebase(&new)?, new)));
+        match prepared {
+            Ok((rebased, new)) => {
+                self.pending = Some((new.clone(), rebased));
+                Some(new)
+            }
+            Err(_) => {
+                // A game whose snapshots do not restore is played from its setup, as
+                // before snapshots: none is stored, and none is tried again.
+                self.snapshot_every = usize::MAX;
+                None
+            }
+        }
     }
 
     fn rebase(&mut self) {
-        if let Some(new) = self.pending.take()
+        if let Some((new, rebased)) = self.pending.take()
             && new.at == self.logged
         {
-            // Only a game that replays otherwise than it played fails here; the table
-            // then keeps every record, as it did before snapshots.
-            let _ = self.rebase_then_keep(new);
+            self.take_rebased(new, rebased);
         }
     }
 
@@ -706,10 +743,13 @@ impl<G: ServerGame> Table for Live<G> {
                 let new = live
                     .make_snapshot()
                     .ok_or_else(|| format!("no snapshot at line {}", live.logged))?;
-                live.rebase_then_keep(new)?;
+                let rebased = live.prepare_rebase(&new)?;
+                live.take_rebased(new, rebased);
             }
             Ok(())
         };
+        // A snapshot where the table stands, stored after it read its lines.
+        rebase_if_due(self)?;
         let read = |offset: usize| -> Result<StoredRecord<G::Move>, String> {
             let line = lines
                 .get(offset)
@@ -1135,6 +1175,13 @@ mod tests {
             stored.snapshots.len()
         );
         assert!(undone_after_rebase);
+        // A snapshot that does not read back is never stored: the table says so first.
+        let unreadable = StoredSnapshot {
+            at: live.logged(),
+            base_at: None,
+            body: vec![0xc1],
+        };
+        assert!(live.prepare_rebase(&unreadable).is_err());
         // The memory kept: only the records since the last snapshot.
         assert!(live.engine.records().len() <= 2 * 16 + 1);
         // Every line replays from the setup, undo and all.

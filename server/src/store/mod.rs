@@ -140,9 +140,9 @@ pub struct StoredSnapshot {
     /// (`None`: on none, the table played from the setup): what the match is loaded from.
     pub base_at: Option<usize>,
     /// The snapshot as the server wrote it, in MessagePack: the engine's snapshot log
-    /// ([`meeple::Engine::snapshot`]) and what the server counts beside it. Empty once a
-    /// later snapshot's base is past it: only the lines where the snapshots stand are
-    /// read then (by followers, [`Store::lines_since`]).
+    /// ([`meeple::Engine::snapshot`]) and what the server counts beside it. Empty once the
+    /// base of a later snapshot's base is past it: only the lines where the snapshots
+    /// stand are read then (by followers, [`Store::lines_since`]).
     pub body: Line,
 }
 
@@ -195,8 +195,9 @@ trait Rows {
     fn insert_match(&mut self, stored: &StoredMatch) -> Result<(), StoreError>;
     fn insert_seat(&mut self, id: &str, seat: usize, row: &StoredSeat) -> Result<(), StoreError>;
     fn append_rows(&mut self, id: &str, from: usize, records: &[Line]) -> Result<(), StoreError>;
-    /// Stores `snapshot`, and empties the bodies of the snapshots before its base, which
-    /// nothing loads any more.
+    /// Stores `snapshot`, and empties the bodies of the snapshots before its base's own
+    /// base, which nothing loads any more (one generation is kept for a load that read
+    /// the last snapshot just before this one was stored).
     fn insert_snapshot(&mut self, id: &str, snapshot: &StoredSnapshot) -> Result<(), StoreError>;
     /// Marks the snapshot of match `id` at line `at` cancelled.
     fn cancel_snapshot(&mut self, id: &str, at: usize) -> Result<(), StoreError>;
@@ -400,12 +401,21 @@ impl Store {
     /// is not the count the database was made with.
     pub fn open_sqlite_shards(path: &Path, shards: Option<usize>) -> Result<Self, StoreError> {
         let first = sqlite::Sqlite::open(path)?;
-        let count = first.shard_count(shards)?;
+        let (count, made_now) = first.shard_count(shards)?;
         let mut databases = vec![first];
         for shard in 1..count {
             let mut name = path.as_os_str().to_owned();
             name.push(format!(".shard{shard}"));
-            databases.push(sqlite::Sqlite::open(Path::new(&name))?);
+            let name = Path::new(&name);
+            // A shard of a database made before is never made anew: its matches would
+            // be lost without a word (a copy of the first file alone).
+            if !made_now && !name.exists() {
+                return Err(StoreError::Sqlite(format!(
+                    "{} is missing: the database was made with {count} shards",
+                    name.display()
+                )));
+            }
+            databases.push(sqlite::Sqlite::open(name)?);
         }
         let sharded = databases.len() > 1;
         Self::start(databases, sharded)
@@ -440,7 +450,8 @@ impl Store {
             let (opened, connected) = mpsc::sync_channel(1);
             thread::Builder::new()
                 .name(format!("meeple-store-{lane}"))
-                .spawn(move || match postgres::Postgres::connect(&url) {
+                // The first lane sets the tables up; the others connect once it did.
+                .spawn(move || match postgres::Postgres::connect(&url, lane == 0) {
                     Ok(mut database) => {
                         let _ = opened.send(Ok(()));
                         run_jobs(&mut database, &queue);
@@ -676,11 +687,14 @@ impl Store {
             .await
     }
 
-    /// The lines of match `id` from line number `from` on (0 for all), in order, each as
-    /// the log holds it in JSON ([`meeple::StoredRecord`]): what a log file holds.
+    /// The lines of match `id` from line number `from` on (0 for all), in order, each in
+    /// JSON, read from the stored form without the game's types: objects' keys sorted, a
+    /// unit struct as `[]`. For tests and tools; a log file of a match, as the game writes
+    /// it, is [`Server::export`](crate::Server::export)'s.
     ///
     /// # Errors
-    /// [`StoreError`]; [`StoreError::Corrupt`] for a line that cannot be read.
+    /// [`StoreError`]; [`StoreError::Corrupt`] for a line that cannot be read as JSON (a
+    /// map whose keys are not strings).
     pub async fn records(&self, id: String, from: usize) -> Result<Vec<String>, StoreError> {
         let lines = self.lines(id, from).await?;
         lines
@@ -1083,7 +1097,7 @@ mod tests {
             .create(stored("n"), rows(&["r0", "r1"]))
             .await
             .unwrap();
-        for (from, base_at) in [(2, None), (4, Some(4)), (6, Some(6))] {
+        for (from, base_at) in [(2, None), (4, Some(4)), (6, Some(6)), (8, Some(8))] {
             let appended = Appended {
                 snapshot: Some(snapshot(from + 2, base_at)),
                 ..lines(&["a", "b"], 2)
@@ -1095,14 +1109,15 @@ mod tests {
                 Ok(rows.read_snapshot_at("n", at)?.unwrap().body)
             })
         };
+        // The last (10) names its base (8), whose base (6) is kept; before it, emptied.
         assert_eq!(kept(4).await.unwrap(), Vec::<u8>::new());
         assert_eq!(kept(6).await.unwrap(), snapshot(6, None).body);
         let loaded = store.load("n".to_owned()).await.unwrap();
-        assert_eq!(loaded.base, Some(snapshot(6, Some(4))));
-        assert_eq!(loaded.latest, Some(snapshot(8, Some(6))));
+        assert_eq!(loaded.base, Some(snapshot(8, Some(6))));
+        assert_eq!(loaded.latest, Some(snapshot(10, Some(8))));
         assert_eq!(
             store.lines_since("n".to_owned(), 0).await.unwrap().1,
-            vec![4, 6, 8]
+            vec![4, 6, 8, 10]
         );
     }
 
@@ -1179,6 +1194,21 @@ mod tests {
         assert_eq!(
             refused,
             StoreError::Sqlite("the database was made with 3 shard(s), not 2".to_owned())
+        );
+        // A shard's file gone (the first file copied alone) is refused, not made anew.
+        std::fs::remove_file(directory.path().join("sharded.sqlite.shard2")).unwrap();
+        let missing = Store::open_sqlite(&path).err().unwrap();
+        assert_eq!(
+            missing,
+            StoreError::Sqlite(format!(
+                "{} is missing: the database was made with 3 shards",
+                directory.path().join("sharded.sqlite.shard2").display()
+            ))
+        );
+        let zero = Store::open_sqlite_shards(&directory.path().join("zero.sqlite"), Some(0));
+        assert_eq!(
+            zero.err().unwrap(),
+            StoreError::Sqlite("a database has 1 shard or more, not 0".to_owned())
         );
     }
 

@@ -114,7 +114,14 @@ CREATE TABLE IF NOT EXISTS matches (
     next_match_id TEXT,
     move_clock_ms BIGINT
 );
-ALTER TABLE matches ADD COLUMN IF NOT EXISTS move_clock_ms BIGINT;
+-- A database made before matches had a clock per move. Checked first: an ALTER TABLE
+-- locks the table whole even when it changes nothing.
+DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                   AND table_name = 'matches' AND column_name = 'move_clock_ms') THEN
+        ALTER TABLE matches ADD COLUMN move_clock_ms BIGINT;
+    END IF;
+END $$;
 CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, created_at);
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches (id),
@@ -132,8 +139,15 @@ CREATE TABLE IF NOT EXISTS records (
     packed BYTEA,
     PRIMARY KEY (match_id, seq)
 );
-ALTER TABLE records ADD COLUMN IF NOT EXISTS packed BYTEA;
-ALTER TABLE records ALTER COLUMN body DROP NOT NULL;
+-- A database made before records were stored in MessagePack: its JSON rows stay in
+-- `body`, new ones go to `packed`.
+DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
+                   AND table_name = 'records' AND column_name = 'packed') THEN
+        ALTER TABLE records ADD COLUMN packed BYTEA;
+        ALTER TABLE records ALTER COLUMN body DROP NOT NULL;
+    END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS snapshots (
     match_id TEXT NOT NULL REFERENCES matches (id),
     at BIGINT NOT NULL,
@@ -155,13 +169,16 @@ pub(super) struct Postgres {
 }
 
 impl Postgres {
-    pub(super) fn connect(url: &str) -> Result<Self, StoreError> {
+    pub(super) fn connect(url: &str, set_up: bool) -> Result<Self, StoreError> {
         let mut client = Client::connect(url, NoTls)?;
-        // Two processes starting at once both create the tables: one waits for the other.
-        let mut transaction = client.transaction()?;
-        transaction.execute("SELECT pg_advisory_xact_lock(4242)", &[])?;
-        transaction.batch_execute(SCHEMA)?;
-        transaction.commit()?;
+        if set_up {
+            // Two processes starting at once both create the tables: one waits for the
+            // other.
+            let mut transaction = client.transaction()?;
+            transaction.execute("SELECT pg_advisory_xact_lock(4242)", &[])?;
+            transaction.batch_execute(SCHEMA)?;
+            transaction.commit()?;
+        }
         Ok(Postgres {
             client,
             prepared: HashMap::new(),
@@ -411,9 +428,11 @@ impl Rows for Statements<'_, '_> {
             ],
         )?;
         if let Some(base_at) = snapshot.base_at {
+            // Before the base's own base: a load that read the last snapshot just before
+            // this one was stored still finds its base's body.
             self.execute(
-                "UPDATE snapshots SET body = ''::BYTEA \
-                 WHERE match_id = $1 AND at < $2 AND body <> ''::BYTEA",
+                "UPDATE snapshots SET body = ''::BYTEA WHERE match_id = $1 AND body <> ''::BYTEA \
+                 AND at < (SELECT base_at FROM snapshots WHERE match_id = $1 AND at = $2)",
                 &[&id, &index(base_at)],
             )?;
         }

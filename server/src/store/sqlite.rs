@@ -96,14 +96,20 @@ impl Sqlite {
 }
 
 impl Sqlite {
-    /// The number of shards of the database whose first file this is: the one recorded
-    /// at its creation, or `asked` (1 if `None`) recorded now for a new one. A file made
-    /// before shards has 1.
-    pub(super) fn shard_count(&self, asked: Option<usize>) -> Result<usize, StoreError> {
+    /// The number of shards of the database whose first file this is, and whether it was
+    /// recorded now: the one recorded at its creation, or `asked` (1 if `None`) recorded
+    /// now for a new one. A file made before shards has 1.
+    pub(super) fn shard_count(&self, asked: Option<usize>) -> Result<(usize, bool), StoreError> {
+        if asked == Some(0) {
+            return Err(StoreError::Sqlite(
+                "a database has 1 shard or more, not 0".to_owned(),
+            ));
+        }
         let connection = &self.0;
         let recorded: Option<i64> = connection
             .query_row("SELECT count FROM shards", [], |row| row.get(0))
             .optional()?;
+        let made_now = recorded.is_none();
         let recorded = match recorded {
             Some(count) => usize::try_from(count)
                 .map_err(|error| StoreError::Corrupt(format!("the shard count: {error}")))?,
@@ -124,7 +130,7 @@ impl Sqlite {
             Some(asked) if asked != recorded => Err(StoreError::Sqlite(format!(
                 "the database was made with {recorded} shard(s), not {asked}"
             ))),
-            _ => Ok(recorded),
+            _ => Ok((recorded, made_now)),
         }
     }
 }
@@ -278,8 +284,10 @@ impl Rows for Statements<'_> {
             ],
         )?;
         if let Some(base_at) = snapshot.base_at {
+            // Before the base's own base, as PostgreSQL's: one generation kept.
             self.execute(
-                "UPDATE snapshots SET body = X'' WHERE match_id = ?1 AND at < ?2 AND body <> X''",
+                "UPDATE snapshots SET body = X'' WHERE match_id = ?1 AND body <> X'' \
+                 AND at < (SELECT base_at FROM snapshots WHERE match_id = ?1 AND at = ?2)",
                 params![id, index(base_at)],
             )?;
         }
