@@ -505,10 +505,16 @@ impl Hub {
         }
         let taken = self.store.take_lease(id.to_owned()).await?;
         if taken {
-            self.leases
+            let first = self
+                .leases
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .insert(id.to_owned());
+            if !first {
+                // Taken twice at once (two loads of the match): the database counts both,
+                // and `let_go` gives back one.
+                let _ = self.store.unlock_lease(id.to_owned()).await;
+            }
         }
         Ok(taken)
     }

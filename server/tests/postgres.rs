@@ -79,3 +79,27 @@ async fn matches_are_kept_in_postgres() {
     let (_, listed) = server.get(&format!("/games/hearts/{id}")).await;
     assert_eq!(listed["gameover"], seen.outcome.unwrap());
 }
+
+/// A match's lease is a session's advisory lock, which counts its holds: taken twice by
+/// one process (two loads of the match at once), it is held until given back twice.
+/// `unlock_lease` gives back the second without telling anyone; then one release lets
+/// another process take it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lease_taken_twice_by_one_process_is_given_back_whole() {
+    let postgres = tokio::task::spawn_blocking(TestPostgres::start)
+        .await
+        .unwrap();
+    let (one, other) = (open(&postgres.url).await, open(&postgres.url).await);
+    let id = "m".to_owned();
+    assert!(one.take_lease(id.clone()).await.unwrap());
+    assert!(one.take_lease(id.clone()).await.unwrap(), "held already");
+    assert!(!other.take_lease(id.clone()).await.unwrap());
+    one.release_lease(id.clone()).await.unwrap();
+    assert!(
+        !other.take_lease(id.clone()).await.unwrap(),
+        "still held once: the second take was never given back"
+    );
+    one.unlock_lease(id.clone()).await.unwrap();
+    assert!(other.take_lease(id.clone()).await.unwrap());
+    assert!(!one.take_lease(id.clone()).await.unwrap());
+}

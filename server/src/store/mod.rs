@@ -588,6 +588,20 @@ impl Store {
         .await
     }
 
+    /// Gives back one hold of match `id`'s lease without telling the other processes: a
+    /// session's advisory lock counts its holds, and a lease taken twice at once by this
+    /// process (two loads of one match) must be held once.
+    ///
+    /// # Errors
+    /// [`StoreError`].
+    pub async fn unlock_lease(&self, id: String) -> Result<(), StoreError> {
+        if !self.shared() {
+            return Ok(());
+        }
+        self.run_on(self.lane_of(&id), move |rows| rows.release_lease(&id))
+            .await
+    }
+
     /// Sends `notice` to the other processes sharing the database (none for SQLite).
     ///
     /// # Errors
