@@ -354,7 +354,7 @@ trait Database: Send + 'static {
 
 /// The store: a handle to its lanes, each a thread that owns a connection and commits
 /// its jobs in groups. A match's jobs all go to one lane, chosen from its id
-/// ([`lane_of`](Self::lane_of)), so that they keep their order and no thread is one every
+/// (FNV-1a, stable across releases), so that they keep their order and no thread is one every
 /// match waits on. Cloned freely.
 #[derive(Clone)]
 pub struct Store {
