@@ -379,7 +379,7 @@ impl<G: Game> Live<G> {
             .extend(lines.into_iter().map(|line| numbered_from(line, shift)));
         let engine = Engine::<G>::restore(&log).map_err(|error| error.to_string())?;
         let mut live = Self::following(engine);
-        live.shift = body.records.saturating_sub(1);
+        live.shift = shift;
         live.acted_before = body.acted;
         live.base_logged = snapshot.at;
         // The stored records are not new.
@@ -424,24 +424,27 @@ impl<G: Game> Live<G> {
         usize::from(self.base_logged > 0)
     }
 
-    /// Each seat's last action (submitted or timed out) as a match's record number.
-    fn last_acted(&self) -> Vec<Option<usize>> {
-        let mut acted = self.acted_before.clone();
-        for (index, record) in self
-            .engine
+    /// `seat`'s last action (submitted or timed out) as a match's record number.
+    fn last_acted_by(&self, seat: PlayerIndex) -> Option<usize> {
+        self.engine
             .records()
             .iter()
             .enumerate()
             .skip(self.first_own())
-        {
-            if let Some(seat) = record.player
-                && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
-                && let Some(last) = acted.get_mut(seat.0)
-            {
-                *last = Some(index + self.shift);
-            }
-        }
-        acted
+            .rev()
+            .find(|(_, record)| {
+                record.player == Some(seat)
+                    && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
+            })
+            .map(|(index, _)| index + self.shift)
+            .or_else(|| self.acted_before.get(seat.0).copied().flatten())
+    }
+
+    /// Each seat's last action, seat 0 first ([`last_acted_by`](Self::last_acted_by)).
+    fn last_acted(&self) -> Vec<Option<usize>> {
+        (0..self.engine.position().players())
+            .map(|seat| self.last_acted_by(PlayerIndex(seat)))
+            .collect()
     }
 
     /// Drops the latest snapshot when an undo cancelled records (`cancels`, the match's
@@ -461,7 +464,7 @@ impl<G: Game> Live<G> {
     /// A snapshot of the match as it stands.
     fn make_snapshot(&self) -> Option<StoredSnapshot> {
         let body = SnapshotBody {
-            records: self.engine.records().len() + self.shift,
+            records: self.record_count(),
             acted: self.last_acted(),
             log: self.engine.snapshot().ok()?,
         };
@@ -483,7 +486,9 @@ impl<G: Game> Live<G> {
             .latest
             .as_ref()
             .map_or(self.base_logged, |(latest, _)| latest.at);
-        self.logged >= since + self.snapshot_every && self.followed == self.engine.records().len()
+        // `snapshot_every` is `usize::MAX` for a table whose snapshots do not restore.
+        self.logged >= since.saturating_add(self.snapshot_every)
+            && self.followed == self.engine.records().len()
     }
 
     /// The table as it will stand once `new` is the latest snapshot: rebased on the one
@@ -514,12 +519,7 @@ impl<G: Game> Live<G> {
             .records
             .into_iter()
             .skip(skip)
-            .map(|mut line| {
-                for at in &mut line.cancels {
-                    *at += shift;
-                }
-                line
-            })
+            .map(|line| numbered_as_match(line, shift))
             .collect();
         let rebased = Self::from_snapshot(previous, lines)?;
         if rebased.logged != self.logged || rebased.record_count() != self.record_count() {
@@ -603,21 +603,8 @@ impl<G: Game> Live<G> {
     /// (Hearts' passes) each chose at the same count, and the rules check what they chose
     /// against the match as it is now.
     fn check_at(&self, seat: PlayerIndex, at: usize) -> Result<(), WireError> {
-        let records = self.engine.records().len() + self.shift;
-        let last = self
-            .engine
-            .records()
-            .iter()
-            .enumerate()
-            .skip(self.first_own())
-            .rev()
-            .find(|(_, record)| {
-                record.player == Some(seat)
-                    && matches!(record.kind, RecordKind::Submitted | RecordKind::Timeout)
-            })
-            .map(|(index, _)| index + self.shift)
-            .or_else(|| self.acted_before.get(seat.0).copied().flatten());
-        let acted_since = last.is_some_and(|last| last >= at);
+        let records = self.record_count();
+        let acted_since = self.last_acted_by(seat).is_some_and(|last| last >= at);
         if at > records || acted_since {
             Err(WireError::Stale { at, records })
         } else {
@@ -646,6 +633,16 @@ pub(crate) fn export_log<G: Game>(setup: &Setup, lines: &[Line]) -> Result<Strin
     };
     let engine = Engine::restore(&log).map_err(|error| error.to_string())?;
     serde_json::to_string(&engine.sealed_log()).map_err(|error| error.to_string())
+}
+
+/// `line` written by an engine started at a snapshot taken after `shift + 1` records, as
+/// the store keeps it: the records it cancels numbered as the match numbers them
+/// ([`numbered_from`] undone).
+fn numbered_as_match<M>(mut line: StoredRecord<M>, shift: usize) -> StoredRecord<M> {
+    for at in &mut line.cancels {
+        *at += shift;
+    }
+    line
 }
 
 /// `line` as an engine started at a snapshot taken after `shift + 1` records reads it:
@@ -760,8 +757,16 @@ impl<G: ServerGame> Table for Live<G> {
         while self.logged < from + lines.len() {
             let index = self.logged;
             let line = read(index - from)?;
+            // Only an undo names records, and only its line is copied to renumber them.
+            let renumbered;
+            let played = if line.cancels.is_empty() {
+                &line
+            } else {
+                renumbered = numbered_from(line.clone(), self.shift);
+                &renumbered
+            };
             self.engine
-                .play_line(index, &numbered_from(line.clone(), self.shift))
+                .play_line(index, played)
                 .map_err(|error| error.to_string())?;
             if line.kind == RecordKind::Undo {
                 self.refollow();
@@ -808,22 +813,22 @@ impl<G: ServerGame> Table for Live<G> {
             reason: Box::new(reason),
         })?;
         // The undo is the log's last line (written from the journal: an undo is rare).
-        let line = self.engine.log().records.pop();
-        // Among the engine's records: the match numbers them from `shift`.
-        let cancels: Vec<usize> = line
+        // Stored and sent as the match numbers its records.
+        let line = self
+            .engine
+            .log()
+            .records
+            .pop()
+            .map(|line| numbered_as_match(line, self.shift));
+        let cancels = line
             .as_ref()
-            .map(|line| line.cancels.iter().map(|at| at + self.shift).collect())
+            .map(|line| line.cancels.clone())
             .unwrap_or_default();
         let cancels_snapshot = self.cancel_latest_if_reached(&cancels);
         self.refollow();
         self.logged += 1;
         Ok(Undone {
-            stored: line
-                .map(|mut line| {
-                    line.cancels.clone_from(&cancels);
-                    pack(&line)
-                })
-                .unwrap_or_default(),
+            stored: line.as_ref().map(pack).unwrap_or_default(),
             cancels,
             cancels_snapshot,
         })
@@ -1223,5 +1228,34 @@ mod tests {
             serde_json::to_value(&body).unwrap()
         );
         assert!(line.len() < serde_json::to_string(&body).unwrap().len());
+    }
+
+    /// A table whose snapshots do not restore stops taking them: none is due again, however
+    /// many lines follow.
+    #[test]
+    fn a_table_without_snapshots_takes_none() {
+        let mut live = Live::<Breakthrough>::create(&setup()).unwrap();
+        let _ = live.take_new();
+        // One snapshot taken first, so that the next is counted from a line past 0.
+        live.snapshot_every = 2;
+        while live.latest.is_none() {
+            let seat = live.to_act()[0];
+            let job = live.bot_job(seat, AgentKind::Random).unwrap();
+            live.play_bot(job()).unwrap();
+            let _ = live.snapshot();
+            live.rebase();
+        }
+        live.snapshot_every = usize::MAX;
+        for _ in 0..6 {
+            let seat = live.to_act()[0];
+            let job = live.bot_job(seat, AgentKind::Random).unwrap();
+            live.play_bot(job()).unwrap();
+            assert_eq!(live.snapshot(), None);
+            live.rebase();
+        }
+        assert_eq!(
+            live.base_logged, 0,
+            "never rebased: the first snapshot has no base"
+        );
     }
 }
