@@ -695,3 +695,15 @@ mod tests {
         assert!(serde_json::from_str::<CardSet>(r#"["2C","2C"]"#).is_err());
     }
 }
+
+/// A card as a distinct action, for learning agents of any game played with the deck: its
+/// [`index`](Card::index) among the 52.
+impl<G> meeple::Distinct<G> for Card {
+    fn count(_game: &G) -> usize {
+        52
+    }
+
+    fn index(&self, _game: &G) -> usize {
+        Card::index(*self) as usize
+    }
+}

@@ -15,7 +15,7 @@ use crate::check;
 use crate::errors::{Errors, with_fallback};
 use crate::fallback;
 use crate::selection::group::{self, group_of, group_validate};
-use crate::selection::{Kept, Shown};
+use crate::selection::{Distinctness, Kept, Shown};
 use crate::template::{Part, Template};
 
 pub(crate) fn derive_action(input: TokenStream) -> TokenStream {
@@ -374,6 +374,7 @@ fn expand(action: &ActionDef) -> TokenStream {
     // missing from the enum only at the derive. (On the impl rather than its methods, the
     // bound would be checked again at each method, with a second wording of that error.)
     let guard = game_guard();
+    let distinct = distinct_methods(&names, &name, &guard);
     // The only selection's valid set, kept by the engine from a decision's count to its
     // draw and check.
     let kept = match names.selections.as_slice() {
@@ -570,6 +571,8 @@ fn expand(action: &ActionDef) -> TokenStream {
                     ::std::vec![#(#messages),*]
                 }
 
+                #distinct
+
                 fn behaviour(
                     &self,
                     game: &__MeepleGame,
@@ -588,6 +591,97 @@ fn expand(action: &ActionDef) -> TokenStream {
 
 /// A move of pieces declared on the action, as a move of the game.
 /// The bound every generated method of an action carries (see `expand`).
+/// `distinct_blocks` and `distinct_path`: each selection's values numbered by their
+/// type's `Distinct` for the game, found by autoref specialization (`DistinctOf`) so that
+/// a game that never numbers its actions needs no implementation, and one that does is
+/// told at run time which type lacks one.
+fn distinct_methods(names: &Names<'_>, name: &str, guard: &TokenStream) -> TokenStream {
+    let mp = mp();
+    let mut blocks = Vec::new();
+    let mut steps = Vec::new();
+    for (k, selection) in names.selections.iter().enumerate() {
+        let (sel, ty) = (&selection.ident, &selection.ty);
+        let sel_name = sel.to_string();
+        let probe = |item: &Type| quote!((&&#mp::DistinctOf::<#item, __MeepleGame>::new()));
+        let missing = quote!(|__ty| #mp::not_distinct(#name, #sel_name, __ty));
+        match selection.kind.distinct() {
+            Distinctness::Value => {
+                let probe = probe(ty);
+                blocks.push(quote! {
+                    out.push(#mp::SelectionBlock {
+                        selection: #sel_name,
+                        values: #probe.distinct_count(game).map_err(#missing)?,
+                        done: false,
+                    });
+                });
+                steps.push(quote! {
+                    out.push(#mp::PathStep {
+                        selection: #k,
+                        index: #probe.distinct_index(&self.#sel, game).map_err(#missing)?,
+                    });
+                });
+            }
+            Distinctness::Items { item, done } => {
+                let probe = probe(item);
+                blocks.push(quote! {
+                    out.push(#mp::SelectionBlock {
+                        selection: #sel_name,
+                        values: #probe.distinct_count(game).map_err(#missing)?,
+                        done: #done,
+                    });
+                });
+                let close = done.then(|| {
+                    quote! {
+                        out.push(#mp::PathStep {
+                            selection: #k,
+                            index: #probe.distinct_count(game).map_err(#missing)?,
+                        });
+                    }
+                });
+                steps.push(quote! {
+                    let __start = out.len();
+                    for __item in #mp::IntoIterator::into_iter(#mp::Clone::clone(&self.#sel)) {
+                        let __item: #item = __item;
+                        out.push(#mp::PathStep {
+                            selection: #k,
+                            index: #probe.distinct_index(&__item, game).map_err(#missing)?,
+                        });
+                    }
+                    out[__start..].sort_unstable();
+                    #close
+                });
+            }
+            Distinctness::FreeText => {
+                let refuse = quote!(return #mp::Err(#mp::free_text(#name, #sel_name)););
+                blocks.push(refuse.clone());
+                steps.push(refuse);
+            }
+        }
+    }
+    quote! {
+        fn distinct_blocks(
+            game: &__MeepleGame,
+            out: &mut #mp::Vec<#mp::SelectionBlock>,
+        ) -> #mp::Result<(), #mp::NotDistinct> #guard {
+            #[allow(unused_imports)]
+            use #mp::{IsDistinct as _, NotDistinctType as _};
+            #(#blocks)*
+            #mp::Ok(())
+        }
+
+        fn distinct_path(
+            &self,
+            game: &__MeepleGame,
+            out: &mut #mp::Vec<#mp::PathStep>,
+        ) -> #mp::Result<(), #mp::NotDistinct> #guard {
+            #[allow(unused_imports)]
+            use #mp::{IsDistinct as _, NotDistinctType as _};
+            #(#steps)*
+            #mp::Ok(())
+        }
+    }
+}
+
 fn game_guard() -> TokenStream {
     let mp = mp();
     quote! {

@@ -202,6 +202,17 @@ fn expand(input: &syn::DeriveInput, game: &Type, variants: &[Variant]) -> TokenS
                     #(#ident::#idents(action) => visitor.visit::<#tys>(action),)*
                 }
             }
+
+            fn distinct_blocks(
+                index: usize,
+                game: &#game,
+                out: &mut #mp::Vec<#mp::SelectionBlock>,
+            ) -> #mp::Result<(), #mp::NotDistinct> {
+                match index {
+                    #(#indices => <#tys as #mp::Action>::distinct_blocks(game, out),)*
+                    _ => #mp::Ok(()),
+                }
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ pub use std::string::String;
 pub use std::vec::Vec;
 pub use std::{clone::Clone, iter::ExactSizeIterator, iter::IntoIterator, iter::Iterator};
 
-pub use crate::error::{DecodeError, Refusal, SubmitError};
+pub use crate::error::{DecodeError, NotDistinct, Refusal, SubmitError};
 pub use crate::pieces::board::placements;
 pub use crate::pieces::components::{ComponentId, Pieces, Place};
 pub use crate::pieces::player::{PerPlayer, PlayerIndex, PlayerSet};
@@ -19,6 +19,9 @@ pub use crate::rules::action::{
     Action, ActionContext, ActionSet, ActionVisitor, ArgsVisitor, Behaviour, Condition, FollowUp,
     GameOf, GroupState, InGame, IntoBehaviour, Message, MoveOf, OptionState, SelectionState,
     SelectionStep, Skip, Validation,
+};
+pub use crate::rules::distinct::{
+    DistinctOf, IsDistinct, NotDistinctType, PathStep, SelectionBlock, free_text, not_distinct,
 };
 pub use crate::rules::flow::Progress;
 pub use crate::rules::game::Game;

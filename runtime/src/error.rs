@@ -379,3 +379,68 @@ fn as_millis<S: serde::Serializer>(
 ) -> Result<S::Ok, S::Error> {
     serializer.serialize_u64(u64::try_from(duration.as_millis()).unwrap_or(u64::MAX))
 }
+
+/// Why a game's actions cannot be taken as distinct actions (integers, for learning
+/// agents: [`ActionLayout`](crate::ActionLayout)), or why one decision cannot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[non_exhaustive]
+pub enum NotDistinct {
+    /// A selection's values are of a type that does not implement
+    /// [`Distinct`](crate::Distinct) for the game.
+    #[error(
+        "selection `{selection}` of `{action}` takes values of type `{ty}`, which has no distinct numbering for this game: implement `meeple::Distinct<Game>` for it"
+    )]
+    Type {
+        /// The action.
+        action: &'static str,
+        /// The selection.
+        selection: &'static str,
+        /// The name of the values' type.
+        ty: &'static str,
+    },
+    /// A selection asks for free text, which no fixed set of integers can stand for.
+    #[error("selection `{selection}` of `{action}` asks for free text, which has no distinct numbering")]
+    FreeText {
+        /// The action.
+        action: &'static str,
+        /// The selection.
+        selection: &'static str,
+    },
+    /// The action was not made by `#[derive(Action)]`, which alone numbers selections.
+    #[error("action `{action}` was not derived, so its selections have no distinct numbering")]
+    NotDerived {
+        /// The action.
+        action: &'static str,
+    },
+    /// A value's index is not below its block's size: the game's
+    /// [`Distinct`](crate::Distinct) implementation is wrong.
+    #[error(
+        "selection `{selection}` of `{action}` numbered a value {index}, outside its block of {len}"
+    )]
+    OutOfBlock {
+        /// The action.
+        action: &'static str,
+        /// The selection.
+        selection: &'static str,
+        /// The index given.
+        index: usize,
+        /// The block's size.
+        len: usize,
+    },
+    /// Two completions of one decision took the same integers: the game's
+    /// [`Distinct`](crate::Distinct) implementation gives two values offered together
+    /// one index.
+    #[error("two completions of `{action}` have the same distinct actions")]
+    Ambiguous {
+        /// The action.
+        action: &'static str,
+    },
+    /// The decision has more completions than a decision is enumerated up to.
+    #[error("the decision has {count} completions, more than the {limit} enumerated")]
+    TooManyCompletions {
+        /// How many completions the decision has (saturating).
+        count: u64,
+        /// The most enumerated.
+        limit: u64,
+    },
+}

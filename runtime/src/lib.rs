@@ -628,10 +628,14 @@ mod deprecated;
 // and visitors, `SelectionStep`, `SelectionState`, `GroupState`, `OptionState`, `Skip`) is for
 // generated code alone and reachable only through `__private`: authors write the derives,
 // clients read prompts. (`meeple::Action` is the derive.)
-pub use agents::{Agent, Budget, RandomAgent, SearchAgent};
+pub use agents::{
+    Agent, Budget, Environment, EnvironmentError, RandomAgent, SearchAgent, StepError,
+};
 pub use deprecated::*;
 pub use engine::{Engine, ReplayError};
-pub use error::{ClockError, DecodeError, NamedSeat, Refusal, Refused, SubmitError, UndoError};
+pub use error::{
+    ClockError, DecodeError, NamedSeat, NotDistinct, Refusal, Refused, SubmitError, UndoError,
+};
 pub use meeple_macros::{Action, Actions, Places, View};
 pub use pieces::board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, RowsError, Space,
@@ -644,10 +648,15 @@ pub use pieces::components::{
 };
 pub use pieces::outcome::{Best, Finish, Outcome};
 pub use pieces::player::{PerPlayer, PlayerIndex, PlayerSet, Seats};
-pub use position::{FirstPosition, Played, Position, PositionSettings, RecordKind, Start, Status};
+pub use position::{
+    ActionLayout, ChooseError, DistinctDecision, FirstPosition, LayoutBlock,
+    MAX_DISTINCT_COMPLETIONS, NotLegal, Played, Position, PositionSettings, RecordKind, Start,
+    Status,
+};
 pub use records::follower::{FollowedRecord, RecordFollower, ViewedRecord};
 pub use records::log::{GameLog, LOG_FORMAT, LogSeal, LogStart, Record, RecordMoves, StoredRecord};
 pub use rules::action::{ActionSet, Behaviour, FollowUp, Message};
+pub use rules::distinct::{Distinct, PathStep, SelectionBlock};
 pub use rules::flow::Flow;
 pub use rules::game::{Game, Setup, SetupError, WhenStuck};
 pub use rules::moves::{Move, MoveContext, WaitingResolution, apply_moves};

@@ -586,3 +586,15 @@ pub enum BreakthroughAction {
     /// See [`Capture`].
     Capture(Capture),
 }
+
+/// A space as a distinct action, for learning agents: its number on the board, among all
+/// the board's spaces (fixed by the config).
+impl meeple::Distinct<Breakthrough> for meeple::Space {
+    fn count(game: &Breakthrough) -> usize {
+        game.board.spaces().slots().len()
+    }
+
+    fn index(&self, _game: &Breakthrough) -> usize {
+        self.0
+    }
+}

@@ -569,3 +569,15 @@ pub enum ConnectFourAction {
     /// See [`DropDisc`].
     DropDisc(DropDisc),
 }
+
+/// A space as a distinct action, for learning agents: its number on the board, among all
+/// the board's spaces (fixed by the config).
+impl meeple::Distinct<ConnectFour> for meeple::Space {
+    fn count(game: &ConnectFour) -> usize {
+        game.board.spaces().slots().len()
+    }
+
+    fn index(&self, _game: &ConnectFour) -> usize {
+        self.0
+    }
+}

@@ -512,3 +512,15 @@ impl Memory {
         Some((first, self.face_at(first)?))
     }
 }
+
+/// A space as a distinct action, for learning agents: its number on the board, among all
+/// the board's spaces (fixed by the config).
+impl meeple::Distinct<Memory> for meeple::Space {
+    fn count(game: &Memory) -> usize {
+        game.face_down.spaces().slots().len()
+    }
+
+    fn index(&self, _game: &Memory) -> usize {
+        self.0
+    }
+}

@@ -798,3 +798,55 @@ impl Smash {
         cards
     }
 }
+
+/// A card as a distinct action, for learning agents: its index in [`Smash::cards`], which
+/// the setup fills with every card of the seats' factions.
+impl meeple::Distinct<Smash> for CardId {
+    fn count(game: &Smash) -> usize {
+        game.cards.len()
+    }
+
+    fn index(&self, _game: &Smash) -> usize {
+        usize::from(self.index)
+    }
+}
+
+/// A base slot as a distinct action: one slot per seat and one more, as bases in play are.
+impl meeple::Distinct<Smash> for u8 {
+    fn count(game: &Smash) -> usize {
+        game.vp.len() + 1
+    }
+
+    fn index(&self, _game: &Smash) -> usize {
+        usize::from(*self)
+    }
+}
+
+/// A position in the list of triggers waiting or replacements offered, as a distinct
+/// action: at most one per card and base slot, the sources of triggers and replacements
+/// (a longer list is refused as [`meeple::NotDistinct::OutOfBlock`]).
+impl meeple::Distinct<Smash> for usize {
+    fn count(game: &Smash) -> usize {
+        game.cards.len() + game.vp.len() + 1
+    }
+
+    fn index(&self, _game: &Smash) -> usize {
+        *self
+    }
+}
+
+/// A target as a distinct action: the base slots, then the cards, then the seats.
+impl meeple::Distinct<Smash> for Target {
+    fn count(game: &Smash) -> usize {
+        <u8 as meeple::Distinct<Smash>>::count(game) + game.cards.len() + game.vp.len()
+    }
+
+    fn index(&self, game: &Smash) -> usize {
+        let bases = <u8 as meeple::Distinct<Smash>>::count(game);
+        match self {
+            Target::Base(slot) => usize::from(*slot),
+            Target::Minion(card) => bases + usize::from(card.index),
+            Target::Player(seat) => bases + game.cards.len() + seat.0,
+        }
+    }
+}

@@ -611,3 +611,15 @@ pub enum TicTacToeAction {
     /// See [`Place`].
     Place(Place),
 }
+
+/// A space as a distinct action, for learning agents: its number on the board, among all
+/// the board's spaces (fixed by the config).
+impl meeple::Distinct<TicTacToe> for meeple::Space {
+    fn count(game: &TicTacToe) -> usize {
+        game.board.spaces().slots().len()
+    }
+
+    fn index(&self, _game: &TicTacToe) -> usize {
+        self.0
+    }
+}

@@ -57,6 +57,12 @@ pub(crate) trait Kind {
         false
     }
 
+    /// How the selection's values are numbered as distinct actions: its own type's
+    /// `Distinct` by default.
+    fn distinct(&self) -> Distinctness<'_> {
+        Distinctness::Value
+    }
+
     /// Whether the player is always asked, even with one option left: free text, or a set
     /// whose size is the player's to choose.
     fn always_asks(&self) -> bool {
@@ -105,6 +111,17 @@ pub(crate) trait Kind {
     fn kept_at(&self, _at: &At<'_>) -> Option<Kept> {
         None
     }
+}
+
+/// How a selection's values become distinct actions ([`Kind::distinct`]).
+pub(crate) enum Distinctness<'a> {
+    /// The field's own type is numbered: one step.
+    Value,
+    /// A set: each item, of this type, is a step, in ascending index; with `done`, a last
+    /// step closes the set, whose size is the player's.
+    Items { item: &'a Type, done: bool },
+    /// Free text: no number stands for it.
+    FreeText,
 }
 
 /// The bodies of an action's `count_keeping`, `nth_kept` and `check_kept` ([`Kind::kept_at`]),

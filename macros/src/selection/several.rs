@@ -107,6 +107,13 @@ impl Several {
 }
 
 impl Kind for Several {
+    fn distinct(&self) -> super::Distinctness<'_> {
+        super::Distinctness::Items {
+            item: &self.item,
+            done: !self.counted(),
+        }
+    }
+
     fn before_choice(&self) -> Vec<&Expr> {
         let mut exprs = vec![&self.options, &self.min];
         // With `count`, `min` and `max` are the same tokens: reported once.

@@ -44,6 +44,10 @@ impl Keys for TextKeys {
 pub(crate) struct Text;
 
 impl Kind for Text {
+    fn distinct(&self) -> super::Distinctness<'_> {
+        super::Distinctness::FreeText
+    }
+
     fn before_choice(&self) -> Vec<&Expr> {
         Vec::new()
     }

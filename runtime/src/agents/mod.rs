@@ -5,11 +5,15 @@
 //! cannot cheat in games of hidden information. Agents are seeded and deterministic: the
 //! same seed and the same game give the same choices.
 
+mod environment;
+
 use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+pub use environment::{Environment, EnvironmentError, StepError};
 
 use crate::pieces::player::PlayerIndex;
 use crate::position::Position;

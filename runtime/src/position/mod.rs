@@ -20,6 +20,7 @@ use crate::seen::view::Viewer;
 
 mod clock;
 pub(crate) mod dispatch;
+mod distinct;
 mod first;
 mod prompt;
 pub(crate) mod prompting;
@@ -32,6 +33,9 @@ mod start;
 mod status;
 mod submit;
 
+pub use distinct::{
+    ActionLayout, ChooseError, DistinctDecision, LayoutBlock, MAX_DISTINCT_COMPLETIONS, NotLegal,
+};
 pub use first::FirstPosition;
 use ready::Ready;
 use recall::Recall;

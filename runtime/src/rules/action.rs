@@ -8,9 +8,10 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::{DecodeError, Refusal, SubmitError};
+use crate::error::{DecodeError, NotDistinct, Refusal, SubmitError};
 use crate::pieces::player::{PlayerIndex, PlayerSet};
 use crate::rules::flow::Progress;
+use crate::rules::distinct::{PathStep, SelectionBlock};
 use crate::rules::game::Game;
 use crate::seen::prompt::SelectionKind;
 
@@ -222,6 +223,37 @@ pub trait Action: Sized + Clone + Debug {
     /// read no [`Progress`]: a record's messages are written again from the log, where
     /// only the state is kept.
     fn messages(&self, game: &Self::Game, player: PlayerIndex) -> Vec<Message>;
+    /// The blocks of this action's selections among the game's distinct actions, in
+    /// selection order, appended to `out`: read from `game` as set up
+    /// ([`Distinct::count`](crate::Distinct::count) of each selection's values, of an item
+    /// for a set, with a `done` index when the set's size is the player's).
+    ///
+    /// # Errors
+    /// [`NotDistinct`] for the first selection whose values' type is not
+    /// [`Distinct`](crate::Distinct) for the game, or that asks for free text; by default
+    /// (an action not derived), [`NotDistinct::NotDerived`].
+    fn distinct_blocks(
+        game: &Self::Game,
+        out: &mut Vec<SelectionBlock>,
+    ) -> Result<(), NotDistinct> {
+        let _ = (game, out);
+        Err(NotDistinct::NotDerived { action: Self::NAME })
+    }
+    /// This action's selections as distinct actions, appended to `out`: a step per
+    /// selection, in order, with its value's [`Distinct::index`](crate::Distinct::index);
+    /// for a set, a step per item in ascending index, then the block's `done` when the
+    /// set's size is the player's.
+    ///
+    /// # Errors
+    /// As [`distinct_blocks`](Self::distinct_blocks).
+    fn distinct_path(
+        &self,
+        game: &Self::Game,
+        out: &mut Vec<PathStep>,
+    ) -> Result<(), NotDistinct> {
+        let _ = (game, out);
+        Err(NotDistinct::NotDerived { action: Self::NAME })
+    }
     /// The action's behaviour: pushes its moves onto `moves`, in the order they apply (the
     /// engine's stack, reused from action to action, so a behaviour allocates nothing),
     /// and returns the follow-ups it asks for, in order. Takes the action by reference:
@@ -280,6 +312,21 @@ pub trait ActionSet: Sized + Clone + Debug {
     /// action already made goes through.
     #[doc(hidden)]
     fn with_action<V: ActionVisitor<Self::Game>>(&self, visitor: V) -> V::Output;
+    /// [`Action::distinct_blocks`] of the action at `index` in [`NAMES`](Self::NAMES).
+    ///
+    /// # Errors
+    /// As [`Action::distinct_blocks`]; [`NotDistinct::NotDerived`] by default.
+    #[doc(hidden)]
+    fn distinct_blocks(
+        index: usize,
+        game: &Self::Game,
+        out: &mut Vec<SelectionBlock>,
+    ) -> Result<(), NotDistinct> {
+        let _ = (game, out);
+        Err(NotDistinct::NotDerived {
+            action: Self::NAMES.get(index).copied().unwrap_or("?"),
+        })
+    }
 }
 
 /// What generated code reports of an action at a given point of its selections: part of

@@ -4,6 +4,7 @@
 //! records or what is built for clients (`tests/layers.rs`).
 
 pub(crate) mod action;
+pub(crate) mod distinct;
 pub mod effects;
 pub mod flow;
 pub(crate) mod game;

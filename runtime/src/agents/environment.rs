@@ -1,0 +1,287 @@
+//! A game as an environment for learning agents: one seat at a time chooses a distinct
+//! action (an integer of the game's [`ActionLayout`]), and the table moves on. What the
+//! Python environments (PettingZoo, OpenSpiel, Gymnasium) stand on; chance is drawn by
+//! the position from its seed, so the same seed and integers replay the same game.
+
+use std::sync::Arc;
+
+use crate::error::{NotDistinct, Refusal};
+use crate::pieces::outcome::Outcome;
+use crate::pieces::player::PlayerIndex;
+use crate::position::{
+    ActionLayout, ChooseError, DistinctDecision, FirstPosition, NotLegal, Position,
+    PositionSettings,
+};
+use crate::rules::game::{Game, SetupError};
+
+/// Why an [`Environment`] could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EnvironmentError {
+    /// The game refused the config or the count of seats.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The game's actions cannot all be numbered (a type with no `Distinct`, free text).
+    #[error(transparent)]
+    NotDistinct(#[from] NotDistinct),
+    /// The game, once set up or after a step, names nobody to act and is not over.
+    #[error("the game is stuck: nobody can act and it is not over")]
+    Stuck,
+}
+
+/// Why [`Environment::step`] refused an integer, or what went wrong after it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The game is over: no integer is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The integer is not legal now; nothing changed.
+    #[error(transparent)]
+    NotLegal(NotLegal),
+    /// The game's numbering gives two completions the same integers; nothing changed.
+    #[error(transparent)]
+    Ambiguous(NotDistinct),
+    /// The action was played, but the game's rules then went wrong: the next decision
+    /// cannot be numbered, nobody can act, or forced plays never end. The environment
+    /// stands where it stopped and can only be reset.
+    #[error("after the action: {0}")]
+    After(Box<EnvironmentError>),
+    /// The position refused the completed action (a bug of the game: its completions
+    /// must be admitted), or what follows it never ends.
+    #[error(transparent)]
+    Refused(Refusal),
+}
+
+/// A table of `G` played one distinct action at a time, by whichever seat is choosing:
+/// the lowest seat of those to act, so that simultaneous choices (Hearts' passes) are
+/// taken in seat order, as OpenSpiel's Hearts takes them.
+///
+/// With `skip_forced`, the engine plays forced completions for the players and any step
+/// with a single legal integer is taken without asking (meeple's skipping); without it,
+/// every completion and every step is asked, forced or not (a game then lasts as long as
+/// OpenSpiel's). Either way the choice of an action's kind is asked only when more than
+/// one kind is offered, or when the action has nothing more to choose.
+#[derive(Clone, Debug)]
+pub struct Environment<G: Game> {
+    first: Arc<FirstPosition<G>>,
+    layout: Arc<ActionLayout>,
+    position: Position<G>,
+    decision: DistinctDecision<G>,
+    skip_forced: bool,
+    seed: u64,
+    /// The integers the players chose, in order, since the start: with the seed, enough
+    /// to play the game again.
+    history: Vec<usize>,
+}
+
+impl<G: Game> Environment<G> {
+    /// A table of `players` seats set up from `config`, chance seeded by `seed`.
+    ///
+    /// # Errors
+    /// [`EnvironmentError::Setup`] for a config or count the game refuses,
+    /// [`EnvironmentError::NotDistinct`] when a selection of the game cannot be numbered,
+    /// [`EnvironmentError::Stuck`] for a game that names nobody to act at its start.
+    pub fn new(
+        config: &G::Config,
+        players: usize,
+        seed: u64,
+        skip_forced: bool,
+    ) -> Result<Self, EnvironmentError> {
+        let settings = PositionSettings {
+            autoplay_forced: skip_forced,
+            ..PositionSettings::default()
+        };
+        let first = FirstPosition::new(config, players, settings)?;
+        let position = first.start(seed)?;
+        let layout = ActionLayout::of(position.state())?;
+        let mut environment = Environment {
+            first: Arc::new(first),
+            layout: Arc::new(layout),
+            position,
+            decision: DistinctDecision::new(),
+            skip_forced,
+            seed,
+            history: Vec::new(),
+        };
+        environment.settle()?;
+        Ok(environment)
+    }
+
+    /// Starts a new game at the same table (config, seats, settings), chance seeded by
+    /// `seed`, reusing the environment's buffers.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new); the environment is then as after a failed reset, and must
+    /// be reset again.
+    pub fn reset(&mut self, seed: u64) -> Result<(), EnvironmentError> {
+        self.first.start_into(seed, &mut self.position)?;
+        self.seed = seed;
+        self.history.clear();
+        self.settle()
+    }
+
+    /// The layout of the game's distinct actions, fixed for the table.
+    #[must_use]
+    pub fn layout(&self) -> &ActionLayout {
+        &self.layout
+    }
+
+    /// The position: the state, views, prompts and outcome.
+    #[must_use]
+    pub fn position(&self) -> &Position<G> {
+        &self.position
+    }
+
+    /// The seat choosing now, or `None` once the game is over.
+    #[must_use]
+    pub fn player(&self) -> Option<PlayerIndex> {
+        self.decision.player()
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.decision.player().is_none()
+    }
+
+    /// The game's outcome, once it is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    /// The seed the game started from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether forced completions and single legal steps are taken for the players.
+    #[must_use]
+    pub fn skip_forced(&self) -> bool {
+        self.skip_forced
+    }
+
+    /// The integers chosen through [`step`](Self::step) since the start, in order: with
+    /// the seed and settings, a game replays from them ([`replay`](Self::replay)).
+    #[must_use]
+    pub fn history(&self) -> &[usize] {
+        &self.history
+    }
+
+    /// The decision in progress: the integers chosen so far in it, and what it offers.
+    #[must_use]
+    pub fn decision(&self) -> &DistinctDecision<G> {
+        &self.decision
+    }
+
+    /// The integers legal now, ascending, appended to `out` (none once the game is over).
+    pub fn legal(&self, out: &mut Vec<usize>) {
+        self.decision.legal(out);
+    }
+
+    /// Writes the legal integers as flags into `mask`, one per distinct action.
+    pub fn mask(&self, mask: &mut [bool]) {
+        self.decision.mask(mask);
+    }
+
+    /// Each seat's return once the game is over, in `-1.0..=1.0`: `2 * share - 1` of its
+    /// [`Outcome::share`] (1 for a win alone, -1 for the last alone, 0 in a two-seat
+    /// draw), so that the returns of every game sum to zero. All zero while the game goes
+    /// on. Writes `out[seat]` for each seat of the table that `out` has room for.
+    pub fn returns(&self, out: &mut [f64]) {
+        let outcome = self.position.outcome();
+        for (seat, value) in out.iter_mut().enumerate().take(self.position.players()) {
+            *value = outcome
+                .as_ref()
+                .map_or(0.0, |outcome| 2.0 * outcome.share(PlayerIndex(seat)) - 1.0);
+        }
+    }
+
+    /// Chooses `integer` for the seat choosing now. Once an action's integers are all
+    /// chosen it is played, and the table moves on to the next decision.
+    ///
+    /// # Errors
+    /// [`StepError::GameOver`], [`StepError::NotLegal`] or [`StepError::Ambiguous`],
+    /// changing nothing; [`StepError::Refused`] or [`StepError::After`] when the game's
+    /// rules fail after the action.
+    pub fn step(&mut self, integer: usize) -> Result<(), StepError> {
+        if self.is_over() {
+            return Err(StepError::GameOver);
+        }
+        self.choose(integer)?;
+        self.history.push(integer);
+        self.advance()
+    }
+
+    /// A new environment for the same table, replaying `history` from `seed`.
+    ///
+    /// # Errors
+    /// As [`new`](Self::new), then as [`step`](Self::step) for an integer of `history`.
+    pub fn replay(&self, seed: u64, history: &[usize]) -> Result<Self, StepError> {
+        let mut environment = self.clone();
+        environment
+            .reset(seed)
+            .map_err(|error| StepError::After(Box::new(error)))?;
+        for &integer in history {
+            environment.step(integer)?;
+        }
+        Ok(environment)
+    }
+
+    /// Chooses `integer` in the decision and plays the action it completes, if it does.
+    fn choose(&mut self, integer: usize) -> Result<(), StepError> {
+        let player = self.decision.player().ok_or(StepError::GameOver)?;
+        match self.decision.choose(integer) {
+            Ok(None) => Ok(()),
+            Ok(Some(action)) => {
+                self.position
+                    .submit(player, action)
+                    .map_err(|refused| StepError::Refused(refused.error))?;
+                self.settle()
+                    .map_err(|error| StepError::After(Box::new(error)))
+            }
+            Err(ChooseError::NotLegal(error)) => Err(StepError::NotLegal(error)),
+            Err(ChooseError::Ambiguous(error)) => Err(StepError::Ambiguous(error)),
+        }
+    }
+
+    /// Takes the steps nobody is asked: a lone action kind, and with `skip_forced` any
+    /// single legal integer.
+    fn advance(&mut self) -> Result<(), StepError> {
+        while !self.is_over() {
+            let only = self.decision.only_legal();
+            let skipped = self.decision.kind_step_skipped() || (self.skip_forced && only.is_some());
+            match only {
+                Some(integer) if skipped => self.choose(integer)?,
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the next decision after an action, a reset or the setup.
+    fn settle(&mut self) -> Result<(), EnvironmentError> {
+        self.decision.clear();
+        if self.position.outcome().is_some() {
+            return Ok(());
+        }
+        let player = self
+            .position
+            .to_act()
+            .iter()
+            .next()
+            .ok_or(EnvironmentError::Stuck)?;
+        self.decision.read(&self.layout, &self.position, player)?;
+        if self.decision.completions() == 0 {
+            return Err(EnvironmentError::Stuck);
+        }
+        // The steps skipped at the start of a decision are taken here too.
+        self.advance().map_err(|error| match error {
+            StepError::After(error) => *error,
+            StepError::Ambiguous(error) => EnvironmentError::NotDistinct(error),
+            StepError::GameOver | StepError::NotLegal(_) | StepError::Refused(_) => {
+                EnvironmentError::Stuck
+            }
+        })
+    }
+}
