@@ -637,6 +637,74 @@ impl<'de> Deserialize<'de> for CardSet {
     }
 }
 
+/// A card as a distinct action, for learning agents of any game played with the deck: its
+/// [`index`](Card::index) among the 52.
+impl<G> meeple::Distinct<G> for Card {
+    fn count(_game: &G) -> usize {
+        52
+    }
+
+    fn index(&self, _game: &G) -> usize {
+        Card::index(*self) as usize
+    }
+}
+
+/// A card as a learning agent sees it: one-hot over the 52, by [`Card::index`].
+impl<G> meeple::Observe<G> for Card {
+    fn layout(
+        _value: Option<&Self>,
+        _game: &G,
+        name: &str,
+        layout: &mut meeple::ObservationLayout,
+    ) {
+        layout.push(name, vec![52]);
+    }
+
+    fn observe(&self, _game: &G, observer: &mut meeple::Observer<'_>) {
+        observer.one_hot(Card::index(*self) as usize, 52);
+    }
+
+    fn len(_value: Option<&Self>, _game: &G, _seats: usize) -> usize {
+        52
+    }
+}
+
+/// A set of cards as a learning agent sees it: a flag per card of the 52, by
+/// [`Card::index`].
+impl<G> meeple::Observe<G> for CardSet {
+    fn layout(
+        _value: Option<&Self>,
+        _game: &G,
+        name: &str,
+        layout: &mut meeple::ObservationLayout,
+    ) {
+        layout.push(name, vec![52]);
+    }
+
+    fn observe(&self, _game: &G, observer: &mut meeple::Observer<'_>) {
+        for index in 0..52 {
+            let held = Card::from_index(index).is_some_and(|card| self.contains(card));
+            observer.push(if held { 1.0 } else { 0.0 });
+        }
+    }
+
+    fn len(_value: Option<&Self>, _game: &G, _seats: usize) -> usize {
+        52
+    }
+}
+
+/// A card as a piece in a place, for learning agents: one of 52 categories, by
+/// [`Card::index`].
+impl<G> meeple::Categorical<G> for Card {
+    fn categories(_game: &G) -> usize {
+        52
+    }
+
+    fn category(&self, _game: &G, _observer: &meeple::Observer<'_>) -> usize {
+        Card::index(*self) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -693,17 +761,5 @@ mod tests {
         assert_eq!(json, r#"["2C","3C","TD","QS","AH"]"#);
         assert_eq!(serde_json::from_str::<CardSet>(&json).ok(), Some(set));
         assert!(serde_json::from_str::<CardSet>(r#"["2C","2C"]"#).is_err());
-    }
-}
-
-/// A card as a distinct action, for learning agents of any game played with the deck: its
-/// [`index`](Card::index) among the 52.
-impl<G> meeple::Distinct<G> for Card {
-    fn count(_game: &G) -> usize {
-        52
-    }
-
-    fn index(&self, _game: &G) -> usize {
-        Card::index(*self) as usize
     }
 }

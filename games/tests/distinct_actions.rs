@@ -36,12 +36,24 @@ fn layout_text<G: Game>(config: &G::Config, players: usize) -> String {
 
 #[test]
 fn every_game_lays_out_its_distinct_actions() {
-    insta::assert_snapshot!("tictactoe", layout_text::<TicTacToe>(&Default::default(), 2));
-    insta::assert_snapshot!("connect_four", layout_text::<ConnectFour>(&Default::default(), 2));
-    insta::assert_snapshot!("breakthrough", layout_text::<Breakthrough>(&Default::default(), 2));
+    insta::assert_snapshot!(
+        "tictactoe",
+        layout_text::<TicTacToe>(&Default::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "connect_four",
+        layout_text::<ConnectFour>(&Default::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "breakthrough",
+        layout_text::<Breakthrough>(&Default::default(), 2)
+    );
     insta::assert_snapshot!("memory", layout_text::<Memory>(&Default::default(), 2));
     insta::assert_snapshot!("hearts", layout_text::<Hearts>(&Default::default(), 4));
-    insta::assert_snapshot!("blackjack", layout_text::<Blackjack>(&Default::default(), 2));
+    insta::assert_snapshot!(
+        "blackjack",
+        layout_text::<Blackjack>(&Default::default(), 2)
+    );
     insta::assert_snapshot!("smash", layout_text::<Smash>(&Default::default(), 2));
 }
 
@@ -65,12 +77,11 @@ fn a_hearts_pass_is_three_ascending_cards() {
     let config = HeartsConfig::default();
     let mut environment = Environment::<Hearts>::new(&config, 4, 7, true).expect("a table");
     let layout = environment.layout().clone();
-    let pass = layout
+    let pass = *layout
         .blocks()
         .iter()
         .find(|block| block.name() == "pass_cards.cards")
-        .expect("the pass's block")
-        .clone();
+        .expect("the pass's block");
     assert_eq!((pass.len, pass.done), (52, false));
     let hand = |environment: &Environment<Hearts>| {
         let mut legal = Vec::new();
@@ -113,10 +124,7 @@ fn a_hearts_pass_is_three_ascending_cards() {
 /// mask; an integer that is not legal is refused with `NotLegal` and changes nothing;
 /// a legal one is accepted. Every game ends, its returns sum to zero, and its integers
 /// replay it to the same state.
-fn random_games<G: Game>(config: &G::Config, players: usize, games: u64)
-where
-    G: std::fmt::Debug,
-{
+fn random_games<G: Game + std::fmt::Debug>(config: &G::Config, players: usize, games: u64) {
     for skip_forced in [true, false] {
         for seed in 0..games {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);

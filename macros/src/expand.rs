@@ -374,7 +374,7 @@ fn expand(action: &ActionDef) -> TokenStream {
     // missing from the enum only at the derive. (On the impl rather than its methods, the
     // bound would be checked again at each method, with a second wording of that error.)
     let guard = game_guard();
-    let distinct = distinct_methods(&names, &name, &guard);
+    let distinct = distinct_methods(&names, name, &guard);
     // The only selection's valid set, kept by the engine from a decision's count to its
     // draw and check.
     let kept = match names.selections.as_slice() {

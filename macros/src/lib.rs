@@ -11,6 +11,7 @@
 //!   module (`runtime/src/rules/selection/`);
 //! - `#[derive(Actions)]`: `expand_actions.rs` (the enums and the action table, whose
 //!   visitors are in the runtime's `dispatch.rs`);
+//! - `#[derive(Observe)]`: `observe.rs`;
 //! - `#[derive(View)]` and `#[derive(Places)]`: `view.rs` and `places.rs`, both reading the
 //!   state's fields with `state.rs`;
 //! - every attribute and key is in `keywords.rs`, every message to the author in
@@ -24,6 +25,7 @@ mod expand_actions;
 mod fallback;
 mod keywords;
 mod messages;
+mod observe;
 mod places;
 mod selection;
 mod state;
@@ -68,6 +70,16 @@ pub fn derive_actions(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(View, attributes(view))]
 pub fn derive_view(input: TokenStream) -> TokenStream {
     view::derive_view(input.into()).into()
+}
+
+/// Writes a state into a seat's observation for learning agents: each field in order, by
+/// its type's `meeple::Observe` (numbers, flags, seats relative to the observer, boards
+/// as planes, places as counts); `#[observe(skip)]` leaves a field out. Generates
+/// `impl<G> meeple::Observe<G>` for every game whose fields' types can be observed. See
+/// the `meeple` crate docs.
+#[proc_macro_derive(Observe, attributes(observe))]
+pub fn derive_observe(input: TokenStream) -> TokenStream {
+    observe::derive_observe(input.into()).into()
 }
 
 /// Addresses the places of a game's state as data, for moves of pieces: generates the

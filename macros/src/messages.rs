@@ -402,3 +402,17 @@ fn type_text(ty: &Type) -> String {
     }
     text
 }
+
+/// `#[derive(Observe)]` on a type with type parameters.
+pub(crate) const GENERIC_OBSERVE: &str = "`#[derive(Observe)]` does not take generic parameters; implement `meeple::Observe` by hand for a generic type";
+
+/// `#[derive(Observe)]` on an enum or a union.
+pub(crate) const OBSERVE_NOT_A_STRUCT: &str = "`#[derive(Observe)]` goes on a struct whose fields are written in order; implement `meeple::Observe` by hand for an enum";
+
+/// `#[derive(Observe)]` on a struct with unnamed fields.
+pub(crate) const UNNAMED_OBSERVE_FIELDS: &str =
+    "`#[derive(Observe)]` needs named fields: each names a piece of the observation";
+
+/// A key of `#[observe(..)]` other than `skip`.
+pub(crate) const UNKNOWN_OBSERVE_KEY: &str =
+    "unknown key in `#[observe(..)]`: the one key is `skip`, which leaves the field out";

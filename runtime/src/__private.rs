@@ -37,6 +37,7 @@ pub use crate::rules::selection::values::{
     decode, default_label, encode, extra_value, no_extra, take,
 };
 pub use crate::rules::template::{Fill, FillDisplay, FillNamed, TemplateValue};
+pub use crate::seen::observation::{ObservationLayout, Observe, Observer, piece_name};
 pub use crate::seen::prompt::SelectionKind;
 pub use crate::seen::view::{
     Conceal, Hide, Policy, ReadsNothing, ReadsWithSerde, StateReader, View, Viewer, serialize_state,

@@ -399,7 +399,9 @@ pub enum NotDistinct {
         ty: &'static str,
     },
     /// A selection asks for free text, which no fixed set of integers can stand for.
-    #[error("selection `{selection}` of `{action}` asks for free text, which has no distinct numbering")]
+    #[error(
+        "selection `{selection}` of `{action}` asks for free text, which has no distinct numbering"
+    )]
     FreeText {
         /// The action.
         action: &'static str,

@@ -636,7 +636,7 @@ pub use engine::{Engine, ReplayError};
 pub use error::{
     ClockError, DecodeError, NamedSeat, NotDistinct, Refusal, Refused, SubmitError, UndoError,
 };
-pub use meeple_macros::{Action, Actions, Places, View};
+pub use meeple_macros::{Action, Actions, Observe, Places, View};
 pub use pieces::board::{
     Adjacency, Board, Coord, CoordParseError, Direction, Graph, Grid, Placement, RowsError, Space,
     SpaceSet,
@@ -663,6 +663,7 @@ pub use rules::moves::{Move, MoveContext, WaitingResolution, apply_moves};
 pub use rules::places::{PieceMove, PieceMoveError, Places};
 pub use rules::search::Search;
 pub use rules::selection::choice::ValidSet;
+pub use seen::observation::{Categorical, ObservationLayout, ObservationPiece, Observe, Observer};
 pub use seen::prompt::{
     ActionPrompt, Choice, Prompt, PromptOption, SelectionKind, SelectionPrompt,
 };

@@ -109,9 +109,12 @@ pub struct RoundReport {
 /// [`Blackjack::deck`] and lies in exactly one of the places. What each viewer sees
 /// (`#[derive(View)]`): how many cards the shoe holds but none of them (`len`), the hole
 /// card as a hidden piece with its token (`order`), everything else.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, meeple::View, Places)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Serialize, Deserialize, meeple::View, Places, meeple::Observe,
+)]
 #[places(component = Card)]
 pub struct Blackjack {
+    #[observe(skip)]
     config: BlackjackConfig,
     /// The round in progress (or the last one, once settled), 0-based.
     round: u32,
@@ -146,6 +149,7 @@ pub struct Blackjack {
     /// How many times the shoe has been shuffled (the first shuffle included).
     shuffles: u32,
     /// How the previous round settled.
+    #[observe(skip)]
     last_round: Option<RoundReport>,
 }
 

@@ -146,7 +146,7 @@ pub fn chest() -> Chest {
 
 /// The state of a game: the board, the pawns each player has taken, whose turn it is and
 /// who won. Everything is public.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places, meeple::Observe)]
 #[places(component = Pawn)]
 pub struct Breakthrough {
     #[view(place)]
@@ -157,9 +157,11 @@ pub struct Breakthrough {
     /// Who moves first from this position (Black in a new game): where the flow's rounds
     /// begin.
     first: PlayerIndex,
+    #[observe(skip)]
     winner: Option<PlayerIndex>,
     /// The board as bitboards, for the moves' count and draw.
     #[serde(skip)]
+    #[observe(skip)]
     bitboards: steps::KeptBitboards,
 }
 
@@ -596,5 +598,16 @@ impl meeple::Distinct<Breakthrough> for meeple::Space {
 
     fn index(&self, _game: &Breakthrough) -> usize {
         self.0
+    }
+}
+
+/// A pawn as the observer sees it, for learning agents: 0 their own, 1 the other's.
+impl meeple::Categorical<Breakthrough> for Pawn {
+    fn categories(_game: &Breakthrough) -> usize {
+        2
+    }
+
+    fn category(&self, _game: &Breakthrough, observer: &meeple::Observer<'_>) -> usize {
+        observer.relative(self.player())
     }
 }

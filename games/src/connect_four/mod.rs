@@ -152,16 +152,18 @@ pub enum Finish {
 
 /// The state of a game: the board, each player's supply of discs, whose turn it is and
 /// how the game ended. Everything is public.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places, meeple::Observe)]
 #[places(component = Disc)]
 pub struct ConnectFour {
     #[view(place)]
     board: Board<Disc>,
     #[view(place)]
     supplies: PerPlayer<Stack<Disc>>,
+    #[observe(skip)]
     finish: Option<Finish>,
     /// Each player's discs as bits, for the win check.
     #[serde(skip)]
+    #[observe(skip)]
     discs: KeptSides,
 }
 
@@ -579,5 +581,19 @@ impl meeple::Distinct<ConnectFour> for meeple::Space {
 
     fn index(&self, _game: &ConnectFour) -> usize {
         self.0
+    }
+}
+
+/// A disc as the observer sees it, for learning agents: 0 their own, 1 the other's.
+impl meeple::Categorical<ConnectFour> for Disc {
+    fn categories(_game: &ConnectFour) -> usize {
+        2
+    }
+
+    fn category(&self, _game: &ConnectFour, observer: &meeple::Observer<'_>) -> usize {
+        observer.relative(PlayerIndex(match self {
+            Disc::Red => 0,
+            Disc::Yellow => 1,
+        }))
     }
 }

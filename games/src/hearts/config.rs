@@ -164,3 +164,26 @@ impl HeartsConfig {
             .unwrap_or(PassDirection::Hold)
     }
 }
+
+/// A hand's direction of passing as a learning agent sees it: one-hot over left, right,
+/// across and hold.
+impl<G> meeple::Observe<G> for PassDirection {
+    fn layout(
+        _value: Option<&Self>,
+        _game: &G,
+        name: &str,
+        layout: &mut meeple::ObservationLayout,
+    ) {
+        layout.push(name, vec![4]);
+    }
+
+    fn observe(&self, _game: &G, observer: &mut meeple::Observer<'_>) {
+        let index = match self {
+            PassDirection::Left => 0,
+            PassDirection::Right => 1,
+            PassDirection::Across => 2,
+            PassDirection::Hold => 3,
+        };
+        observer.one_hot(index, 4);
+    }
+}

@@ -78,10 +78,11 @@ pub const SEAT_NAMES: [&str; SEATS.count()] = ["North", "East", "South", "West"]
 /// passed and received, and everything on the table (the trick, the cards taken, the
 /// scores); of the others' passes only that they passed (the direction says to whom).
 /// Observers see no hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, meeple::Observe)]
 pub struct Hearts {
     /// Shared: the rules never change during a game, and a clone (every search playout
     /// makes several) then allocates nothing.
+    #[observe(skip)]
     config: Arc<HeartsConfig>,
     /// Whether a total reached the target at the end of a hand: the game is over.
     over: bool,

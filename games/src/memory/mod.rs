@@ -103,9 +103,10 @@ pub const CARDS: DeckId = DeckId(0);
 /// This is the whole truth (the admin's view); every other viewer sees the face-down
 /// cards as anonymous cards ([`View`]), and [`summary`](Self::summary) shows the table as
 /// text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places, meeple::Observe)]
 #[places(component = Face)]
 pub struct Memory {
+    #[observe(skip)]
     config: MemoryConfig,
     /// The cards lying face down: each viewer sees where a card lies, not which.
     #[view(len)]
@@ -522,5 +523,21 @@ impl meeple::Distinct<Memory> for meeple::Space {
 
     fn index(&self, _game: &Memory) -> usize {
         self.0
+    }
+}
+
+/// A face as a learning agent sees it: its place among the faces in play, one category
+/// per pair (read from the config, which every view shows).
+impl meeple::Categorical<Memory> for Face {
+    fn categories(game: &Memory) -> usize {
+        game.config.pairs()
+    }
+
+    fn category(&self, game: &Memory, _observer: &meeple::Observer<'_>) -> usize {
+        game.config
+            .faces_in_play()
+            .iter()
+            .position(|face| face == self)
+            .unwrap_or(game.config.pairs())
     }
 }

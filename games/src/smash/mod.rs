@@ -22,6 +22,7 @@
 pub mod actions;
 pub mod cards;
 mod effects;
+mod observe;
 mod pile;
 mod search;
 #[cfg(test)]
@@ -167,9 +168,10 @@ impl SmashConfig {
 
 /// The state of a game. Its [`View`] is derived: hands are hidden from the other players,
 /// decks and the base deck from everyone ([`Pile`] keeps their sizes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, View, meeple::Observe)]
 pub struct Smash {
     /// Every card of the game, by [`CardId::index`].
+    #[observe(skip)]
     pub cards: Vec<Card>,
     /// Each seat's factions.
     pub factions: PerPlayer<[Faction; 2]>,
@@ -197,6 +199,7 @@ pub struct Smash {
     /// Whether the game is over.
     pub over: bool,
     /// The effects layer: event log, floating effects, the resolution in progress.
+    #[observe(skip)]
     pub effects: EffectState<Smash>,
 }
 

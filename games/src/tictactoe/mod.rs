@@ -168,17 +168,20 @@ pub enum Finish {
 
 /// The state of a game: the board, each player's supply of marks, whose turn it is and how
 /// the game ended. Everything is public.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, View, Places, meeple::Observe)]
 #[places(component = Mark)]
 pub struct TicTacToe {
+    #[observe(skip)]
     config: TicTacToeConfig,
     #[view(place)]
     board: Board<Mark>,
     #[view(place)]
     supplies: PerPlayer<Stack<Mark>>,
+    #[observe(skip)]
     finish: Option<Finish>,
     /// Each player's marks as bits, for the win check.
     #[serde(skip)]
+    #[observe(skip)]
     marks: KeptSides,
 }
 
@@ -621,5 +624,16 @@ impl meeple::Distinct<TicTacToe> for meeple::Space {
 
     fn index(&self, _game: &TicTacToe) -> usize {
         self.0
+    }
+}
+
+/// A mark as the observer sees it, for learning agents: 0 their own, 1 the other's.
+impl meeple::Categorical<TicTacToe> for Mark {
+    fn categories(_game: &TicTacToe) -> usize {
+        2
+    }
+
+    fn category(&self, _game: &TicTacToe, observer: &meeple::Observer<'_>) -> usize {
+        observer.relative(self.player())
     }
 }

@@ -13,6 +13,8 @@ use crate::position::{
     PositionSettings,
 };
 use crate::rules::game::{Game, SetupError};
+use crate::seen::observation::{ObservationLayout, Observe, Observer};
+use crate::seen::view::Viewer;
 
 /// Why an [`Environment`] could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -195,6 +197,55 @@ impl<G: Game> Environment<G> {
                 .as_ref()
                 .map_or(0.0, |outcome| 2.0 * outcome.share(PlayerIndex(seat)) - 1.0);
         }
+    }
+
+    /// The pieces of a seat's observation ([`observe`](Self::observe)): the game's own
+    /// (`#[derive(Observe)]` on its state), read from the table as set up, then
+    /// `to_act` (a flag per seat, the observer first) and `decision` (a flag per
+    /// distinct action: the integers the observer has chosen so far in its decision in
+    /// progress, all 0 for another seat).
+    #[must_use]
+    pub fn observation_layout(&self) -> ObservationLayout
+    where
+        G: Observe<G>,
+    {
+        let players = self.position.players();
+        let mut layout = ObservationLayout::new(players);
+        let set_up = self.first.position().state();
+        G::layout(Some(set_up), set_up, "", &mut layout);
+        layout.push("to_act", vec![players]);
+        layout.push("decision", vec![self.layout.len()]);
+        layout
+    }
+
+    /// Writes `seat`'s observation into `out`, from that seat's view alone
+    /// ([`Position::view`]), so it holds nothing the view hides. `out` should be as long
+    /// as [`observation_layout`](Self::observation_layout)'s; numbers past its end are
+    /// not written.
+    ///
+    /// Returns how many numbers the observation has, for the caller to check against
+    /// `out`'s length.
+    pub fn observe(&self, seat: PlayerIndex, out: &mut [f32]) -> usize
+    where
+        G: Observe<G>,
+    {
+        let players = self.position.players();
+        let view = self.position.view(Viewer::Player(seat));
+        let mut observer = Observer::new(seat, players, out);
+        view.observe(&view, &mut observer);
+        let to_act = self.position.to_act();
+        for offset in 0..players {
+            let player = observer.absolute(offset);
+            observer.push(if to_act.contains(player) { 1.0 } else { 0.0 });
+        }
+        let start = observer.written();
+        observer.zeros(self.layout.len());
+        if self.decision.player() == Some(seat) {
+            for &integer in self.decision.chosen() {
+                observer.set(start + integer, 1.0);
+            }
+        }
+        observer.written()
     }
 
     /// Chooses `integer` for the seat choosing now. Once an action's integers are all

@@ -257,17 +257,20 @@ impl<G: Game> DistinctDecision<G> {
         }
         let mut failed = None;
         let state = position.state();
-        let _ = position.for_each_completion(player, &mut |action| {
-            match layout.path(state, &action, &mut self.scratch, &mut self.integers) {
-                Ok(()) => {
-                    self.starts.push(self.integers.len());
-                    self.completions.push(action);
-                    ControlFlow::Continue(())
-                }
-                Err(error) => {
-                    failed = Some(error);
-                    ControlFlow::Break(())
-                }
+        let _ = position.for_each_completion(player, &mut |action| match layout.path(
+            state,
+            &action,
+            &mut self.scratch,
+            &mut self.integers,
+        ) {
+            Ok(()) => {
+                self.starts.push(self.integers.len());
+                self.completions.push(action);
+                ControlFlow::Continue(())
+            }
+            Err(error) => {
+                failed = Some(error);
+                ControlFlow::Break(())
             }
         });
         if let Some(error) = failed {

@@ -85,6 +85,13 @@ impl<G: Game> FirstPosition<G> {
         Ok(())
     }
 
+    /// The table as set up with chance seeded by 0: what layouts are read from (a
+    /// board's size, the seats), never the game a seed starts.
+    #[must_use]
+    pub fn position(&self) -> &Position<G> {
+        &self.first
+    }
+
     /// Whether a start copies the kept position (the setup drew no chance) rather than
     /// setting the table up again.
     #[must_use]

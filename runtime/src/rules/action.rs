@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::error::{DecodeError, NotDistinct, Refusal, SubmitError};
 use crate::pieces::player::{PlayerIndex, PlayerSet};
-use crate::rules::flow::Progress;
 use crate::rules::distinct::{PathStep, SelectionBlock};
+use crate::rules::flow::Progress;
 use crate::rules::game::Game;
 use crate::seen::prompt::SelectionKind;
 
@@ -246,11 +246,7 @@ pub trait Action: Sized + Clone + Debug {
     ///
     /// # Errors
     /// As [`distinct_blocks`](Self::distinct_blocks).
-    fn distinct_path(
-        &self,
-        game: &Self::Game,
-        out: &mut Vec<PathStep>,
-    ) -> Result<(), NotDistinct> {
+    fn distinct_path(&self, game: &Self::Game, out: &mut Vec<PathStep>) -> Result<(), NotDistinct> {
         let _ = (game, out);
         Err(NotDistinct::NotDerived { action: Self::NAME })
     }

@@ -174,7 +174,11 @@ impl<T, G> NotDistinctType<T, G> for DistinctOf<T, G> {
 
 /// The error of a selection whose values' type is not [`Distinct`] (`ty`, its name).
 #[must_use]
-pub fn not_distinct(action: &'static str, selection: &'static str, ty: &'static str) -> NotDistinct {
+pub fn not_distinct(
+    action: &'static str,
+    selection: &'static str,
+    ty: &'static str,
+) -> NotDistinct {
     NotDistinct::Type {
         action,
         selection,

@@ -3,6 +3,7 @@
 //! the pieces alone, so the rules and the engine can both speak them.
 
 pub(crate) mod json_tree;
+pub(crate) mod observation;
 pub(crate) mod prompt;
 pub mod scene;
 pub(crate) mod submission;
