@@ -232,9 +232,9 @@ impl Cli {
                 after,
                 table,
             } => (self.entry(game.as_deref())?.prompt)(&table, seed, after),
-            #[cfg(feature = "games")]
+            #[cfg(feature = "server")]
             Command::Serve(args) => meeple_server::cli::serve(&args).map_err(CliError::Server),
-            #[cfg(feature = "games")]
+            #[cfg(feature = "server")]
             Command::Export(args) => meeple_server::cli::export(&args).map_err(CliError::Server),
         }
     }
@@ -322,11 +322,11 @@ enum Command {
     },
     /// Serve every game of `meeple-games` to people and bots: the lobby (boardgame.io's
     /// Lobby REST API), play over WebSockets, matches kept in SQLite.
-    #[cfg(feature = "games")]
+    #[cfg(feature = "server")]
     Serve(meeple_server::cli::ServeArgs),
     /// Write stored matches as their games' logs (JSON lines, the seed in them), for
     /// `meeple replay`: the server keeps their records in MessagePack.
-    #[cfg(feature = "games")]
+    #[cfg(feature = "server")]
     Export(meeple_server::cli::ExportArgs),
 }
 
@@ -335,7 +335,7 @@ enum Command {
 enum CliError {
     #[error("{0}")]
     UnknownGame(String),
-    #[cfg(feature = "games")]
+    #[cfg(feature = "server")]
     #[error("{0}")]
     Server(String),
     #[error("invalid --config: {0}")]

@@ -479,6 +479,14 @@ impl<G: Game> Position<G> {
         &self.follow_ups
     }
 
+    /// How many draws of chance the position has made since its seed (its setup's
+    /// included): whether a game drew chance at all, for a client that must say so
+    /// (OpenSpiel's chance mode).
+    #[must_use]
+    pub fn chance_draws(&self) -> u64 {
+        self.chance.draws()
+    }
+
     /// The outcome once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()

@@ -1,0 +1,148 @@
+"""meeple's games as PettingZoo AEC environments (https://pettingzoo.farama.org/api/aec/).
+
+``env(game, ...)`` is an ``AECEnv`` subclass with no wrapper around it: PettingZoo's
+classic wrappers cost most of a step's time, and an illegal action already raises a
+``ValueError`` that changes nothing. The observation is the dict classic games give,
+``{"observation": float32 array, "action_mask": int8 array}``, and the mask is also in
+``infos[agent]["action_mask"]``. One agent may act several steps in a row: one per
+selection of its action (Hearts' pass of three cards is three steps).
+
+Rewards come once, when the game ends: each seat's return, in -1..1 (1 for a win alone,
+-1 for the last alone, summing to 0). An environment pickles and deep-copies mid-game into
+one that continues identically and independently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from meeple._core import Game
+
+__all__ = ["MeepleEnv", "env"]
+
+
+def env(
+    game: Game | str,
+    config: dict | None = None,
+    players: int | None = None,
+    skip_forced: bool = True,
+    render_mode: str | None = None,
+) -> "MeepleEnv":
+    """The AEC environment of ``game``: a ``meeple.Game``, or a name with its ``config``
+    (a dict) and ``players`` (the game's usual count when absent).
+
+    Raises ``ValueError`` with meeple's message for an unknown name, a config or count
+    the game refuses.
+    """
+    if isinstance(game, str):
+        game = Game(game, config=config, players=players, skip_forced=skip_forced)
+    return MeepleEnv(game, render_mode=render_mode)
+
+
+class MeepleEnv(AECEnv):
+    """A meeple game as a PettingZoo AEC environment; agents are ``player_0``, ``player_1``..."""
+
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.game = game
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"meeple_{game.name}")
+        self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = game.num_distinct_actions
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=-np.inf, high=np.inf, shape=(game.observation_size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._np_random, _ = seeding.np_random(None)
+        self._mask = np.zeros(size, dtype=bool)
+        self.state = None
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Starts a new game: chance seeded by ``seed``, else by the environment's own
+        generator (itself seeded by the last ``seed`` given)."""
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self.state = self.game.new_initial_state(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Points ``agent_selection`` at the seat choosing now and refreshes the masks."""
+        seat = self.state.current_player()
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        self.state.legal_mask(self._mask)
+        mask = self._mask.astype(np.int8)
+        for agent in self.agents:
+            self.infos[agent]["action_mask"] = mask if agent == self.agent_selection and seat is not None else np.zeros_like(mask)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seats[agent]
+        mask = self.infos.get(agent, {}).get("action_mask")
+        if mask is None:
+            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        return {"observation": self.state.observation(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is choosing: the action is an integer, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply_action(int(action))
+        if self.state.is_terminal():
+            for seat, value in enumerate(self.state.returns()):
+                self.rewards[self.possible_agents[seat]] = float(value)
+            self.terminations = {agent: True for agent in self.agents}
+        else:
+            self.rewards = {agent: 0.0 for agent in self.agents}
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The whole state as JSON (``ansi``), or printed (``human``)."""
+        if self.render_mode is None:
+            return None
+        text = self.state.view()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
