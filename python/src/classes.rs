@@ -19,6 +19,7 @@ const CHANCE_PROBES: (u64, usize) = (8, 10_000);
 pub(crate) fn add(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGame>()?;
     module.add_class::<PyState>()?;
+    module.add_class::<crate::batch::PyVecEnv>()?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
     Ok(())
@@ -73,6 +74,12 @@ pub(crate) struct PyGame {
 }
 
 impl PyGame {
+    /// A new table, chance seeded by `seed`.
+    pub(crate) fn open(&self, seed: u64) -> PyResult<Box<dyn Table>> {
+        (self.entry.open)(self.config.as_deref(), self.players, seed, self.skip_forced)
+            .map_err(PyValueError::new_err)
+    }
+
     /// A new table's state, chance seeded by `seed`.
     fn new_state(&self, seed: u64, game: Py<PyGame>) -> PyResult<PyState> {
         let table = (self.entry.open)(self.config.as_deref(), self.players, seed, self.skip_forced)
@@ -118,7 +125,7 @@ fn draws_chance(table: &dyn Table) -> bool {
 impl PyGame {
     #[new]
     #[pyo3(signature = (name, config=None, players=None, skip_forced=true))]
-    fn new(
+    pub(crate) fn new(
         name: &str,
         config: Option<&Bound<'_, PyAny>>,
         players: Option<usize>,
@@ -168,7 +175,7 @@ impl PyGame {
 
     /// How many seats the table has.
     #[getter]
-    fn num_players(&self) -> usize {
+    pub(crate) fn num_players(&self) -> usize {
         self.players
     }
 
@@ -196,13 +203,13 @@ impl PyGame {
 
     /// How many distinct actions there are: every integer a state takes is below it.
     #[getter]
-    fn num_distinct_actions(&self) -> usize {
+    pub(crate) fn num_distinct_actions(&self) -> usize {
         self.distinct_actions
     }
 
     /// How many numbers an observation has.
     #[getter]
-    fn observation_size(&self) -> usize {
+    pub(crate) fn observation_size(&self) -> usize {
         self.observation_len
     }
 
@@ -452,6 +459,17 @@ impl PyState {
     /// `action`'s block and its index in it, as text (`"play_card.card 12"`).
     fn action_to_string(&self, action: usize) -> String {
         self.table.integer_text(action)
+    }
+
+    /// Plays the seat choosing now by one of meeple's agents: `"random"`, `"uct"` or
+    /// `"ismcts"` (search with `iterations` playouts per decision), deciding from that
+    /// seat's own view; its action is recorded as the integers it is made of. Raises
+    /// `ValueError` for an unknown agent or a game that is over.
+    #[pyo3(signature = (agent="random", iterations=200))]
+    fn play_agent(&mut self, py: Python<'_>, agent: &str, iterations: u32) -> PyResult<()> {
+        let table = &mut self.table;
+        py.detach(|| table.play_agent(agent, iterations))
+            .map_err(PyValueError::new_err)
     }
 
     /// Starts a new game at the same table, chance seeded by `seed`.

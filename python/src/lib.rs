@@ -11,6 +11,7 @@
 //! only translate. Built without PyO3's `extension-module` feature (maturin sets it), so
 //! the workspace's tests still link.
 
+mod batch;
 mod classes;
 mod module;
 mod table;

@@ -2,7 +2,7 @@
 //! object whatever the game. Plain Rust, tested by `cargo test`; the classes in
 //! `classes.rs` only translate.
 
-use meeple::{Environment, Observe, PlayerIndex, Viewer};
+use meeple::{Agent, Budget, Environment, Observe, PlayerIndex, RandomAgent, SearchAgent, Viewer};
 use meeple_cli::TerminalGame;
 
 /// An environment of any game, as the Python classes drive it.
@@ -41,6 +41,10 @@ pub(crate) trait Table: Send + Sync {
     fn integer_text(&self, integer: usize) -> String;
     /// How many draws of chance the game has made since its setup.
     fn chance_draws(&self) -> u64;
+    /// Plays the seat choosing now by one of meeple's agents (`random`, `uct`, `ismcts`,
+    /// the search agents with `iterations` playouts), from that seat's own copy of the
+    /// game, seeded by the game's seed and the actions played so far.
+    fn play_agent(&mut self, agent: &str, iterations: u32) -> Result<(), String>;
     /// The layout of the distinct actions: each block's name, first integer, size and
     /// whether it ends with "done".
     fn action_blocks(&self) -> Vec<(String, usize, usize, bool)>;
@@ -146,6 +150,37 @@ where
 
     fn chance_draws(&self) -> u64 {
         self.position().chance_draws()
+    }
+
+    fn play_agent(&mut self, agent: &str, iterations: u32) -> Result<(), String> {
+        let player = Environment::player(self).ok_or("the game is over")?;
+        let seed = (self.seed() ^ 0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.actions_played().wrapping_mul(0xBF58_476D_1CE4_E5B9));
+        let budget = Budget::Iterations(iterations.max(1));
+        let mut agent: Box<dyn Agent<G>> = match agent {
+            "random" => Box::new(RandomAgent::new(seed)),
+            "uct" | "mcts" => Box::new(SearchAgent::uct(seed, budget)),
+            "ismcts" => Box::new(SearchAgent::ismcts(seed, budget)),
+            other => {
+                return Err(format!(
+                    "unknown agent `{other}`; expected `random`, `uct` or `ismcts`"
+                ));
+            }
+        };
+        let position = self.position();
+        let own;
+        let seat = if agent.needs_own_copy() {
+            own = position.for_agent(player, seed);
+            &own
+        } else {
+            position
+        };
+        let action = match agent.choose_index(seat, player) {
+            Some(index) => seat.nth_completion(player, index),
+            None => agent.choose(seat, player),
+        }
+        .ok_or_else(|| format!("{player} has nothing an agent can choose"))?;
+        self.play(&action).map_err(|error| error.to_string())
     }
 
     fn action_blocks(&self) -> Vec<(String, usize, usize, bool)> {

@@ -9,11 +9,14 @@ see.
 
 - ``meeple.Game(name, config=None, players=None, skip_forced=True)``: a game at a table;
   ``game.new_initial_state(seed)`` starts a ``State`` (OpenSpiel's state API).
+- ``meeple.VecEnv(game, n, seed)``: ``n`` tables stepped by one call in Rust.
 - ``meeple.pettingzoo.env(...)``: a PettingZoo AEC environment.
+- ``meeple.gymnasium.env(...)``, ``meeple.gymnasium.vector_env(...)``: one seat learning
+  against meeple's agents.
 - ``meeple.openspiel.register(...)``: the game for ``pyspiel.load_game``.
 - ``meeple.games()``: the names of the games.
 """
 
-from meeple._core import Game, State, games
+from meeple._core import Game, State, VecEnv, games
 
-__all__ = ["Game", "State", "games"]
+__all__ = ["Game", "State", "VecEnv", "games"]

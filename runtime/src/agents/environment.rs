@@ -73,6 +73,8 @@ pub struct Environment<G: Game> {
     /// The integers the players chose, in order, since the start: with the seed, enough
     /// to play the game again.
     history: Vec<usize>,
+    /// How many actions have been played since the start, by integers or whole.
+    actions: u64,
 }
 
 impl<G: Game> Environment<G> {
@@ -103,6 +105,7 @@ impl<G: Game> Environment<G> {
             skip_forced,
             seed,
             history: Vec::new(),
+            actions: 0,
         };
         environment.settle()?;
         Ok(environment)
@@ -118,6 +121,7 @@ impl<G: Game> Environment<G> {
         self.first.start_into(seed, &mut self.position)?;
         self.seed = seed;
         self.history.clear();
+        self.actions = 0;
         self.settle()
     }
 
@@ -264,6 +268,55 @@ impl<G: Game> Environment<G> {
         self.advance()
     }
 
+    /// How many actions have been played since the start.
+    #[must_use]
+    pub fn actions_played(&self) -> u64 {
+        self.actions
+    }
+
+    /// Plays `action`, a whole completion of the seat choosing now (an agent's choice),
+    /// as the integers it is made of: the history records them as if chosen one by one.
+    /// The integers already chosen in the decision must begin the action's own.
+    ///
+    /// # Errors
+    /// [`StepError::GameOver`]; [`StepError::NotLegal`] for an action that is not a
+    /// completion of the decision in progress, changing nothing;
+    /// [`StepError::Ambiguous`] when a selection of the action cannot be numbered; then
+    /// as [`step`](Self::step).
+    pub fn play(&mut self, action: &G::Actions) -> Result<(), StepError> {
+        if self.is_over() {
+            return Err(StepError::GameOver);
+        }
+        let mut integers = Vec::new();
+        let mut scratch = Vec::new();
+        self.layout
+            .path(self.position.state(), action, &mut scratch, &mut integers)
+            .map_err(StepError::Ambiguous)?;
+        let chosen = self.decision.chosen();
+        if !self.decision.offers(&integers) {
+            let mut legal = Vec::new();
+            self.decision.legal(&mut legal);
+            let at = chosen
+                .iter()
+                .zip(&integers)
+                .take_while(|(chosen, integer)| chosen == integer)
+                .count();
+            return Err(StepError::NotLegal(NotLegal {
+                integer: integers.get(at).copied().unwrap_or(usize::MAX),
+                legal,
+            }));
+        }
+        let before = self.actions;
+        while self.actions == before {
+            let depth = self.decision.depth();
+            let Some(&integer) = integers.get(depth) else {
+                break;
+            };
+            self.step(integer)?;
+        }
+        Ok(())
+    }
+
     /// A new environment for the same table, replaying `history` from `seed`.
     ///
     /// # Errors
@@ -285,6 +338,7 @@ impl<G: Game> Environment<G> {
         match self.decision.choose(integer) {
             Ok(None) => Ok(()),
             Ok(Some(action)) => {
+                self.actions += 1;
                 self.position
                     .submit(player, action)
                     .map_err(|refused| StepError::Refused(refused.error))?;

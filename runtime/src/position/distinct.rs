@@ -379,6 +379,15 @@ impl<G: Game> DistinctDecision<G> {
         if many { None } else { only }
     }
 
+    /// Whether `integers` are the whole integers of a completion of this decision that
+    /// agrees with those chosen so far.
+    #[must_use]
+    pub fn offers(&self, integers: &[usize]) -> bool {
+        self.alive
+            .iter()
+            .any(|&completion| self.integers_of(completion) == integers)
+    }
+
     /// Whether the step asked now is the choice of an action's kind with a single kind
     /// offered and more to choose after it: a step no player is asked (as the engine's
     /// skipping never asks for an action's name alone).
