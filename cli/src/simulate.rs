@@ -138,57 +138,12 @@ pub(crate) fn run<G: TerminalGame>(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = Instant::now();
-    let mut totals = Totals::new(table.players);
+    let mut totals = Statistics::new(table.players);
     let logged = writer.is_some();
     let mut first = 0;
     while first < count {
         let last = (first + BATCH).min(count);
-        let batch: Vec<GameResult> = (first..last)
-            .into_par_iter()
-            // Without a log, each of rayon's jobs starts its games from the table it set up
-            // once (`FirstPosition`), into the position of its last game.
-            .map_init(
-                || {
-                    let start = (!logged).then(|| {
-                        FirstPosition::<G>::new(
-                            &table.config,
-                            table.players,
-                            PositionSettings::default(),
-                        )
-                    });
-                    (start, None)
-                },
-                |(start, bare): &mut (Option<Result<FirstPosition<G>, _>>, Option<Position<G>>),
-                 game| {
-                    let seed = seed.wrapping_add(game);
-                    let result = match start {
-                        None => {
-                            let engine =
-                                Engine::<G>::new(table.config.clone(), table.players, seed)?;
-                            let engine = play_out(table, seed, None, engine)?;
-                            let log = serde_json::to_string(&engine.sealed_log()).ok();
-                            summarize(engine.position(), log)
-                        }
-                        Some(start) => {
-                            let start = start.as_ref().map_err(|error| error.clone())?;
-                            let position = match bare.take() {
-                                Some(mut position) => {
-                                    start.start_into(seed, &mut position)?;
-                                    position
-                                }
-                                None => start.start(seed)?,
-                            };
-                            let position = play_out(table, seed, None, position)?;
-                            let result = summarize(&position, None);
-                            *bare = Some(position);
-                            result
-                        }
-                    };
-                    bar.inc(1);
-                    Ok(result)
-                },
-            )
-            .collect::<Result<_, CliError>>()?;
+        let batch = play_batch(table, first..last, seed, logged, &|| bar.inc(1))?;
         for result in batch {
             if let (Some(writer), Some(line)) = (writer.as_mut(), &result.log) {
                 writer.write_all(line.as_bytes()).map_err(io_error)?;
@@ -210,6 +165,102 @@ pub(crate) fn run<G: TerminalGame>(
     Ok(())
 }
 
+/// Plays `count` games of `G` from seeds `seed`, `seed + 1`, ... across all cores, as
+/// `meeple simulate` does without `--log`, and returns their [`Statistics`]: the same
+/// games, so the same figures, as the command's for the same table and seeds. `config`
+/// is the game's config (its default when `None`), `players` its seats (the game's usual
+/// count when `None`), `agents` one agent for every seat or one per seat
+/// (`"ismcts,random"`; random when `None`), and `iterations` the search agents' playouts
+/// per decision.
+///
+/// # Errors
+/// The command's message for a config, count of seats or agents the table refuses, or
+/// for a game that gets stuck.
+pub fn simulate<G: TerminalGame>(
+    config: Option<&str>,
+    players: Option<usize>,
+    agents: Option<&str>,
+    iterations: u32,
+    seed: u64,
+    count: u64,
+) -> Result<Statistics, String> {
+    let args = TableArgs {
+        config: config.map(str::to_owned),
+        players,
+        agents: agents.map(str::to_owned),
+        iterations: iterations.max(1),
+        think_ms: None,
+    };
+    let table = &Table::<G>::new(&args).map_err(|error| error.to_string())?;
+    let mut totals = Statistics::new(table.players);
+    let mut first = 0;
+    while first < count {
+        let last = (first + BATCH).min(count);
+        for result in play_batch(table, first..last, seed, false, &|| {})
+            .map_err(|error| error.to_string())?
+        {
+            totals.add(&result);
+        }
+        first = last;
+    }
+    Ok(totals)
+}
+
+/// Plays the games `games` (their numbers: game `g` from seed `seed + g`) in parallel;
+/// calls `done` as each ends. Without a log, each of rayon's jobs starts its games from
+/// the table it set up once (`FirstPosition`), into the position of its last game.
+fn play_batch<G: TerminalGame>(
+    table: &Table<G>,
+    games: std::ops::Range<u64>,
+    seed: u64,
+    logged: bool,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult>, CliError> {
+    games
+        .into_par_iter()
+        .map_init(
+            || {
+                let start = (!logged).then(|| {
+                    FirstPosition::<G>::new(
+                        &table.config,
+                        table.players,
+                        PositionSettings::default(),
+                    )
+                });
+                (start, None)
+            },
+            |(start, bare): &mut (Option<Result<FirstPosition<G>, _>>, Option<Position<G>>),
+             game| {
+                let seed = seed.wrapping_add(game);
+                let result = match start {
+                    None => {
+                        let engine = Engine::<G>::new(table.config.clone(), table.players, seed)?;
+                        let engine = play_out(table, seed, None, engine)?;
+                        let log = serde_json::to_string(&engine.sealed_log()).ok();
+                        summarize(engine.position(), log)
+                    }
+                    Some(start) => {
+                        let start = start.as_ref().map_err(|error| error.clone())?;
+                        let position = match bare.take() {
+                            Some(mut position) => {
+                                start.start_into(seed, &mut position)?;
+                                position
+                            }
+                            None => start.start(seed)?,
+                        };
+                        let position = play_out(table, seed, None, position)?;
+                        let result = summarize(&position, None);
+                        *bare = Some(position);
+                        result
+                    }
+                };
+                done();
+                Ok(result)
+            },
+        )
+        .collect()
+}
+
 /// What a finished game played out in `position` contributes, with its sealed log as a
 /// line of JSON when one was kept.
 fn summarize<G: TerminalGame>(position: &Position<G>, log: Option<String>) -> GameResult {
@@ -221,48 +272,77 @@ fn summarize<G: TerminalGame>(position: &Position<G>, log: Option<String>) -> Ga
     }
 }
 
-/// What the games played so far add up to, kept as running means so that no game's
-/// result is held once it is counted.
-struct Totals {
-    records: u64,
-    moves: u64,
+/// What simulated games add up to: for each measure, the count, sum and sum of squares
+/// of its values as integers, so that two sets of games merge exactly in any order
+/// ([`merge`](Self::merge)): a simulation split over processes or machines gives the same
+/// figures as one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistics {
+    /// Games played.
+    pub games: u64,
+    /// Records in all (actions, flow changes, forced plays).
+    pub records: u64,
+    /// Moves in all.
+    pub moves: u64,
     /// Draws: 1 for a game drawn, 0 otherwise.
-    draws: Mean,
-    /// Each seat's points, in the games that score (none for a game without scores).
-    points: Vec<Mean>,
+    pub draws: Tally,
+    /// Each seat's points, in the games that keep scores (no value otherwise).
+    pub points: Vec<Tally>,
     /// Each seat's wins alone: 1 for a win, 0 otherwise.
-    wins: Vec<Mean>,
+    pub wins: Vec<Tally>,
     /// Each seat's shared wins: 1 for a first place shared with some but not all of the
     /// others, 0 otherwise.
-    shared: Vec<Mean>,
+    pub shared: Vec<Tally>,
     /// Each seat's place (1 first).
-    places: Vec<Mean>,
+    pub places: Vec<Tally>,
 }
 
-impl Totals {
-    fn new(players: usize) -> Self {
-        Totals {
+impl Statistics {
+    /// No game yet, at a table of `players` seats.
+    #[must_use]
+    pub fn new(players: usize) -> Self {
+        Statistics {
+            games: 0,
             records: 0,
             moves: 0,
-            draws: Mean::default(),
-            points: vec![Mean::default(); players],
-            wins: vec![Mean::default(); players],
-            shared: vec![Mean::default(); players],
-            places: vec![Mean::default(); players],
+            draws: Tally::default(),
+            points: vec![Tally::default(); players],
+            wins: vec![Tally::default(); players],
+            shared: vec![Tally::default(); players],
+            places: vec![Tally::default(); players],
+        }
+    }
+
+    /// Adds the games of `other`, played at a table of as many seats.
+    pub fn merge(&mut self, other: &Statistics) {
+        self.games += other.games;
+        self.records += other.records;
+        self.moves += other.moves;
+        self.draws.merge(&other.draws);
+        for (mine, theirs) in [
+            (&mut self.points, &other.points),
+            (&mut self.wins, &other.wins),
+            (&mut self.shared, &other.shared),
+            (&mut self.places, &other.places),
+        ] {
+            for (mine, theirs) in mine.iter_mut().zip(theirs) {
+                mine.merge(theirs);
+            }
         }
     }
 
     fn add(&mut self, result: &GameResult) {
+        self.games += 1;
         self.records += result.records;
         self.moves += result.moves;
         let Some(outcome) = &result.outcome else {
             return;
         };
         let finish = outcome.finish();
-        self.draws.add(f64::from(u8::from(finish == Finish::Draw)));
+        self.draws.add(i64::from(finish == Finish::Draw));
         for (seat, &score) in outcome.scores().iter().enumerate() {
             if let Some(points) = self.points.get_mut(seat) {
-                points.add(score as f64);
+                points.add(score);
             }
         }
         for (seat, &place) in outcome.places().iter().enumerate() {
@@ -277,53 +357,78 @@ impl Totals {
                 self.shared.get_mut(seat),
                 self.places.get_mut(seat),
             ) {
-                wins.add(f64::from(u8::from(won)));
-                shares.add(f64::from(u8::from(shared)));
-                places.add(f64::from(place));
+                wins.add(i64::from(won));
+                shares.add(i64::from(shared));
+                places.add(i64::from(place));
             }
         }
     }
 }
 
-/// A running mean and variance (Welford's method).
-#[derive(Clone, Copy, Debug, Default)]
-struct Mean {
-    count: u64,
-    mean: f64,
-    /// The sum of squared differences from the mean.
-    squares: f64,
+/// The count, sum and sum of squares of a measure's values, as integers: its mean and
+/// the 95% confidence interval of the mean follow, and two tallies merge exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// How many values.
+    pub count: u64,
+    /// Their sum.
+    pub sum: i128,
+    /// The sum of their squares.
+    pub squares: i128,
 }
 
-impl Mean {
-    fn add(&mut self, value: f64) {
+impl Tally {
+    /// Adds a value.
+    pub fn add(&mut self, value: i64) {
         self.count += 1;
-        let delta = value - self.mean;
-        self.mean += delta / self.count as f64;
-        self.squares += delta * (value - self.mean);
+        self.sum += i128::from(value);
+        self.squares += i128::from(value) * i128::from(value);
+    }
+
+    /// Adds the values of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    /// The mean (0 without values).
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn mean(&self) -> f64 {
+        if self.count == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.count as f64
+        }
     }
 
     /// The mean and the half-width of the 95% confidence interval of the mean (normal
     /// approximation; 0 for fewer than two values).
-    fn with_interval(&self) -> (f64, f64) {
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn with_interval(&self) -> (f64, f64) {
         if self.count < 2 {
-            return (self.mean, 0.0);
+            return (self.mean(), 0.0);
         }
         let n = self.count as f64;
-        let variance = self.squares / (n - 1.0);
-        (self.mean, 1.96 * (variance / n).sqrt())
+        // The sum of squared differences from the mean, exact in integers until divided.
+        let spread = (self.squares * i128::from(self.count) - self.sum * self.sum) as f64 / n;
+        let variance = spread / (n - 1.0);
+        (self.mean(), 1.96 * (variance.max(0.0) / n).sqrt())
     }
 }
 
 /// A rate as a percentage with the half-width of its 95% confidence interval:
 /// `12.5% ± 3.1`.
-fn percent(rate: &Mean) -> String {
+fn percent(rate: &Tally) -> String {
     let (mean, spread) = rate.with_interval();
     format!("{:.1}% ± {:.1}", 100.0 * mean, 100.0 * spread)
 }
 
 fn report<G: TerminalGame>(
     table: &Table<G>,
-    totals: &Totals,
+    totals: &Statistics,
     count: u64,
     seconds: f64,
 ) -> Result<(), CliError> {
@@ -341,7 +446,7 @@ fn report<G: TerminalGame>(
     if table.players > 1 {
         say!("draws:      {}", percent(&totals.draws))?;
     }
-    let any_shared = totals.shared.iter().any(|shared| shared.mean > 0.0);
+    let any_shared = totals.shared.iter().any(|shared| shared.sum > 0);
     for seat in 0..table.players {
         let mut line = format!(
             "seat {seat}:     {:<7}",

@@ -22,6 +22,7 @@ pub(crate) fn add(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<crate::batch::PyVecEnv>()?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(restore_state, module)?)?;
+    module.add_function(wrap_pyfunction!(crate::simulation::simulate, module)?)?;
     Ok(())
 }
 

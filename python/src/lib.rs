@@ -14,6 +14,7 @@
 mod batch;
 mod classes;
 mod module;
+mod simulation;
 mod table;
 
 pub use module::Module;

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use meeple::{Environment, Game, Observe};
-use meeple_cli::TerminalGame;
+use meeple_cli::{Statistics, TerminalGame};
 use pyo3::prelude::*;
 
 use crate::classes;
@@ -13,6 +13,11 @@ use crate::table::{self, Table};
 
 /// Opens a table: `(config as JSON, players, seed, skip_forced)`.
 pub(crate) type Open = fn(Option<&str>, usize, u64, bool) -> Result<Box<dyn Table>, String>;
+
+/// Simulates games: `(config as JSON, players, agents, iterations, seed, count)`, as
+/// `meeple simulate`.
+pub(crate) type Simulate =
+    fn(Option<&str>, Option<usize>, Option<&str>, u32, u64, u64) -> Result<Statistics, String>;
 
 /// What the Python classes need of one game, its type erased.
 pub(crate) struct Entry {
@@ -25,6 +30,8 @@ pub(crate) struct Entry {
     pub(crate) open: Open,
     /// The default config, as JSON.
     pub(crate) default_config: fn() -> String,
+    /// Plays whole games by meeple's agents.
+    pub(crate) simulate: Simulate,
 }
 
 /// The games of the extension module, set once when it is imported.
@@ -100,6 +107,7 @@ impl Module {
             default_config: || {
                 serde_json::to_string(&G::Config::default()).unwrap_or_else(|_| "{}".to_owned())
             },
+            simulate: meeple_cli::simulate::<G>,
         });
         self
     }

@@ -14,9 +14,12 @@ see.
 - ``meeple.gymnasium.env(...)``, ``meeple.gymnasium.vector_env(...)``: one seat learning
   against meeple's agents.
 - ``meeple.openspiel.register(...)``: the game for ``pyspiel.load_game``.
+- ``meeple.simulate(game, games, seed, agents)``: whole games by meeple's agents on
+  every core, with statistics that merge exactly (``meeple.ray.simulate`` on Ray).
 - ``meeple.games()``: the names of the games.
 """
 
 from meeple._core import Game, State, VecEnv, games
+from meeple.simulation import Statistics, Tally, simulate
 
-__all__ = ["Game", "State", "VecEnv", "games"]
+__all__ = ["Game", "State", "Statistics", "Tally", "VecEnv", "games", "simulate"]
