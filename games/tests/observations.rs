@@ -10,6 +10,7 @@ use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::Memory;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
+use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -116,4 +117,86 @@ fn observations_keep_their_length_in_random_games() {
     observed_games::<Hearts>(&short, 4, 3);
     observed_games::<Blackjack>(&Default::default(), 3, 20);
     observed_games::<Smash>(&Default::default(), 3, 2);
+}
+
+/// The game's own part of `seat`'s observation, written from `state` as it stands (a
+/// view, or for the control, the whole state).
+fn observed<G: Game + Observe<G>>(state: &G, seat: usize, players: usize, len: usize) -> Vec<f32> {
+    let mut out = vec![0.0; len];
+    let mut observer = meeple::Observer::new(PlayerIndex(seat), players, &mut out);
+    state.observe(state, &mut observer);
+    out
+}
+
+/// Plays a random game of `G` from `seed`; at every step, for every seat, redraws what that seat may
+/// not see (`Position::determinize` on the seat's own copy: hands, decks, face-down
+/// cards) and finds the seat's observation unchanged. As a control, the same
+/// observation written from the whole state instead of the view must change in some
+/// redraws: the hidden fields do move, and an observation that read them would show it.
+fn hidden_fields_leave_observations_unchanged<G>(config: &G::Config, players: usize, seed: u64)
+where
+    G: Game + Observe<G> + meeple::Search,
+{
+    let mut redrawn = 0;
+    {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut environment = Environment::<G>::new(config, players, seed, true).expect("a table");
+        let len = environment.observation_layout().len();
+        let mut legal = Vec::new();
+        let mut step = 0_u64;
+        while !environment.is_over() {
+            let position = environment.position();
+            for seat in 0..players {
+                let viewer = meeple::Viewer::Player(PlayerIndex(seat));
+                let mine = observed(&position.view(viewer), seat, players, len);
+                let mut other = position.for_agent(PlayerIndex(seat), seed ^ step);
+                other.determinize(PlayerIndex(seat));
+                let theirs = observed(&other.state().view(viewer), seat, players, len);
+                assert_eq!(
+                    mine, theirs,
+                    "seed {seed}, step {step}: seat {seat}'s observation moved with what it may not see"
+                );
+                if observed(position.state(), seat, players, len)
+                    != observed(other.state(), seat, players, len)
+                {
+                    redrawn += 1;
+                }
+            }
+            legal.clear();
+            environment.legal(&mut legal);
+            environment
+                .step(legal[rng.random_range(0..legal.len())])
+                .expect("a legal integer");
+            step += 1;
+        }
+    }
+    assert!(redrawn > 0, "the redraws changed hidden fields");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hearts_observations_ignore_the_hands_they_may_not_see(seed in 0_u64..1 << 40) {
+        let short = HeartsConfig {
+            target_score: 20,
+            ..HeartsConfig::default()
+        };
+        hidden_fields_leave_observations_unchanged::<Hearts>(&short, 4, seed);
+    }
+
+    #[test]
+    fn memory_observations_ignore_the_face_down_cards(seed in 0_u64..1 << 40) {
+        hidden_fields_leave_observations_unchanged::<Memory>(&Default::default(), 2, seed);
+    }
+
+    #[test]
+    fn blackjack_observations_ignore_the_shoe_and_the_hole_card(seed in 0_u64..1 << 40) {
+        hidden_fields_leave_observations_unchanged::<Blackjack>(&Default::default(), 2, seed);
+    }
+
+    #[test]
+    fn smash_observations_ignore_the_hands_and_decks_they_may_not_see(seed in 0_u64..1 << 40) {
+        hidden_fields_leave_observations_unchanged::<Smash>(&Default::default(), 2, seed);
+    }
 }
