@@ -341,13 +341,13 @@ impl PyVecEnv {
                 self.tables.len()
             )));
         }
-        let mut legal = Vec::new();
         for (index, (table, &action)) in self.tables.iter().zip(actions).enumerate() {
-            let allowed = usize::try_from(action).ok().filter(|&action| {
-                table.legal(&mut legal);
-                legal.binary_search(&action).is_ok()
-            });
+            let allowed = usize::try_from(action)
+                .ok()
+                .filter(|&action| table.is_legal(action));
             if allowed.is_none() {
+                let mut legal = Vec::new();
+                table.legal(&mut legal);
                 return Err(PyValueError::new_err(format!(
                     "table {index}: distinct action {action} is not legal now; legal: {legal:?}"
                 )));

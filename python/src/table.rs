@@ -17,6 +17,8 @@ pub(crate) trait Table: Send + Sync {
     fn legal(&self, out: &mut Vec<usize>);
     /// The legal integers as flags.
     fn mask(&self, out: &mut [bool]);
+    /// Whether `integer` is legal now.
+    fn is_legal(&self, integer: usize) -> bool;
     /// Chooses `integer` for the seat choosing now.
     fn step(&mut self, integer: usize) -> Result<(), String>;
     /// A new game at the table, chance seeded by `seed`.
@@ -80,6 +82,10 @@ where
 
     fn mask(&self, out: &mut [bool]) {
         Environment::mask(self, out);
+    }
+
+    fn is_legal(&self, integer: usize) -> bool {
+        self.decision().is_legal(integer)
     }
 
     fn step(&mut self, integer: usize) -> Result<(), String> {

@@ -72,7 +72,9 @@ class MeepleEnv(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._np_random, _ = seeding.np_random(None)
-        self._mask = np.zeros(size, dtype=bool)
+        # The mask of a seat that is not choosing: all zeros, shared and read-only.
+        self._nothing = np.zeros(size, dtype=np.int8)
+        self._nothing.flags.writeable = False
         self.state = None
         self.agents = []
 
@@ -94,25 +96,29 @@ class MeepleEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos = {agent: {"action_mask": self._nothing} for agent in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
-        """Points ``agent_selection`` at the seat choosing now and refreshes the masks."""
+        """Points ``agent_selection`` at the seat choosing now and refreshes the masks:
+        a new array for the seat choosing (a bool array read as int8, no copy), the
+        shared zeros for the others."""
+        previous = self.agent_selection if self.agents else None
         seat = self.state.current_player()
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
-        self.state.legal_mask(self._mask)
-        mask = self._mask.astype(np.int8)
-        for agent in self.agents:
-            self.infos[agent]["action_mask"] = mask if agent == self.agent_selection and seat is not None else np.zeros_like(mask)
+        if seat is None:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self._nothing
+            return
+        self.agent_selection = self.possible_agents[seat]
+        if previous in self.infos and previous != self.agent_selection:
+            self.infos[previous]["action_mask"] = self._nothing
+        self.infos[self.agent_selection]["action_mask"] = self.state.legal_mask().view(np.int8)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self._seats[agent]
-        mask = self.infos.get(agent, {}).get("action_mask")
-        if mask is None:
-            mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return {"observation": self.state.observation(seat), "action_mask": mask}
+        info = self.infos.get(agent)
+        mask = info.get("action_mask", self._nothing) if info is not None else self._nothing
+        return {"observation": self.state.observation(self._seats[agent]), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -128,7 +134,9 @@ class MeepleEnv(AECEnv):
                 self.rewards[self.possible_agents[seat]] = float(value)
             self.terminations = {agent: True for agent in self.agents}
         else:
-            self.rewards = {agent: 0.0 for agent in self.agents}
+            rewards = self.rewards
+            for agent in rewards:
+                rewards[agent] = 0.0
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":

@@ -379,6 +379,14 @@ impl<G: Game> DistinctDecision<G> {
         if many { None } else { only }
     }
 
+    /// Whether `integer` is legal now.
+    #[must_use]
+    pub fn is_legal(&self, integer: usize) -> bool {
+        self.alive
+            .iter()
+            .any(|&completion| self.integers_of(completion).get(self.depth) == Some(&integer))
+    }
+
     /// Whether `integers` are the whole integers of a completion of this decision that
     /// agrees with those chosen so far.
     #[must_use]

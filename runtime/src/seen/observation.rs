@@ -167,16 +167,20 @@ impl<'a> Observer<'a> {
 
     /// Writes `len` numbers, all 0 but a 1 at `index` (none when `index >= len`).
     pub fn one_hot(&mut self, index: usize, len: usize) {
-        for at in 0..len {
-            self.push(if at == index { 1.0 } else { 0.0 });
+        let start = self.at;
+        self.zeros(len);
+        if index < len {
+            self.set(start + index, 1.0);
         }
     }
 
     /// Writes `len` zeros.
     pub fn zeros(&mut self, len: usize) {
-        for _ in 0..len {
-            self.push(0.0);
+        let end = self.at + len;
+        if let Some(numbers) = self.out.get_mut(self.at..end.min(self.out.len())) {
+            numbers.fill(0.0);
         }
+        self.at = end;
     }
 }
 
