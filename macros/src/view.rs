@@ -92,6 +92,11 @@ fn expand(input: &syn::DeriveInput, fields: &[StateField]) -> TokenStream {
         }
         _ => None,
     });
+    // Nested states may hide what this one does not name.
+    let conceals = fields.iter().any(|field| match &field.scope {
+        Scope::Everyone(policy) | Scope::Others(policy) => policy.kind != PolicyKind::Visible,
+        Scope::Nested(_) => true,
+    });
     // Spanned at the state, so a state without `Serialize` is reported there, once.
     let serialize =
         quote_spanned!(ident.span()=> ::meeple::__private::serialize_state(self, serializer));
@@ -99,6 +104,7 @@ fn expand(input: &syn::DeriveInput, fields: &[StateField]) -> TokenStream {
         #[automatically_derived]
         impl #mp::View for #ident {
             const HIDDEN_FIELDS: &'static [&'static str] = &[#(#hidden),*];
+            const CONCEALS: bool = #conceals;
 
             fn view(&self, viewer: #mp::Viewer) -> Self {
                 if viewer == #mp::Viewer::Admin {

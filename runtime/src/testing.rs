@@ -118,7 +118,9 @@ impl std::error::Error for ViewCheckError {}
 ///   state is the one before it, byte for byte;
 /// - every field the game declares hidden ([`View::HIDDEN_FIELDS`]) is hidden from some
 ///   viewer at some step of the games ([`check_hidden_fields`]): a view that hides nothing
-///   fails.
+///   fails;
+/// - a game that declares it conceals nothing ([`View::CONCEALS`] false) shows every
+///   viewer the whole state, at every step.
 ///
 /// Each game must end within `max_submissions`.
 ///
@@ -271,6 +273,20 @@ fn check_game<G: Game>(
     // most of the cost of a step.
     let mut followed_text: Option<String> = None;
     for submission in 0..=max_submissions {
+        if !G::CONCEALS {
+            let whole = text_of(engine.position().state());
+            if let Some(viewer) = viewers
+                .iter()
+                .find(|&&viewer| text_of(&engine.position().view(viewer)) != whole)
+            {
+                return Err(fail(
+                    submission,
+                    format!(
+                        "the game declares it conceals nothing (View::CONCEALS is false), but {viewer:?}'s view differs from the state"
+                    ),
+                ));
+            }
+        }
         // Follow the records added since the last step, viewer by viewer.
         for record in &engine.records()[followed_records..] {
             // The messages, rendered from the state before the record as a log writes them,

@@ -72,7 +72,59 @@ class State:
     def view(self, seat: Optional[int] = None) -> str: ...
     def prompt(self) -> str: ...
     def action_to_string(self, action: int) -> str: ...
+    def play_agent(self, agent: str = "random", iterations: int = 200) -> None:
+        """Plays the seat choosing now by meeple's ``random``, ``uct`` or ``ismcts`` agent."""
     def reset(self, seed: int) -> None: ...
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: dict) -> State: ...
+
+_Arrays = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+]
+
+class VecEnv:
+    """``n`` tables of one game stepped by one call, Python's lock released.
+
+    Every call returns the same arrays ``(observations, masks, players, rewards, dones)``,
+    overwritten by the next call.
+    """
+
+    def __init__(
+        self,
+        game: Game | str,
+        n: int,
+        seed: int = 0,
+        threads: int = 1,
+        config: Optional[dict] = None,
+        players: Optional[int] = None,
+        skip_forced: bool = True,
+        seat: Optional[int] = None,
+        opponents: str = "random",
+        iterations: int = 200,
+    ) -> None: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def final_observations(self) -> npt.NDArray[np.float32]: ...
+    def reset(self) -> _Arrays: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> _Arrays:
+        """Raises ``ValueError`` naming the first table whose integer is not legal, before
+        any table moves."""
+
+def _restore_state(game: Game, seed: int, history: list[int]) -> State: ...
+def _simulate(
+    name: str,
+    games: int,
+    seed: int = 0,
+    agents: Optional[str] = None,
+    iterations: int = 200,
+    config: Optional[str] = None,
+    players: Optional[int] = None,
+) -> dict: ...

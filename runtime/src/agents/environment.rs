@@ -234,9 +234,15 @@ impl<G: Game> Environment<G> {
         G: Observe<G>,
     {
         let players = self.position.players();
-        let view = self.position.view(Viewer::Player(seat));
         let mut observer = Observer::new(seat, players, out);
-        view.observe(&view, &mut observer);
+        if G::CONCEALS {
+            let view = self.position.view(Viewer::Player(seat));
+            view.observe(&view, &mut observer);
+        } else {
+            // The state is every viewer's view: no copy to make.
+            let state = self.position.state();
+            state.observe(state, &mut observer);
+        }
         let to_act = self.position.to_act();
         for offset in 0..players {
             let player = observer.absolute(offset);

@@ -84,6 +84,14 @@ pub trait View: Sized {
     /// perfect information).
     const HIDDEN_FIELDS: &'static [&'static str] = &[];
 
+    /// Whether some viewer's view may differ from the state: `false` only for a state
+    /// that hides nothing from anyone (a game of perfect information), whose state is
+    /// then every viewer's view, so that a reader of views (an observation) may read the
+    /// state and spare the copy. `#[derive(View)]` says `false` when every field is
+    /// `visible` and none is `nested`; `true` by default, which is always safe.
+    /// [`check_views`](crate::testing::check_views) checks a `false`.
+    const CONCEALS: bool = true;
+
     /// This state as `viewer` may see it. [`Viewer::Admin`] gets an exact copy.
     #[must_use]
     fn view(&self, viewer: Viewer) -> Self;
