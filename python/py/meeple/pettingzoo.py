@@ -104,16 +104,18 @@ class MeepleEnv(AECEnv):
         """Points ``agent_selection`` at the seat choosing now and refreshes the masks:
         a new array for the seat choosing (a bool array read as int8, no copy), the
         shared zeros for the others."""
-        previous = self.agent_selection if self.agents else None
         seat = self.state.current_player()
+        infos = self.infos
         if seat is None:
             for agent in self.agents:
-                self.infos[agent]["action_mask"] = self._nothing
+                infos[agent]["action_mask"] = self._nothing
             return
-        self.agent_selection = self.possible_agents[seat]
-        if previous in self.infos and previous != self.agent_selection:
-            self.infos[previous]["action_mask"] = self._nothing
-        self.infos[self.agent_selection]["action_mask"] = self.state.legal_mask().view(np.int8)
+        previous = self.agent_selection
+        selected = self.possible_agents[seat]
+        if previous != selected and previous in infos:
+            infos[previous]["action_mask"] = self._nothing
+        self.agent_selection = selected
+        infos[selected]["action_mask"] = self.state.legal_mask().view(np.int8)
 
     def observe(self, agent: str) -> dict[str, Any]:
         info = self.infos.get(agent)
@@ -128,17 +130,17 @@ class MeepleEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is choosing: the action is an integer, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
-        if self.state.is_terminal():
-            for seat, value in enumerate(self.state.returns()):
+        state = self.state
+        state.apply_action(int(action))
+        # Rewards come only at the end: until then they stay 0 and add nothing.
+        if state.is_terminal():
+            for seat, value in enumerate(state.returns()):
                 self.rewards[self.possible_agents[seat]] = float(value)
             self.terminations = {agent: True for agent in self.agents}
+            self._select()
+            self._accumulate_rewards()
         else:
-            rewards = self.rewards
-            for agent in rewards:
-                rewards[agent] = 0.0
-        self._select()
-        self._accumulate_rewards()
+            self._select()
         if self.render_mode == "human":
             self.render()
 

@@ -118,36 +118,51 @@ impl<'a> Observer<'a> {
 
     /// The seat that observes.
     #[must_use]
+    #[inline]
     pub fn seat(&self) -> PlayerIndex {
         self.seat
     }
 
     /// How many seats the table has.
     #[must_use]
+    #[inline]
     pub fn seats(&self) -> usize {
         self.seats
     }
 
     /// `player` counted from the observer: 0 for the observer, 1 for the next seat...
     #[must_use]
+    #[inline]
     pub fn relative(&self, player: PlayerIndex) -> usize {
-        (player.0 + self.seats - self.seat.0 % self.seats.max(1)) % self.seats.max(1)
+        if player.0 >= self.seat.0 {
+            player.0 - self.seat.0
+        } else {
+            player.0 + self.seats - self.seat.0
+        }
     }
 
     /// The seat `offset` places after the observer.
     #[must_use]
+    #[inline]
     pub fn absolute(&self, offset: usize) -> PlayerIndex {
-        PlayerIndex((self.seat.0 + offset) % self.seats.max(1))
+        let seat = self.seat.0 + offset;
+        PlayerIndex(if seat >= self.seats && self.seats > 0 {
+            seat % self.seats
+        } else {
+            seat
+        })
     }
 
     /// How many numbers have been written.
     #[must_use]
+    #[inline]
     pub fn written(&self) -> usize {
         self.at
     }
 
     /// Writes `value` as the next number. Past the end of the output, nothing is
     /// written: [`written`](Self::written) still counts it, for the caller to check.
+    #[inline]
     pub fn push(&mut self, value: f32) {
         if let Some(slot) = self.out.get_mut(self.at) {
             *slot = value;
@@ -157,6 +172,7 @@ impl<'a> Observer<'a> {
 
     /// Writes `value` over the number at `at`, already written (past the end of the
     /// output or of what was written, nothing).
+    #[inline]
     pub fn set(&mut self, at: usize, value: f32) {
         if at < self.at
             && let Some(slot) = self.out.get_mut(at)
@@ -166,15 +182,23 @@ impl<'a> Observer<'a> {
     }
 
     /// Writes `len` numbers, all 0 but a 1 at `index` (none when `index >= len`).
+    #[inline]
     pub fn one_hot(&mut self, index: usize, len: usize) {
-        let start = self.at;
-        self.zeros(len);
-        if index < len {
-            self.set(start + index, 1.0);
+        let end = self.at + len;
+        if let Some(numbers) = self.out.get_mut(self.at..end) {
+            numbers.fill(0.0);
+            if let Some(number) = numbers.get_mut(index) {
+                *number = 1.0;
+            }
+        } else {
+            self.zeros(len);
+            return;
         }
+        self.at = end;
     }
 
     /// Writes `len` zeros.
+    #[inline]
     pub fn zeros(&mut self, len: usize) {
         let end = self.at + len;
         if let Some(numbers) = self.out.get_mut(self.at..end.min(self.out.len())) {
