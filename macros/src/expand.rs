@@ -658,7 +658,9 @@ fn distinct_methods(names: &Names<'_>, name: &str, guard: &TokenStream) -> Token
             }
         }
     }
+    // A free-text selection returns its error at once: what follows it is unreachable.
     quote! {
+        #[allow(unreachable_code)]
         fn distinct_blocks(
             game: &__MeepleGame,
             out: &mut #mp::Vec<#mp::SelectionBlock>,
@@ -669,6 +671,7 @@ fn distinct_methods(names: &Names<'_>, name: &str, guard: &TokenStream) -> Token
             #mp::Ok(())
         }
 
+        #[allow(unreachable_code)]
         fn distinct_path(
             &self,
             game: &__MeepleGame,

@@ -223,3 +223,26 @@ fn json_of_a_group_submission() {
         .expect("three wood to the south");
     assert_eq!(record.selections().len(), 4);
 }
+
+/// Counts of crates as distinct actions, for learning agents: 0 to 100.
+impl meeple::Distinct<Caravan> for u32 {
+    fn count(_caravan: &Caravan) -> usize {
+        101
+    }
+
+    fn index(&self, _caravan: &Caravan) -> usize {
+        *self as usize
+    }
+}
+
+/// A name typed in is no integer: a game that asks for one is refused as an environment
+/// for learning agents, naming the selection.
+#[test]
+fn a_game_that_asks_for_free_text_has_no_distinct_actions() {
+    let error = meeple::Environment::<Caravan>::new(&(3, 2, 3), 1, 0, true)
+        .expect_err("free text cannot be numbered");
+    assert_eq!(
+        error.to_string(),
+        "selection `name` of `send` asks for free text, which has no distinct numbering"
+    );
+}
