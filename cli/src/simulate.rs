@@ -381,8 +381,10 @@ impl Tally {
     /// Adds a value.
     pub fn add(&mut self, value: i64) {
         self.count += 1;
-        self.sum += i128::from(value);
-        self.squares += i128::from(value) * i128::from(value);
+        self.sum = self.sum.saturating_add(i128::from(value));
+        self.squares = self
+            .squares
+            .saturating_add(i128::from(value) * i128::from(value));
     }
 
     /// Adds the values of `other`.
@@ -412,8 +414,17 @@ impl Tally {
             return (self.mean(), 0.0);
         }
         let n = self.count as f64;
-        // The sum of squared differences from the mean, exact in integers until divided.
-        let spread = (self.squares * i128::from(self.count) - self.sum * self.sum) as f64 / n;
+        // The sum of squared differences from the mean, exact in integers until divided
+        // (in floating point past the integers' range).
+        let spread = self
+            .squares
+            .checked_mul(i128::from(self.count))
+            .zip(self.sum.checked_mul(self.sum))
+            .and_then(|(squares, sum)| squares.checked_sub(sum))
+            .map_or_else(
+                || self.squares as f64 - (self.sum as f64) * (self.sum as f64) / n,
+                |spread| spread as f64 / n,
+            );
         let variance = spread / (n - 1.0);
         (self.mean(), 1.96 * (variance.max(0.0) / n).sqrt())
     }

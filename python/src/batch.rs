@@ -68,7 +68,8 @@ fn write_row(table: &dyn Table, row: &mut Row<'_>) {
 ///
 /// Table `i` starts from seed `seed + i`; a table whose game ends is started again at
 /// once from the next seed not yet used (`seed + n`, `seed + n + 1`... in the order of the
-/// tables), so the same seed and actions give the same arrays. Every call returns the
+/// tables; again, for a game that ends before anyone chooses), so the same seed and
+/// actions give the same arrays. Every call returns the
 /// same arrays, overwritten by the next call (as Gymnasium's `copy=False`):
 /// `observations` `[n, observation_size]` (float32, of the seat choosing in each table),
 /// `masks` `[n, num_distinct_actions]` (bool), `players` `[n]` (int64, the seat
@@ -84,7 +85,6 @@ fn write_row(table: &dyn Table, row: &mut Row<'_>) {
 pub(crate) struct PyVecEnv {
     game: Py<PyGame>,
     tables: Vec<Box<dyn Table>>,
-    seed: u64,
     next_seed: u64,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
@@ -116,6 +116,44 @@ impl PyVecEnv {
             self.rewards.bind(py).clone(),
             self.dones.bind(py).clone(),
         )
+    }
+
+    /// Starts again, from the next seeds in table order, every table whose new game
+    /// ended before anyone (or the learning seat) chose: a Blackjack deal the dealer's
+    /// peek settles at once. Rare, so one pass at a time.
+    fn restart_ended(&mut self, py: Python<'_>) -> PyResult<()> {
+        const TRIES: usize = 1000;
+        for _ in 0..TRIES {
+            let mut seeds = vec![None; self.tables.len()];
+            for (index, table) in self.tables.iter().enumerate() {
+                if table.player().is_none() {
+                    seeds[index] = Some(self.next_seed);
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                }
+            }
+            if seeds.iter().all(Option::is_none) {
+                return Ok(());
+            }
+            let learner = self.learner.clone();
+            let failed = std::sync::Mutex::new(None);
+            self.for_each_row(py, |index, table, row| {
+                if let Some(seed) = seeds[index] {
+                    let started = table
+                        .reset(seed)
+                        .and_then(|()| advance(table, learner.as_ref()));
+                    if let Err(error) = started {
+                        keep_first(&failed, error);
+                    }
+                    write_row(table.as_ref(), row);
+                }
+            })?;
+            if let Some(error) = failed.into_inner().ok().flatten() {
+                return Err(PyValueError::new_err(error));
+            }
+        }
+        Err(PyValueError::new_err(format!(
+            "{TRIES} games in a row ended before anyone chose"
+        )))
     }
 
     /// Runs `work` on every table with its row of the arrays, on the pool when there is
@@ -264,7 +302,6 @@ impl PyVecEnv {
         let mut env = PyVecEnv {
             game,
             tables,
-            seed,
             next_seed: seed.wrapping_add(n as u64),
             observations: PyArray2::zeros(py, [n, observation], false).unbind(),
             masks: PyArray2::zeros(py, [n, size], false).unbind(),
@@ -275,7 +312,7 @@ impl PyVecEnv {
             pool,
             learner,
         };
-        env.reset(py)?;
+        env.reset(py, Some(seed))?;
         Ok(env)
     }
 
@@ -299,10 +336,13 @@ impl PyVecEnv {
         self.tables.len()
     }
 
-    /// Starts every table again from its first seed (`seed + i`) and returns the arrays
-    /// `(observations, masks, players, rewards, dones)`, rewards and dones cleared.
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        let seed = self.seed;
+    /// Starts every table again and returns the arrays `(observations, masks, players,
+    /// rewards, dones)`, rewards and dones cleared: table `i` from `seed + i` when a seed
+    /// is given (and later games from `seed + n` on), else from the next seeds not yet
+    /// used, so that unseeded resets play new games.
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Arrays<'py>> {
+        let seed = seed.unwrap_or(self.next_seed);
         let learner = self.learner.clone();
         let failed = std::sync::Mutex::new(None);
         self.for_each_row(py, |index, table, row| {
@@ -320,6 +360,7 @@ impl PyVecEnv {
             return Err(PyValueError::new_err(error));
         }
         self.next_seed = seed.wrapping_add(self.tables.len() as u64);
+        self.restart_ended(py)?;
         Ok(self.arrays(py))
     }
 
@@ -331,9 +372,11 @@ impl PyVecEnv {
         py: Python<'py>,
         actions: PyReadonlyArray1<'py, i64>,
     ) -> PyResult<Arrays<'py>> {
+        // A copy: another thread may write the array once the lock is released.
         let actions = actions
             .as_slice()
-            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+            .map_err(|error| PyValueError::new_err(error.to_string()))?
+            .to_vec();
         if actions.len() != self.tables.len() {
             return Err(PyValueError::new_err(format!(
                 "{} actions for {} tables",
@@ -341,7 +384,7 @@ impl PyVecEnv {
                 self.tables.len()
             )));
         }
-        for (index, (table, &action)) in self.tables.iter().zip(actions).enumerate() {
+        for (index, (table, &action)) in self.tables.iter().zip(&actions).enumerate() {
             let allowed = usize::try_from(action)
                 .ok()
                 .filter(|&action| table.is_legal(action));
@@ -422,6 +465,7 @@ impl PyVecEnv {
             if let Some(error) = failed.into_inner().ok().flatten() {
                 return Err(PyValueError::new_err(error));
             }
+            self.restart_ended(py)?;
         }
         Ok(self.arrays(py))
     }

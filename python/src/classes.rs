@@ -414,7 +414,12 @@ impl PyState {
                     slice.len()
                 )));
             }
-            self.table.observe(seat, slice);
+            let written = self.table.observe(seat, slice);
+            if written != size {
+                return Err(PyValueError::new_err(format!(
+                    "the game wrote {written} numbers of an observation laid out with {size}: its `Observe` lays out and writes different lengths"
+                )));
+            }
         }
         Ok(out)
     }

@@ -167,7 +167,8 @@ def play_random(game, seed, check_illegal):
         steps += 1
         assert steps < 100_000
     returns = state.returns()
-    assert abs(sum(returns)) < 1e-9
+    if game.num_players > 1:
+        assert abs(sum(returns)) < 1e-9
     return state
 
 
@@ -202,3 +203,14 @@ def test_views_are_json_and_an_observation_has_its_layouts_size(name):
         state.observation(game.num_players)
     with pytest.raises(ValueError):
         state.observation(0, np.zeros(3, dtype=np.float32))
+
+
+def test_a_table_of_one_returns_the_sign_of_its_score():
+    game = meeple.Game("blackjack", config={"rounds": 3}, players=1)
+    signs = set()
+    for seed in range(40):
+        state = play_random(game, seed, check_illegal=False)
+        (score,) = state.scores()
+        assert state.returns() == [float((score > 0) - (score < 0))]
+        signs.add(state.returns()[0])
+    assert len(signs) >= 2, signs

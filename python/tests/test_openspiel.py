@@ -58,3 +58,10 @@ def test_openspiels_bots_play_a_meeple_game_in_cpp():
     bots = [pyspiel.make_uniform_random_bot(seat, 7) for seat in range(2)]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_table_of_one_is_refused_as_zero_sum():
+    short_name = meeple.openspiel.register("blackjack")
+    with pytest.raises(Exception) as error:
+        pyspiel.load_game(short_name, {"players": 1})
+    assert "zero-sum, which needs two seats or more, not 1" in str(error.value)

@@ -84,3 +84,21 @@ def test_hearts_seats_are_named_and_rewarded_at_the_end():
 
 def test_every_game_is_tested():
     assert sorted(TABLES) == sorted(meeple.games())
+
+
+
+def test_a_game_over_at_its_deal_ends_every_agent_at_reset():
+    # One round of Blackjack ends at its deal whenever the dealer's peek finds a blackjack.
+    env = meeple.pettingzoo.env("blackjack", config={"rounds": 1}, players=2)
+    seed = next(seed for seed in range(2000) if (env.reset(seed=seed), env.state.is_terminal())[1])
+    env.reset(seed=seed)
+    assert all(env.terminations.values())
+    returns = env.state.returns()
+    assert env._cumulative_rewards == {"player_0": returns[0], "player_1": returns[1]}
+    steps = 0
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        assert terminated and not info["action_mask"].any()
+        env.step(None)
+        steps += 1
+    assert steps == 2 and not env.agents

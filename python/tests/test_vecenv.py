@@ -78,3 +78,25 @@ def test_an_illegal_integer_is_refused_before_any_table_moves():
     assert str(error.value) == "2 actions for 3 tables"
     with pytest.raises(ValueError):
         meeple.VecEnv("tictactoe", 0)
+
+
+def test_games_that_end_before_anyone_chooses_are_dealt_again():
+    # One round of Blackjack ends at its deal whenever the dealer's peek finds a blackjack.
+    game = meeple.Game("blackjack", config={"rounds": 1}, players=2)
+    over_at_deal = [seed for seed in range(200) if game.new_initial_state(seed).is_terminal()]
+    assert over_at_deal, "some deals end at once"
+    env = meeple.VecEnv(game, 64, seed=0)
+    observations, masks, players, rewards, dones = env.reset()
+    assert (players >= 0).all() and masks.any(axis=1).all()
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks], dtype=np.int64)
+        observations, masks, players, rewards, dones = env.step(actions)
+        assert (players >= 0).all() and masks.any(axis=1).all()
+
+
+def test_an_unseeded_reset_plays_new_games_and_a_seeded_one_the_same():
+    env = meeple.VecEnv(table("hearts"), 4, seed=9)
+    first = env.reset(9)[0].copy()
+    assert np.array_equal(env.reset(9)[0], first)
+    assert not np.array_equal(env.reset()[0], first)

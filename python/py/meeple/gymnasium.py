@@ -12,8 +12,8 @@ learns, the others are played by meeple's own agents in Rust (``"random"``, ``"u
 The reward is the seat's return when its game ends (in -1..1: 1 for a win alone, -1 for
 the last alone), else 0. An action that is not legal ends the episode with reward -1 and
 ``info["illegal_action"] = True`` (as PettingZoo's ``TerminateIllegalWrapper``), so that
-agents sampling without the mask learn to avoid them; ``illegal="raise"`` raises
-``ValueError`` instead.
+agents sampling without the mask learn to avoid them, and a further step raises until
+``reset``; ``illegal="raise"`` raises ``ValueError`` instead, changing nothing.
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ class MeepleEnv(gymnasium.Env):
         )
         self.action_space = spaces.Discrete(game.num_distinct_actions)
         self.state = None
+        self._ended = False
 
     def _advance(self) -> None:
         state = self.state
@@ -111,6 +112,7 @@ class MeepleEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
+        self._ended = False
         while True:
             self.state = self.game.new_initial_state(int(self.np_random.integers(0, 2**63 - 1)))
             self._advance()
@@ -120,9 +122,10 @@ class MeepleEnv(gymnasium.Env):
 
     def step(self, action):
         action = int(action)
-        if self.state.is_terminal():
-            raise ValueError("the game is over: reset the environment")
+        if self.state.is_terminal() or self._ended:
+            raise ValueError("the episode is over: reset the environment")
         if self.illegal == "terminate" and action not in self.state.legal_actions():
+            self._ended = True
             info = self._info()
             info["illegal_action"] = True
             return self.state.observation(self.seat), -1.0, True, False, info
@@ -189,9 +192,9 @@ class MeepleVectorEnv(VectorEnv):
     ):
         self.game = game
         self.num_envs = n
-        self._options = dict(seat=seat, opponents=opponents, iterations=iterations, threads=threads)
-        self._seed = seed
-        self._tables = VecEnv(game, n, seed=seed, **self._options)
+        self._tables = VecEnv(
+            game, n, seed=seed, seat=seat, opponents=opponents, iterations=iterations, threads=threads
+        )
         self.seat = seat
         self.single_observation_space = spaces.Box(
             low=-np.inf, high=np.inf, shape=(game.observation_size,), dtype=np.float32
@@ -206,10 +209,9 @@ class MeepleVectorEnv(VectorEnv):
         return self._masks.copy()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        if seed is not None and seed != self._seed:
-            self._seed = seed
-            self._tables = VecEnv(self.game, self.num_envs, seed=seed, **self._options)
-        observations, masks, _, _, _ = self._tables.reset()
+        """Starts every table again: table ``i`` from ``seed + i``, or without a seed from
+        the next seeds not yet played (new games)."""
+        observations, masks, _, _, _ = self._tables.reset(seed)
         self._masks = masks
         return observations.copy(), {"action_mask": masks.copy()}
 

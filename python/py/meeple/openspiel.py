@@ -13,16 +13,18 @@ as choices of their own. So a game with chance starts at one explicit chance nod
 draws the table's seed, one of ``seeds`` equally likely (parameter, default 4096); every
 later draw (a deal, a shuffle, a card from the shoe) follows from that seed inside the
 moves. The game is registered ``EXPLICIT_STOCHASTIC`` and is exactly the game of a seed
-drawn among ``seeds``: algorithms that enumerate chance (CFR, exact exploitability,
-expectimax) are correct for it, but they branch on seeds, not on cards, so its tree is
-``seeds`` times a deterministic game's and says nothing of the cards' own odds. They are
-unfit for real use on it until meeple exposes chance inside moves as nodes of their own.
+drawn among ``seeds``: an algorithm that enumerates chance (expectimax, exact values)
+branches on seeds, not on cards, so its tree is ``seeds`` times a deterministic game's
+and says nothing of the cards' own odds. CFR and exploitability need information states
+too, which are not provided yet. Such algorithms are unfit for these games until meeple
+exposes chance inside moves as nodes of their own, with information states.
 (OpenSpiel's ``SAMPLED_STOCHASTIC`` mode would need the game's generator state, which its
 trampoline for Python games does not forward, so serialization would fail.) Games without
 chance are ``DETERMINISTIC``, with no chance node.
 
-Returns are in -1..1 (1 for a win alone, -1 for the last alone) and sum to zero, so every
-game is registered ``ZERO_SUM``; observations are written from the seat's own view
+Returns are in -1..1 (1 for a win alone, -1 for the last alone) and sum to zero at a
+table of two seats or more, so every game is registered ``ZERO_SUM`` with at least two
+seats (a table of one is refused); observations are written from the seat's own view
 (``observation_tensor``, ``observation_string``); information-state tensors are not
 provided.
 """
@@ -122,7 +124,7 @@ def register(name: str, players: int | None = None, config: dict | None = None) 
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
-        min_num_players=low,
+        min_num_players=max(low, 2),
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -142,6 +144,11 @@ def register(name: str, players: int | None = None, config: dict | None = None) 
             params = dict(params or {})
             merged = {**game_type.parameter_specification, **params}
             self.core = _core_game(name, merged)
+            if self.core.num_players < 2:
+                raise ValueError(
+                    f"meeple_{name} is registered zero-sum, which needs two seats or more, "
+                    f"not {self.core.num_players}"
+                )
             self.seeds = int(merged["seeds"])
             if self.seeds < 1:
                 raise ValueError(f"seeds is at least 1, not {self.seeds}")

@@ -99,6 +99,13 @@ class MeepleEnv(AECEnv):
         self.infos = {agent: {"action_mask": self._nothing} for agent in self.agents}
         self.agent_selection = self.agents[0]
         self._select()
+        if self.state.is_terminal():
+            # A game over at its deal (a Blackjack the dealer's peek settles): every agent
+            # is told the end, with its reward, and steps out with None.
+            for seat, value in enumerate(self.state.returns()):
+                self.rewards[self.possible_agents[seat]] = float(value)
+            self.terminations = {agent: True for agent in self.agents}
+            self._accumulate_rewards()
 
     def _select(self) -> None:
         """Points ``agent_selection`` at the seat choosing now and refreshes the masks:

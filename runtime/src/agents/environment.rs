@@ -96,7 +96,8 @@ impl<G: Game> Environment<G> {
         };
         let first = FirstPosition::new(config, players, settings)?;
         let position = first.start(seed)?;
-        let layout = ActionLayout::of(position.state())?;
+        // Read from the table as set up, whatever the seed: the same layout for every game.
+        let layout = ActionLayout::of(first.position().state())?;
         let mut environment = Environment {
             first: Arc::new(first),
             layout: Arc::new(layout),
@@ -118,6 +119,7 @@ impl<G: Game> Environment<G> {
     /// As [`new`](Self::new); the environment is then as after a failed reset, and must
     /// be reset again.
     pub fn reset(&mut self, seed: u64) -> Result<(), EnvironmentError> {
+        self.decision.clear();
         self.first.start_into(seed, &mut self.position)?;
         self.seed = seed;
         self.history.clear();
@@ -192,14 +194,22 @@ impl<G: Game> Environment<G> {
 
     /// Each seat's return once the game is over, in `-1.0..=1.0`: `2 * share - 1` of its
     /// [`Outcome::share`] (1 for a win alone, -1 for the last alone, 0 in a two-seat
-    /// draw), so that the returns of every game sum to zero. All zero while the game goes
-    /// on. Writes `out[seat]` for each seat of the table that `out` has room for.
+    /// draw), so that the returns of a table of several seats sum to zero. At a table of
+    /// one, where the seat always places first, the sign of its score (1 for a game
+    /// without scores). All zero while the game goes on. Writes `out[seat]` for each seat
+    /// of the table that `out` has room for.
     pub fn returns(&self, out: &mut [f64]) {
         let outcome = self.position.outcome();
-        for (seat, value) in out.iter_mut().enumerate().take(self.position.players()) {
-            *value = outcome
-                .as_ref()
-                .map_or(0.0, |outcome| 2.0 * outcome.share(PlayerIndex(seat)) - 1.0);
+        let players = self.position.players();
+        for (seat, value) in out.iter_mut().enumerate().take(players) {
+            *value = match &outcome {
+                None => 0.0,
+                Some(outcome) if players == 1 => outcome
+                    .scores()
+                    .first()
+                    .map_or(1.0, |&score| f64::from(score.signum() as i8)),
+                Some(outcome) => 2.0 * outcome.share(PlayerIndex(seat)) - 1.0,
+            };
         }
     }
 
@@ -344,10 +354,10 @@ impl<G: Game> Environment<G> {
         match self.decision.choose(integer) {
             Ok(None) => Ok(()),
             Ok(Some(action)) => {
-                self.actions += 1;
                 self.position
                     .submit(player, action)
                     .map_err(|refused| StepError::Refused(refused.error))?;
+                self.actions += 1;
                 self.settle()
                     .map_err(|error| StepError::After(Box::new(error)))
             }

@@ -149,15 +149,25 @@ impl ActionLayout {
         })?;
         out.push(kind);
         let first = self.first_block[kind];
-        for step in scratch.iter() {
+        for (at, step) in scratch.iter().enumerate() {
             let block = &self.blocks[first + step.selection];
-            if step.index >= block.len {
+            // A set's `done` closes its selection: an item numbered as `done` would be
+            // read as the end of the set.
+            let closes = scratch
+                .get(at + 1)
+                .is_none_or(|next| next.selection != step.selection);
+            let len = if block.done && !closes {
+                block.len - 1
+            } else {
+                block.len
+            };
+            if step.index >= len {
                 let (action, selection) = block.selection.unwrap_or(("?", "?"));
                 return Err(NotDistinct::OutOfBlock {
                     action,
                     selection,
                     index: step.index,
-                    len: block.len,
+                    len,
                 });
             }
             out.push(block.offset + step.index);
@@ -277,7 +287,22 @@ impl<G: Game> DistinctDecision<G> {
             self.clear();
             return Err(error);
         }
+        // Two completions with the same integers, or one whose integers begin another's,
+        // could not be told apart: refused here, before any choice strands the player.
         self.alive.extend(0..self.completions.len());
+        let integers = &self.integers;
+        let starts = &self.starts;
+        let of = |completion: usize| &integers[starts[completion]..starts[completion + 1]];
+        self.alive.sort_unstable_by(|&a, &b| of(a).cmp(of(b)));
+        if let Some(pair) = self
+            .alive
+            .windows(2)
+            .find(|pair| of(pair[1]).starts_with(of(pair[0])))
+        {
+            let action = self.completions[pair[0]].name();
+            self.clear();
+            return Err(NotDistinct::Ambiguous { action });
+        }
         self.player = Some(player);
         Ok(())
     }
@@ -327,7 +352,8 @@ impl<G: Game> DistinctDecision<G> {
         &self.integers[self.starts[completion]..self.starts[completion + 1]]
     }
 
-    /// Calls `visit` with each integer legal now, once each, in no set order.
+    /// Calls `visit` with each integer legal now, in no set order: an integer may come
+    /// more than once (only neighbours are told apart).
     fn for_each_legal(&self, mut visit: impl FnMut(usize)) {
         let mut last = None;
         for &completion in &self.alive {
