@@ -118,9 +118,9 @@ impl PyVecEnv {
         )
     }
 
-    /// Starts again, from the next seeds in table order, every table whose new game
-    /// ended before anyone (or the learning seat) chose: a Blackjack deal the dealer's
-    /// peek settles at once. Rare, so one pass at a time.
+    /// Starts again, from the next seeds in table order, every table whose game has
+    /// ended: after a step, and again for a new game that ended before anyone (or the
+    /// learning seat) chose (a Blackjack deal the dealer's peek settles at once).
     fn restart_ended(&mut self, py: Python<'_>) -> PyResult<()> {
         const TRIES: usize = 1000;
         for _ in 0..TRIES {
@@ -396,8 +396,8 @@ impl PyVecEnv {
                 )));
             }
         }
-        // The tables whose games end are started again from seeds handed out in table
-        // order, whatever thread finishes first.
+        // The tables whose games end are started again after this pass, from seeds
+        // handed out in table order, whatever thread finishes first.
         let learner = self.learner.clone();
         let failed = std::sync::Mutex::new(None);
         self.for_each_row(py, |index, table, row| {
@@ -441,32 +441,8 @@ impl PyVecEnv {
             );
             to.copy_from_slice(from);
         }
-        let mut seeds = vec![None; self.tables.len()];
-        for (index, table) in self.tables.iter().enumerate() {
-            if table.player().is_none() {
-                seeds[index] = Some(self.next_seed);
-                self.next_seed = self.next_seed.wrapping_add(1);
-            }
-        }
-        if seeds.iter().any(Option::is_some) {
-            let learner = self.learner.clone();
-            let failed = std::sync::Mutex::new(None);
-            self.for_each_row(py, |index, table, row| {
-                if let Some(seed) = seeds[index] {
-                    let started = table
-                        .reset(seed)
-                        .and_then(|()| advance(table, learner.as_ref()));
-                    if let Err(error) = started {
-                        keep_first(&failed, error);
-                    }
-                    write_row(table.as_ref(), row);
-                }
-            })?;
-            if let Some(error) = failed.into_inner().ok().flatten() {
-                return Err(PyValueError::new_err(error));
-            }
-            self.restart_ended(py)?;
-        }
+        // The tables whose games ended start anew, from seeds handed out in table order.
+        self.restart_ended(py)?;
         Ok(self.arrays(py))
     }
 }

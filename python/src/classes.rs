@@ -289,6 +289,26 @@ impl PyGame {
     }
 }
 
+/// Runs `write` on `out`'s numbers, which must be contiguous and `size` long.
+fn write_into<T: numpy::Element>(
+    out: &Bound<'_, PyArray1<T>>,
+    size: usize,
+    what: &str,
+    write: impl FnOnce(&mut [T]) -> PyResult<()>,
+) -> PyResult<()> {
+    let mut array = out.readwrite();
+    let slice = array
+        .as_slice_mut()
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    if slice.len() != size {
+        return Err(PyValueError::new_err(format!(
+            "the array holds {} numbers, not the {size} {what}",
+            slice.len()
+        )));
+    }
+    write(slice)
+}
+
 /// A table of a game, played one integer at a time by the seat choosing now (after
 /// OpenSpiel's `State`). Made by `Game.new_initial_state(seed)`; copies with `clone()`,
 /// `copy.copy` and `copy.deepcopy` go on independently, chance included; `pickle` keeps
@@ -355,19 +375,10 @@ impl PyState {
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let size = self.game.get().distinct_actions;
         let out = out.unwrap_or_else(|| PyArray1::zeros(py, size, false));
-        {
-            let mut array = out.readwrite();
-            let slice = array
-                .as_slice_mut()
-                .map_err(|error| PyValueError::new_err(error.to_string()))?;
-            if slice.len() != size {
-                return Err(PyValueError::new_err(format!(
-                    "the mask holds {} flags, not the {size} distinct actions",
-                    slice.len()
-                )));
-            }
+        write_into(&out, size, "flags of the distinct actions", |slice| {
             self.table.mask(slice);
-        }
+            Ok(())
+        })?;
         Ok(out)
     }
 
@@ -403,24 +414,16 @@ impl PyState {
         self.check_seat(seat)?;
         let size = self.game.get().observation_len;
         let out = out.unwrap_or_else(|| PyArray1::zeros(py, size, false));
-        {
-            let mut array = out.readwrite();
-            let slice = array
-                .as_slice_mut()
-                .map_err(|error| PyValueError::new_err(error.to_string()))?;
-            if slice.len() != size {
-                return Err(PyValueError::new_err(format!(
-                    "the observation holds {} numbers, not {size}",
-                    slice.len()
-                )));
-            }
+        write_into(&out, size, "numbers of the observation", |slice| {
             let written = self.table.observe(seat, slice);
-            if written != size {
-                return Err(PyValueError::new_err(format!(
+            if written == size {
+                Ok(())
+            } else {
+                Err(PyValueError::new_err(format!(
                     "the game wrote {written} numbers of an observation laid out with {size}: its `Observe` lays out and writes different lengths"
-                )));
+                )))
             }
-        }
+        })?;
         Ok(out)
     }
 
