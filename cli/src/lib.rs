@@ -36,7 +36,7 @@ use std::process::ExitCode;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-pub use crate::simulate::{Statistics, Tally, simulate};
+pub use crate::simulate::{Statistics, Tally, read_config, simulate};
 pub use crate::terminal::TerminalGame;
 
 /// The README's Rust code, compiled as doctests so that it stays true as written.

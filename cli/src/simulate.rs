@@ -73,7 +73,7 @@ impl<G: TerminalGame> Table<G> {
     /// [`CliError::Config`], [`CliError::Setup`] (a count outside the game's
     /// [`PLAYERS`](meeple::Game::PLAYERS), or a config it cannot set up), or [`CliError::Agents`].
     pub(crate) fn new(args: &TableArgs) -> Result<Self, CliError> {
-        let config = config::<G>(args.config.as_deref())?;
+        let config = read_config::<G>(args.config.as_deref()).map_err(CliError::Config)?;
         let players = args.players.unwrap_or(G::DEFAULT_PLAYERS);
         meeple::Setup::<G>::for_table(&config, players)?;
         let budget = match args.think_ms {
@@ -88,25 +88,24 @@ impl<G: TerminalGame> Table<G> {
     }
 }
 
-/// Reads a game's config from `--config`, which must be a JSON object (its fields by
-/// name), or gives its default.
+/// Reads a game's config as `--config` gives it: a JSON object of its fields by name, or
+/// its default for `None`. What the command line and the Python package both read.
 ///
 /// # Errors
-/// [`CliError::Config`] for text that is not JSON, JSON that is not an object (`[1]` would
-/// be read field by field in order), or an object the config does not accept.
-pub(crate) fn config<G: Game>(json: Option<&str>) -> Result<G::Config, CliError> {
+/// A message for text that is not JSON, JSON that is not an object (`[1]` would be read
+/// field by field in order), or an object the config does not accept (serde's).
+pub fn read_config<G: Game>(json: Option<&str>) -> Result<G::Config, String> {
     let Some(json) = json else {
         return Ok(G::Config::default());
     };
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|error| CliError::Config(error.to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|error| error.to_string())?;
     if !value.is_object() {
-        return Err(CliError::Config(format!(
+        return Err(format!(
             "expected a JSON object of the config's fields by name, like {}, not `{json}`",
             serde_json::to_string(&G::Config::default()).unwrap_or_else(|_| "{}".to_owned())
-        )));
+        ));
     }
-    serde_json::from_value(value).map_err(|error| CliError::Config(error.to_string()))
+    serde_json::from_value(value).map_err(|error| error.to_string())
 }
 
 /// Plays `count` games from seeds `seed`, `seed + 1`, ... across all cores; prints totals

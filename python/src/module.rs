@@ -4,12 +4,12 @@
 
 use std::sync::OnceLock;
 
-use meeple::{Environment, Game, Observe};
+use meeple::{Environment, Observe};
 use meeple_cli::{Statistics, TerminalGame};
 use pyo3::prelude::*;
 
 use crate::classes;
-use crate::table::{self, Table};
+use crate::table::Table;
 
 /// Opens a table: `(config as JSON, players, seed, skip_forced)`.
 pub(crate) type Open = fn(Option<&str>, usize, u64, bool) -> Result<Box<dyn Table>, String>;
@@ -129,7 +129,7 @@ impl Module {
     }
 }
 
-/// Opens a table of `G` from a config given as JSON.
+/// Opens a table of `G` from a config given as JSON, read as `meeple --config` reads it.
 fn open<G>(
     config: Option<&str>,
     players: usize,
@@ -140,26 +140,9 @@ where
     G: TerminalGame + Observe<G>,
     Environment<G>: Send + Sync,
 {
-    let config = read_config::<G>(config)?;
-    table::open::<G>(&config, players, seed, skip_forced)
-}
-
-/// Reads a game's config from JSON, which must be an object of its fields by name, as
-/// `meeple --config` reads it; the default config for `None`.
-///
-/// # Errors
-/// serde's message for text that is not JSON or an object the config does not accept,
-/// and a message for JSON that is not an object.
-pub(crate) fn read_config<G: Game>(json: Option<&str>) -> Result<G::Config, String> {
-    let Some(json) = json else {
-        return Ok(G::Config::default());
-    };
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|error| error.to_string())?;
-    if !value.is_object() {
-        return Err(format!(
-            "the config is a dict of its fields by name, like {}, not `{json}`",
-            serde_json::to_string(&G::Config::default()).unwrap_or_else(|_| "{}".to_owned())
-        ));
-    }
-    serde_json::from_value(value).map_err(|error| format!("invalid config: {error}"))
+    let config =
+        meeple_cli::read_config::<G>(config).map_err(|error| format!("invalid config: {error}"))?;
+    Environment::<G>::new(&config, players, seed, skip_forced)
+        .map(|environment| Box::new(environment) as Box<dyn Table>)
+        .map_err(|error| error.to_string())
 }

@@ -213,19 +213,3 @@ where
         self.observation_layout().len()
     }
 }
-
-/// Opens a table of `G` for the Python classes.
-pub(crate) fn open<G>(
-    config: &G::Config,
-    players: usize,
-    seed: u64,
-    skip_forced: bool,
-) -> Result<Box<dyn Table>, String>
-where
-    G: TerminalGame + Observe<G>,
-    Environment<G>: Send + Sync,
-{
-    Environment::<G>::new(config, players, seed, skip_forced)
-        .map(|environment| Box::new(environment) as Box<dyn Table>)
-        .map_err(|error| error.to_string())
-}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ray as _ray
 
-from meeple.simulation import Statistics, simulate as _local_simulate
+from meeple.simulation import Statistics, _table, simulate as _local_simulate
 
 __all__ = ["simulate"]
 
@@ -42,12 +42,7 @@ def simulate(
     ``meeple.simulate`` does, and for ``per_task`` below 1."""
     if per_task < 1:
         raise ValueError(f"per_task is at least 1, not {per_task}")
-    from meeple._core import Game
-
-    if isinstance(game, Game):
-        name, config, players = game.name, game.config, game.num_players
-    else:
-        name = game
+    name, config, players = _table(game, config, players)
     tasks = [
         _task.remote(name, min(per_task, games - first), seed + first, agents, iterations, config, players)
         for first in range(0, games, per_task)

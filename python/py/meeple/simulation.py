@@ -116,6 +116,14 @@ class Statistics:
         return "\n".join(lines)
 
 
+def _table(game: Game | str, config: dict | None, players: int | None):
+    """The name, config and seats a simulation plays: a ``Game``'s own, or those given
+    beside a name."""
+    if isinstance(game, Game):
+        return game.name, game.config, game.num_players
+    return game, config, players
+
+
 def simulate(
     game: Game | str,
     games: int,
@@ -134,10 +142,7 @@ def simulate(
     Raises ``ValueError`` with meeple's message for a game, config, count or agents the
     table refuses.
     """
-    if isinstance(game, Game):
-        name, config, players = game.name, game.config, game.num_players
-    else:
-        name = game
+    name, config, players = _table(game, config, players)
     data = _simulate(
         name,
         games,
