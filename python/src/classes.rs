@@ -83,10 +83,8 @@ impl PyGame {
 
     /// A new table's state, chance seeded by `seed`.
     fn new_state(&self, seed: u64, game: Py<PyGame>) -> PyResult<PyState> {
-        let table = (self.entry.open)(self.config.as_deref(), self.players, seed, self.skip_forced)
-            .map_err(PyValueError::new_err)?;
         Ok(PyState {
-            table,
+            table: self.open(seed)?,
             game,
             legal: Vec::new(),
         })
