@@ -88,7 +88,7 @@ impl Module {
         Module::default()
     }
 
-    /// Adds the game `G`, named by [`Game::NAME`]: its actions must all be numbered
+    /// Adds the game `G`, named by [`Game::NAME`](meeple::Game::NAME): its actions must all be numbered
     /// ([`meeple::Distinct`] for every selection's values) and its state observed
     /// (`#[derive(Observe)]`). A second game of the same name replaces the first.
     #[must_use]
