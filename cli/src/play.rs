@@ -432,8 +432,12 @@ fn continue_action<G: TerminalGame>(
                     selection.prompt
                 )?;
             }
-            SelectionKind::ChooseNumber { min, max } if !listed => {
-                say!("{} (a number from {min} to {max}):", selection.prompt)?
+            SelectionKind::ChooseNumber { min, max, initial } if !listed => {
+                let preselected = initial.map_or_else(String::new, |n| format!(", Enter for {n}"));
+                say!(
+                    "{} (a number from {min} to {max}{preselected}):",
+                    selection.prompt
+                )?
             }
             SelectionKind::EnterText => say!("{} (text):", selection.prompt)?,
             _ => say!("{}:", selection.prompt)?,
@@ -444,9 +448,18 @@ fn continue_action<G: TerminalGame>(
         for (number, option) in selection.options.iter().enumerate() {
             say!("  {:>2}. {}", number + 1, format_option(option))?;
         }
-        let Some(line) = read(input)? else {
+        let preselected = preselected_number(&selection.kind, &selection.options);
+        if listed && let Some((_, label)) = &preselected {
+            say!("  (Enter for {label})")?;
+        }
+        let Some(mut line) = read(input)? else {
             return Ok(Reply::Quit);
         };
+        if line.trim().is_empty()
+            && let Some((typed, _)) = preselected
+        {
+            line = typed;
+        }
         if let Some(reply) = command(&line) {
             return Ok(reply);
         }
@@ -507,6 +520,26 @@ fn continue_action<G: TerminalGame>(
             Err(error) => say!("Refused: {}.", refusal(&error))?,
         }
     }
+}
+
+/// What an empty line stands for in a number selection with a preselected value
+/// (`initial`): the line to read in its place (the option's number in a list, else the
+/// value) and the value as shown.
+fn preselected_number(kind: &SelectionKind, options: &[PromptOption]) -> Option<(String, String)> {
+    let SelectionKind::ChooseNumber {
+        initial: Some(initial),
+        ..
+    } = kind
+    else {
+        return None;
+    };
+    if options.is_empty() {
+        return Some((initial.to_string(), initial.to_string()));
+    }
+    let at = options
+        .iter()
+        .position(|option| option.value.as_i64() == Some(*initial))?;
+    Some(((at + 1).to_string(), options[at].label.clone()))
 }
 
 /// Whether a selection is asked by picking one option of a list.

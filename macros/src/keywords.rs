@@ -30,7 +30,9 @@ pub(crate) fn selection_keys(attr: &str) -> &'static [&'static str] {
             "skip_if",
             "group",
         ],
-        "choose_number" => &["min", "max", "prompt", "validate", "skip_if", "group"],
+        "choose_number" => &[
+            "min", "max", "initial", "prompt", "validate", "skip_if", "group",
+        ],
         _ => &["prompt", "validate", "group"],
     }
 }

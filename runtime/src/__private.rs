@@ -29,7 +29,7 @@ pub use crate::rules::places::{PieceMove, Places, TwoOf, piece_move_to};
 pub use crate::rules::selection::choice::{
     KeepsBits, KeepsNothing, ValidSet, check_valid_options, kept_valid, valid_options,
 };
-pub use crate::rules::selection::number::{LISTED_NUMBERS, Number, number_selection};
+pub use crate::rules::selection::number::{LISTED_NUMBERS, Number, NumberRange, number_selection};
 pub use crate::rules::selection::several::{
     Items, any_subset, any_subset_within, items_of, match_subset, nth_subset, subset_count,
 };

@@ -466,7 +466,8 @@
 //! - `#[place_piece(<spaces>, rotations = n, label = .., prompt = .., validate = ..,
 //!   skip_if = ..)]`: where a piece goes, into a [`Placement`] field: one of the spaces, in
 //!   one of `n` rotations (1 by default);
-//! - `#[choose_number(min = .., max = .., prompt = .., validate = .., skip_if = ..)]`;
+//! - `#[choose_number(min = .., max = .., initial = .., prompt = .., validate = .., skip_if =
+//!   ..)]`, `initial` the value a client preselects;
 //! - `#[enter_text(prompt = .., validate = ..)]`;
 //! - `#[arg]`: given by whoever asks for the action as a follow-up; `#[arg(label = <expr>)]`
 //!   says how templates show it.

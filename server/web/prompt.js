@@ -402,6 +402,11 @@ export class PromptPanel {
         disabled: this.busy,
         onclick: () => this.pick(selection, option),
       };
+      // The game's preselected number (`initial`), marked for the eye and in words.
+      if (selection.kind === 'choose_number' && selection.initial === option.value) {
+        attributes.class += ' suggested';
+        attributes.title = 'suggested';
+      }
       if (option.error) {
         reasons += 1;
         const id = `reason-${reasons}`;
@@ -431,7 +436,7 @@ export class PromptPanel {
 
   renderNumber(selection, legend) {
     const input = h('input', {
-      type: 'number', min: selection.min, max: selection.max, value: selection.min,
+      type: 'number', min: selection.min, max: selection.max, value: selection.initial ?? selection.min,
       required: true, dataset: { role: 'number' }, 'aria-label': selection.prompt,
     });
     const form = h('form', {
@@ -489,7 +494,7 @@ export class PromptPanel {
         return h('fieldset', { class: 'group-part' }, h('legend', {}, inner.prompt), inputs);
       }
       const input = inner.kind === 'choose_number'
-        ? h('input', { type: 'number', min: inner.min, max: inner.max, value: inner.min, dataset: { role: 'number' } })
+        ? h('input', { type: 'number', min: inner.min, max: inner.max, value: inner.initial ?? inner.min, dataset: { role: 'number' } })
         : h('input', { type: 'text', dataset: { role: 'text' } });
       readers.push(() => [inner.name, inner.kind === 'choose_number' ? Number(input.value) : input.value]);
       return h('label', { class: 'group-part' }, `${inner.prompt} `, input);

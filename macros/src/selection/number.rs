@@ -1,6 +1,6 @@
-//! `choose_number(min = .., max = ..)`: a number in a range, of any integer type. The
-//! walks count through the range; the prompt lists a narrow range and gives the viable
-//! bounds of a wide one. Runtime: `runtime/src/rules/selection/number.rs`.
+//! `choose_number(min = .., max = .., initial = ..)`: a number in a range, of any integer
+//! type, with the value a client preselects. The walks count through the range; the prompt
+//! lists a narrow range and gives the viable bounds of a wide one. Runtime: `runtime/src/rules/selection/number.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -19,6 +19,7 @@ use crate::messages;
 pub(crate) struct NumberKeys {
     min: Option<Expr>,
     max: Option<Expr>,
+    initial: Option<Expr>,
 }
 
 impl Keys for NumberKeys {
@@ -31,6 +32,7 @@ impl Keys for NumberKeys {
         match key.to_string().as_str() {
             "min" => set_once(&mut self.min, input.parse()?, key, errors),
             "max" => set_once(&mut self.max, input.parse()?, key, errors),
+            "initial" => set_once(&mut self.initial, input.parse()?, key, errors),
             _ => return Ok(false),
         }
         Ok(true)
@@ -51,14 +53,17 @@ impl Keys for NumberKeys {
         Box::new(Number {
             min: self.min.unwrap_or_else(placeholder),
             max: self.max.unwrap_or_else(placeholder),
+            initial: self.initial,
         })
     }
 }
 
-/// A number from `min` to `max`, both included.
+/// A number from `min` to `max`, both included, and the one a client preselects
+/// (Boardzilla's `initial`).
 pub(crate) struct Number {
     min: Expr,
     max: Expr,
+    initial: Option<Expr>,
 }
 
 impl Number {
@@ -73,7 +78,9 @@ impl Number {
 
 impl Kind for Number {
     fn before_choice(&self) -> Vec<&Expr> {
-        vec![&self.min, &self.max]
+        let mut exprs = vec![&self.min, &self.max];
+        exprs.extend(&self.initial);
+        exprs
     }
 
     fn walk(&self, at: &At<'_>, visit: &TokenStream) -> TokenStream {
@@ -120,14 +127,25 @@ impl Kind for Number {
             ..
         } = shown;
         let bounds = self.bounds(ty);
+        let initial = match &self.initial {
+            Some(initial) => {
+                let typed =
+                    quote_spanned!(initial.span()=> { let __initial: #ty = #initial; __initial });
+                quote!(#mp::Some(#mp::Number::to_i64(#typed)))
+            }
+            None => quote!(#mp::None),
+        };
         quote! {
             #bounds
             #mp::number_selection(
                 #name,
                 #prompt,
                 #skip,
-                #mp::Number::to_i64(__low),
-                #mp::Number::to_i64(__high),
+                #mp::NumberRange {
+                    low: #mp::Number::to_i64(__low),
+                    high: #mp::Number::to_i64(__high),
+                    initial: #initial,
+                },
                 |__number| {
                     let #mp::Some(__candidate) = <#ty as #mp::Number>::from_i64(__number) else {
                         return #mp::Some(false);

@@ -193,7 +193,7 @@ fn forced_value(state: &SelectionState, viable: &[&OptionState]) -> Option<Value
             (min == max && max > 0 && viable.len() == min)
                 .then(|| Value::Array(viable.iter().map(|option| option.value.clone()).collect()))
         }
-        SelectionKind::ChooseNumber { min, max } => {
+        SelectionKind::ChooseNumber { min, max, .. } => {
             if state.options.is_empty() {
                 (min == max).then(|| Value::from(min))
             } else {

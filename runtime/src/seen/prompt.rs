@@ -137,6 +137,11 @@ pub enum SelectionKind {
         min: i64,
         /// Largest viable value.
         max: i64,
+        /// The value a client preselects, when the game gives one
+        /// (`#[choose_number(initial = ..)]`, after Boardzilla's `initial`): always a
+        /// viable value; without it, clients start from `min`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        initial: Option<i64>,
     },
     /// Free text, checked by its validation on submission.
     EnterText,

@@ -35,13 +35,19 @@ impl Journal for Shop {
     }
 }
 
-/// As much of a good as the coins pay for: the range depends on the good.
+/// As much of a good as the coins pay for: the range depends on the good, and half of it is
+/// preselected.
 #[derive(Clone, Debug, Action)]
 #[action(prompt = "Buy goods", behaviour = [Note(format!("bought {amount} {good:?}"))])]
 struct Buy {
     #[choose_from(Good::ALL, label = format!("{good:?} ({} each)", good.price()))]
     good: Good,
-    #[choose_number(min = 1, max = game.coins / good.price(), prompt = format!("How much {good:?}?"))]
+    #[choose_number(
+        min = 1,
+        max = game.coins / good.price(),
+        initial = game.coins / good.price() / 2,
+        prompt = format!("How much {good:?}?")
+    )]
     amount: u32,
 }
 
@@ -53,13 +59,15 @@ struct Bid {
     amount: u32,
 }
 
-/// Pledges are in hundreds: the bounds are the smallest and largest valid values.
+/// Pledges are in hundreds: the bounds are the smallest and largest valid values; the
+/// preselected pledge is a hundred times the coins.
 #[derive(Clone, Debug, Action)]
 #[action(prompt = "Pledge", behaviour = [Note(format!("pledged {amount}"))])]
 struct Pledge {
     #[choose_number(
         min = 1,
         max = 1_000_000,
+        initial = game.coins * 100,
         validate = if *amount % 100 == 0 { Ok(()) } else { Err("pledges are in hundreds") },
     )]
     amount: u32,
@@ -112,7 +120,8 @@ fn wide_ranges_are_bounds() {
         bid.kind,
         SelectionKind::ChooseNumber {
             min: 0,
-            max: 1_000_000
+            max: 1_000_000,
+            initial: None,
         }
     );
     assert!(bid.options.is_empty());
@@ -182,7 +191,11 @@ fn a_dependent_range_becomes_bounds_when_wide() {
     let selection = wood.selection.as_ref().expect("the amount");
     assert_eq!(
         selection.kind,
-        SelectionKind::ChooseNumber { min: 1, max: 60 }
+        SelectionKind::ChooseNumber {
+            min: 1,
+            max: 60,
+            initial: Some(30),
+        }
     );
     assert!(selection.options.is_empty());
     let stone = engine
@@ -299,4 +312,27 @@ fn refused_numbers_say_why() {
         .submit_submission(P0, &Submission::new("pledge").with("amount", 999_900))
         .expect("a pledge in hundreds");
     assert_eq!(engine.position().state().journal, ["pledged 999900"]);
+}
+
+/// The preselected number is carried in the prompt, moved to a viable value: half of what
+/// the coins buy (listed), a hundred times the coins when that is a valid pledge (wide), the
+/// smallest pledge when it is not.
+#[test]
+fn the_initial_number_is_in_the_prompt() {
+    let initial = |coins: u32, action: &str, earlier: &[serde_json::Value]| {
+        let engine = shop(coins);
+        let prompt = engine
+            .position()
+            .prompt_action(P0, action, earlier)
+            .expect("offered");
+        match prompt.selection.expect("a selection").kind {
+            SelectionKind::ChooseNumber { initial, .. } => initial,
+            other => panic!("not a number: {other:?}"),
+        }
+    };
+    assert_eq!(initial(6, "buy", &[json!("wood")]), Some(3));
+    assert_eq!(initial(6, "buy", &[json!("stone")]), Some(1));
+    assert_eq!(initial(6, "pledge", &[]), Some(600));
+    assert_eq!(initial(0, "pledge", &[]), Some(100));
+    assert_eq!(initial(6, "bid", &[]), None);
 }

@@ -32,21 +32,37 @@ number!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 /// validation error; wider ones are offered as bounds.
 pub const LISTED_NUMBERS: i64 = 20;
 
+/// The range of a `choose_number` as written: `low..=high`, and the value the author wants
+/// a client to preselect (`initial = ..`), all as `i64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberRange {
+    /// The smallest number written.
+    pub low: i64,
+    /// The largest number written.
+    pub high: i64,
+    /// The number to preselect, if the author gave one.
+    pub initial: Option<i64>,
+}
+
 /// The selection state of a number range `low..=high`. `probe(v)` says whether `v` passes
 /// its validation (`None` if not) and, if so, whether a completion follows it; `explain(v)`
 /// gives the validation's text for a refused value, asked only when it is shown.
 ///
 /// Narrow ranges list every value; wide ones are scanned from each end for the first viable
 /// value only, so a range of any width costs as much as its non-viable edges.
+///
+/// The `initial` value shown is the author's moved to a viable one: in a listed range the
+/// first viable value from it upwards, else the last below it; in a wide range the author's
+/// clamped to the viable bounds when it is viable there, else the smallest viable value.
 pub fn number_selection(
     name: &'static str,
     prompt: Option<String>,
     skip: Skip,
-    low: i64,
-    high: i64,
+    range: NumberRange,
     mut probe: impl FnMut(i64) -> Option<bool>,
     mut explain: impl FnMut(i64) -> Option<String>,
 ) -> SelectionState {
+    let NumberRange { low, high, initial } = range;
     let mut state = SelectionState {
         name,
         prompt,
@@ -54,6 +70,7 @@ pub fn number_selection(
         kind: SelectionKind::ChooseNumber {
             min: low,
             max: high,
+            initial: None,
         },
         options: Vec::new(),
         error: None,
@@ -87,7 +104,19 @@ pub fn number_selection(
             }
         }
         if let (Some(min), Some(max)) = (first, last) {
-            state.kind = SelectionKind::ChooseNumber { min, max };
+            let viable = state.options.iter().filter(|option| option.viable);
+            let values = viable.filter_map(|option| option.value.as_i64());
+            let initial = initial.map(|wanted| {
+                let mut below = min;
+                for value in values {
+                    if value >= wanted {
+                        return value;
+                    }
+                    below = value;
+                }
+                below
+            });
+            state.kind = SelectionKind::ChooseNumber { min, max, initial };
             state.viable = true;
         }
         return state;
@@ -103,7 +132,11 @@ pub fn number_selection(
     match (low..=high).find(|&value| scan(value)) {
         Some(min) => {
             let max = (min..=high).rev().find(|&value| scan(value)).unwrap_or(min);
-            state.kind = SelectionKind::ChooseNumber { min, max };
+            let initial = initial.map(|wanted| {
+                let clamped = wanted.clamp(min, max);
+                if scan(clamped) { clamped } else { min }
+            });
+            state.kind = SelectionKind::ChooseNumber { min, max, initial };
             state.viable = true;
         }
         // Only a validation's refusal explains an empty range; without one, the action
@@ -124,8 +157,11 @@ mod tests {
             "n",
             None,
             Skip::OnlyOne,
-            0,
-            1_000_000_000,
+            NumberRange {
+                low: 0,
+                high: 1_000_000_000,
+                initial: None,
+            },
             |value| {
                 probes += 1;
                 Some(value % 7 == 3)
@@ -136,9 +172,45 @@ mod tests {
             state.kind,
             SelectionKind::ChooseNumber {
                 min: 3,
-                max: 999_999_997
+                max: 999_999_997,
+                initial: None,
             }
         );
         assert!(probes < 20, "{probes} probes");
+    }
+
+    /// Every third value from 0 viable; the state's kind for `initial`.
+    fn initial_of(high: i64, initial: i64) -> SelectionKind {
+        number_selection(
+            "n",
+            None,
+            Skip::OnlyOne,
+            NumberRange {
+                low: 0,
+                high,
+                initial: Some(initial),
+            },
+            |value| Some(value % 3 == 0),
+            |_| None,
+        )
+        .kind
+    }
+
+    #[test]
+    fn the_initial_value_moves_to_a_viable_one() {
+        let listed = |min, max, initial| SelectionKind::ChooseNumber {
+            min,
+            max,
+            initial: Some(initial),
+        };
+        // Listed (0..=10): up to the next viable value, else down to the last.
+        assert_eq!(initial_of(10, 4), listed(0, 9, 6));
+        assert_eq!(initial_of(10, 6), listed(0, 9, 6));
+        assert_eq!(initial_of(10, 10), listed(0, 9, 9));
+        assert_eq!(initial_of(10, -5), listed(0, 9, 0));
+        // Wide: clamped, kept when viable, else the smallest viable value.
+        assert_eq!(initial_of(1000, 300), listed(0, 999, 300));
+        assert_eq!(initial_of(1000, 301), listed(0, 999, 0));
+        assert_eq!(initial_of(1000, 5000), listed(0, 999, 999));
     }
 }
