@@ -7,6 +7,7 @@
 //! - [`blackjack`]: Blackjack for 1 to 7 players against the dealer, from a shuffled shoe.
 //! - [`breakthrough`]: Breakthrough, pawns that advance and capture on an 8x8 board.
 //! - [`connect_four`]: Connect Four, discs dropped into the columns of an upright board.
+//! - [`othello`]: Othello, discs placed to turn the lines they close in.
 //!
 //! [`french`] holds the 52-card deck that Hearts and Blackjack share.
 //!
@@ -35,6 +36,7 @@ pub mod connect_four;
 pub mod french;
 pub mod hearts;
 pub mod memory;
+pub mod othello;
 mod sides;
 pub mod smash;
 pub mod tictactoe;
@@ -53,6 +55,7 @@ const _: () = {
     table_is_send::<connect_four::ConnectFour>();
     table_is_send::<hearts::Hearts>();
     table_is_send::<memory::Memory>();
+    table_is_send::<othello::Othello>();
     table_is_send::<smash::Smash>();
     table_is_send::<tictactoe::TicTacToe>();
 };

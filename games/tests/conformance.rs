@@ -16,6 +16,7 @@ use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
+use meeple_games::othello::{self, Othello};
 use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{self, TicTacToe, TicTacToeConfig};
 use suite::{Report, Table, conforms};
@@ -176,6 +177,25 @@ fn connect_four_conforms() {
     assert_eq!(report.rewound_to_start, 6, "{report:?}");
     // No four is made in fewer than seven discs, all chosen.
     assert!(report.submissions >= 6 * 7, "{report:?}");
+}
+
+/// Othello: nothing is hidden and nothing is drawn, every disc lies in one place (the board
+/// or the supply), and every game is taken back, move by move, to the start, passes
+/// included.
+#[test]
+fn othello_conforms() {
+    let report = conforms(&Table::<Othello> {
+        name: "othello".to_owned(),
+        config: (),
+        players: 2,
+        seeds: 0..2,
+        chest: Some(othello::chest()),
+        first_hidden: None,
+    });
+    assert_eq!(report.rewound_to_start, 2, "{report:?}");
+    // No game ends in fewer than nine placements (the shortest known), most forced ones
+    // aside: at least five decisions each.
+    assert!(report.submissions >= 2 * 5, "{report:?}");
 }
 
 /// Breakthrough: nothing is hidden and nothing is drawn, every pawn lies in one place (a

@@ -10,6 +10,7 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::othello::Othello;
 use meeple_games::memory::Memory;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
@@ -55,6 +56,7 @@ fn every_game_lays_out_its_distinct_actions() {
         layout_text::<Blackjack>(&Default::default(), 2)
     );
     insta::assert_snapshot!("smash", layout_text::<Smash>(&Default::default(), 2));
+    insta::assert_snapshot!("othello", layout_text::<Othello>(&(), 2));
 }
 
 #[test]
@@ -202,6 +204,11 @@ fn random_tictactoe_games_take_every_legal_integer_and_refuse_the_rest() {
 #[test]
 fn random_connect_four_games_take_every_legal_integer_and_refuse_the_rest() {
     random_games::<ConnectFour>(&Default::default(), 2, 40);
+}
+
+#[test]
+fn random_othello_games_take_every_legal_integer_and_refuse_the_rest() {
+    random_games::<Othello>(&(), 2, 5);
 }
 
 #[test]

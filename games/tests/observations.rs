@@ -7,6 +7,7 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::othello::Othello;
 use meeple_games::memory::Memory;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
@@ -49,6 +50,7 @@ fn every_game_lays_out_its_observation() {
         layout_text::<Blackjack>(&Default::default(), 2)
     );
     insta::assert_snapshot!("smash", layout_text::<Smash>(&Default::default(), 2));
+    insta::assert_snapshot!("othello", layout_text::<Othello>(&(), 2));
 }
 
 #[test]
@@ -117,6 +119,7 @@ fn observations_keep_their_length_in_random_games() {
     observed_games::<Hearts>(&short, 4, 3);
     observed_games::<Blackjack>(&Default::default(), 3, 20);
     observed_games::<Smash>(&Default::default(), 3, 2);
+    observed_games::<Othello>(&(), 2, 5);
 }
 
 /// The game's own part of `seat`'s observation, written from `state` as it stands (a
