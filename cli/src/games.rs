@@ -6,7 +6,9 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
+use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
+use meeple_games::othello::Othello;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 
@@ -68,6 +70,23 @@ impl TerminalGame for Breakthrough {
 
     fn summary(&self, viewer: Viewer) -> String {
         Breakthrough::summary(self, seat(viewer))
+    }
+}
+
+impl TerminalGame for Othello {
+    const ABOUT: &'static str = "Othello, 2 players, 8x8, spaces named a1 to h8";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        Othello::summary(self, seat(viewer))
+    }
+}
+
+impl TerminalGame for LiarsDice {
+    const ABOUT: &'static str =
+        "Liar's Dice, 2 to 6 players, 1 die each ({\"dice\":2} for more, up to 5)";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        LiarsDice::summary(self, viewer)
     }
 }
 

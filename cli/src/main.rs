@@ -6,7 +6,9 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
+use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
+use meeple_games::othello::Othello;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 
@@ -18,6 +20,8 @@ fn main() -> ExitCode {
         .game::<Blackjack>()
         .game::<ConnectFour>()
         .game::<Breakthrough>()
+        .game::<Othello>()
+        .game::<LiarsDice>()
         .game::<Smash>()
         .run()
 }

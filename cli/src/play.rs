@@ -322,10 +322,28 @@ fn ask<G: TerminalGame>(
         };
         say!("  {:>2}. {text}", number + 1)?;
     }
+    // The number the game preselects, among the options listed (`initial`).
+    let preselected = entries.iter().position(|(action, option)| {
+        let initial = match action.selection.as_ref().map(|selection| &selection.kind) {
+            Some(SelectionKind::ChooseNumber { initial, .. }) => *initial,
+            _ => None,
+        };
+        initial.is_some() && option.and_then(|option| option.value.as_i64()) == initial
+    });
+    if let Some(at) = preselected
+        && let Some(option) = entries[at].1
+    {
+        say!("  (Enter for {})", option.label)?;
+    }
     loop {
-        let Some(line) = read(input)? else {
+        let Some(mut line) = read(input)? else {
             return Ok(Reply::Quit);
         };
+        if line.trim().is_empty()
+            && let Some(at) = preselected
+        {
+            line = (at + 1).to_string();
+        }
         match command(&line) {
             Some(reply) => return Ok(reply),
             None if line == "state" || line == "s" => {

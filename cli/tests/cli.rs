@@ -141,6 +141,8 @@ fn every_game_simulates_and_replays() {
         ("blackjack", "4"),
         ("connect_four", "2"),
         ("breakthrough", "2"),
+        ("othello", "2"),
+        ("liars_dice", "3"),
     ] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
@@ -230,6 +232,32 @@ fn a_person_plays_breakthrough_to_the_end() {
     let out = play_to_the_end("breakthrough", "1", &"1\n".repeat(200));
     assert!(out.contains("Black moves to a6"), "{out}");
     assert!(out.contains("Game over: won by "), "{out}");
+}
+
+#[test]
+fn a_person_plays_othello_to_the_end() {
+    // The first space offered, each turn.
+    let out = play_to_the_end("othello", "1", &"1\n".repeat(40));
+    assert!(
+        out.contains("Black places a disc on d3 and turns d4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nYou are Black\nTo act: Black\nPlace a disc:\n   1. d3\n"),
+        "{out}"
+    );
+    assert!(out.contains("Game over: "), "{out}");
+}
+
+#[test]
+fn a_person_plays_liars_dice_to_the_end() {
+    // The lowest quantity listed, then the face preselected (an empty line): the lowest
+    // bid that rises, until only the call is left.
+    let out = play_to_the_end("liars_dice", "3", &"1\n\n".repeat(30));
+    assert!(out.contains("Player 1 bids 1 die showing 1"), "{out}");
+    assert!(out.contains("  (Enter for 1)\n"), "{out}");
+    assert!(out.contains("The dice are rolled: yours show "), "{out}");
+    assert!(out.contains("Game over: "), "{out}");
 }
 
 /// A search agent at one seat, random players at the others: the table says who plays

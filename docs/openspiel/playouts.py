@@ -55,7 +55,7 @@ import time
 
 import pyspiel
 
-GAMES = ("tic_tac_toe", "connect_four", "breakthrough")
+GAMES = ("tic_tac_toe", "connect_four", "breakthrough", "othello")
 
 # About 3 CPU seconds each on the machine this was written on (~220k, ~65k
 # and ~10k playouts per CPU-second).
@@ -63,6 +63,7 @@ DEFAULT_PLAYOUTS = {
     "tic_tac_toe": 650_000,
     "connect_four": 200_000,
     "breakthrough": 30_000,
+    "othello": 20_000,
 }
 
 

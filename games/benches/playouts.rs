@@ -5,7 +5,7 @@
 //!   once (`FirstPosition`), each decision a uniform completion drawn with
 //!   `count_completions` and played with `submit_nth`; criterion reports playouts per
 //!   CPU-second (the process's CPU time, [`CpuTime`], as OpenSpiel's loop is timed). `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
-//!   playouts of Tic-tac-toe, Connect Four and Breakthrough the same way, to run right
+//!   playouts of Tic-tac-toe, Connect Four, Breakthrough and Othello the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
 //! - `playouts/smash`: the same for the Smash Up–style game of effects (two players), every
@@ -28,6 +28,7 @@ use criterion::{Criterion, Throughput, criterion_group};
 use meeple::{Agent, Budget, Engine, FirstPosition, Game, Position, PositionSettings, SearchAgent};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
+use meeple_games::othello::Othello;
 use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 use rand::rngs::SmallRng;
@@ -104,6 +105,14 @@ fn breakthrough() -> Table<Breakthrough> {
     }
 }
 
+fn othello() -> Table<Othello> {
+    Table {
+        name: "othello",
+        config: (),
+        players: 2,
+    }
+}
+
 fn smash() -> Table<Smash> {
     Table {
         name: "smash",
@@ -137,6 +146,7 @@ fn playouts(c: &mut Criterion<CpuTime>) {
     tictactoe().bench(c);
     connect_four().bench(c);
     breakthrough().bench(c);
+    othello().bench(c);
     smash().bench(c);
     smash_search(c);
 }

@@ -7,7 +7,10 @@
 //! - [`blackjack`]: Blackjack for 1 to 7 players against the dealer, from a shuffled shoe.
 //! - [`breakthrough`]: Breakthrough, pawns that advance and capture on an 8x8 board.
 //! - [`connect_four`]: Connect Four, discs dropped into the columns of an upright board.
-//! - [`othello`]: Othello, discs placed to turn the lines they close in.
+//! - [`liars_dice`]: Liar's Dice with OpenSpiel's rules, hidden dice and rising bids, for 2
+//!   to 6 players.
+//! - [`othello`]: Othello with OpenSpiel's rules, discs placed to turn the lines they close
+//!   in.
 //!
 //! [`french`] holds the 52-card deck that Hearts and Blackjack share.
 //!
@@ -35,6 +38,7 @@ pub mod breakthrough;
 pub mod connect_four;
 pub mod french;
 pub mod hearts;
+pub mod liars_dice;
 pub mod memory;
 pub mod othello;
 mod sides;
@@ -54,6 +58,7 @@ const _: () = {
     table_is_send::<breakthrough::Breakthrough>();
     table_is_send::<connect_four::ConnectFour>();
     table_is_send::<hearts::Hearts>();
+    table_is_send::<liars_dice::LiarsDice>();
     table_is_send::<memory::Memory>();
     table_is_send::<othello::Othello>();
     table_is_send::<smash::Smash>();

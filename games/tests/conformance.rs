@@ -15,6 +15,7 @@ use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
 use meeple_games::othello::{self, Othello};
 use meeple_games::smash::{Smash, SmashConfig};
@@ -177,6 +178,28 @@ fn connect_four_conforms() {
     assert_eq!(report.rewound_to_start, 6, "{report:?}");
     // No four is made in fewer than seven discs, all chosen.
     assert!(report.submissions >= 6 * 7, "{report:?}");
+}
+
+/// Liar's Dice, two players with one die each (OpenSpiel's table) and four with three:
+/// each seat's dice are hidden from the others until the call shows them.
+#[test]
+fn liars_dice_conforms() {
+    for (config, players) in [
+        (LiarsDiceConfig::default(), 2),
+        (LiarsDiceConfig { dice: 3 }, 4),
+    ] {
+        let report = conforms(&Table::<LiarsDice> {
+            name: format!("liars dice, {} dice, {players} players", config.dice),
+            config,
+            players,
+            seeds: 0..4,
+            chest: None,
+            first_hidden: Some("dice"),
+        });
+        // Bids show nothing: each game is taken back, bid by bid, to the roll.
+        assert_eq!(report.rewound_to_start, report.games, "{report:?}");
+        assert!(report.submissions >= report.games, "{report:?}");
+    }
 }
 
 /// Othello: nothing is hidden and nothing is drawn, every disc lies in one place (the board

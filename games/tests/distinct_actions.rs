@@ -10,8 +10,9 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsConfig};
-use meeple_games::othello::Othello;
+use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::Memory;
+use meeple_games::othello::Othello;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 use rand::{RngExt, SeedableRng};
@@ -57,6 +58,14 @@ fn every_game_lays_out_its_distinct_actions() {
     );
     insta::assert_snapshot!("smash", layout_text::<Smash>(&Default::default(), 2));
     insta::assert_snapshot!("othello", layout_text::<Othello>(&(), 2));
+    insta::assert_snapshot!(
+        "liars_dice",
+        layout_text::<LiarsDice>(&LiarsDiceConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "liars_dice_4x3",
+        layout_text::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4)
+    );
 }
 
 #[test]
@@ -204,6 +213,12 @@ fn random_tictactoe_games_take_every_legal_integer_and_refuse_the_rest() {
 #[test]
 fn random_connect_four_games_take_every_legal_integer_and_refuse_the_rest() {
     random_games::<ConnectFour>(&Default::default(), 2, 40);
+}
+
+#[test]
+fn random_liars_dice_games_take_every_legal_integer_and_refuse_the_rest() {
+    random_games::<LiarsDice>(&LiarsDiceConfig::default(), 2, 20);
+    random_games::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4, 10);
 }
 
 #[test]

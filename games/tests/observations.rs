@@ -7,8 +7,9 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
-use meeple_games::othello::Othello;
+use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::Memory;
+use meeple_games::othello::Othello;
 use meeple_games::smash::Smash;
 use meeple_games::tictactoe::TicTacToe;
 use proptest::prelude::*;
@@ -51,6 +52,14 @@ fn every_game_lays_out_its_observation() {
     );
     insta::assert_snapshot!("smash", layout_text::<Smash>(&Default::default(), 2));
     insta::assert_snapshot!("othello", layout_text::<Othello>(&(), 2));
+    insta::assert_snapshot!(
+        "liars_dice",
+        layout_text::<LiarsDice>(&LiarsDiceConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "liars_dice_4x3",
+        layout_text::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4)
+    );
 }
 
 #[test]
@@ -120,6 +129,7 @@ fn observations_keep_their_length_in_random_games() {
     observed_games::<Blackjack>(&Default::default(), 3, 20);
     observed_games::<Smash>(&Default::default(), 3, 2);
     observed_games::<Othello>(&(), 2, 5);
+    observed_games::<LiarsDice>(&LiarsDiceConfig { dice: 2 }, 3, 20);
 }
 
 /// The game's own part of `seat`'s observation, written from `state` as it stands (a

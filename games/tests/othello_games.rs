@@ -17,7 +17,10 @@ const WHITE: PlayerIndex = PlayerIndex(1);
 fn place(engine: &mut Engine<Othello>, player: PlayerIndex, name: &str) {
     let space = engine.position().state().space(name).expect("a space");
     engine
-        .submit_submission(player, &Submission::new("place_disc").with("space", space.0))
+        .submit_submission(
+            player,
+            &Submission::new("place_disc").with("space", space.0),
+        )
         .unwrap_or_else(|error| panic!("{player} on {name}: {error}"));
 }
 

@@ -12,8 +12,9 @@ use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
-use meeple_games::othello::Othello;
+use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::{Memory, MemoryConfig};
+use meeple_games::othello::Othello;
 use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
 use proptest::prelude::*;
@@ -153,6 +154,11 @@ proptest! {
     #[test]
     fn connect_four_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..42, seat in outside(2)) {
         refuses_outside::<ConnectFour>((), 2, seed, steps, seat);
+    }
+
+    #[test]
+    fn liars_dice_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..12, seat in outside(3)) {
+        refuses_outside::<LiarsDice>(LiarsDiceConfig::default(), 3, seed, steps, seat);
     }
 
     #[test]

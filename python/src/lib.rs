@@ -27,7 +27,8 @@ use pyo3::prelude::*;
 fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     use meeple_games::{
         blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-        hearts::Hearts, memory::Memory, smash::Smash, tictactoe::TicTacToe,
+        hearts::Hearts, liars_dice::LiarsDice, memory::Memory, othello::Othello, smash::Smash,
+        tictactoe::TicTacToe,
     };
     Module::new()
         .game::<TicTacToe>()
@@ -37,5 +38,7 @@ fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
         .game::<Hearts>()
         .game::<Blackjack>()
         .game::<Smash>()
+        .game::<Othello>()
+        .game::<LiarsDice>()
         .add_to(module)
 }

@@ -14,6 +14,8 @@ TABLES = {
     "hearts": ({"target_score": 20}, 4),
     "blackjack": (None, 3),
     "smash": (None, 2),
+    "othello": (None, 2),
+    "liars_dice": (None, 2),
 }
 
 

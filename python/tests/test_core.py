@@ -23,6 +23,8 @@ def test_every_game_is_offered_by_name():
         "hearts",
         "blackjack",
         "smash",
+        "othello",
+        "liars_dice",
     ]
     assert sorted(meeple.games()) == sorted(TABLES)
 
@@ -32,7 +34,7 @@ def test_a_bad_name_count_or_config_is_refused_with_meeples_message():
         meeple.Game("chess")
     assert str(error.value) == (
         "no game named `chess`; the games are: tictactoe, connect_four, breakthrough, "
-        "memory, hearts, blackjack, smash"
+        "memory, hearts, blackjack, smash, othello, liars_dice"
     )
     with pytest.raises(ValueError) as error:
         meeple.Game("hearts", players=3)

@@ -81,7 +81,8 @@ impl Server {
     pub fn with_shipped_games(self) -> Self {
         use meeple_games::{
             blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-            hearts::Hearts, memory::Memory, smash::Smash, tictactoe::TicTacToe,
+            hearts::Hearts, liars_dice::LiarsDice, memory::Memory, othello::Othello, smash::Smash,
+            tictactoe::TicTacToe,
         };
         self.game::<Hearts>()
             .game::<TicTacToe>()
@@ -89,6 +90,8 @@ impl Server {
             .game::<Blackjack>()
             .game::<ConnectFour>()
             .game::<Breakthrough>()
+            .game::<Othello>()
+            .game::<LiarsDice>()
             .game::<Smash>()
     }
 

@@ -26,7 +26,9 @@ async fn lists_the_games_served() {
                 "breakthrough",
                 "connect_four",
                 "hearts",
+                "liars_dice",
                 "memory",
+                "othello",
                 "smash",
                 "tictactoe"
             ])

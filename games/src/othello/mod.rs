@@ -210,8 +210,8 @@ impl Game for Othello {
     fn setup(_: &(), _: Seats) -> Result<Setup<Self>, SetupError> {
         let state = Othello::from_rows(
             &[
-                "........", "........", "........", "...ox...", "...xo...", "........",
-                "........", "........",
+                "........", "........", "........", "...ox...", "...xo...", "........", "........",
+                "........",
             ],
             PlayerIndex(0),
         )?;
@@ -237,10 +237,10 @@ impl Game for Othello {
         if self.board.grid() != Grid::new(SIZE, SIZE) {
             return invalid(format!("the board is not {SIZE} by {SIZE}"));
         }
-        if let Some(free) = ["d4", "e4", "d5", "e5"]
-            .into_iter()
-            .find(|name| self.space(name).is_ok_and(|space| self.board.is_free(space)))
-        {
+        if let Some(free) = ["d4", "e4", "d5", "e5"].into_iter().find(|name| {
+            self.space(name)
+                .is_ok_and(|space| self.board.is_free(space))
+        }) {
             return invalid(format!(
                 "{free} is empty, but the centre is taken from the start"
             ));
@@ -250,8 +250,12 @@ impl Game for Othello {
         }
         let over = self.placements_of(Colour::Black) == 0 && self.placements_of(Colour::White) == 0;
         match self.finish {
-            None if over => invalid("neither player can place a disc, but the game goes on".to_owned()),
-            Some(_) if !over => invalid("the game is said to be over, but a player can still place a disc".to_owned()),
+            None if over => {
+                invalid("neither player can place a disc, but the game goes on".to_owned())
+            }
+            Some(_) if !over => invalid(
+                "the game is said to be over, but a player can still place a disc".to_owned(),
+            ),
             Some(finish) if finish != self.counts() => invalid(format!(
                 "the game is said to end {} to {}, but the board has {} to {}",
                 finish.black,
@@ -312,7 +316,12 @@ impl Game for Othello {
     fn timeout_action(&self, _flow: Progress<'_>, player: PlayerIndex) -> Option<OthelloAction> {
         let [own, opponent] = self.words(Colour::of(player));
         bits::spaces(self.placements(player))
-            .max_by_key(|&space| (bits::flip_count(own, opponent, space), std::cmp::Reverse(space.0)))
+            .max_by_key(|&space| {
+                (
+                    bits::flip_count(own, opponent, space),
+                    std::cmp::Reverse(space.0),
+                )
+            })
             .map(|space| OthelloAction::PlaceDisc(PlaceDisc { space }))
     }
 
@@ -647,7 +656,12 @@ impl meeple::Distinct<Othello> for Space {
 /// of empty, the observer's disc, the other's (relative to the observer, as OpenSpiel's
 /// `ObservationTensor`), named `board`.
 impl meeple::Observe<Othello> for Othello {
-    fn layout(_value: Option<&Self>, _game: &Othello, name: &str, layout: &mut meeple::ObservationLayout) {
+    fn layout(
+        _value: Option<&Self>,
+        _game: &Othello,
+        name: &str,
+        layout: &mut meeple::ObservationLayout,
+    ) {
         let name = if name.is_empty() {
             "board".to_owned()
         } else {
@@ -658,9 +672,9 @@ impl meeple::Observe<Othello> for Othello {
 
     fn observe(&self, _game: &Othello, observer: &mut meeple::Observer<'_>) {
         for space in self.board.grid().spaces() {
-            let index = self.colour(space).map_or(0, |colour| {
-                1 + observer.relative(colour.player()).min(1)
-            });
+            let index = self
+                .colour(space)
+                .map_or(0, |colour| 1 + observer.relative(colour.player()).min(1));
             observer.one_hot(index, 3);
         }
     }

@@ -17,7 +17,10 @@ fn start(rows: &[&str], to_move: PlayerIndex) -> Engine<Othello> {
 fn place(engine: &mut Engine<Othello>, player: PlayerIndex, name: &str) {
     let space = engine.position().state().space(name).expect("a space");
     engine
-        .submit_submission(player, &Submission::new("place_disc").with("space", space.0))
+        .submit_submission(
+            player,
+            &Submission::new("place_disc").with("space", space.0),
+        )
         .unwrap_or_else(|error| panic!("{player} on {name}: {error}"));
 }
 
@@ -66,7 +69,10 @@ fn a_placement_turns_every_line_it_closes_and_no_other() {
     let game = engine.position().state();
     assert_eq!(game.count(Colour::Black), 17);
     assert_eq!(game.count(Colour::White), 1);
-    assert_eq!(game.colour(game.space("f7").expect("f7")), Some(Colour::White));
+    assert_eq!(
+        game.colour(game.space("f7").expect("f7")),
+        Some(Colour::White)
+    );
     // The placement's record: the disc from the supply, the placement, seven flips.
     let record = &engine.records()[records];
     let flipped: Vec<String> = record
@@ -153,7 +159,10 @@ fn equal_counts_at_the_end_are_a_draw() {
         ],
         BLACK,
     );
-    let outcome = engine.position().outcome().expect("neither can place a disc");
+    let outcome = engine
+        .position()
+        .outcome()
+        .expect("neither can place a disc");
     assert!(outcome.is_draw());
     assert_eq!(outcome.scores(), [4, 4]);
 }
@@ -209,8 +218,8 @@ fn positions_a_game_cannot_reach_are_refused() {
     assert_eq!(
         refused(
             &[
-                "........", "........", "........", "...ox...", "...x....", "........",
-                "........", "........",
+                "........", "........", "........", "...ox...", "...x....", "........", "........",
+                "........",
             ],
             BLACK
         ),
@@ -228,14 +237,17 @@ fn positions_a_game_cannot_reach_are_refused() {
     assert_eq!(
         Othello::from_rows(
             &[
-                "........", "........", "........", "...o?...", "...xo...", "........",
-                "........", "........",
+                "........", "........", "........", "...o?...", "...xo...", "........", "........",
+                "........",
             ],
             BLACK
         )
         .err()
         .map(|error| error.to_string()),
-        Some("invalid state to start from: `?` in row 3, column 4 is not `x`, `o`, `.` or `-`".to_owned())
+        Some(
+            "invalid state to start from: `?` in row 3, column 4 is not `x`, `o`, `.` or `-`"
+                .to_owned()
+        )
     );
 }
 
@@ -259,7 +271,9 @@ fn the_timeout_places_where_the_most_discs_turn() {
             space: game.space("f6").expect("f6")
         })
     );
-    engine.submit(BLACK, action).expect("the timeout's action is legal");
+    engine
+        .submit(BLACK, action)
+        .expect("the timeout's action is legal");
 }
 
 #[test]
