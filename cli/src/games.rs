@@ -6,6 +6,7 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
+use meeple_games::leduc_poker::LeducPoker;
 use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
 use meeple_games::othello::Othello;
@@ -87,6 +88,15 @@ impl TerminalGame for LiarsDice {
 
     fn summary(&self, viewer: Viewer) -> String {
         LiarsDice::summary(self, viewer)
+    }
+}
+
+impl TerminalGame for LeducPoker {
+    const ABOUT: &'static str =
+        "Leduc poker, 2 to 10 players ({\"variant\":\"kuhn\"} for Kuhn poker)";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        LeducPoker::summary(self, viewer)
     }
 }
 

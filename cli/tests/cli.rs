@@ -143,6 +143,7 @@ fn every_game_simulates_and_replays() {
         ("breakthrough", "2"),
         ("othello", "2"),
         ("liars_dice", "3"),
+        ("leduc_poker", "3"),
     ] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
@@ -257,6 +258,15 @@ fn a_person_plays_liars_dice_to_the_end() {
     assert!(out.contains("Player 1 bids 1 die showing 1"), "{out}");
     assert!(out.contains("  (Enter for 1)\n"), "{out}");
     assert!(out.contains("The dice are rolled: yours show "), "{out}");
+    assert!(out.contains("Game over: "), "{out}");
+}
+
+#[test]
+fn a_person_plays_leduc_poker_to_the_end() {
+    // Always the first action offered: a check, or a fold when facing a bet.
+    let out = play_to_the_end("leduc_poker", "2", &"1\n".repeat(20));
+    assert!(out.contains("The cards are dealt: yours is "), "{out}");
+    assert!(out.contains("Player 1 checks"), "{out}");
     assert!(out.contains("Game over: "), "{out}");
 }
 

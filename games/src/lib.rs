@@ -9,6 +9,7 @@
 //! - [`connect_four`]: Connect Four, discs dropped into the columns of an upright board.
 //! - [`liars_dice`]: Liar's Dice with OpenSpiel's rules, hidden dice and rising bids, for 2
 //!   to 6 players.
+//! - [`leduc_poker`]: Leduc poker with OpenSpiel's rules, and Kuhn poker as its config.
 //! - [`othello`]: Othello with OpenSpiel's rules, discs placed to turn the lines they close
 //!   in.
 //!
@@ -38,6 +39,7 @@ pub mod breakthrough;
 pub mod connect_four;
 pub mod french;
 pub mod hearts;
+pub mod leduc_poker;
 pub mod liars_dice;
 pub mod memory;
 pub mod othello;
@@ -58,6 +60,7 @@ const _: () = {
     table_is_send::<breakthrough::Breakthrough>();
     table_is_send::<connect_four::ConnectFour>();
     table_is_send::<hearts::Hearts>();
+    table_is_send::<leduc_poker::LeducPoker>();
     table_is_send::<liars_dice::LiarsDice>();
     table_is_send::<memory::Memory>();
     table_is_send::<othello::Othello>();

@@ -15,6 +15,7 @@ use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::leduc_poker::{LeducConfig, LeducPoker, Variant};
 use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::{Face, Memory, MemoryConfig};
 use meeple_games::othello::{self, Othello};
@@ -199,6 +200,30 @@ fn liars_dice_conforms() {
         // Bids show nothing: each game is taken back, bid by bid, to the roll.
         assert_eq!(report.rewound_to_start, report.games, "{report:?}");
         assert!(report.submissions >= report.games, "{report:?}");
+    }
+}
+
+/// Leduc poker at two and four seats, and Kuhn poker at three: each seat's card is hidden
+/// from the others until the showdown shows them all.
+#[test]
+fn leduc_poker_conforms() {
+    let kuhn = LeducConfig {
+        variant: Variant::Kuhn,
+    };
+    for (config, players) in [
+        (LeducConfig::default(), 2),
+        (LeducConfig::default(), 4),
+        (kuhn, 3),
+    ] {
+        let report = conforms(&Table::<LeducPoker> {
+            name: format!("{:?} poker, {players} players", config.variant),
+            config,
+            players,
+            seeds: 0..4,
+            chest: None,
+            first_hidden: Some("cards"),
+        });
+        assert!(report.submissions >= report.games * 2, "{report:?}");
     }
 }
 

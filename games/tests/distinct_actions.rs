@@ -10,6 +10,7 @@ use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::french::Card;
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::leduc_poker::{LeducConfig, LeducPoker, Variant};
 use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::Memory;
 use meeple_games::othello::Othello;
@@ -65,6 +66,19 @@ fn every_game_lays_out_its_distinct_actions() {
     insta::assert_snapshot!(
         "liars_dice_4x3",
         layout_text::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4)
+    );
+    insta::assert_snapshot!(
+        "leduc_poker",
+        layout_text::<LeducPoker>(&LeducConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "kuhn_poker",
+        layout_text::<LeducPoker>(
+            &LeducConfig {
+                variant: Variant::Kuhn
+            },
+            2
+        )
     );
 }
 
@@ -219,6 +233,15 @@ fn random_connect_four_games_take_every_legal_integer_and_refuse_the_rest() {
 fn random_liars_dice_games_take_every_legal_integer_and_refuse_the_rest() {
     random_games::<LiarsDice>(&LiarsDiceConfig::default(), 2, 20);
     random_games::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4, 10);
+}
+
+#[test]
+fn random_leduc_poker_games_take_every_legal_integer_and_refuse_the_rest() {
+    random_games::<LeducPoker>(&LeducConfig::default(), 2, 20);
+    let kuhn = LeducConfig {
+        variant: Variant::Kuhn,
+    };
+    random_games::<LeducPoker>(&kuhn, 3, 10);
 }
 
 #[test]

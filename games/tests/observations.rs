@@ -7,6 +7,7 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::leduc_poker::{LeducConfig, LeducPoker, Variant};
 use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::Memory;
 use meeple_games::othello::Othello;
@@ -59,6 +60,19 @@ fn every_game_lays_out_its_observation() {
     insta::assert_snapshot!(
         "liars_dice_4x3",
         layout_text::<LiarsDice>(&LiarsDiceConfig { dice: 3 }, 4)
+    );
+    insta::assert_snapshot!(
+        "leduc_poker",
+        layout_text::<LeducPoker>(&LeducConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "kuhn_poker",
+        layout_text::<LeducPoker>(
+            &LeducConfig {
+                variant: Variant::Kuhn
+            },
+            2
+        )
     );
 }
 
@@ -130,6 +144,7 @@ fn observations_keep_their_length_in_random_games() {
     observed_games::<Smash>(&Default::default(), 3, 2);
     observed_games::<Othello>(&(), 2, 5);
     observed_games::<LiarsDice>(&LiarsDiceConfig { dice: 2 }, 3, 20);
+    observed_games::<LeducPoker>(&LeducConfig::default(), 3, 20);
 }
 
 /// The game's own part of `seat`'s observation, written from `state` as it stands (a

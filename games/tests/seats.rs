@@ -12,6 +12,7 @@ use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::{Hearts, HeartsConfig};
+use meeple_games::leduc_poker::{LeducConfig, LeducPoker};
 use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::memory::{Memory, MemoryConfig};
 use meeple_games::othello::Othello;
@@ -159,6 +160,11 @@ proptest! {
     #[test]
     fn liars_dice_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..12, seat in outside(3)) {
         refuses_outside::<LiarsDice>(LiarsDiceConfig::default(), 3, seed, steps, seat);
+    }
+
+    #[test]
+    fn leduc_poker_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..12, seat in outside(3)) {
+        refuses_outside::<LeducPoker>(LeducConfig::default(), 3, seed, steps, seat);
     }
 
     #[test]

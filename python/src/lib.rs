@@ -27,8 +27,8 @@ use pyo3::prelude::*;
 fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     use meeple_games::{
         blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-        hearts::Hearts, liars_dice::LiarsDice, memory::Memory, othello::Othello, smash::Smash,
-        tictactoe::TicTacToe,
+        hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
+        othello::Othello, smash::Smash, tictactoe::TicTacToe,
     };
     Module::new()
         .game::<TicTacToe>()
@@ -40,5 +40,6 @@ fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
         .game::<Smash>()
         .game::<Othello>()
         .game::<LiarsDice>()
+        .game::<LeducPoker>()
         .add_to(module)
 }

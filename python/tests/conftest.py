@@ -16,6 +16,7 @@ TABLES = {
     "smash": (None, 2),
     "othello": (None, 2),
     "liars_dice": (None, 2),
+    "leduc_poker": (None, 2),
 }
 
 

@@ -25,6 +25,7 @@ def test_every_game_is_offered_by_name():
         "smash",
         "othello",
         "liars_dice",
+        "leduc_poker",
     ]
     assert sorted(meeple.games()) == sorted(TABLES)
 
@@ -34,7 +35,7 @@ def test_a_bad_name_count_or_config_is_refused_with_meeples_message():
         meeple.Game("chess")
     assert str(error.value) == (
         "no game named `chess`; the games are: tictactoe, connect_four, breakthrough, "
-        "memory, hearts, blackjack, smash, othello, liars_dice"
+        "memory, hearts, blackjack, smash, othello, liars_dice, leduc_poker"
     )
     with pytest.raises(ValueError) as error:
         meeple.Game("hearts", players=3)

@@ -81,8 +81,8 @@ impl Server {
     pub fn with_shipped_games(self) -> Self {
         use meeple_games::{
             blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-            hearts::Hearts, liars_dice::LiarsDice, memory::Memory, othello::Othello, smash::Smash,
-            tictactoe::TicTacToe,
+            hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
+            othello::Othello, smash::Smash, tictactoe::TicTacToe,
         };
         self.game::<Hearts>()
             .game::<TicTacToe>()
@@ -92,6 +92,7 @@ impl Server {
             .game::<Breakthrough>()
             .game::<Othello>()
             .game::<LiarsDice>()
+            .game::<LeducPoker>()
             .game::<Smash>()
     }
 

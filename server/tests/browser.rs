@@ -168,11 +168,12 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_bot_plays_every_game_to_its_end() {
     let (_directory, server, driver) = start("every").await;
-    let games: [(&str, Config); 9] = [
+    let games: [(&str, Config); 10] = [
         ("breakthrough", &[]),
         ("blackjack", &[]),
         ("connect_four", &[]),
         ("hearts", &[("target_score", "1")]),
+        ("leduc_poker", &[]),
         ("liars_dice", &[]),
         ("memory", &[]),
         ("othello", &[]),

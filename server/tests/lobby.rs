@@ -26,6 +26,7 @@ async fn lists_the_games_served() {
                 "breakthrough",
                 "connect_four",
                 "hearts",
+                "leduc_poker",
                 "liars_dice",
                 "memory",
                 "othello",
