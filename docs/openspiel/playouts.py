@@ -3,8 +3,10 @@
 
 What it measures
 ----------------
-For OpenSpiel's ``tic_tac_toe``, ``connect_four`` (7x6, four in a row) and
-``breakthrough`` (default 8x8), all with default parameters, it measures how
+For OpenSpiel's ``tic_tac_toe``, ``connect_four`` (7x6, four in a row),
+``breakthrough`` (default 8x8), ``othello``, ``liars_dice`` (two players, one
+die each) and ``leduc_poker`` (two players), all with default parameters (the
+chance nodes of the last two sampled by ``evaluate_bots``), it measures how
 many uniform-random playouts (whole games, from the initial state to a
 terminal state) OpenSpiel runs per CPU-second.  The game loop runs in C++:
 each playout is one call of
@@ -55,7 +57,8 @@ import time
 
 import pyspiel
 
-GAMES = ("tic_tac_toe", "connect_four", "breakthrough", "othello")
+GAMES = ("tic_tac_toe", "connect_four", "breakthrough", "othello", "liars_dice",
+         "leduc_poker")
 
 # About 3 CPU seconds each on the machine this was written on (~220k, ~65k
 # and ~10k playouts per CPU-second).
@@ -64,6 +67,8 @@ DEFAULT_PLAYOUTS = {
     "connect_four": 200_000,
     "breakthrough": 30_000,
     "othello": 20_000,
+    "liars_dice": 300_000,
+    "leduc_poker": 300_000,
 }
 
 

@@ -5,7 +5,8 @@
 //!   once (`FirstPosition`), each decision a uniform completion drawn with
 //!   `count_completions` and played with `submit_nth`; criterion reports playouts per
 //!   CPU-second (the process's CPU time, [`CpuTime`], as OpenSpiel's loop is timed). `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
-//!   playouts of Tic-tac-toe, Connect Four, Breakthrough and Othello the same way, to run right
+//!   playouts of Tic-tac-toe, Connect Four, Breakthrough, Othello, Liar's Dice and Leduc
+//!   poker the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
 //! - `playouts/smash`: the same for the Smash Up–style game of effects (two players), every
@@ -28,6 +29,8 @@ use criterion::{Criterion, Throughput, criterion_group};
 use meeple::{Agent, Budget, Engine, FirstPosition, Game, Position, PositionSettings, SearchAgent};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
+use meeple_games::leduc_poker::{LeducConfig, LeducPoker};
+use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
 use meeple_games::othello::Othello;
 use meeple_games::smash::{Smash, SmashConfig};
 use meeple_games::tictactoe::{TicTacToe, TicTacToeConfig};
@@ -113,6 +116,22 @@ fn othello() -> Table<Othello> {
     }
 }
 
+fn liars_dice() -> Table<LiarsDice> {
+    Table {
+        name: "liars_dice",
+        config: LiarsDiceConfig::default(),
+        players: 2,
+    }
+}
+
+fn leduc_poker() -> Table<LeducPoker> {
+    Table {
+        name: "leduc_poker",
+        config: LeducConfig::default(),
+        players: 2,
+    }
+}
+
 fn smash() -> Table<Smash> {
     Table {
         name: "smash",
@@ -147,6 +166,8 @@ fn playouts(c: &mut Criterion<CpuTime>) {
     connect_four().bench(c);
     breakthrough().bench(c);
     othello().bench(c);
+    liars_dice().bench(c);
+    leduc_poker().bench(c);
     smash().bench(c);
     smash_search(c);
 }

@@ -1,6 +1,8 @@
 //! Games written with meeple, only through its public API: the proof that the framework
 //! carries real rules, and their documentation.
 //!
+//! - [`backgammon`]: Backgammon with OpenSpiel's rules, the dice that must be played left to
+//!   tree-shaking.
 //! - [`hearts`]: Hearts for four players, with its variants.
 //! - [`tictactoe`]: Tic-tac-toe and k in a row on a square board.
 //! - [`memory`]: Memory (Concentration) for 2 to 6 players, face-down pairs on a grid.
@@ -34,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod backgammon;
 pub mod blackjack;
 pub mod breakthrough;
 pub mod connect_four;
@@ -56,6 +59,7 @@ const _: () = {
         meeple::Engine<G>: Send + Sync,
     {
     }
+    table_is_send::<backgammon::Backgammon>();
     table_is_send::<blackjack::Blackjack>();
     table_is_send::<breakthrough::Breakthrough>();
     table_is_send::<connect_four::ConnectFour>();

@@ -60,6 +60,9 @@ use serde::{Deserialize, Serialize};
 /// with the king (J, Q, K for two).
 const RANK_NAMES: [&str; 12] = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
 
+/// The most cards a deck has: eleven ranks (ten players) of two suits.
+const MAX_DECK: usize = 22;
+
 /// The suits of Leduc's deck, as the cards are drawn.
 const SUIT_NAMES: [&str; 2] = ["♠", "♥"];
 
@@ -531,16 +534,17 @@ impl LeducPoker {
     /// The end of the hand, if the last bet ended it: the pot to the one player left, or
     /// to the best hands at the showdown.
     fn settled(&self) -> Option<Finish> {
+        // Most bets end nothing: said without allocating.
+        let showdown = self.in_play() > 1;
+        if showdown && !(self.round_over() && self.round >= self.variant.rounds()) {
+            return None;
+        }
         let pot = self.pot();
         let in_play: Vec<PlayerIndex> = self
             .put_in
             .players()
             .filter(|&seat| !self.folded.contains(seat))
             .collect();
-        let showdown = in_play.len() > 1;
-        if showdown && !(self.round_over() && self.round >= self.variant.rounds()) {
-            return None;
-        }
         let best = in_play
             .iter()
             .filter_map(|&seat| self.hand_strength(seat))
@@ -634,10 +638,18 @@ impl Move<LeducPoker> for LeducMove {
     fn apply(&self, game: &mut LeducPoker, next: &mut MoveContext<'_, Self>) {
         let bet = match self {
             LeducMove::Deal => {
-                let mut deck: Vec<Card> = game.deck().collect();
-                next.chance().shuffle(&mut deck);
-                let mut dealt = deck.into_iter();
+                let mut deck = [Card { rank: 0, suit: 0 }; MAX_DECK];
+                let mut len = 0;
+                for (slot, card) in deck.iter_mut().zip(game.deck()) {
+                    *slot = card;
+                    len += 1;
+                }
+                let deck = &mut deck[..len];
+                next.chance().shuffle(deck);
+                let mut dealt = deck.iter().copied();
                 let cards = game.cards.map(|_, _| dealt.next());
+                // Room for a hand's usual bets at once, rather than growing twice.
+                game.bets.reserve(8);
                 next.then(LeducMove::Dealt { cards });
                 return;
             }
@@ -646,12 +658,18 @@ impl Move<LeducPoker> for LeducMove {
                 return;
             }
             LeducMove::DealPublic => {
-                let mut left: Vec<Card> = game
+                let mut left = [Card { rank: 0, suit: 0 }; MAX_DECK];
+                let mut len = 0;
+                let undealt = game
                     .deck()
-                    .filter(|card| !game.cards.iter().any(|dealt| dealt.as_ref() == Some(card)))
-                    .collect();
-                next.chance().shuffle(&mut left);
-                if let Some(card) = left.pop() {
+                    .filter(|card| !game.cards.iter().any(|dealt| dealt.as_ref() == Some(card)));
+                for (slot, card) in left.iter_mut().zip(undealt) {
+                    *slot = card;
+                    len += 1;
+                }
+                let left = &mut left[..len];
+                next.chance().shuffle(left);
+                if let Some(&card) = left.last() {
                     next.then(LeducMove::PublicDealt { card });
                 }
                 return;

@@ -92,17 +92,73 @@ impl LiarsDiceConfig {
 }
 
 /// One player's dice, their faces in increasing order (as OpenSpiel sorts them); empty
-/// in a view of another player's, before the call.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Dice(pub Vec<u8>);
+/// in a view of another player's, before the call. Up to
+/// [`LiarsDiceConfig::MAX_DICE`], kept inline: a roll allocates nothing.
+///
+/// Serialized as the list of faces: `[2, 5]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct Dice {
+    faces: [u8; LiarsDiceConfig::MAX_DICE as usize],
+    len: u8,
+}
+
+impl TryFrom<Vec<u8>> for Dice {
+    type Error = String;
+
+    /// The dice of `faces`, sorted; refused past five dice or for a face outside 1 to 6.
+    fn try_from(faces: Vec<u8>) -> Result<Self, String> {
+        Dice::new(&faces)
+    }
+}
+
+impl From<Dice> for Vec<u8> {
+    fn from(dice: Dice) -> Vec<u8> {
+        dice.faces().to_vec()
+    }
+}
 
 impl Dice {
+    /// The dice showing `faces`, sorted.
+    ///
+    /// # Errors
+    /// More than [`LiarsDiceConfig::MAX_DICE`] faces, or a face outside 1 to 6, said in
+    /// words.
+    pub fn new(faces: &[u8]) -> Result<Self, String> {
+        let mut dice = Dice::default();
+        if faces.len() > dice.faces.len() {
+            return Err(format!(
+                "a player rolls at most {} dice, not {}",
+                dice.faces.len(),
+                faces.len()
+            ));
+        }
+        if let Some(face) = faces.iter().find(|face| !(1..=FACES).contains(face)) {
+            return Err(format!("a die shows 1 to 6, not {face}"));
+        }
+        dice.faces[..faces.len()].copy_from_slice(faces);
+        dice.len = u8::try_from(faces.len()).unwrap_or(0);
+        dice.faces[..faces.len()].sort_unstable();
+        Ok(dice)
+    }
+
+    /// The faces, low first.
+    #[must_use]
+    pub fn faces(&self) -> &[u8] {
+        &self.faces[..usize::from(self.len)]
+    }
+
+    /// Whether there is no die: another seat's dice in a view, before the call.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// How many of these dice count for `face`: those that show it, and the 6s (wild)
     /// whatever the face.
     #[must_use]
     pub fn matching(&self, face: u8) -> usize {
-        self.0
+        self.faces()
             .iter()
             .filter(|&&shown| shown == face || shown == FACES)
             .count()
@@ -111,7 +167,7 @@ impl Dice {
 
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let faces: Vec<String> = self.0.iter().map(u8::to_string).collect();
+        let faces: Vec<String> = self.faces().iter().map(u8::to_string).collect();
         f.write_str(&faces.join(" "))
     }
 }
@@ -130,7 +186,7 @@ impl meeple::Observe<LiarsDice> for Dice {
 
     fn observe(&self, _game: &LiarsDice, observer: &mut meeple::Observer<'_>) {
         let mut counts = [0.0_f32; FACES as usize];
-        for &face in &self.0 {
+        for &face in self.faces() {
             if let Some(count) = counts.get_mut(usize::from(face).wrapping_sub(1)) {
                 *count += 1.0;
             }
@@ -341,11 +397,13 @@ impl Search for LiarsDice {
 
 /// `count` dice rolled from `chance`, sorted.
 fn roll(count: u8, chance: &mut Chance) -> Dice {
-    let mut faces: Vec<u8> = (0..count)
-        .map(|_| u8::try_from(chance.roll(1, i64::from(FACES))).unwrap_or(1))
-        .collect();
-    faces.sort_unstable();
-    Dice(faces)
+    let mut dice = Dice::default();
+    for face in dice.faces.iter_mut().take(usize::from(count)) {
+        *face = u8::try_from(chance.roll(1, i64::from(FACES))).unwrap_or(1);
+    }
+    dice.len = count.min(LiarsDiceConfig::MAX_DICE);
+    dice.faces[..usize::from(dice.len)].sort_unstable();
+    dice
 }
 
 impl LiarsDice {
@@ -382,12 +440,9 @@ impl LiarsDice {
         Ok(LiarsDice {
             dice_each,
             dice: PerPlayer::from_fn(seats, |seat| {
-                let mut faces = dice
-                    .get(seat.0)
-                    .map(|faces| faces.to_vec())
-                    .unwrap_or_default();
-                faces.sort_unstable();
-                Dice(faces)
+                dice.get(seat.0)
+                    .and_then(|faces| Dice::new(faces).ok())
+                    .unwrap_or_default()
             }),
             bids: Vec::new(),
             last_bid: None,
@@ -471,18 +526,39 @@ impl LiarsDice {
         }
     }
 
-    /// Whether the bid `quantity`-`face` rises, as the face's validation says it.
-    fn check_rise(&self, quantity: u8, face: u8) -> Result<(), String> {
+    /// Whether the bid `quantity`-`face` rises, as the face's validation says it; the
+    /// refusal is written only when shown (tree-shaking asks this of every bid).
+    fn check_rise(&self, quantity: u8, face: u8) -> Result<(), NotRising> {
         if self.rises(Bid { quantity, face }) {
             return Ok(());
         }
-        Err(match self.current_bid() {
-            Some((_, last)) => format!(
+        Err(NotRising {
+            last: self.current_bid().map(|(_, last)| last),
+            dice: self.total_dice(),
+        })
+    }
+}
+
+/// Why a bid is refused: it does not rise above `last`, or it claims more dice than the
+/// table's `dice`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotRising {
+    /// The last bid, if any.
+    pub last: Option<Bid>,
+    /// The dice on the table.
+    pub dice: u8,
+}
+
+impl fmt::Display for NotRising {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.last {
+            Some(last) => write!(
+                f,
                 "a bid must rise above {}: more dice, or a higher face",
                 last.words()
             ),
-            None => format!("there are {} dice on the table", self.total_dice()),
-        })
+            None => write!(f, "there are {} dice on the table", self.dice),
+        }
     }
 }
 

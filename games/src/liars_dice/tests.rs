@@ -66,9 +66,9 @@ fn dice_are_hidden_from_the_other_seats_until_the_call() {
             let dice = view.dice(PlayerIndex(other)).expect("a seat");
             if other == seat {
                 assert_eq!(dice, full.dice(PlayerIndex(other)).expect("a seat"));
-                assert_eq!(dice.0.len(), 2);
+                assert_eq!(dice.faces().len(), 2);
             } else {
-                assert!(dice.0.is_empty(), "seat {seat} sees seat {other}'s dice");
+                assert!(dice.is_empty(), "seat {seat} sees seat {other}'s dice");
             }
         }
         let roll = &engine.records()[0].moves[1];

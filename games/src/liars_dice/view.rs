@@ -63,7 +63,7 @@ impl LiarsDice {
             LiarsDiceMove::Roll => return None,
             LiarsDiceMove::Rolled { dice } => match viewer {
                 Viewer::Player(seat) => match dice.get(seat) {
-                    Some(dice) if !dice.0.is_empty() => {
+                    Some(dice) if !dice.is_empty() => {
                         format!("The dice are rolled: yours show {dice}")
                     }
                     _ => "The dice are rolled".to_owned(),
@@ -111,7 +111,7 @@ impl LiarsDice {
                 .and_then(|shown| shown.get(player))
                 .or_else(|| {
                     self.dice(player)
-                        .filter(|dice| viewer.owns(player) && !dice.0.is_empty())
+                        .filter(|dice| viewer.owns(player) && !dice.is_empty())
                 });
             let pieces = match shown {
                 Some(dice) => drawn(dice, player),
@@ -155,7 +155,7 @@ impl LiarsDice {
 
 /// `dice` face up, each as its pips, owned by `player`.
 fn drawn(dice: &Dice, player: PlayerIndex) -> Vec<Piece> {
-    dice.0
+    dice.faces()
         .iter()
         .map(|&face| {
             let pips = PIPS
