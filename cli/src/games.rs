@@ -6,6 +6,7 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
+use meeple_games::backgammon::Backgammon;
 use meeple_games::leduc_poker::LeducPoker;
 use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
@@ -97,6 +98,14 @@ impl TerminalGame for LeducPoker {
 
     fn summary(&self, viewer: Viewer) -> String {
         LeducPoker::summary(self, viewer)
+    }
+}
+
+impl TerminalGame for Backgammon {
+    const ABOUT: &'static str = "Backgammon, 2 players ({\"scoring\":\"full\"} for gammons and backgammons)";
+
+    fn summary(&self, viewer: Viewer) -> String {
+        Backgammon::summary(self, viewer)
     }
 }
 

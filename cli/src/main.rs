@@ -6,6 +6,7 @@ use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
+use meeple_games::backgammon::Backgammon;
 use meeple_games::leduc_poker::LeducPoker;
 use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         .game::<Othello>()
         .game::<LiarsDice>()
         .game::<LeducPoker>()
+        .game::<Backgammon>()
         .game::<Smash>()
         .run()
 }

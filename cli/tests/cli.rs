@@ -144,6 +144,7 @@ fn every_game_simulates_and_replays() {
         ("othello", "2"),
         ("liars_dice", "3"),
         ("leduc_poker", "3"),
+        ("backgammon", "2"),
     ] {
         let log = dir.join(format!("{game}.jsonl"));
         let log_arg = log.to_str().expect("a UTF-8 path");
@@ -267,6 +268,29 @@ fn a_person_plays_leduc_poker_to_the_end() {
     let out = play_to_the_end("leduc_poker", "2", &"1\n".repeat(20));
     assert!(out.contains("The cards are dealt: yours is "), "{out}");
     assert!(out.contains("Player 1 checks"), "{out}");
+    assert!(out.contains("Game over: "), "{out}");
+}
+
+#[test]
+fn a_person_plays_backgammon_to_the_end() {
+    // The first option each time, in a game cut at six turns.
+    let output = meeple(
+        &[
+            "play",
+            "backgammon",
+            "--seed",
+            "2",
+            "--delay-ms",
+            "0",
+            "--config",
+            "{\"max_turns\":6}",
+        ],
+        &"1\n".repeat(200),
+    );
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(out.contains(" rolls "), "{out}");
+    assert!(out.contains("Which checker?"), "{out}");
     assert!(out.contains("Game over: "), "{out}");
 }
 

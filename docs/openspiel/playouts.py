@@ -5,8 +5,9 @@ What it measures
 ----------------
 For OpenSpiel's ``tic_tac_toe``, ``connect_four`` (7x6, four in a row),
 ``breakthrough`` (default 8x8), ``othello``, ``liars_dice`` (two players, one
-die each) and ``leduc_poker`` (two players), all with default parameters (the
-chance nodes of the last two sampled by ``evaluate_bots``), it measures how
+die each), ``leduc_poker`` (two players) and ``backgammon``, all with default
+parameters (the chance nodes of the last three sampled by ``evaluate_bots``),
+it measures how
 many uniform-random playouts (whole games, from the initial state to a
 terminal state) OpenSpiel runs per CPU-second.  The game loop runs in C++:
 each playout is one call of
@@ -58,7 +59,7 @@ import time
 import pyspiel
 
 GAMES = ("tic_tac_toe", "connect_four", "breakthrough", "othello", "liars_dice",
-         "leduc_poker")
+         "leduc_poker", "backgammon")
 
 # About 3 CPU seconds each on the machine this was written on (~220k, ~65k
 # and ~10k playouts per CPU-second).
@@ -69,6 +70,7 @@ DEFAULT_PLAYOUTS = {
     "othello": 20_000,
     "liars_dice": 300_000,
     "leduc_poker": 300_000,
+    "backgammon": 2_000,
 }
 
 

@@ -5,8 +5,8 @@
 //!   once (`FirstPosition`), each decision a uniform completion drawn with
 //!   `count_completions` and played with `submit_nth`; criterion reports playouts per
 //!   CPU-second (the process's CPU time, [`CpuTime`], as OpenSpiel's loop is timed). `docs/openspiel/playouts.py` measures OpenSpiel 2.0.2's C++
-//!   playouts of Tic-tac-toe, Connect Four, Breakthrough, Othello, Liar's Dice and Leduc
-//!   poker the same way, to run right
+//!   playouts of Tic-tac-toe, Connect Four, Breakthrough, Othello, Liar's Dice, Leduc poker
+//!   and Backgammon the same way, to run right
 //!   after this one (`docs/PERFORMANCE.md`, "Random playouts against OpenSpiel").
 //!
 //! - `playouts/smash`: the same for the Smash Up–style game of effects (two players), every
@@ -27,6 +27,7 @@ use std::time::Duration;
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, Throughput, criterion_group};
 use meeple::{Agent, Budget, Engine, FirstPosition, Game, Position, PositionSettings, SearchAgent};
+use meeple_games::backgammon::{Backgammon, BackgammonConfig};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::leduc_poker::{LeducConfig, LeducPoker};
@@ -132,6 +133,14 @@ fn leduc_poker() -> Table<LeducPoker> {
     }
 }
 
+fn backgammon() -> Table<Backgammon> {
+    Table {
+        name: "backgammon",
+        config: BackgammonConfig::default(),
+        players: 2,
+    }
+}
+
 fn smash() -> Table<Smash> {
     Table {
         name: "smash",
@@ -168,6 +177,7 @@ fn playouts(c: &mut Criterion<CpuTime>) {
     othello().bench(c);
     liars_dice().bench(c);
     leduc_poker().bench(c);
+    backgammon().bench(c);
     smash().bench(c);
     smash_search(c);
 }

@@ -11,6 +11,7 @@
 mod suite;
 
 use meeple::UndoError;
+use meeple_games::backgammon::{Backgammon, BackgammonConfig};
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::{self, Breakthrough};
 use meeple_games::connect_four::{self, ConnectFour};
@@ -225,6 +226,24 @@ fn leduc_poker_conforms() {
         });
         assert!(report.submissions >= report.games * 2, "{report:?}");
     }
+}
+
+/// Backgammon, cut at twenty turns: nothing is hidden, the dice are drawn by the engine,
+/// so a take-back stops at a roll seen.
+#[test]
+fn backgammon_conforms() {
+    let report = conforms(&Table::<Backgammon> {
+        name: "backgammon, 20 turns".to_owned(),
+        config: BackgammonConfig {
+            max_turns: 20,
+            ..BackgammonConfig::default()
+        },
+        players: 2,
+        seeds: 0..2,
+        chest: None,
+        first_hidden: None,
+    });
+    assert!(report.submissions >= 2 * 10, "{report:?}");
 }
 
 /// Othello: nothing is hidden and nothing is drawn, every disc lies in one place (the board

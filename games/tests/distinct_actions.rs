@@ -5,6 +5,7 @@
 //! integers.
 
 use meeple::{Environment, Game, PlayerIndex, StepError};
+use meeple_games::backgammon::{Backgammon, BackgammonConfig};
 use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
@@ -70,6 +71,10 @@ fn every_game_lays_out_its_distinct_actions() {
     insta::assert_snapshot!(
         "leduc_poker",
         layout_text::<LeducPoker>(&LeducConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "backgammon",
+        layout_text::<Backgammon>(&BackgammonConfig::default(), 2)
     );
     insta::assert_snapshot!(
         "kuhn_poker",
@@ -242,6 +247,15 @@ fn random_leduc_poker_games_take_every_legal_integer_and_refuse_the_rest() {
         variant: Variant::Kuhn,
     };
     random_games::<LeducPoker>(&kuhn, 3, 10);
+}
+
+#[test]
+fn random_backgammon_games_take_every_legal_integer_and_refuse_the_rest() {
+    let short = BackgammonConfig {
+        max_turns: 20,
+        ..BackgammonConfig::default()
+    };
+    random_games::<Backgammon>(&short, 2, 3);
 }
 
 #[test]

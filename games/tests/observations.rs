@@ -3,6 +3,7 @@
 //! at every step and an observation changes only with the view it is written from.
 
 use meeple::{Environment, Game, Observe, PlayerIndex};
+use meeple_games::backgammon::{Backgammon, BackgammonConfig};
 use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
@@ -64,6 +65,10 @@ fn every_game_lays_out_its_observation() {
     insta::assert_snapshot!(
         "leduc_poker",
         layout_text::<LeducPoker>(&LeducConfig::default(), 2)
+    );
+    insta::assert_snapshot!(
+        "backgammon",
+        layout_text::<Backgammon>(&BackgammonConfig::default(), 2)
     );
     insta::assert_snapshot!(
         "kuhn_poker",
@@ -145,6 +150,11 @@ fn observations_keep_their_length_in_random_games() {
     observed_games::<Othello>(&(), 2, 5);
     observed_games::<LiarsDice>(&LiarsDiceConfig { dice: 2 }, 3, 20);
     observed_games::<LeducPoker>(&LeducConfig::default(), 3, 20);
+    let short = BackgammonConfig {
+        max_turns: 20,
+        ..BackgammonConfig::default()
+    };
+    observed_games::<Backgammon>(&short, 2, 3);
 }
 
 /// The game's own part of `seat`'s observation, written from `state` as it stands (a

@@ -8,6 +8,7 @@ use meeple::{
     ActionSet, DecodeError, Engine, Game, PlayerIndex, Refusal, Submission, SubmitError, UndoError,
     Viewer,
 };
+use meeple_games::backgammon::{Backgammon, BackgammonConfig};
 use meeple_games::blackjack::{Blackjack, BlackjackConfig};
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
@@ -165,6 +166,11 @@ proptest! {
     #[test]
     fn leduc_poker_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..12, seat in outside(3)) {
         refuses_outside::<LeducPoker>(LeducConfig::default(), 3, seed, steps, seat);
+    }
+
+    #[test]
+    fn backgammon_refuses_seats_outside_the_table(seed in any::<u64>(), steps in 0usize..40, seat in outside(2)) {
+        refuses_outside::<Backgammon>(BackgammonConfig::default(), 2, seed, steps, seat);
     }
 
     #[test]

@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 #[pyo3(name = "_core")]
 fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     use meeple_games::{
-        blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
+        backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
         hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
         othello::Othello, smash::Smash, tictactoe::TicTacToe,
     };
@@ -41,5 +41,6 @@ fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
         .game::<Othello>()
         .game::<LiarsDice>()
         .game::<LeducPoker>()
+        .game::<Backgammon>()
         .add_to(module)
 }

@@ -17,6 +17,7 @@ TABLES = {
     "othello": (None, 2),
     "liars_dice": (None, 2),
     "leduc_poker": (None, 2),
+    "backgammon": ({"max_turns": 60}, 2),
 }
 
 

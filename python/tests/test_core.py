@@ -26,6 +26,7 @@ def test_every_game_is_offered_by_name():
         "othello",
         "liars_dice",
         "leduc_poker",
+        "backgammon",
     ]
     assert sorted(meeple.games()) == sorted(TABLES)
 
@@ -35,7 +36,7 @@ def test_a_bad_name_count_or_config_is_refused_with_meeples_message():
         meeple.Game("chess")
     assert str(error.value) == (
         "no game named `chess`; the games are: tictactoe, connect_four, breakthrough, "
-        "memory, hearts, blackjack, smash, othello, liars_dice, leduc_poker"
+        "memory, hearts, blackjack, smash, othello, liars_dice, leduc_poker, backgammon"
     )
     with pytest.raises(ValueError) as error:
         meeple.Game("hearts", players=3)

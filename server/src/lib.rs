@@ -80,7 +80,7 @@ impl Server {
     #[must_use]
     pub fn with_shipped_games(self) -> Self {
         use meeple_games::{
-            blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
+            backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
             hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
             othello::Othello, smash::Smash, tictactoe::TicTacToe,
         };
@@ -93,6 +93,7 @@ impl Server {
             .game::<Othello>()
             .game::<LiarsDice>()
             .game::<LeducPoker>()
+            .game::<Backgammon>()
             .game::<Smash>()
     }
 

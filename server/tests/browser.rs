@@ -168,7 +168,8 @@ async fn two_people_play_tictactoe_in_two_browsers_and_an_observer_watches() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_bot_plays_every_game_to_its_end() {
     let (_directory, server, driver) = start("every").await;
-    let games: [(&str, Config); 10] = [
+    let games: [(&str, Config); 11] = [
+        ("backgammon", &[("max_turns", "6")]),
         ("breakthrough", &[]),
         ("blackjack", &[]),
         ("connect_four", &[]),

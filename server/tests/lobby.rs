@@ -22,6 +22,7 @@ async fn lists_the_games_served() {
         (
             200,
             json!([
+                "backgammon",
                 "blackjack",
                 "breakthrough",
                 "connect_four",
