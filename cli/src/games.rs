@@ -2,11 +2,11 @@
 //! binary registers.
 
 use meeple::{PlayerIndex, Viewer};
+use meeple_games::backgammon::Backgammon;
 use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
-use meeple_games::backgammon::Backgammon;
 use meeple_games::leduc_poker::LeducPoker;
 use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;
@@ -102,7 +102,8 @@ impl TerminalGame for LeducPoker {
 }
 
 impl TerminalGame for Backgammon {
-    const ABOUT: &'static str = "Backgammon, 2 players ({\"scoring\":\"full\"} for gammons and backgammons)";
+    const ABOUT: &'static str =
+        "Backgammon, 2 players ({\"scoring\":\"full\"} for gammons and backgammons)";
 
     fn summary(&self, viewer: Viewer) -> String {
         Backgammon::summary(self, viewer)

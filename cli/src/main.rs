@@ -2,11 +2,11 @@
 
 use std::process::ExitCode;
 
+use meeple_games::backgammon::Backgammon;
 use meeple_games::blackjack::Blackjack;
 use meeple_games::breakthrough::Breakthrough;
 use meeple_games::connect_four::ConnectFour;
 use meeple_games::hearts::Hearts;
-use meeple_games::backgammon::Backgammon;
 use meeple_games::leduc_poker::LeducPoker;
 use meeple_games::liars_dice::LiarsDice;
 use meeple_games::memory::Memory;

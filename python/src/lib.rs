@@ -26,9 +26,9 @@ use pyo3::prelude::*;
 #[pyo3(name = "_core")]
 fn core(module: &Bound<'_, PyModule>) -> PyResult<()> {
     use meeple_games::{
-        backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-        hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
-        othello::Othello, smash::Smash, tictactoe::TicTacToe,
+        backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough,
+        connect_four::ConnectFour, hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice,
+        memory::Memory, othello::Othello, smash::Smash, tictactoe::TicTacToe,
     };
     Module::new()
         .game::<TicTacToe>()

@@ -80,9 +80,10 @@ impl Server {
     #[must_use]
     pub fn with_shipped_games(self) -> Self {
         use meeple_games::{
-            backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough, connect_four::ConnectFour,
-            hearts::Hearts, leduc_poker::LeducPoker, liars_dice::LiarsDice, memory::Memory,
-            othello::Othello, smash::Smash, tictactoe::TicTacToe,
+            backgammon::Backgammon, blackjack::Blackjack, breakthrough::Breakthrough,
+            connect_four::ConnectFour, hearts::Hearts, leduc_poker::LeducPoker,
+            liars_dice::LiarsDice, memory::Memory, othello::Othello, smash::Smash,
+            tictactoe::TicTacToe,
         };
         self.game::<Hearts>()
             .game::<TicTacToe>()

@@ -111,14 +111,12 @@ impl Checkers {
     /// while a checker is on it.
     pub fn sources(&self, player: PlayerIndex) -> impl Iterator<Item = Source> + '_ {
         let on_bar = self.bar(player) > 0;
-        let points: Box<dyn Iterator<Item = usize>> = if player.0 == 0 {
-            Box::new(0..POINTS)
-        } else {
-            Box::new((0..POINTS).rev())
-        };
+        let up = player.0 == 0;
+        let side = usize::from(!up);
         on_bar.then_some(Source::Bar).into_iter().chain(
-            points
-                .filter(move |&point| !on_bar && self.on(player, point) > 0)
+            (0..POINTS)
+                .map(move |at| if up { at } else { POINTS - 1 - at })
+                .filter(move |&point| !on_bar && self.points[side][point] > 0)
                 .map(Source::Point),
         )
     }
@@ -250,28 +248,35 @@ impl Checkers {
     /// play in some order: a depth-first search that stops once all can be.
     #[must_use]
     pub fn most_playable(&self, player: PlayerIndex, dice: &[u8]) -> u8 {
+        let mut left = [0; 4];
+        let len = dice.len().min(left.len());
+        left[..len].copy_from_slice(&dice[..len]);
         let mut best = 0;
-        self.search(player, dice, 0, &mut best);
+        self.search(player, left, len, 0, &mut best);
         best
     }
 
-    fn search(&self, player: PlayerIndex, dice: &[u8], depth: u8, best: &mut u8) {
+    /// The search of [`most_playable`](Self::most_playable) over the first `len` of
+    /// `dice`, kept on the stack.
+    fn search(&self, player: PlayerIndex, dice: [u8; 4], len: usize, depth: u8, best: &mut u8) {
         *best = (*best).max(depth);
-        if dice.is_empty() || usize::from(*best) == usize::from(depth) + dice.len() {
+        let all = usize::from(depth) + len;
+        if len == 0 || usize::from(*best) == all {
             return;
         }
-        for (at, &pip) in dice.iter().enumerate() {
+        for at in 0..len {
+            let pip = dice[at];
             // A value tried once: the same die again gives the same positions.
             if dice[..at].contains(&pip) {
                 continue;
             }
-            let mut rest = dice.to_vec();
-            rest.remove(at);
-            for source in self.sources(player).collect::<Vec<_>>() {
+            let mut rest = dice;
+            rest[at] = rest[len - 1];
+            for source in self.sources(player) {
                 let mut after = self.clone();
                 if after.step(player, source, pip).is_some() {
-                    after.search(player, &rest, depth + 1, best);
-                    if usize::from(*best) == usize::from(depth) + dice.len() {
+                    after.search(player, rest, len - 1, depth + 1, best);
+                    if usize::from(*best) == all {
                         return;
                     }
                 }

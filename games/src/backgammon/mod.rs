@@ -350,12 +350,13 @@ impl Backgammon {
         self.turns
     }
 
-    /// The dice values the player may use this turn, once each (four times on a double).
-    fn roll_dice(&self) -> Vec<u8> {
+    /// The dice values the player may use this turn, once each (four times on a double),
+    /// as the first `len` of an array.
+    fn roll_dice(&self) -> ([u8; 4], usize) {
         match self.dice {
-            Some([low, high]) if low == high => vec![low; 4],
-            Some([low, high]) => vec![low, high],
-            None => Vec::new(),
+            Some([low, high]) if low == high => ([low; 4], 4),
+            Some([low, high]) => ([low, high, 0, 0], 2),
+            None => ([0; 4], 0),
         }
     }
 
@@ -364,8 +365,8 @@ impl Backgammon {
     fn set_dice(&mut self, player: PlayerIndex, mut dice: [u8; 2]) {
         dice.sort_unstable();
         self.dice = Some(dice);
-        let available = self.roll_dice();
-        self.playable = self.checkers.most_playable(player, &available);
+        let (available, len) = self.roll_dice();
+        self.playable = self.checkers.most_playable(player, &available[..len]);
         self.single_die = None;
         if self.playable == 1 && dice[0] != dice[1] {
             // Either die may be playable alone: the larger must be played when it is.
@@ -375,73 +376,82 @@ impl Backgammon {
         }
     }
 
-    /// The checkers after the real steps of `prior`, with the dice they used; `None` when
-    /// a step is not legal there.
-    fn after(&self, player: PlayerIndex, prior: &[CheckerStep]) -> Option<(Checkers, Vec<u8>)> {
+    /// The checkers after the real steps of `prior`, with the dice left (the first `len`
+    /// of the array); `None` when a step is not legal there.
+    fn after(
+        &self,
+        player: PlayerIndex,
+        prior: &[CheckerStep],
+    ) -> Option<(Checkers, [u8; 4], usize)> {
         let mut checkers = self.checkers.clone();
-        let mut dice = self.roll_dice();
+        let (mut dice, mut len) = self.roll_dice();
         for &(source, pip) in prior {
             let (Some(source), Some(pip)) = (source, pip) else {
                 continue;
             };
-            let at = dice.iter().position(|&die| die == pip)?;
+            let at = dice[..len].iter().position(|&die| die == pip)?;
             checkers.step(player, source, pip)?;
-            dice.swap_remove(at);
+            dice[at] = dice[len - 1];
+            len -= 1;
         }
-        Some((checkers, dice))
+        Some((checkers, dice, len))
     }
 
     /// The checkers `player` may move next, after `prior` steps of the turn: the bar or
     /// points with a legal step by a die left (the larger one when only one of two can be
-    /// played); only "no move" once the dice that can be played were.
-    #[must_use]
+    /// played); only "no move" once the dice that can be played were. Kept on the stack:
+    /// tree-shaking asks this at every node of every turn's walk.
     pub fn checker_options(
         &self,
         player: PlayerIndex,
         prior: &[CheckerStep],
-    ) -> Vec<Option<Source>> {
+    ) -> impl Iterator<Item = Option<Source>> + use<> {
+        let mut options = [None; POINTS + 2];
+        let mut count = 0;
         let played = prior.iter().filter(|(source, _)| source.is_some()).count();
         if played >= usize::from(self.playable) {
-            return vec![None];
-        }
-        let Some((checkers, dice)) = self.after(player, prior) else {
-            return Vec::new();
-        };
-        let mut sources: Vec<Option<Source>> = Vec::new();
-        for source in checkers.sources(player) {
-            if self
-                .allowed_dice(&dice)
-                .any(|die| checkers.can_step(player, source, die))
-            {
-                sources.push(Some(source));
+            count = 1;
+        } else if let Some((checkers, dice, len)) = self.after(player, prior) {
+            for source in checkers.sources(player) {
+                if self
+                    .allowed_dice(&dice[..len])
+                    .any(|die| checkers.can_step(player, source, die))
+                {
+                    options[count] = Some(source);
+                    count += 1;
+                }
             }
         }
-        sources
+        options.into_iter().take(count)
     }
 
     /// The pips `player` may move `source` by, after `prior` steps: the dice left with a
     /// legal step from there; only none for "no move".
-    #[must_use]
     pub fn pip_options(
         &self,
         player: PlayerIndex,
         prior: &[CheckerStep],
         source: Option<Source>,
-    ) -> Vec<Option<u8>> {
-        let Some(source) = source else {
-            return vec![None];
-        };
-        let Some((checkers, dice)) = self.after(player, prior) else {
-            return Vec::new();
-        };
-        let mut pips: Vec<Option<u8>> = Vec::new();
-        for die in self.allowed_dice(&dice) {
-            if checkers.can_step(player, source, die) && !pips.contains(&Some(die)) {
-                pips.push(Some(die));
+    ) -> impl Iterator<Item = Option<u8>> + use<> {
+        let mut pips = [None; 4];
+        let mut count = 0;
+        match source {
+            None => count = 1,
+            Some(source) => {
+                if let Some((checkers, dice, len)) = self.after(player, prior) {
+                    for die in self.allowed_dice(&dice[..len]) {
+                        if checkers.can_step(player, source, die)
+                            && !pips[..count].contains(&Some(die))
+                        {
+                            pips[count] = Some(die);
+                            count += 1;
+                        }
+                    }
+                }
             }
         }
-        pips.sort_unstable();
-        pips
+        pips[..count].sort_unstable();
+        pips.into_iter().take(count)
     }
 
     /// The dice of `left` that may be played: all of them, but only the one that must be
