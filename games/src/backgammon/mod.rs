@@ -12,10 +12,11 @@
 //! loser also has a checker on the bar or in the winner's home.
 //!
 //! **The move.** A turn is one action, [`PlayDice`], of chained selections: a checker
-//! (the point it leaves, or the bar), then the pip it moves by, once per die, four times
-//! on a double. A player must use as many of the dice as can be used, and when only one of
-//! two dice can be used, the larger if either can: these rules are not written as checks
-//! but left to tree-shaking alone. The roll works out how many dice can be played
+//! (the point it leaves, or the bar), then the pip it moves by, once per die; a double is
+//! played as two such actions, the second when the first used both its dice, as
+//! OpenSpiel plays it. A player must use as many of the dice as can be used, and when only
+//! one of two dice can be used, the larger if either can: these rules are not written as
+//! checks but left to tree-shaking alone. The roll works out how many dice can be played
 //! ([`Backgammon::playable`]); each checker selection offers the checkers with a legal
 //! move, "no move" only once that many were played, and a prefix that cannot reach that
 //! many has no completion, so it is never offered. A turn with no move is played by the
@@ -25,12 +26,11 @@
 //! roll at the setup ([`BackgammonMove::OpeningRoll`]), then a step of the flow at the
 //! start of each later turn ([`BackgammonMove::Roll`]).
 //!
-//! Where it differs from OpenSpiel: OpenSpiel plays a double as two actions of two checker
-//! moves each, the second only when the first used both dice, and applies the rule of
-//! the most dice to each half; here a double is one action of up to four moves, and the
-//! rule holds for all four. OpenSpiel's opening is one chance outcome among 30 (the
-//! starter and the roll); here the two players' dice are rolled until they differ, which
-//! gives the same odds. A turn limit ends the game with no winner after `max_turns`
+//! Where it differs from OpenSpiel: OpenSpiel's opening is one chance outcome among 30
+//! (the starter and the roll); here the two players' dice are rolled until they differ,
+//! which gives the same odds. OpenSpiel's action holds two checker moves as one number
+//! (1,352 of them); here they are four selections. As in OpenSpiel, the rule of the most
+//! dice applies to each half of a double, not to all four dice. A turn limit ends the game with no winner after `max_turns`
 //! turns, as OpenSpiel's `max_player_turns`.
 //!
 //! ```
@@ -138,6 +138,8 @@ pub struct Backgammon {
     /// When only one die of two can be played: the one that must be.
     #[observe(skip)]
     single_die: Option<u8>,
+    /// Whether the second half of a double is being played.
+    second_half: bool,
     /// The seat that plays the first turn.
     #[observe(skip)]
     first: PlayerIndex,
@@ -233,7 +235,9 @@ impl Game for Backgammon {
                             }
                         })],
                     ),
-                    Step::turn("move").offering::<PlayDice>(),
+                    Step::turn("move")
+                        .offering::<PlayDice>()
+                        .repeated_while(|game, _| game.dice.is_some()),
                 ],
             )],
         ))
@@ -293,6 +297,7 @@ impl Backgammon {
             dice: None,
             playable: 0,
             single_die: None,
+            second_half: false,
             first: to_move,
             turns: 0,
             finish: None,
@@ -332,7 +337,8 @@ impl Backgammon {
         self.dice
     }
 
-    /// How many dice of the roll the player must play: 0 to 2, or to 4 on a double.
+    /// How many dice the player must play in this action: 0 to 2 (each half of a double is
+    /// an action of its own).
     #[must_use]
     pub fn playable(&self) -> u8 {
         self.playable
@@ -350,11 +356,10 @@ impl Backgammon {
         self.turns
     }
 
-    /// The dice values the player may use this turn, once each (four times on a double),
-    /// as the first `len` of an array.
+    /// The dice the player may use in this action, once each (a double's two halves use
+    /// its two dice each), as the first `len` of an array.
     fn roll_dice(&self) -> ([u8; 4], usize) {
         match self.dice {
-            Some([low, high]) if low == high => ([low; 4], 4),
             Some([low, high]) => ([low, high, 0, 0], 2),
             None => ([0; 4], 0),
         }
@@ -365,6 +370,16 @@ impl Backgammon {
     fn set_dice(&mut self, player: PlayerIndex, mut dice: [u8; 2]) {
         dice.sort_unstable();
         self.dice = Some(dice);
+        self.second_half = false;
+        self.work_out_playable(player);
+    }
+
+    /// Works out how many of the dice `player` can play in this action and, when one of
+    /// two different dice, which.
+    fn work_out_playable(&mut self, player: PlayerIndex) {
+        let Some(dice) = self.dice else {
+            return;
+        };
         let (available, len) = self.roll_dice();
         self.playable = self.checkers.most_playable(player, &available[..len]);
         self.single_die = None;
@@ -487,7 +502,10 @@ impl Backgammon {
                 hit,
             });
         }
-        moves.push(BackgammonMove::TurnEnded { player });
+        moves.push(BackgammonMove::Played {
+            player,
+            steps: u8::try_from(moves.len()).unwrap_or(u8::MAX),
+        });
         moves
     }
 
@@ -495,7 +513,7 @@ impl Backgammon {
     /// checker options in order (the furthest back first).
     fn first_full_play(&self, player: PlayerIndex) -> Option<Vec<CheckerStep>> {
         fn search(game: &Backgammon, player: PlayerIndex, prior: &mut Vec<CheckerStep>) -> bool {
-            if prior.len() == 4 {
+            if prior.len() == 2 {
                 return true;
             }
             for source in game.checker_options(player, prior) {
@@ -527,8 +545,9 @@ impl Backgammon {
 }
 
 /// A step of Backgammon: `OpeningRoll` at the setup, then for each turn `Roll` (but the
-/// first), the checkers `Moved` one by one (`Hit` after a step that hits), `TurnEnded`,
-/// and `Ended` when a player has borne off every checker or the turn limit is reached.
+/// first), the checkers `Moved` one by one (`Hit` after a step that hits), `Played`, then
+/// `TurnEnded` (but after the first half of a double), and `Ended` when a player has borne
+/// off every checker or the turn limit is reached.
 ///
 /// Serialized with a `move` tag: `{"move":"moved","player":0,"from":{"point":0},"pip":3,"hit":false}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -567,6 +586,14 @@ pub enum BackgammonMove {
         player: PlayerIndex,
         /// Where it was.
         point: usize,
+    },
+    /// `player` played `steps` dice: the turn ends, but after the first half of a double
+    /// that used both its dice, when the second half is to be played.
+    Played {
+        /// Who played.
+        player: PlayerIndex,
+        /// How many dice they played.
+        steps: u8,
     },
     /// `player`'s turn is over: the dice are put away.
     TurnEnded {
@@ -619,10 +646,20 @@ impl Move<Backgammon> for BackgammonMove {
                 debug_assert!(stepped.is_some(), "{self:?}");
             }
             BackgammonMove::Hit { player, point } => game.checkers.hit(player, point),
+            BackgammonMove::Played { player, steps } => {
+                let double = game.dice.is_some_and(|[low, high]| low == high);
+                if double && !game.second_half && steps == 2 {
+                    game.second_half = true;
+                    game.work_out_playable(player);
+                } else {
+                    next.then(BackgammonMove::TurnEnded { player });
+                }
+            }
             BackgammonMove::TurnEnded { player } => {
                 game.dice = None;
                 game.playable = 0;
                 game.single_die = None;
+                game.second_half = false;
                 game.turns += 1;
                 if game.checkers.off(player) == CHECKERS {
                     let points = game.points(player);
@@ -639,16 +676,16 @@ impl Move<Backgammon> for BackgammonMove {
     }
 }
 
-/// Play the dice: a checker, then the pips it moves, for each die (four times on a
-/// double), as many as can be played; "no move" (`null`) for the steps left over.
-/// Submitted as `{"action":"play_dice","selections":{"checker1":{"point":0},"pip1":3,
-/// "checker2":{"point":11},"pip2":5,"checker3":null,"pip3":null,"checker4":null,"pip4":null}}`.
+/// Play the dice: a checker, then the pips it moves, for each die, as many as can be
+/// played; "no move" (`null`) for a step left over. A double is played twice, by two of
+/// these actions. Submitted as `{"action":"play_dice","selections":{"checker1":{"point":0},
+/// "pip1":3,"checker2":{"point":11},"pip2":5}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Action)]
 #[action(
     prompt = "Move your checkers",
     condition = game.dice.is_some(),
     description = "{player} is moving",
-    behaviour = game.play_moves(player, &[(*checker1, *pip1), (*checker2, *pip2), (*checker3, *pip3), (*checker4, *pip4)])
+    behaviour = game.play_moves(player, &[(*checker1, *pip1), (*checker2, *pip2)])
 )]
 pub struct PlayDice {
     /// The first checker to move.
@@ -663,22 +700,10 @@ pub struct PlayDice {
     /// Its pips.
     #[choose_from(game.pip_options(player, &[(*checker1, *pip1)], *checker2), label = game.pip_label(*pip2), prompt = "By which die?")]
     pub pip2: Option<u8>,
-    /// The third checker (a double).
-    #[choose_on_board(game.checker_options(player, &[(*checker1, *pip1), (*checker2, *pip2)]), label = game.source_label(player, *checker3), prompt = "Which checker next?")]
-    pub checker3: Option<Source>,
-    /// Its pips.
-    #[choose_from(game.pip_options(player, &[(*checker1, *pip1), (*checker2, *pip2)], *checker3), label = game.pip_label(*pip3), prompt = "By which die?")]
-    pub pip3: Option<u8>,
-    /// The fourth checker (a double).
-    #[choose_on_board(game.checker_options(player, &[(*checker1, *pip1), (*checker2, *pip2), (*checker3, *pip3)]), label = game.source_label(player, *checker4), prompt = "Which checker next?")]
-    pub checker4: Option<Source>,
-    /// Its pips.
-    #[choose_from(game.pip_options(player, &[(*checker1, *pip1), (*checker2, *pip2), (*checker3, *pip3)], *checker4), label = game.pip_label(*pip4), prompt = "By which die?")]
-    pub pip4: Option<u8>,
 }
 
 impl PlayDice {
-    /// The play of `steps` (up to four; missing ones are "no move").
+    /// The play of `steps` (up to two; missing ones are "no move").
     #[must_use]
     pub fn from_steps(steps: &[CheckerStep]) -> Self {
         let step = |at: usize| steps.get(at).copied().unwrap_or((None, None));
@@ -687,10 +712,6 @@ impl PlayDice {
             pip1: step(0).1,
             checker2: step(1).0,
             pip2: step(1).1,
-            checker3: step(2).0,
-            pip3: step(2).1,
-            checker4: step(3).0,
-            pip4: step(3).1,
         }
     }
 }

@@ -45,21 +45,16 @@ fn plays(engine: &Engine<Backgammon>, player: PlayerIndex) -> Vec<Vec<(String, u
         .into_iter()
         .map(|action| {
             let BackgammonAction::PlayDice(play) = action;
-            [
-                (play.checker1, play.pip1),
-                (play.checker2, play.pip2),
-                (play.checker3, play.pip3),
-                (play.checker4, play.pip4),
-            ]
-            .into_iter()
-            .filter_map(|(source, pip)| {
-                let name = match source? {
-                    Source::Point(point) => point.to_string(),
-                    Source::Bar => "bar".to_owned(),
-                };
-                Some((name, pip?))
-            })
-            .collect()
+            [(play.checker1, play.pip1), (play.checker2, play.pip2)]
+                .into_iter()
+                .filter_map(|(source, pip)| {
+                    let name = match source? {
+                        Source::Point(point) => point.to_string(),
+                        Source::Bar => "bar".to_owned(),
+                    };
+                    Some((name, pip?))
+                })
+                .collect()
         })
         .collect();
     plays.sort();
@@ -100,13 +95,15 @@ fn both_dice_must_be_played_when_they_can_be() {
             .with("checker1", json!({"point": 0}))
             .with("pip1", 6)
             .with("checker2", json!(null))
-            .with("pip2", json!(null))
-            .with("checker3", json!(null))
-            .with("pip3", json!(null))
-            .with("checker4", json!(null))
-            .with("pip4", json!(null)),
+            .with("pip2", json!(null)),
     );
-    assert!(refused.is_err(), "{refused:?}");
+    assert_eq!(
+        refused.map_err(|error| error.to_string()),
+        Err(
+            "`play_dice`: null is not offered for `checker2` (it is not among the options)"
+                .to_owned()
+        )
+    );
     assert_eq!(
         serde_json::to_string(engine.position().state()).expect("JSON"),
         before
@@ -157,9 +154,9 @@ fn the_larger_die_must_be_played_when_only_one_can_be() {
 }
 
 /// A checker on the bar enters before anything else, on the other's home board; a double
-/// is four steps.
+/// is played as two actions of two steps, as in OpenSpiel.
 #[test]
-fn a_checker_on_the_bar_enters_first_and_a_double_moves_four_times() {
+fn a_checker_on_the_bar_enters_first_and_a_double_is_played_twice() {
     // O holds X's entry points 0 to 3; a 5 enters on 4.
     let position = checkers(
         &[(11, 5), (16, 3), (18, 6)],
@@ -167,9 +164,9 @@ fn a_checker_on_the_bar_enters_first_and_a_double_moves_four_times() {
         [1, 0],
         [0; 2],
     );
-    let engine = start(position, X, [5, 5]);
+    let mut engine = start(position, X, [5, 5]);
     let state = engine.position().state();
-    assert_eq!(state.playable(), 4);
+    assert_eq!(state.playable(), 2);
     assert_eq!(
         state.checker_options(X, &[]).collect::<Vec<_>>(),
         [Some(Source::Bar)]
@@ -177,15 +174,19 @@ fn a_checker_on_the_bar_enters_first_and_a_double_moves_four_times() {
     let all = plays(&engine, X);
     assert!(
         all.iter()
-            .all(|play| play.len() == 4 && play[0] == ("bar".to_owned(), 5))
+            .all(|play| play.len() == 2 && play[0] == ("bar".to_owned(), 5))
     );
-    // Entering on 4 and going on with it: 4, 9, 14, 19.
-    assert!(all.contains(&vec![
-        ("bar".to_owned(), 5),
-        step(4, 5),
-        step(9, 5),
-        step(14, 5)
-    ]));
+    // Entering on 4 and going on with it to 9; then the second half, from 9 to 14 and 19.
+    assert!(all.contains(&vec![("bar".to_owned(), 5), step(4, 5)]));
+    let first_half = PlayDice::from_steps(&[
+        (Some(Source::Bar), Some(5)),
+        (Some(Source::Point(4)), Some(5)),
+    ]);
+    engine
+        .submit(X, BackgammonAction::PlayDice(first_half))
+        .expect("legal");
+    assert_eq!(engine.position().to_act(), meeple::PlayerSet::one(X));
+    assert!(plays(&engine, X).contains(&vec![step(9, 5), step(14, 5)]));
     // A checker on the bar that cannot enter: the turn passes, played by the engine.
     let blocked = checkers(
         &[(11, 5), (16, 3), (18, 6)],
@@ -200,7 +201,16 @@ fn a_checker_on_the_bar_enters_first_and_a_double_moves_four_times() {
         .find(|record| record.player == Some(X))
         .expect("X's turn");
     assert_eq!(passed.kind, meeple::RecordKind::Forced);
-    assert_eq!(passed.moves[..], [BackgammonMove::TurnEnded { player: X }]);
+    assert_eq!(
+        passed.moves[..],
+        [
+            BackgammonMove::Played {
+                player: X,
+                steps: 0
+            },
+            BackgammonMove::TurnEnded { player: X }
+        ]
+    );
 }
 
 /// Bearing off: a die that takes a checker exactly off, or a larger one from the furthest
@@ -237,11 +247,7 @@ fn a_lone_checker_is_hit_to_the_bar() {
                 .with("checker1", json!({"point": 0}))
                 .with("pip1", 3)
                 .with("checker2", json!({"point": 11}))
-                .with("pip2", 5)
-                .with("checker3", json!(null))
-                .with("pip3", json!(null))
-                .with("checker4", json!(null))
-                .with("pip4", json!(null)),
+                .with("pip2", 5),
         )
         .expect("a legal play");
     let state = engine.position().state();

@@ -97,7 +97,16 @@ impl Backgammon {
             }
             (Some(Finish::TurnLimit), _) => text.push_str("The turn limit ends the game\n"),
             (None, Some([low, high])) => {
-                let _ = writeln!(text, "Dice: {low} {high}, {} to play", self.playable());
+                let half = if self.second_half {
+                    ", the second half of the double"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    text,
+                    "Dice: {low} {high}, {} to play{half}",
+                    self.playable()
+                );
             }
             (None, None) => {}
         }
@@ -149,7 +158,7 @@ impl Backgammon {
             BackgammonMove::Hit { player, .. } => {
                 format!("{}'s checker goes to the bar", self.player_name(player))
             }
-            BackgammonMove::TurnEnded { .. } => return None,
+            BackgammonMove::Played { .. } | BackgammonMove::TurnEnded { .. } => return None,
             BackgammonMove::Ended(Finish::Won { winner, points }) => format!(
                 "{} wins {}",
                 self.player_name(winner),
