@@ -100,11 +100,17 @@ impl Checkers {
         self.off.get(player.0).copied().unwrap_or(0)
     }
 
-    /// All of `player`'s checkers: on the board, the bar and off.
+    /// All of `player`'s checkers: on the board, the bar and off (counted wide, so that
+    /// no position built by hand wraps around).
     #[must_use]
-    pub fn total(&self, player: PlayerIndex) -> u8 {
+    pub fn total(&self, player: PlayerIndex) -> u16 {
         let side = usize::from(player.0 != 0);
-        self.points[side].iter().sum::<u8>() + self.bar[side] + self.off[side]
+        self.points[side]
+            .iter()
+            .map(|&count| u16::from(count))
+            .sum::<u16>()
+            + u16::from(self.bar[side])
+            + u16::from(self.off[side])
     }
 
     /// The checkers `player` may move from, the furthest from home first: only the bar
@@ -227,8 +233,10 @@ impl Checkers {
             Source::Point(point) => self.points[side][point] -= 1,
         }
         match self.destination(player, source, pip)? {
-            Target::Point(to) => self.points[side][to] += 1,
-            Target::Off => self.off[side] += 1,
+            Target::Point(to) => {
+                self.points[side][to] = self.points[side][to].saturating_add(1);
+            }
+            Target::Off => self.off[side] = self.off[side].saturating_add(1),
         }
         Some(())
     }
@@ -240,7 +248,7 @@ impl Checkers {
             && *count > 0
         {
             *count -= 1;
-            self.bar[side] += 1;
+            self.bar[side] = self.bar[side].saturating_add(1);
         }
     }
 

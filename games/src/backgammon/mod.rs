@@ -11,7 +11,8 @@
 //! a single game, a gammon (2) when the loser bore off none, a backgammon (3) when the
 //! loser also has a checker on the bar or in the winner's home.
 //!
-//! **The move.** A turn is one action, [`PlayDice`], of chained selections: a checker
+//! **The move.** A turn is one action, [`PlayDice`] (two on a double), of chained
+//! selections: a checker
 //! (the point it leaves, or the bar), then the pip it moves by, once per die; a double is
 //! played as two such actions, the second when the first used both its dice, as
 //! OpenSpiel plays it. A player must use as many of the dice as can be used, and when only
@@ -30,7 +31,8 @@
 //! (the starter and the roll); here the two players' dice are rolled until they differ,
 //! which gives the same odds. OpenSpiel's action holds two checker moves as one number
 //! (1,352 of them); here they are four selections. As in OpenSpiel, the rule of the most
-//! dice applies to each half of a double, not to all four dice. A turn limit ends the game with no winner after `max_turns`
+//! dice applies to each half of a double, not to all four dice; and a turn limit ends the
+//! game with no winner right after the first action of the turn that follows `max_turns`
 //! turns, as OpenSpiel's `max_player_turns`.
 //!
 //! ```
@@ -94,7 +96,9 @@ pub struct BackgammonConfig {
     /// How the winner scores.
     pub scoring: Scoring,
     /// The turns after which the game ends with no winner (OpenSpiel's
-    /// `max_player_turns`, 500 by default); at least 1.
+    /// `max_player_turns`, 500 by default): as in OpenSpiel, the game is cut right after
+    /// the first action of the turn that follows them (which may still win it); at least
+    /// 1.
     pub max_turns: u32,
 }
 
@@ -133,7 +137,8 @@ pub struct Backgammon {
     checkers: Checkers,
     /// The dice of the turn, low first, once rolled.
     dice: Option<[u8; 2]>,
-    /// How many dice of the roll can be played (up to 4 on a double).
+    /// How many dice the player must play in this action (up to 2; a double is played as
+    /// two actions).
     playable: u8,
     /// When only one die of two can be played: the one that must be.
     #[observe(skip)]
@@ -187,7 +192,7 @@ impl Game for Backgammon {
         let invalid = |reason: String| Err(SetupError::State { reason });
         for player in SEATS.iter() {
             let total = self.checkers.total(player);
-            if total != CHECKERS {
+            if total != u16::from(CHECKERS) {
                 return invalid(format!(
                     "{} has {total} checkers, not {CHECKERS}",
                     self.player_name(player)
@@ -205,6 +210,19 @@ impl Game for Backgammon {
         {
             return invalid(format!(
                 "the dice {low} and {high} are not two faces, low first"
+            ));
+        }
+        if self.first.0 >= SEATS.count() {
+            return invalid(format!("{} is not a seat", self.first.0));
+        }
+        if let Some(player) = SEATS
+            .iter()
+            .find(|&player| self.checkers.off(player) == CHECKERS)
+            && self.finish.is_none()
+        {
+            return invalid(format!(
+                "{} has borne off every checker, but the game goes on",
+                self.player_name(player)
             ));
         }
         if let Some(Finish::Won { winner, .. }) = self.finish
@@ -642,13 +660,22 @@ impl Move<Backgammon> for BackgammonMove {
                         point,
                     });
                 }
-                let stepped = game.checkers.step(player, from, pip);
+                // The checker hit, if any, goes to the bar by the `Hit` pushed above.
+                let stepped = game.checkers.step_only(player, from, pip);
                 debug_assert!(stepped.is_some(), "{self:?}");
             }
             BackgammonMove::Hit { player, point } => game.checkers.hit(player, point),
             BackgammonMove::Played { player, steps } => {
                 let double = game.dice.is_some_and(|[low, high]| low == high);
-                if double && !game.second_half && steps == 2 {
+                // The first action of the turn after the last one ends the game, as
+                // OpenSpiel's cut-off does, even in the middle of a double.
+                let past_limit = game.turns >= game.config.max_turns;
+                if double
+                    && !game.second_half
+                    && steps == 2
+                    && !past_limit
+                    && game.checkers.off(player) < CHECKERS
+                {
                     game.second_half = true;
                     game.work_out_playable(player);
                 } else {
@@ -667,7 +694,7 @@ impl Move<Backgammon> for BackgammonMove {
                         winner: player,
                         points,
                     }));
-                } else if game.turns >= game.config.max_turns {
+                } else if game.turns > game.config.max_turns {
                     next.then(BackgammonMove::Ended(Finish::TurnLimit));
                 }
             }

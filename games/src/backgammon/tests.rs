@@ -312,6 +312,37 @@ fn gammons_and_backgammons_count_under_full_scoring() {
     );
 }
 
+/// With a limit of one turn, X plays its turn; O's first action then ends the game with no
+/// winner, as OpenSpiel cuts a game right after the first action of the turn past its
+/// limit.
+#[test]
+fn the_turn_limit_cuts_the_game_after_the_first_action_past_it() {
+    let one_turn = BackgammonConfig {
+        max_turns: 1,
+        ..BackgammonConfig::default()
+    };
+    let mut engine = start_with(one_turn, Checkers::start(), X, [1, 3]);
+    let play = engine
+        .position()
+        .state()
+        .timeout_action(engine.position().progress(), X)
+        .expect("a play");
+    engine.submit(X, play).expect("legal");
+    if let Some(player) = engine.position().to_act().first() {
+        assert_eq!(player, O);
+        let play = engine
+            .position()
+            .state()
+            .timeout_action(engine.position().progress(), O)
+            .expect("a play");
+        engine.submit(O, play).expect("legal");
+    }
+    let state = engine.position().state();
+    assert_eq!(state.finish(), Some(Finish::TurnLimit));
+    assert_eq!(state.turns(), 2);
+    assert!(engine.position().outcome().expect("over").is_draw());
+}
+
 #[test]
 fn positions_and_configs_outside_the_rules_are_refused() {
     let short = checkers(&[(0, 2)], &[(23, 15)], [0; 2], [0; 2]);

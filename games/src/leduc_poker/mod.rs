@@ -204,7 +204,8 @@ pub struct LeducPoker {
     /// Every bet, in order, with its round and player.
     #[observe(skip)]
     bets: Vec<(u8, PlayerIndex, Bet)>,
-    /// Every seat's card, once the showdown showed them.
+    /// The cards of the seats still in, once the showdown showed them (`None` for a
+    /// seat that folded).
     #[observe(skip)]
     shown: Option<PerPlayer<Option<Card>>>,
     #[observe(skip)]
@@ -475,7 +476,8 @@ impl LeducPoker {
         &self.bets
     }
 
-    /// Every seat's card, once the showdown showed them.
+    /// The cards of the seats still in, once the showdown showed them (`None` for a
+    /// seat that folded).
     #[must_use]
     pub fn shown(&self) -> Option<&PerPlayer<Option<Card>>> {
         self.shown.as_ref()
@@ -625,7 +627,8 @@ pub enum LeducMove {
         /// The card.
         card: Card,
     },
-    /// Every seat's card, shown at the showdown.
+    /// The cards of the seats still in, shown at the showdown (`None` for a seat that
+    /// folded).
     Shown {
         /// The cards, by seat.
         cards: PerPlayer<Option<Card>>,
@@ -712,8 +715,12 @@ impl Move<LeducPoker> for LeducMove {
         game.bets.push((game.round, bet.0, bet.1));
         if let Some(finish) = game.settled() {
             if finish.showdown {
+                // The hands still in are shown; a folded hand stays unseen.
+                let folded = game.folded;
                 next.then(LeducMove::Shown {
-                    cards: game.cards.clone(),
+                    cards: game
+                        .cards
+                        .map(|seat, card| if folded.contains(seat) { None } else { *card }),
                 });
             }
             next.then(LeducMove::Ended(finish));

@@ -162,9 +162,16 @@ fn a_folded_seat_is_skipped() {
     bet(&mut engine, &[(FIRST, "call")]);
     assert_eq!(engine.position().to_act(), PlayerSet::one(THIRD));
     bet(&mut engine, &[(THIRD, "call")]);
-    let finish = engine.position().state().finish().expect("over");
+    let state = engine.position().state();
+    let finish = state.finish().expect("over");
     assert_eq!(finish.pot, 7);
     assert_eq!(finish.net[SECOND], -1);
+    // The showdown shows the hands still in, not the one folded.
+    let shown = state.shown().expect("a showdown");
+    assert_eq!(
+        (shown[FIRST], shown[SECOND], shown[THIRD]),
+        (Some(J1), None, Some(K2))
+    );
 }
 
 /// Kuhn poker: one round, raises of 1, one raise; the higher card wins.

@@ -15,7 +15,8 @@ impl LeducPoker {
             .inked(if card.suit == 1 { Ink::Red } else { Ink::Black })
     }
 
-    /// The hand as text for `viewer`: their own card (every seat's, once shown), the public
+    /// The hand as text for `viewer`: their own card (every hand still in, once shown), the
+    /// public
     /// card, the pot and each seat's chips in it, the bets of each round, and how the hand
     /// ended. Nothing another seat's card hides.
     #[must_use]
@@ -80,7 +81,7 @@ impl LeducPoker {
     }
 
     /// A move for the terminal, for `viewer`: `"The cards are dealt: yours is Q♥"`,
-    /// `"Player 1 raises 3"`, `"Player 2 calls 2"`, `"Player 2 checks"`, `"Player 1
+    /// `"Player 1 raises, putting in 3"`, `"Player 2 calls 2"`, `"Player 2 checks"`, `"Player 1
     /// folds"`, `"The public card: K♠"`, `"The cards: Player 1 Q♥, Player 2 J♠"`, `"Player
     /// 1 wins the pot of 6"`. The deal names only the viewer's own card.
     #[must_use]

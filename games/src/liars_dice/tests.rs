@@ -223,10 +223,17 @@ fn tables_outside_the_rules_are_refused() {
     );
 }
 
-/// A seat out of time bids the lowest bid that rises, and calls after the highest.
+/// A seat out of time bids the lowest bid that rises, and calls after the highest (asked
+/// with forced completions left to the player, so the call after 2-6 waits).
 #[test]
 fn the_timeout_bids_the_lowest_rise_or_calls() {
-    let mut engine = start(&[&[2], &[3]]);
+    let state = LiarsDice::with_dice(&[&[2], &[3]]).expect("dice");
+    let settings = meeple::PositionSettings {
+        autoplay_forced: false,
+        ..meeple::PositionSettings::default()
+    };
+    let mut engine = Engine::from_start(Start::new(state, 2).with_settings(settings))
+        .expect("a position a game can reach");
     bid(&mut engine, FIRST, 1, 5);
     let state = engine.position().state();
     assert_eq!(
@@ -237,6 +244,7 @@ fn the_timeout_bids_the_lowest_rise_or_calls() {
         }))
     );
     bid(&mut engine, SECOND, 2, 6);
+    assert!(engine.position().outcome().is_none());
     let state = engine.position().state();
     assert_eq!(
         state.timeout_action(engine.position().progress(), FIRST),

@@ -151,8 +151,15 @@ mod tests {
         let own = 1 << 7;
         let opponent = (1 << 8) | (1 << 9);
         assert_eq!(placements(own, opponent) & (1 << 10), 0);
+        // A full board shifted loses a row, a column, or both: 56 or 49 spaces left.
         for ray in Ray::ALL {
-            assert_eq!(ray.shift(u64::MAX).count_ones() % 7, 0, "{ray:?}");
+            let straight = matches!(ray, Ray::Up | Ray::Down | Ray::Left | Ray::Right);
+            let left = if straight { 56 } else { 49 };
+            assert_eq!(ray.shift(u64::MAX).count_ones(), left, "{ray:?}");
         }
+        // Column a shifted left, column h shifted right: off the board, not wrapped.
+        let column_a = 0x0101_0101_0101_0101;
+        assert_eq!(Ray::Left.shift(column_a), 0);
+        assert_eq!(Ray::Right.shift(column_a << 7), 0);
     }
 }
