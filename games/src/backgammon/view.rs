@@ -172,16 +172,23 @@ impl Backgammon {
         })
     }
 
-    /// The table as pieces ([`Game::scene`]): the board as two rows of twelve points as X
-    /// sees it (13 to 24 above, 12 to 1 below, its home at the bottom right), each point's
+    /// The table as pieces ([`Game::scene`]): the board as four rows of six points, its
+    /// quarters as X counts them (13 to 18, 19 to 24, 12 to 7, 6 to 1), each point's
     /// checkers as one piece with their count, chosen there as the checker to move; each
     /// seat's checkers on the bar (chosen there to enter) and off; the dice.
     pub(super) fn draw_scene(&self, seats: Seats) -> Scene {
         let mut scene = Scene::for_seats(seats);
         let (x, o) = (PlayerIndex(0), PlayerIndex(1));
         let mut spaces = Vec::with_capacity(POINTS);
-        // Top row: X's 13 to 24 (absolute 11 down to 0); bottom row: X's 12 to 1.
-        let rows: [Vec<usize>; 2] = [(0..12).rev().collect(), (12..POINTS).collect()];
+        // Four rows of six, as the board's quarters read from the left: X's 13 to 18,
+        // 19 to 24, 12 to 7 and 6 to 1 (absolute 11 down to 6, 5 down to 0, 12 up to 17
+        // and 18 up to 23); six columns fit a phone's window.
+        let rows: [Vec<usize>; 4] = [
+            (6..12).rev().collect(),
+            (0..6).rev().collect(),
+            (12..18).collect(),
+            (18..POINTS).collect(),
+        ];
         for row in rows {
             for point in row {
                 let piece = [x, o].into_iter().find_map(|player| {
@@ -202,12 +209,15 @@ impl Backgammon {
                 spaces.push(piece);
             }
         }
-        scene
-            .table
-            .push(Part::grid("Board", 2, 12, spaces).labelled(
-                vec!["13 to 24".to_owned(), "12 to 1".to_owned()],
-                Vec::new(),
-            ));
+        scene.table.push(Part::grid("Board", 4, 6, spaces).labelled(
+            vec![
+                "13-18".to_owned(),
+                "19-24".to_owned(),
+                "12-7".to_owned(),
+                "6-1".to_owned(),
+            ],
+            Vec::new(),
+        ));
         let dice: Vec<Piece> = self
             .dice()
             .map(|dice| dice.to_vec())
