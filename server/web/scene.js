@@ -286,7 +286,7 @@ function drawBoard(part, offer, context) {
   // the gaps between its columns (2px each) and a label column counted out first.
   const across = Math.max(columns, 1);
   const spare = `4rem + ${(across - 1) * 2}px${labelled ? ' + 2rem' : ''}`;
-  const size = `min(5rem, ${(48 / Math.max(rows, 1)).toFixed(2)}vh, calc((100vw - ${spare}) / ${across}))`;
+  const size = `min(5rem, ${(48 / Math.max(rows, 1)).toFixed(2)}vh, calc((100vw - (${spare})) / ${across}))`;
   const track = `${labelled ? 'max-content ' : ''}repeat(${columns}, ${size})`;
   return h('div', {
     class: 'board', role: 'group', 'aria-label': part.name,
