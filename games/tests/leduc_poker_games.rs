@@ -4,12 +4,10 @@
 
 use meeple::{Budget, Engine, Game, PlayerIndex, RandomAgent, SearchAgent, Submission, Viewer};
 use meeple_games::leduc_poker::{LeducConfig, LeducPoker, Variant};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 mod matches;
 
-use matches::play_match;
+use matches::{assert_replays, play_match, random_game};
 
 const FIRST: PlayerIndex = PlayerIndex(0);
 const SECOND: PlayerIndex = PlayerIndex(1);
@@ -18,25 +16,6 @@ fn bet(engine: &mut Engine<LeducPoker>, player: PlayerIndex, action: &str) {
     engine
         .submit_submission(player, &Submission::new(action))
         .unwrap_or_else(|error| panic!("{player} {action}: {error}"));
-}
-
-fn json_of<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("serializes")
-}
-
-/// Plays a hand with random completions, seeded; returns the engine at the end.
-fn random_game(config: LeducConfig, players: usize, seed: u64) -> Engine<LeducPoker> {
-    let mut engine = Engine::<LeducPoker>::new(config, players, seed).expect("a valid setup");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    while let Some(player) = engine.position().to_act().first() {
-        let mut completions = engine.position().completions(player);
-        assert!(!completions.is_empty(), "{player} has nothing to play");
-        let pick = rng.random_range(0..completions.len());
-        engine
-            .submit(player, completions.swap_remove(pick))
-            .expect("an offered completion is accepted");
-    }
-    engine
 }
 
 /// The first decision (check or raise), one facing a raise (fold, call or raise), one in
@@ -93,19 +72,11 @@ fn random_hands_end_with_these_results_and_replay_byte_for_byte() {
         (kuhn, 2),
     ] {
         for seed in 0..6 {
-            let engine = random_game(config.clone(), players, seed);
+            let engine = random_game::<LeducPoker>(config.clone(), players, seed);
             let outcome = engine.position().outcome().expect("over");
             assert_eq!(outcome.scores().iter().sum::<i64>(), 0, "chips are kept");
             results.push(outcome.scores().to_vec());
-            let log = json_of(&engine.log());
-            let replayed =
-                Engine::<LeducPoker>::replay(&serde_json::from_str(&log).expect("a log"))
-                    .expect("the log replays");
-            assert_eq!(
-                json_of(replayed.position().state()),
-                json_of(engine.position().state())
-            );
-            assert_eq!(json_of(&replayed.log()), log);
+            assert_replays(&engine);
         }
     }
     insta::assert_json_snapshot!("leduc_random_results", results);

@@ -6,12 +6,10 @@ use meeple::{
     Budget, Engine, Finish, Game, PlayerIndex, RandomAgent, SearchAgent, Submission, Viewer,
 };
 use meeple_games::liars_dice::{LiarsDice, LiarsDiceConfig};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 mod matches;
 
-use matches::play_match;
+use matches::{assert_replays, play_match, random_game};
 
 const FIRST: PlayerIndex = PlayerIndex(0);
 const SECOND: PlayerIndex = PlayerIndex(1);
@@ -25,25 +23,6 @@ fn bid(engine: &mut Engine<LiarsDice>, player: PlayerIndex, quantity: u8, face: 
                 .with("face", face),
         )
         .unwrap_or_else(|error| panic!("{player} bids {quantity}-{face}: {error}"));
-}
-
-fn json_of<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("serializes")
-}
-
-/// Plays a game with random completions, seeded; returns the engine at the end.
-fn random_game(config: LiarsDiceConfig, players: usize, seed: u64) -> Engine<LiarsDice> {
-    let mut engine = Engine::<LiarsDice>::new(config, players, seed).expect("a valid setup");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    while let Some(player) = engine.position().to_act().first() {
-        let mut completions = engine.position().completions(player);
-        assert!(!completions.is_empty(), "{player} has nothing to play");
-        let pick = rng.random_range(0..completions.len());
-        engine
-            .submit(player, completions.swap_remove(pick))
-            .expect("an offered completion is accepted");
-    }
-    engine
 }
 
 /// The first prompt offers a bid only, its quantity preselecting 1; then the face of two
@@ -104,21 +83,14 @@ fn random_games_end_with_these_results_and_replay_byte_for_byte() {
         (LiarsDiceConfig { dice: 3 }, 4),
     ] {
         for seed in 0..6 {
-            let engine = random_game(config.clone(), players, seed);
+            let engine = random_game::<LiarsDice>(config.clone(), players, seed);
             let finish = engine.position().state().finish().expect("over");
             winners.push((
                 finish.winner.0,
                 finish.loser.0,
                 engine.position().state().bids().len(),
             ));
-            let log = json_of(&engine.log());
-            let replayed = Engine::<LiarsDice>::replay(&serde_json::from_str(&log).expect("a log"))
-                .expect("the log replays");
-            assert_eq!(
-                json_of(replayed.position().state()),
-                json_of(engine.position().state())
-            );
-            assert_eq!(json_of(&replayed.log()), log);
+            assert_replays(&engine);
         }
     }
     insta::assert_json_snapshot!("liars_dice_random_results", winners);

@@ -4,12 +4,10 @@
 
 use meeple::{Budget, Engine, Finish, PlayerIndex, RandomAgent, SearchAgent, Submission, Viewer};
 use meeple_games::othello::{Othello, OthelloMove};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 mod matches;
 
-use matches::play_match;
+use matches::{assert_replays, play_match, random_game};
 
 const BLACK: PlayerIndex = PlayerIndex(0);
 const WHITE: PlayerIndex = PlayerIndex(1);
@@ -22,25 +20,6 @@ fn place(engine: &mut Engine<Othello>, player: PlayerIndex, name: &str) {
             &Submission::new("place_disc").with("space", space.0),
         )
         .unwrap_or_else(|error| panic!("{player} on {name}: {error}"));
-}
-
-/// Plays a game with random completions, seeded; returns the engine at the end.
-fn random_game(seed: u64) -> Engine<Othello> {
-    let mut engine = Engine::<Othello>::new((), 2, seed).expect("a valid setup");
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    while let Some(player) = engine.position().to_act().first() {
-        let mut completions = engine.position().completions(player);
-        assert!(!completions.is_empty(), "{player} has nothing to play");
-        let pick = rng.random_range(0..completions.len());
-        engine
-            .submit(player, completions.swap_remove(pick))
-            .expect("an offered completion is accepted");
-    }
-    engine
-}
-
-fn json_of<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("serializes")
 }
 
 /// The first prompt: Black's four spaces, by name; White is asked nothing.
@@ -77,7 +56,7 @@ fn random_games_end_with_these_results_and_replay_byte_for_byte() {
     let mut results = Vec::new();
     let mut passes = 0;
     for seed in 0..6 {
-        let engine = random_game(seed);
+        let engine = random_game::<Othello>((), 2, seed);
         let finish = engine.position().state().finish().expect("over");
         results.push((finish.black, finish.white));
         passes += engine
@@ -85,14 +64,7 @@ fn random_games_end_with_these_results_and_replay_byte_for_byte() {
             .iter()
             .filter(|record| matches!(record.moves.first(), Some(OthelloMove::Passed { .. })))
             .count();
-        let log = json_of(&engine.log());
-        let replayed = Engine::<Othello>::replay(&serde_json::from_str(&log).expect("a log"))
-            .expect("the log replays");
-        assert_eq!(
-            json_of(replayed.position().state()),
-            json_of(engine.position().state())
-        );
-        assert_eq!(json_of(&replayed.log()), log);
+        assert_replays(&engine);
     }
     insta::assert_json_snapshot!("othello_random_results", (results, passes));
 }

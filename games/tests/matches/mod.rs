@@ -7,6 +7,42 @@ use meeple::{
     Agent, Chest, ComponentId, Engine, Game, PlayerIndex, Position, RandomAgent, Search, Viewer,
 };
 
+/// Plays a game of `G` at a table of `players` from `seed` to its end, each decision a
+/// completion drawn uniformly from the seat's list by a `ChaCha8Rng` of the same seed;
+/// returns the engine at the end.
+///
+/// # Panics
+/// Panics if a seat to act has no completion or the engine refuses one it offered.
+pub fn random_game<G: Game>(config: G::Config, players: usize, seed: u64) -> Engine<G> {
+    use rand::{RngExt, SeedableRng};
+    let mut engine = Engine::<G>::new(config, players, seed).expect("a valid setup");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    while let Some(player) = engine.position().to_act().first() {
+        let mut completions = engine.position().completions(player);
+        assert!(!completions.is_empty(), "{player} has nothing to play");
+        let pick = rng.random_range(0..completions.len());
+        engine
+            .submit(player, completions.swap_remove(pick))
+            .expect("an offered completion is accepted");
+    }
+    engine
+}
+
+/// Asserts that `engine`'s log, read back from JSON, replays to the same state and writes
+/// the same log again, byte for byte.
+///
+/// # Panics
+/// Panics if the log does not replay or either text differs.
+pub fn assert_replays<G: Game + serde::Serialize>(engine: &Engine<G>) {
+    let log = serde_json::to_string(&engine.log()).expect("the log serializes");
+    let replayed =
+        Engine::<G>::replay(&serde_json::from_str(&log).expect("a log")).expect("the log replays");
+    let state =
+        |engine: &Engine<G>| serde_json::to_string(engine.position().state()).expect("JSON");
+    assert_eq!(state(&replayed), state(engine));
+    assert_eq!(serde_json::to_string(&replayed.log()).expect("JSON"), log);
+}
+
 /// Plays `engine` to its end with `search` at seat `searcher` and `random` at every other
 /// seat, each deciding from the seat's own copy of the game ([`Engine::for_agent`]) seeded
 /// with `seat_seed(step)`, `step` counting the decisions made so far.
